@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit, component and API test; e2e runs separately in Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: [
+            'packages/{ui,api-client}/src/**/*.test.{ts,tsx}',
+            'shell/src/**/*.test.{ts,tsx}',
+            'remotes/*/src/**/*.test.{ts,tsx}',
+          ],
+          setupFiles: ['./scripts/vitest-dom-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['api/src/**/*.test.ts', 'packages/fakes/src/**/*.test.ts'],
+          globalSetup: ['./api/test/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
