@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Body of POST /api/login; unknown keys are rejected so typos surface as 400. */
+export const loginRequestSchema = z
+  .object({
+    username: z.string({ error: 'Username is required' }).min(1, 'Username is required'),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  })
+  .strict();
+
+/** The signed-in user as returned by POST /api/login and GET /api/auth/user. */
+export const authUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  isAdmin: z.boolean(),
+  tenantId: z.string(),
+});
+
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type AuthUser = z.infer<typeof authUserSchema>;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** One validation problem, with the dotted path of the offending field. */
+export const apiErrorIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+
+/** Every API error response body. */
+export const apiErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(apiErrorIssueSchema).optional(),
+});
+
+export type ApiErrorIssue = z.infer<typeof apiErrorIssueSchema>;
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

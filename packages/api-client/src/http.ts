@@ -1,0 +1,103 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import { apiErrorBodySchema } from './contracts/errors.ts';
+
+/** localStorage key holding the signed-in user's tenant id. */
+export const TENANT_ID_STORAGE_KEY = 'annie.tenantId';
+/** localStorage key holding the signed-in user's id. */
+export const USER_ID_STORAGE_KEY = 'annie.userId';
+
+const DEFAULT_TENANT_ID = 'default';
+const DEFAULT_USER_ID = 'test-user';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** A non-OK response: message is "{status}: {body text or statusText}". */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** True for an ApiError, also one thrown by another copy of this module (e.g. a remote's own bundle). */
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    error instanceof Error &&
+    error.name === 'ApiError' &&
+    typeof (error as Partial<ApiError>).status === 'number' &&
+    typeof (error as Partial<ApiError>).body === 'string'
+  );
+}
+
+function identityHeaders(): Record<string, string> {
+  return {
+    'X-Tenant-Id': localStorage.getItem(TENANT_ID_STORAGE_KEY) ?? DEFAULT_TENANT_ID,
+    'X-User-Id': localStorage.getItem(USER_ID_STORAGE_KEY) ?? DEFAULT_USER_ID,
+  };
+}
+
+/** Sends a request with the identity headers and cookies; throws ApiError unless the response is OK. */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<Response> {
+  const hasBody = data !== undefined;
+  const response = await fetch(url, {
+    method,
+    headers: hasBody ? { ...identityHeaders(), 'Content-Type': 'application/json' } : identityHeaders(),
+    body: hasBody ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    throw new ApiError(response.status, response.statusText, await response.text());
+  }
+  return response;
+}
+
+/** Like apiRequest, then parses the response body as JSON. */
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  options?: { signal?: AbortSignal },
+): Promise<T> {
+  const response = await apiRequest(method, url, data, options);
+  return (await response.json()) as T;
+}
+
+/** The react-query reader: GET of the query key parts joined with "/", optionally null on 401. */
+export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null>;
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    try {
+      return await apiJson<T>('GET', queryKey.join('/'), undefined, { signal });
+    } catch (error) {
+      if (on401 === 'returnNull' && isApiError(error) && error.status === 401) return null;
+      throw error;
+    }
+  };
+}
+
+const serverMessageSchema = apiErrorBodySchema.pick({ message: true });
+
+/** The server's JSON `message` carried by an ApiError, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!isApiError(error)) return fallback;
+  try {
+    const parsed = serverMessageSchema.safeParse(JSON.parse(error.body));
+    return parsed.success && parsed.data.message ? parsed.data.message : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './http.ts';
+
+/** The app's one QueryClient: never stale, no focus refetch, no polling, no retries (spec part 1 §9). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}
