@@ -1,0 +1,92 @@
+import { parseIncompletePhoneNumber } from 'libphonenumber-js';
+
+/** Anything the API hands us as a moment in time. */
+export type DateInput = Date | string | number;
+
+const LOCALE = 'en-US';
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
+const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+
+function toDate(value: DateInput): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+// ICU puts a narrow no-break space before AM/PM; a plain space keeps copied text and text matching predictable.
+function plainSpaces(text: string): string {
+  return text.replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** "Jan 5, 2025, 3:04 PM" (en-US, local time); empty for an invalid date. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? plainSpaces(dateTimeFormat.format(date)) : '';
+}
+
+/** "3:04 PM" (h:mm a, local time); empty for an invalid date. */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? plainSpaces(timeFormat.format(date)) : '';
+}
+
+/** "Ongoing" without an end, else the elapsed m:ss (minutes unbounded, e.g. "75:03"). */
+export function formatCallDuration(startedAt: DateInput, endedAt?: DateInput | null): string {
+  if (endedAt === undefined || endedAt === null) return 'Ongoing';
+  const start = toDate(startedAt);
+  const end = toDate(endedAt);
+  if (!start || !end) return '';
+  const totalSeconds = Math.max(0, Math.floor((end.getTime() - start.getTime()) / 1000));
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** 10 digits, or 11 starting with 1, as "(xxx) xxx-xxxx"; anything else unchanged (spec part 2 §5). */
+export function formatPhone(raw: string): string {
+  // libphonenumber normalises punctuation and non-ASCII digits; its national formatter is not used because
+  // it leaves numbers with non-NANP area codes unformatted, while the spec's rule is purely by digit count.
+  const digits = parseIncompletePhoneNumber(raw).replace('+', '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (national.length !== 10) return raw;
+  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
+const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.348],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** "5 minutes ago", "yesterday", "in 2 hours" relative to now; empty for an invalid date. */
+export function formatRelativeTime(value: DateInput, now: DateInput = new Date()): string {
+  const date = toDate(value);
+  const reference = toDate(now);
+  if (!date || !reference) return '';
+  let amount = (date.getTime() - reference.getTime()) / 1000;
+  for (const [unit, perNextUnit] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < perNextUnit) return relativeFormat.format(Math.round(amount), unit);
+    amount /= perNextUnit;
+  }
+  return '';
+}
+
+/** "compliance_check" → "Compliance Check"; splits on underscores, hyphens and spaces. */
+export function titleCase(value: string): string {
+  return value
+    .split(/[_\-\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
