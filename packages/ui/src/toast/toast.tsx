@@ -1,0 +1,103 @@
+import { CheckCircledIcon, Cross2Icon, CrossCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { Flex, IconButton, Text } from '@radix-ui/themes';
+import type { CSSProperties } from 'react';
+import { type ToastEntry, type ToastVariant, toast } from './toast-store.ts';
+import { useToast } from './use-toast.ts';
+
+export type { ToastHandle, ToastOptions, ToastVariant } from './toast-store.ts';
+export { toast, useToast };
+
+// Spec part 1 §9: shown for 5000 ms; a swipe right of 50 px dismisses; F8 focuses the region.
+const DISPLAY_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+const HOTKEY = ['F8'];
+
+const viewportStyle: CSSProperties = {
+  position: 'fixed',
+  bottom: 0,
+  right: 0,
+  zIndex: 2147483647,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 'var(--space-2)',
+  width: 390,
+  maxWidth: '100vw',
+  margin: 0,
+  padding: 'var(--space-4)',
+  listStyle: 'none',
+  outline: 'none',
+};
+
+const look: Record<ToastVariant, { color: 'gray' | 'red' | 'green'; background: string; border: string }> = {
+  default: { color: 'gray', background: 'var(--color-panel-solid)', border: 'var(--gray-a6)' },
+  destructive: { color: 'red', background: 'var(--red-3)', border: 'var(--red-7)' },
+  success: { color: 'green', background: 'var(--green-3)', border: 'var(--green-7)' },
+};
+
+function VariantIcon({ variant }: { variant: ToastVariant }) {
+  if (variant === 'destructive') return <CrossCircledIcon role="img" aria-label="Error" />;
+  if (variant === 'success') return <CheckCircledIcon role="img" aria-label="Success" />;
+  return <InfoCircledIcon aria-hidden />;
+}
+
+function ToastItem({ entry, onClose }: { entry: ToastEntry; onClose: () => void }) {
+  const variant = entry.variant ?? 'default';
+  const { color, background, border } = look[variant];
+  return (
+    <ToastPrimitive.Root
+      open={entry.open}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      style={{
+        background,
+        border: `1px solid ${border}`,
+        borderRadius: 'var(--radius-4)',
+        boxShadow: 'var(--shadow-5)',
+        padding: 'var(--space-3)',
+        transform: 'translateX(var(--radix-toast-swipe-move-x, 0))',
+      }}
+    >
+      <Flex gap="3" align="start">
+        <Text color={color} as="span" style={{ display: 'flex', paddingTop: 2 }}>
+          <VariantIcon variant={variant} />
+        </Text>
+        <Flex direction="column" gap="1" flexGrow="1">
+          {entry.title && (
+            <ToastPrimitive.Title asChild>
+              <Text as="div" size="2" weight="bold" color={color} highContrast>
+                {entry.title}
+              </Text>
+            </ToastPrimitive.Title>
+          )}
+          {entry.description && (
+            <ToastPrimitive.Description asChild>
+              <Text as="div" size="2" color={color}>
+                {entry.description}
+              </Text>
+            </ToastPrimitive.Description>
+          )}
+        </Flex>
+        <ToastPrimitive.Close asChild>
+          <IconButton size="1" variant="ghost" color="gray" aria-label="Close">
+            <Cross2Icon />
+          </IconButton>
+        </ToastPrimitive.Close>
+      </Flex>
+    </ToastPrimitive.Root>
+  );
+}
+
+/** Renders the shared toasts; mount once, inside the Radix Themes `Theme`. */
+export function Toaster() {
+  const { toasts, dismiss } = useToast();
+  return (
+    <ToastPrimitive.Provider duration={DISPLAY_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX}>
+      {toasts.map((entry) => (
+        <ToastItem key={entry.id} entry={entry} onClose={() => dismiss(entry.id)} />
+      ))}
+      <ToastPrimitive.Viewport hotkey={HOTKEY} style={viewportStyle} />
+    </ToastPrimitive.Provider>
+  );
+}
