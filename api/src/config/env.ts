@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const REMOTE_NAMES = ['voice', 'messaging', 'lab', 'knowledge', 'workspace'] as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: booleanFlag,
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  ANNIE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  CORS_ORIGINS: commaList,
+  STATIC_ROOT: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  LOGIN_MAX_ATTEMPTS_PER_USER: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...Object.fromEntries(
+    REMOTE_NAMES.flatMap((name) => [
+      [`REMOTE_${name.toUpperCase()}_ENTRY`, z.string().default(`/remotes/${name}/mf-manifest.json`)],
+      [`REMOTE_${name.toUpperCase()}_VERSION`, z.string().default('local')],
+    ]),
+  ),
+});
+
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+export type RemoteConfig = { name: RemoteName; entry: string; version: string };
+type RawEnv = z.infer<typeof envSchema>;
+export type AppConfig = Omit<RawEnv, `REMOTE_${string}`> & { remotes: RemoteConfig[] };
+
+/** Raised at start when the environment is invalid; lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; the only place that reads process.env. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const raw = result.data as RawEnv & Record<string, string>;
+  const remotes = REMOTE_NAMES.map((name) => ({
+    name,
+    entry: raw[`REMOTE_${name.toUpperCase()}_ENTRY`] ?? `/remotes/${name}/mf-manifest.json`,
+    version: raw[`REMOTE_${name.toUpperCase()}_VERSION`] ?? 'local',
+  }));
+  const config = Object.fromEntries(Object.entries(raw).filter(([key]) => !key.startsWith('REMOTE_')));
+  return { ...(config as Omit<RawEnv, `REMOTE_${string}`>), remotes };
+}

@@ -1,0 +1,27 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { AppState } from '../modules/auth/auth-context.ts';
+
+/**
+ * One structured line per request. It records method, path (without the query string, which may
+ * carry tokens), status, duration and ids; never headers, cookies or bodies.
+ */
+export function requestLogger(logger: Logger): Middleware<AppState> {
+  return async function logRequest(ctx, next) {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const level = ctx.status >= 500 ? 'error' : ctx.status >= 400 ? 'warn' : 'info';
+      logger[level]({
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        userId: ctx.state.auth?.userId,
+        tenantId: ctx.state.auth?.tenantId,
+      });
+    }
+  };
+}

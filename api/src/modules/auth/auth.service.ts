@@ -1,0 +1,29 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { unauthorized } from '../../lib/http-errors.ts';
+import type { User } from '../users/user.entity.ts';
+import { findUserByUsername } from '../users/user.service.ts';
+import type { LoginRateLimiter } from './login-rate-limiter.ts';
+import { verifyAgainstDummy, verifyPassword } from './password.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/**
+ * Checks credentials under the login rate limits. The same message and the same argon2 cost
+ * answer an unknown user and a wrong password, so a failure does not reveal which it was.
+ */
+export async function authenticate(
+  em: EntityManager,
+  limiter: LoginRateLimiter,
+  credentials: { username: string; password: string; ip: string },
+): Promise<User> {
+  const { username, password, ip } = credentials;
+  await limiter.assertAllowed(username, ip);
+  const user = await findUserByUsername(em, username);
+  const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+  if (!user || !valid) {
+    await limiter.recordFailure(username, ip);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  await limiter.recordSuccess(username, ip);
+  return user;
+}

@@ -1,0 +1,40 @@
+import Router from '@koa/router';
+import type { Pool } from '../../db/pool.ts';
+
+const READY_TIMEOUT_MS = 2_000;
+
+/** /healthz: the process is up. /readyz: the database answers (503 otherwise). */
+export function healthRoutes(pool: Pool): Router {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    try {
+      await withTimeout(pool.query('select 1'), READY_TIMEOUT_MS);
+      ctx.body = { status: 'ready' };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable', message: 'Database is not reachable', code: 'not_ready' };
+    }
+  });
+  return router;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

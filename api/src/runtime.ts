@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppConfig } from './config/env.ts';
+import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { createOrm, migrate, type Orm } from './db/orm.ts';
+import { createPool, type Pool } from './db/pool.ts';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type Runtime = { orm: Orm; pool: Pool; databaseUrl: string; close: () => Promise<void> };
+
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL, and applies migrations. */
+export async function openDatabase(config: AppConfig): Promise<Runtime> {
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: resolve(REPO_ROOT, config.DATA_DIR), port: config.EMBEDDED_PG_PORT });
+  const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
+  const orm = await createOrm(databaseUrl);
+  await migrate(orm);
+  const pool = createPool(databaseUrl);
+  return {
+    orm,
+    pool,
+    databaseUrl,
+    close: async () => {
+      await pool.end();
+      await orm.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+/** SESSION_SECRET, or a random one kept in the data folder so sessions survive restarts. */
+export async function sessionKeys(config: AppConfig): Promise<string[]> {
+  if (config.SESSION_SECRET) return [config.SESSION_SECRET];
+  const file = resolve(REPO_ROOT, config.DATA_DIR, 'session-secret');
+  if (existsSync(file)) return [(await readFile(file, 'utf8')).trim()];
+  const secret = randomBytes(32).toString('base64url');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return [secret];
+}
+
+/** Where the production builds of the shell and the remotes are. */
+export function buildDirs(config: AppConfig) {
+  const root = config.STATIC_ROOT ? resolve(config.STATIC_ROOT) : REPO_ROOT;
+  return {
+    shellDir: resolve(root, 'shell/dist'),
+    remoteDirs: Object.fromEntries(config.remotes.map(({ name }) => [name, resolve(root, 'remotes', name, 'dist')])),
+  };
+}

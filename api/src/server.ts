@@ -1,0 +1,31 @@
+import { createServer, type Server } from 'node:http';
+import type Koa from 'koa';
+
+/** Listens and resolves once the port is bound. */
+export function listen(app: Koa<never>, port: number, host: string): Promise<Server> {
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/**
+ * Stops accepting connections, lets in-flight requests finish (up to `graceMs`), then closes
+ * idle keep-alive sockets; whatever is still open after the grace period is cut.
+ */
+export function closeGracefully(server: Server, graceMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config/env.ts';
+import { createOrm, type Orm } from '../src/db/orm.ts';
+import { createPool, type Pool } from '../src/db/pool.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import type { User } from '../src/modules/users/user.entity.ts';
+import { createUser } from '../src/modules/users/user.service.ts';
+import { closeGracefully, listen } from '../src/server.ts';
+import { withDatabase } from './global-setup.ts';
+import { TestClient } from './test-client.ts';
+
+export type TestUser = { user: User; username: string; password: string };
+
+export type TestApp = {
+  baseUrl: string;
+  orm: Orm;
+  pool: Pool;
+  config: AppConfig;
+  server: Server;
+  /** Creates a user (tenant `default` unless given) with a known password. */
+  createUser: (options?: { username?: string; isAdmin?: boolean; tenantId?: string; email?: string }) => Promise<TestUser>;
+  /** A client with its own cookie jar, not signed in. */
+  client: () => TestClient;
+  /** A client signed in as the given user. */
+  signedIn: (user: TestUser) => Promise<TestClient>;
+};
+
+/**
+ * Starts the real Koa app on a loopback port against a fresh database cloned from the migrated
+ * template; the database is dropped after the file's tests. Call once at the top of a test file.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('testDatabaseAdminUrl');
+  const database = `annie_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${database} template ${inject('testTemplateDatabase')}`);
+  const url = withDatabase(adminUrl, database);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env });
+  const orm = await createOrm(url);
+  const pool = createPool(url);
+  const { app } = createApp({ config, orm, pool, logger: createLogger('silent'), sessionKeys: ['test-session-key'] });
+  const server = await listen(app as never, 0, '127.0.0.1');
+  const address = server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let counter = 0;
+
+  afterAll(async () => {
+    await closeGracefully(server, 1_000);
+    await pool.end();
+    await orm.close();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  });
+
+  const testApp: TestApp = {
+    baseUrl,
+    orm,
+    pool,
+    config,
+    server,
+    async createUser(options = {}) {
+      counter += 1;
+      const username = options.username ?? `user${counter}_${randomBytes(3).toString('hex')}`;
+      const password = `pw-${randomBytes(8).toString('hex')}`;
+      const user = await createUser(orm.em.fork(), {
+        username,
+        password,
+        isAdmin: options.isAdmin ?? false,
+        tenantId: options.tenantId,
+        email: options.email ?? `${username}@example.test`,
+      });
+      return { user, username, password };
+    },
+    client: () => new TestClient(baseUrl),
+    async signedIn(testUser) {
+      const client = new TestClient(baseUrl);
+      const response = await client.post('/api/login', { username: testUser.username, password: testUser.password });
+      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+      return client;
+    },
+  };
+  return testApp;
+}
