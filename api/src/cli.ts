@@ -46,7 +46,9 @@ async function run(argv: string[]): Promise<number> {
       console.log(`Password changed for ${user.username}; their sessions were ended`);
     } else {
       for (const user of (await listUsers(em)).map(toAuthUserDto)) {
-        console.log([user.tenantId, user.username, user.email ?? '-', user.isAdmin ? 'admin' : 'user'].join('\t'));
+        console.log(
+          [user.tenantId, user.username, user.email ?? '-', user.isAdmin ? 'admin' : 'user'].join('\t'),
+        );
       }
     }
     return 0;

@@ -22,7 +22,10 @@ async function main(): Promise<void> {
     staticDirs: buildDirs(config),
   });
   const server = await listen(app as never, config.PORT, config.HOST);
-  const purge = setInterval(() => void services.sessionStore.purgeExpired().catch(() => {}), SESSION_PURGE_INTERVAL_MS);
+  const purge = setInterval(
+    () => void services.sessionStore.purgeExpired().catch(() => {}),
+    SESSION_PURGE_INTERVAL_MS,
+  );
   purge.unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -16,7 +16,10 @@ export type Runtime = { orm: Orm; pool: Pool; databaseUrl: string; close: () => 
 export async function openDatabase(config: AppConfig): Promise<Runtime> {
   const embedded = config.DATABASE_URL
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: resolve(REPO_ROOT, config.DATA_DIR), port: config.EMBEDDED_PG_PORT });
+    : await startEmbeddedPostgres({
+        dataDir: resolve(REPO_ROOT, config.DATA_DIR),
+        port: config.EMBEDDED_PG_PORT,
+      });
   const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
   const orm = await createOrm(databaseUrl);
   await migrate(orm);
@@ -49,6 +52,8 @@ export function buildDirs(config: AppConfig) {
   const root = config.STATIC_ROOT ? resolve(config.STATIC_ROOT) : REPO_ROOT;
   return {
     shellDir: resolve(root, 'shell/dist'),
-    remoteDirs: Object.fromEntries(config.remotes.map(({ name }) => [name, resolve(root, 'remotes', name, 'dist')])),
+    remoteDirs: Object.fromEntries(
+      config.remotes.map(({ name }) => [name, resolve(root, 'remotes', name, 'dist')]),
+    ),
   };
 }

@@ -17,12 +17,15 @@ export function listen(app: Koa<never>, port: number, host: string): Promise<Ser
  */
 export function closeGracefully(server: Server, graceMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
+    // A keep-alive socket becomes idle only once its in-flight response is done, so keep sweeping.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const timer = setTimeout(() => {
       server.closeAllConnections();
       resolve();
     }, graceMs);
     timer.unref();
     server.close(() => {
+      clearInterval(sweep);
       clearTimeout(timer);
       resolve();
     });

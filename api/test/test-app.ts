@@ -22,7 +22,12 @@ export type TestApp = {
   config: AppConfig;
   server: Server;
   /** Creates a user (tenant `default` unless given) with a known password. */
-  createUser: (options?: { username?: string; isAdmin?: boolean; tenantId?: string; email?: string }) => Promise<TestUser>;
+  createUser: (options?: {
+    username?: string;
+    isAdmin?: boolean;
+    tenantId?: string;
+    email?: string;
+  }) => Promise<TestUser>;
   /** A client with its own cookie jar, not signed in. */
   client: () => TestClient;
   /** A client signed in as the given user. */
@@ -43,7 +48,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env });
   const orm = await createOrm(url);
   const pool = createPool(url);
-  const { app } = createApp({ config, orm, pool, logger: createLogger('silent'), sessionKeys: ['test-session-key'] });
+  const { app } = createApp({
+    config,
+    orm,
+    pool,
+    logger: createLogger('silent'),
+    sessionKeys: ['test-session-key'],
+  });
   const server = await listen(app as never, 0, '127.0.0.1');
   const address = server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -79,7 +90,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     client: () => new TestClient(baseUrl),
     async signedIn(testUser) {
       const client = new TestClient(baseUrl);
-      const response = await client.post('/api/login', { username: testUser.username, password: testUser.password });
+      const response = await client.post('/api/login', {
+        username: testUser.username,
+        password: testUser.password,
+      });
       if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
       return client;
     },

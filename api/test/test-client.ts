@@ -1,4 +1,7 @@
-export type TestResponse<T = unknown> = { status: number; headers: Headers; text: string; body: T };
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies loosely and assert on their shape.
+type Json = any;
+
+export type TestResponse<T = Json> = { status: number; headers: Headers; text: string; body: T };
 
 type RequestOptions = { body?: unknown; rawBody?: string; headers?: Record<string, string> };
 
@@ -19,7 +22,11 @@ export class TestClient {
     return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+  async request<T = Json>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = {};
     if (this.identity) {
       headers['X-Tenant-Id'] = this.identity.tenantId;
@@ -37,7 +44,8 @@ export class TestClient {
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const [name = '', value = ''] = pair.split('=');
-      const expired = attributes.some((attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute)) || value === '';
+      const expired =
+        attributes.some((attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute)) || value === '';
       if (expired) this.#cookies.delete(name.trim());
       else this.#cookies.set(name.trim(), value);
     }
@@ -51,16 +59,16 @@ export class TestClient {
     return { status: response.status, headers: response.headers, text, body: parsed as T };
   }
 
-  get<T = any>(path: string, options?: RequestOptions) {
+  get<T = Json>(path: string, options?: RequestOptions) {
     return this.request<T>('GET', path, options);
   }
-  post<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+  post<T = Json>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('POST', path, { ...options, body });
   }
-  patch<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+  patch<T = Json>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('PATCH', path, { ...options, body });
   }
-  delete<T = any>(path: string, options?: RequestOptions) {
+  delete<T = Json>(path: string, options?: RequestOptions) {
     return this.request<T>('DELETE', path, options);
   }
 }

@@ -31,10 +31,18 @@ const envSchema = z.object({
   ANNIE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   CORS_ORIGINS: commaList,
   STATIC_ROOT: z.string().optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   LOGIN_MAX_ATTEMPTS_PER_USER: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...Object.fromEntries(
     REMOTE_NAMES.flatMap((name) => [

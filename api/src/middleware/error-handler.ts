@@ -12,24 +12,43 @@ function describeZodError(error: ZodError): ErrorBody {
   }));
   const first = issues[0];
   const namesField = first && (!first.path || first.message.toLowerCase().includes(first.path.toLowerCase()));
-  const message = first ? (namesField ? first.message : `${first.path}: ${first.message}`) : 'Invalid request';
+  const message = first
+    ? namesField
+      ? first.message
+      : `${first.path}: ${first.message}`
+    : 'Invalid request';
   return { message, code: 'validation_failed', issues };
 }
 
 /** Status and body for any thrown value; never exposes internals for 5xx. */
-export function renderError(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+export function renderError(error: unknown): {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+} {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { message: error.message, code: error.code }, headers: error.headers };
+    return {
+      status: error.status,
+      body: { message: error.message, code: error.code },
+      headers: error.headers,
+    };
   }
   if (error instanceof ZodError) return { status: 400, body: describeZodError(error) };
-  const candidate = error as { status?: unknown; type?: unknown; expose?: unknown; message?: unknown; name?: unknown };
+  const candidate = error as {
+    status?: unknown;
+    type?: unknown;
+    expose?: unknown;
+    message?: unknown;
+    name?: unknown;
+  };
   if (candidate?.type === 'entity.too.large') {
     return { status: 413, body: { message: 'Request body is too large', code: 'payload_too_large' } };
   }
   if (candidate?.type === 'entity.parse.failed' || candidate?.name === 'SyntaxError') {
     return { status: 400, body: { message: 'Malformed JSON in request body', code: 'malformed_json' } };
   }
-  if (candidate?.name === 'NotFoundError') return { status: 404, body: { message: 'Not found', code: 'not_found' } };
+  if (candidate?.name === 'NotFoundError')
+    return { status: 404, body: { message: 'Not found', code: 'not_found' } };
   if (candidate?.name === 'UniqueConstraintViolationException') {
     return { status: 409, body: { message: 'This record already exists', code: 'conflict' } };
   }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import type { Middleware } from 'koa';
-import type { AppState } from '../modules/auth/auth-context.ts';
 import type { Orm } from '../db/orm.ts';
+import type { AppState } from '../modules/auth/auth-context.ts';
 
 /** A fresh EntityManager per request (identity map and filters never leak between requests). */
 export function requestContext(orm: Orm): Middleware<AppState> {

@@ -7,7 +7,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF defence in depth on top of SameSite=Lax cookies: a mutating request is refused when the
  * browser says it is cross-site or its Origin is neither this server nor a configured origin.
  */
-export function sameOriginGuard(allowedOrigins: string[], options: { exemptPaths?: RegExp[] } = {}): Middleware {
+export function sameOriginGuard(
+  allowedOrigins: string[],
+  options: { exemptPaths?: RegExp[] } = {},
+): Middleware {
   const allowed = new Set(allowedOrigins);
   return async function refuseCrossSiteWrites(ctx, next) {
     if (SAFE_METHODS.has(ctx.method) || options.exemptPaths?.some((pattern) => pattern.test(ctx.path))) {
@@ -18,7 +21,8 @@ export function sameOriginGuard(allowedOrigins: string[], options: { exemptPaths
     if (fetchSite === 'cross-site' && !(origin && allowed.has(origin))) {
       throw forbidden('Cross-site requests are not allowed');
     }
-    if (origin && origin !== ctx.origin && !allowed.has(origin)) {
+    // Koa 3's ctx.origin echoes the Origin header, so this server's own origin is built from the Host.
+    if (origin && origin !== `${ctx.protocol}://${ctx.host}` && !allowed.has(origin)) {
       throw forbidden('Cross-origin requests are not allowed');
     }
     await next();

@@ -25,14 +25,20 @@ describe('POST /api/login', () => {
 
   it('accepts the username in any case', async () => {
     const bob = await app.createUser();
-    const response = await app.client().post('/api/login', { username: bob.username.toUpperCase(), password: bob.password });
+    const response = await app
+      .client()
+      .post('/api/login', { username: bob.username.toUpperCase(), password: bob.password });
     expect(response.status).toBe(200);
   });
 
   it('answers 401 with the same message for a wrong password and for an unknown user', async () => {
     const carol = await app.createUser();
-    const wrongPassword = await app.client().post('/api/login', { username: carol.username, password: 'nope-nope' });
-    const unknownUser = await app.client().post('/api/login', { username: 'nobody-here', password: 'nope-nope' });
+    const wrongPassword = await app
+      .client()
+      .post('/api/login', { username: carol.username, password: 'nope-nope' });
+    const unknownUser = await app
+      .client()
+      .post('/api/login', { username: 'nobody-here', password: 'nope-nope' });
     expect(wrongPassword.status).toBe(401);
     expect(unknownUser.status).toBe(401);
     expect(wrongPassword.body).toEqual({ message: 'Invalid username or password', code: 'unauthorized' });
@@ -62,7 +68,9 @@ describe('POST /api/login', () => {
     expect(client.cookieHeader).not.toEqual(firstCookie);
     const old = await app.client().get('/api/auth/user', { headers: { Cookie: firstCookie } });
     expect(old.status).toBe(401);
-    const { rows } = await app.pool.query('select count(*)::int as n from http_session where user_id = $1', [dave.user.id]);
+    const { rows } = await app.pool.query('select count(*)::int as n from http_session where user_id = $1', [
+      dave.user.id,
+    ]);
     expect(rows[0].n).toBe(1);
   });
 
@@ -70,7 +78,9 @@ describe('POST /api/login', () => {
     const erin = await app.createUser();
     const client = app.client();
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await client.post('/api/login', { username: erin.username, password: 'wrong-one' })).status).toBe(401);
+      expect(
+        (await client.post('/api/login', { username: erin.username, password: 'wrong-one' })).status,
+      ).toBe(401);
     }
     const limited = await client.post('/api/login', { username: erin.username, password: erin.password });
     expect(limited.status).toBe(429);
@@ -83,10 +93,14 @@ describe('POST /api/login', () => {
     const client = app.client();
     await client.post('/api/login', { username: fay.username, password: 'wrong-one' });
     await client.post('/api/login', { username: fay.username, password: 'wrong-one' });
-    expect((await client.post('/api/login', { username: fay.username, password: fay.password })).status).toBe(200);
+    expect((await client.post('/api/login', { username: fay.username, password: fay.password })).status).toBe(
+      200,
+    );
     await client.post('/api/login', { username: fay.username, password: 'wrong-one' });
     await client.post('/api/login', { username: fay.username, password: 'wrong-one' });
-    expect((await client.post('/api/login', { username: fay.username, password: fay.password })).status).toBe(200);
+    expect((await client.post('/api/login', { username: fay.username, password: fay.password })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -113,7 +127,9 @@ describe('GET /api/auth/user and POST /api/logout', () => {
     const cookie = client.cookieHeader;
     const logout = await client.post('/api/logout');
     expect(logout.status).toBe(200);
-    const { rows } = await app.pool.query('select count(*)::int as n from http_session where user_id = $1', [hal.user.id]);
+    const { rows } = await app.pool.query('select count(*)::int as n from http_session where user_id = $1', [
+      hal.user.id,
+    ]);
     expect(rows[0].n).toBe(0);
     const replay = await app.client().get('/api/auth/user', { headers: { Cookie: cookie } });
     expect(replay.status).toBe(401);

@@ -1,5 +1,5 @@
-import Router from '@koa/router';
 import { loginRequestSchema } from '@annie/api-client/contracts/auth';
+import Router from '@koa/router';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { toAuthUserDto } from '../users/user.dto.ts';
 import { findUserById } from '../users/user.service.ts';

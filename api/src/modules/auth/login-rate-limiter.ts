@@ -1,4 +1,4 @@
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Pool } from '../../db/pool.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
 
@@ -22,7 +22,11 @@ export class LoginRateLimiter {
       duration: limits.windowSeconds,
       blockDuration: limits.windowSeconds,
     };
-    this.#byUserAndIp = new RateLimiterPostgres({ ...common, keyPrefix: 'login_user_ip', points: limits.perUser });
+    this.#byUserAndIp = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'login_user_ip',
+      points: limits.perUser,
+    });
     this.#byIp = new RateLimiterPostgres({ ...common, keyPrefix: 'login_ip', points: limits.perIp });
   }
 
@@ -42,10 +46,7 @@ export class LoginRateLimiter {
   }
 
   async recordFailure(username: string, ip: string): Promise<void> {
-    await Promise.all([
-      this.#byUserAndIp.penalty(userKey(username, ip), 1),
-      this.#byIp.penalty(ip, 1),
-    ]);
+    await Promise.all([this.#byUserAndIp.penalty(userKey(username, ip), 1), this.#byIp.penalty(ip, 1)]);
   }
 
   async recordSuccess(username: string, ip: string): Promise<void> {

@@ -21,10 +21,16 @@ export function requireAuth(options: { checkIdentityHeaders?: boolean } = {}): M
     if (checkHeaders) {
       const tenantHeader = ctx.get('X-Tenant-Id');
       const userHeader = ctx.get('X-User-Id');
-      if (tenantHeader && tenantHeader !== user.tenantId) throw forbidden('Tenant does not match your session');
+      if (tenantHeader && tenantHeader !== user.tenantId)
+        throw forbidden('Tenant does not match your session');
       if (userHeader && userHeader !== user.id) throw forbidden('User does not match your session');
     }
-    ctx.state.auth = { userId: user.id, tenantId: user.tenantId, username: user.username, isAdmin: user.isAdmin };
+    ctx.state.auth = {
+      userId: user.id,
+      tenantId: user.tenantId,
+      username: user.username,
+      isAdmin: user.isAdmin,
+    };
     ctx.state.em.setFilterParams('tenant', { tenantId: user.tenantId });
     await next();
   };

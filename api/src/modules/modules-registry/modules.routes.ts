@@ -1,5 +1,5 @@
-import Router from '@koa/router';
 import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import Router from '@koa/router';
 import type { RemoteConfig } from '../../config/env.ts';
 
 /**
@@ -8,7 +8,9 @@ import type { RemoteConfig } from '../../config/env.ts';
  */
 export function modulesRoutes(remotes: RemoteConfig[]): Router {
   const router = new Router({ prefix: '/api' });
-  const registry: ModuleRegistry = { remotes: remotes.map(({ name, entry, version }) => ({ name, entry, version })) };
+  const registry: ModuleRegistry = {
+    remotes: remotes.map(({ name, entry, version }) => ({ name, entry, version })),
+  };
   router.get('/modules', (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = registry;

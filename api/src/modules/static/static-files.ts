@@ -23,7 +23,11 @@ function cacheControl(path: string): string {
  */
 export function staticFiles(options: StaticOptions): Middleware {
   return async function serveBuilds(ctx, next) {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') {
+    if (
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+      ctx.path.startsWith('/api/') ||
+      ctx.path === '/api'
+    ) {
       return next();
     }
     const remote = REMOTE_PATH.exec(ctx.path);
@@ -35,7 +39,12 @@ export function staticFiles(options: StaticOptions): Middleware {
     if (ctx.path.startsWith('/remotes/')) return next();
     if (extname(ctx.path)) return serveFile(ctx, options.shellDir, ctx.path, next, { cors: false });
     await next();
-    if (ctx.status === 404 && ctx.body == null && ctx.accepts('html') && existsSync(join(options.shellDir, 'index.html'))) {
+    if (
+      ctx.status === 404 &&
+      ctx.body == null &&
+      ctx.accepts('html') &&
+      existsSync(join(options.shellDir, 'index.html'))
+    ) {
       ctx.set('Cache-Control', 'no-cache');
       await send(ctx, 'index.html', { root: options.shellDir });
     }

@@ -12,4 +12,5 @@ const TenantSchema = defineEntity({
 
 export class Tenant extends TenantSchema.class {}
 TenantSchema.setClass(Tenant);
+
 export { TenantSchema };

@@ -15,7 +15,16 @@ export async function ensureFirstAdmin(
 ): Promise<void> {
   if ((await countUsers(em)) > 0) return;
   const password = configuredPassword ?? randomBytes(12).toString('base64url');
-  await createUser(em, { username: FIRST_ADMIN_USERNAME, password, isAdmin: true, tenantId: DEFAULT_TENANT_ID });
-  if (configuredPassword) print(`Created admin user "${FIRST_ADMIN_USERNAME}" with the password from ANNIE_ADMIN_PASSWORD.`);
-  else print(`Created admin user "${FIRST_ADMIN_USERNAME}" with password: ${password}  (shown once; change it with user:password)`);
+  await createUser(em, {
+    username: FIRST_ADMIN_USERNAME,
+    password,
+    isAdmin: true,
+    tenantId: DEFAULT_TENANT_ID,
+  });
+  if (configuredPassword)
+    print(`Created admin user "${FIRST_ADMIN_USERNAME}" with the password from ANNIE_ADMIN_PASSWORD.`);
+  else
+    print(
+      `Created admin user "${FIRST_ADMIN_USERNAME}" with password: ${password}  (shown once; change it with user:password)`,
+    );
 }

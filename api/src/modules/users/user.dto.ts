@@ -2,7 +2,9 @@ import type { AuthUser } from '@annie/api-client/contracts/auth';
 import type { User } from './user.entity.ts';
 
 /** The only shape of a user that leaves the server. */
-export function toAuthUserDto(user: Pick<User, 'id' | 'username' | 'email' | 'isAdmin' | 'tenantId'>): AuthUser {
+export function toAuthUserDto(
+  user: Pick<User, 'id' | 'username' | 'email' | 'isAdmin' | 'tenantId'>,
+): AuthUser {
   return {
     id: user.id,
     username: user.username,

@@ -7,7 +7,10 @@ const UserSchema = defineEntity({
   tableName: 'app_user',
   filters: tenantFilter,
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     tenantId: p.string().index(),
     username: p.string().unique(),
     email: p.string().nullable(),
@@ -23,4 +26,5 @@ const UserSchema = defineEntity({
 
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);
+
 export { UserSchema };

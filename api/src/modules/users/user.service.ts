@@ -4,7 +4,13 @@ import { hashPassword } from '../auth/password.ts';
 import { Tenant } from '../tenants/tenant.entity.ts';
 import { User } from './user.entity.ts';
 
-export type NewUser = { username: string; password: string; email?: string | null; isAdmin?: boolean; tenantId?: string };
+export type NewUser = {
+  username: string;
+  password: string;
+  email?: string | null;
+  isAdmin?: boolean;
+  tenantId?: string;
+};
 
 export const DEFAULT_TENANT_ID = 'default';
 const MIN_PASSWORD_LENGTH = 8;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.BODY_LIMIT_BYTES).toBe(1024 * 1024);
+    expect(config.remotes.find((remote) => remote.name === 'lab')).toEqual({
+      name: 'lab',
+      entry: '/remotes/lab/mf-manifest.json',
+      version: 'local',
+    });
+  });
+
+  it('takes a remote entry from the environment, so a remote is redeployed without rebuilding the shell', () => {
+    const config = loadConfig({
+      REMOTE_LAB_ENTRY: 'https://cdn.test/lab/2.0.0/mf-manifest.json',
+      REMOTE_LAB_VERSION: '2.0.0',
+    });
+    expect(config.remotes.find((remote) => remote.name === 'lab')?.entry).toBe(
+      'https://cdn.test/lab/2.0.0/mf-manifest.json',
+    );
+  });
+
+  it('fails naming every bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', SESSION_SECRET: 'short', NODE_ENV: 'staging' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('SESSION_SECRET');
+    expect(message).toContain('NODE_ENV');
+  });
+});

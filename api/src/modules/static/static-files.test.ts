@@ -1,0 +1,67 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeGracefully, listen } from '../../server.ts';
+import { staticFiles } from './static-files.ts';
+
+let baseUrl = '';
+let stop: () => Promise<void> = async () => {};
+
+beforeAll(async () => {
+  const root = await mkdtemp(join(tmpdir(), 'annie-static-'));
+  const shellDir = join(root, 'shell');
+  const voiceDir = join(root, 'voice');
+  await mkdir(join(shellDir, 'static/js'), { recursive: true });
+  await mkdir(voiceDir, { recursive: true });
+  await writeFile(join(shellDir, 'index.html'), '<!doctype html><title>AnnieAI</title>');
+  await writeFile(join(shellDir, 'static/js/main.1a2b3c4d5e.js'), 'console.log(1)');
+  await writeFile(join(voiceDir, 'mf-manifest.json'), '{}');
+  await writeFile(join(voiceDir, 'remoteEntry.js'), 'var x');
+  const app = new Koa();
+  app.use(staticFiles({ shellDir, remoteDirs: { voice: voiceDir } }));
+  const server = await listen(app as never, 0, '127.0.0.1');
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  stop = () => closeGracefully(server, 1_000);
+});
+afterAll(() => stop());
+
+describe('serving the production builds', () => {
+  it('answers a deep link with the shell page, not cached', async () => {
+    const response = await fetch(`${baseUrl}/voice/console`, { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>AnnieAI</title>');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await fetch(`${baseUrl}/static/js/main.1a2b3c4d5e.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never answers a missing asset with the page', async () => {
+    const response = await fetch(`${baseUrl}/static/js/missing.0000aaaa.js`, {
+      headers: { Accept: 'text/html' },
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it('serves a remote manifest uncached with CORS, and a missing remote file is a 404', async () => {
+    const manifest = await fetch(`${baseUrl}/remotes/voice/mf-manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await fetch(`${baseUrl}/remotes/voice/nope.js`)).status).toBe(404);
+    expect(
+      (await fetch(`${baseUrl}/remotes/unknown/remoteEntry.js`, { headers: { Accept: 'text/html' } })).status,
+    ).toBe(404);
+  });
+
+  it('refuses path traversal', async () => {
+    const response = await fetch(`${baseUrl}/remotes/voice/..%2f..%2fshell/index.html`);
+    expect(response.status).toBe(404);
+  });
+});
