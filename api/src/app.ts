@@ -16,6 +16,7 @@ import type { AppState } from './modules/auth/auth-context.ts';
 import { LoginRateLimiter } from './modules/auth/login-rate-limiter.ts';
 import { sessionMiddleware } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
+import { featureModules } from './modules/feature-modules.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { modulesRoutes } from './modules/modules-registry/modules.routes.ts';
 import { staticFiles } from './modules/static/static-files.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): { app: Koa<AppState>; services: AppSer
     modulesRoutes(config.remotes),
     authRoutes(loginLimiter),
     voiceConsoleRoutes(),
+    ...featureModules.flatMap((module) => module.routes({ config, orm, pool, logger })),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

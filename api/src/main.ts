@@ -1,6 +1,7 @@
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createLogger } from './lib/logger.ts';
+import { featureModules } from './modules/feature-modules.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
 import { closeGracefully, listen } from './server.ts';
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
     sessionKeys: await sessionKeys(config),
     staticDirs: buildDirs(config),
   });
+  const deps = { config, orm: runtime.orm, pool: runtime.pool, logger };
+  const stopBackground = await Promise.all(
+    featureModules.map((module) => module.startBackground?.(deps) ?? Promise.resolve(async () => {})),
+  );
   const server = await listen(app as never, config.PORT, config.HOST);
   const purge = setInterval(
     () => void services.sessionStore.purgeExpired().catch(() => {}),
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     clearInterval(purge);
     await closeGracefully(server);
+    await Promise.all(stopBackground.map((stopOne) => stopOne()));
     await runtime.close();
     process.exit(0);
   };

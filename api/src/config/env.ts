@@ -43,6 +43,14 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(15 * 60),
+  AGT_BASE_URL: z.url().optional(),
+  AGT_API_KEY: z.string().optional(),
+  AGT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  AGT_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...Object.fromEntries(
     REMOTE_NAMES.flatMap((name) => [

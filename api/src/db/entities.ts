@@ -1,5 +1,6 @@
+import { featureModules } from '../modules/feature-modules.ts';
 import { TenantSchema } from '../modules/tenants/tenant.entity.ts';
 import { UserSchema } from '../modules/users/user.entity.ts';
 
-/** Every entity the ORM knows; a feature module adds its schemas here. */
-export const entities = [TenantSchema, UserSchema];
+/** Every entity the ORM knows: the platform's and each feature module's. */
+export const entities = [TenantSchema, UserSchema, ...featureModules.flatMap((module) => module.entities)];

@@ -1,7 +1,16 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { featureModules } from '../../modules/feature-modules.ts';
 import { Migration20261122000000_platform } from './Migration20261122000000_platform.ts';
 
-/** Committed migrations in order; applied at start. A new migration is appended here. */
-export const migrationsList: MigrationObject[] = [
+const platformMigrations: MigrationObject[] = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
 ];
+
+/**
+ * Committed migrations, applied at start in the order of their timestamped names. The platform's live
+ * here; each feature module lists its own (in `modules/<domain>/migrations/`).
+ */
+export const migrationsList: MigrationObject[] = [
+  ...platformMigrations,
+  ...featureModules.flatMap((module) => module.migrations),
+].sort((a, b) => a.name.localeCompare(b.name));
