@@ -57,7 +57,13 @@ function pnpm() {
   return join(TOOL_BIN, 'pnpm');
 }
 
+function useToolchainPath() {
+  process.env.PATH = `${TOOL_BIN}:${process.env.PATH}`;
+  process.env.ANNIE_PNPM = pnpm();
+}
+
 function install() {
+  useToolchainPath();
   const frozen = existsSync(join(ROOT, 'pnpm-lock.yaml')) && process.env.CI ? ['--frozen-lockfile'] : [];
   mustRun(pnpm(), ['install', '--prefer-offline', ...frozen]);
 }
@@ -80,6 +86,7 @@ const commands = {
     startProduction();
   },
   serve() {
+    useToolchainPath();
     startProduction();
   },
   build() {

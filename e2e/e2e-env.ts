@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+
+/** Fixed loopback addresses and credentials of the e2e run (nothing leaves this machine). */
+export const E2E_PORT = 4173;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const AGT_FAKE_PORT = 4011;
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const AUTH_DIR = fileURLToPath(new URL('../.data/e2e-auth/', import.meta.url));
+
+export const E2E_USERS = {
+  admin: { username: 'admin', password: 'e2e-admin-password', email: null },
+  user: { username: 'riley', password: 'e2e-user-password', email: 'riley@example.test' },
+} as const;
+
+export type E2ERole = keyof typeof E2E_USERS;

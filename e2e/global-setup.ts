@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { request } from '@playwright/test';
+import pg from 'pg';
+import { AGT_FAKE_PORT, AUTH_DIR, E2E_BASE_URL, E2E_PORT, E2E_USERS, REPO_ROOT } from './e2e-env.ts';
+
+const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_SERVER;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1_500 });
+  try {
+    await admin.connect();
+  } catch {
+    // No server here: the API starts its embedded PostgreSQL in a fresh folder instead.
+    return { url: undefined, drop: async () => {} };
+  }
+  const name = `annie_e2e_${process.pid}`;
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.end();
+    },
+  };
+}
+
+async function waitForReady(server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`API exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${E2E_BASE_URL}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('API did not become ready in time');
+}
+
+async function saveSignedInState(role: keyof typeof E2E_USERS): Promise<void> {
+  const context = await request.newContext({ baseURL: E2E_BASE_URL });
+  const { username, password } = E2E_USERS[role];
+  const response = await context.post('/api/login', { data: { username, password } });
+  if (!response.ok()) throw new Error(`e2e login as ${role} failed: ${response.status()}`);
+  await context.storageState({ path: join(AUTH_DIR, `${role}.json`) });
+  await context.dispose();
+}
+
+/** Starts the chemistry fake and the production API on loopback with a fresh database and two users. */
+export default async function globalSetup() {
+  for (const dir of ['shell/dist', 'remotes/voice/dist']) {
+    if (!existsSync(join(REPO_ROOT, dir))) throw new Error(`${dir} is missing: build the apps before e2e`);
+  }
+  const database = await freshDatabaseUrl();
+  const dataDir = join(REPO_ROOT, '.data/e2e');
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(AUTH_DIR, { recursive: true, force: true });
+  await mkdir(AUTH_DIR, { recursive: true });
+
+  const fakeModule = join(REPO_ROOT, 'packages/fakes/src/agt-fake.ts');
+  const fake = existsSync(fakeModule)
+    ? await (await import(fakeModule)).startAgtFake({ port: AGT_FAKE_PORT })
+    : undefined;
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: '.data/e2e',
+    EMBEDDED_PG_PORT: '54331',
+    ANNIE_ADMIN_PASSWORD: E2E_USERS.admin.password,
+    AGT_BASE_URL: `http://127.0.0.1:${AGT_FAKE_PORT}`,
+    AGT_API_KEY: 'e2e-agt-key',
+    LOG_LEVEL: 'warn',
+  };
+  if (database.url) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
+
+  const server = spawn(process.execPath, ['api/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  await waitForReady(server, 60_000);
+  const { username, password, email } = E2E_USERS.user;
+  const created = spawnSync(
+    process.execPath,
+    ['api/src/cli.ts', 'user:create', '--username', username, '--password', password, '--email', email],
+    { cwd: REPO_ROOT, env, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`creating the e2e user failed: ${created.stderr}`);
+  await saveSignedInState('admin');
+  await saveSignedInState('user');
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await fake?.close();
+    await database.drop();
+  };
+}

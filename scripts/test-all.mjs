@@ -1,0 +1,93 @@
+// Every check the project has, in order of cost: lint, types, unit/component/API tests (vitest, real
+// PostgreSQL), the production build of every app, then e2e in Debian's Chromium. Run through
+// `npm test`, which provisions the toolchain first. Prints one closing line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const REPORTS = join(ROOT, '.data/reports');
+const PNPM = process.env.ANNIE_PNPM ?? 'pnpm';
+const skipE2e = process.argv.includes('--no-e2e');
+mkdirSync(REPORTS, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function step(name, cmd, args, env = {}) {
+  process.stdout.write(`\n[annie test] ${name}\n`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  process.stdout.write(`[annie test] ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status})`} in ${seconds}s\n`);
+  if (!ok) failures.push(name);
+  return ok;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function countVitest(report) {
+  if (!report) return;
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(report) {
+  if (!report?.stats) return;
+  totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+  totals.failed += report.stats.unexpected ?? 0;
+  totals.skipped += report.stats.skipped ?? 0;
+}
+
+step('lint (biome)', PNPM, ['exec', 'biome', 'check', '.']);
+step('typecheck', PNPM, ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
+
+const vitestReport = join(REPORTS, 'vitest.json');
+step('unit, component and API tests (vitest)', PNPM, [
+  'exec',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+countVitest(readJson(vitestReport));
+
+const built = step('production build of the shell and every remote', PNPM, [
+  '--filter',
+  './shell',
+  '--filter',
+  './remotes/*',
+  '--workspace-concurrency=2',
+  'run',
+  'build',
+]);
+
+if (skipE2e) {
+  process.stdout.write('[annie test] e2e skipped (--no-e2e)\n');
+} else if (!built) {
+  failures.push('e2e (not run: the build failed)');
+} else if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  failures.push('e2e (no Chromium at /usr/bin/chromium: `apt-get install chromium`, or set CHROMIUM_PATH)');
+} else {
+  const playwrightReport = join(REPORTS, 'playwright.json');
+  step('end-to-end tests in Chromium (playwright)', PNPM, ['--filter', '@annie/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  countPlaywright(readJson(playwrightReport));
+}
+
+process.stdout.write('\n');
+if (failures.length > 0) process.stdout.write(`[annie test] failed steps: ${failures.join('; ')}\n`);
+const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
+process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
