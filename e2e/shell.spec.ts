@@ -1,0 +1,154 @@
+import { expect, test } from './fixtures.ts';
+import { E2E_USERS } from './e2e-env.ts';
+
+test.describe('sign in and out', () => {
+  test('an unauthenticated visitor sees only the login screen, with the spec texts', async ({ page }) => {
+    await page.goto('/knowledge');
+    await expect(page.getByRole('heading', { name: 'AnnieAI Login' })).toBeVisible();
+    await expect(page.getByText('Enter your credentials to access the system')).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  });
+
+  test('an empty form shows Missing credentials', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Missing credentials')).toBeVisible();
+    await expect(page.getByText('Please enter both username and password')).toBeVisible();
+  });
+
+  test('a wrong password shows Login failed with the server message', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Username').fill(E2E_USERS.user.username);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Login failed')).toBeVisible();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+  });
+
+  test('signing in welcomes the user and reloads into the app; logging out returns to the login screen', async ({
+    page,
+  }) => {
+    await page.goto('/knowledge');
+    await page.getByLabel('Username').fill(E2E_USERS.user.username);
+    await page.getByLabel('Password').fill(E2E_USERS.user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Login successful')).toBeVisible();
+    await expect(page.getByText('Welcome to AnnieAI!')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'AnnieAI Login' })).toBeVisible();
+  });
+});
+
+test.describe('navigation', () => {
+  test('the desktop header lists the spec links and highlights the active route', async ({ userPage }) => {
+    await userPage.goto('/call-logs');
+    const main = userPage.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Voice', 'Call Logs', 'Messages', 'Contacts', 'Lab Console', 'Knowledge']) {
+      await expect(main.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole('link', { name: 'Call Logs' })).toHaveAttribute('aria-current', 'page');
+    await expect(main.getByRole('link', { name: 'Voice', exact: true })).not.toHaveAttribute('aria-current', 'page');
+    await expect(userPage.getByText('Online')).toBeVisible();
+  });
+
+  test('a regular user has no Voice Console in either menu; an admin has it in both', async ({ userPage, adminPage }) => {
+    await userPage.goto('/knowledge');
+    await userPage.getByRole('button', { name: 'User menu' }).click();
+    await expect(userPage.getByText(E2E_USERS.user.username, { exact: true })).toBeVisible();
+    await expect(userPage.getByText(E2E_USERS.user.email)).toBeVisible();
+    await expect(userPage.getByRole('menuitem', { name: 'Voice Console' })).toHaveCount(0);
+    await userPage.keyboard.press('Escape');
+    await userPage.getByRole('button', { name: 'Open menu' }).click();
+    await expect(userPage.getByRole('menuitem', { name: 'Google Workspace' })).toBeVisible();
+    await expect(userPage.getByRole('menuitem', { name: 'Voice Console' })).toHaveCount(0);
+
+    await adminPage.goto('/knowledge');
+    await adminPage.getByRole('button', { name: 'User menu' }).click();
+    await expect(adminPage.getByRole('menuitem', { name: 'Voice Console' })).toBeVisible();
+    await adminPage.keyboard.press('Escape');
+    await adminPage.getByRole('button', { name: 'Open menu' }).click();
+    await expect(adminPage.getByRole('menuitem', { name: 'Voice Console' })).toBeVisible();
+  });
+
+  test('the mobile bar shows its tabs, and / is active only on /', async ({ browser }) => {
+    const context = await browser.newContext({
+      storageState: (await import('./e2e-env.ts')).AUTH_DIR + 'user.json',
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto('/sms');
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    for (const label of ['Voice', 'Messages', 'Contacts', 'History', 'Lab', 'More']) {
+      await expect(tabs.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(tabs.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'Voice' })).not.toHaveAttribute('aria-current', 'page');
+    await tabs.getByRole('link', { name: 'Voice' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(tabs.getByRole('link', { name: 'Voice' })).toHaveAttribute('aria-current', 'page');
+    await tabs.getByText('More').click();
+    await expect(page.getByRole('menuitem', { name: 'Knowledge Base' })).toBeVisible();
+    await context.close();
+  });
+
+  test('an unknown path shows the 404 card', async ({ userPage }) => {
+    await userPage.goto('/no/such/page');
+    await expect(userPage.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(userPage.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('the legal pages state the policy facts', async ({ userPage }) => {
+    await userPage.goto('/privacy-policy');
+    await expect(userPage.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+    await expect(userPage.getByText(/30 days/).first()).toBeVisible();
+    await expect(userPage.getByText(/September 16, 2025|Sept 16, 2025/).first()).toBeVisible();
+    await userPage.goto('/terms-of-service');
+    await expect(userPage.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+    await expect(userPage.getByText(/arbitration/i).first()).toBeVisible();
+    await expect(userPage.getByText(/emergency/i).first()).toBeVisible();
+  });
+});
+
+test.describe('federated remotes', () => {
+  test('a regular user never receives the Voice Console code, an admin does', async ({ userPage, adminPage }) => {
+    const userRequests: string[] = [];
+    userPage.on('request', (request) => userRequests.push(request.url()));
+    await userPage.goto('/');
+    await userPage.goto('/voice/console');
+    await expect(userPage.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await userPage.goto('/call-logs');
+    await expect(userPage.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(userRequests.some((url) => url.includes('/remotes/voice/'))).toBe(true);
+    expect(userRequests.filter((url) => /console/i.test(url))).toEqual([]);
+
+    const adminRequests: string[] = [];
+    adminPage.on('request', (request) => adminRequests.push(request.url()));
+    await adminPage.goto('/voice/console');
+    await expect(adminPage.getByRole('heading', { name: '404 Page Not Found' })).toHaveCount(0);
+    await expect.poll(() => adminRequests.filter((url) => /\/remotes\/voice\/.*console/i.test(url)).length).toBeGreaterThan(0);
+  });
+
+  test('a remote that fails to load leaves the rest of the shell working, and Retry recovers', async ({ userPage }) => {
+    await userPage.route('**/remotes/lab/**', (route) => route.abort());
+    await userPage.goto('/lab/console');
+    await expect(userPage.getByText('This section could not be loaded')).toBeVisible();
+    const main = userPage.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'Call Logs' }).click();
+    await expect(userPage.getByText('This section could not be loaded')).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Call Logs' })).toHaveAttribute('aria-current', 'page');
+
+    await main.getByRole('link', { name: 'Lab Console' }).click();
+    await expect(userPage.getByText('This section could not be loaded')).toBeVisible();
+    await userPage.unroute('**/remotes/lab/**');
+    await userPage.getByRole('button', { name: 'Retry' }).click();
+    await expect(userPage.getByText('This section could not be loaded')).toHaveCount(0);
+    await expect(userPage.getByRole('heading', { name: 'Lab Console' })).toBeVisible();
+  });
+});
