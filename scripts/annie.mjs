@@ -69,7 +69,15 @@ function install() {
 }
 
 function buildApps() {
-  mustRun(pnpm(), ['--filter', './shell', '--filter', './remotes/*', '--workspace-concurrency=2', 'run', 'build']);
+  mustRun(pnpm(), [
+    '--filter',
+    './shell',
+    '--filter',
+    './remotes/*',
+    '--workspace-concurrency=2',
+    'run',
+    'build',
+  ]);
 }
 
 function startProduction() {
@@ -110,7 +118,9 @@ const commands = {
     mustRun(process.execPath, ['api/src/cli.ts', ...rest]);
   },
   help() {
-    log('usage: npm start | npm test | npm run dev | npm run build | npm run bench | npm run annie -- <command>');
+    log(
+      'usage: npm start | npm test | npm run dev | npm run build | npm run bench | npm run annie -- <command>',
+    );
   },
 };
 

@@ -21,7 +21,9 @@ function step(name, cmd, args, env = {}) {
   const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
-  process.stdout.write(`[annie test] ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status})`} in ${seconds}s\n`);
+  process.stdout.write(
+    `[annie test] ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status})`} in ${seconds}s\n`,
+  );
   if (!ok) failures.push(name);
   return ok;
 }
@@ -80,9 +82,14 @@ if (skipE2e) {
   failures.push('e2e (no Chromium at /usr/bin/chromium: `apt-get install chromium`, or set CHROMIUM_PATH)');
 } else {
   const playwrightReport = join(REPORTS, 'playwright.json');
-  step('end-to-end tests in Chromium (playwright)', PNPM, ['--filter', '@annie/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
+  step(
+    'end-to-end tests in Chromium (playwright)',
+    PNPM,
+    ['--filter', '@annie/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    },
+  );
   countPlaywright(readJson(playwrightReport));
 }
 

@@ -72,7 +72,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment once; the only place that reads process.env. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const result = envSchema.safeParse(source);
+  // `X=` in an env file means unset, not an empty value.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);

@@ -1,9 +1,16 @@
 import type { FeatureModule } from '../feature-module.ts';
+import { KnowledgeFactSchema } from './fact.entity.ts';
+import { factRoutes } from './fact.routes.ts';
+import { KnowledgeFactVersionSchema } from './fact-version.entity.ts';
+import { Migration20261122010000_knowledge } from './migrations/Migration20261122010000_knowledge.ts';
+import { KnowledgeNoteSchema } from './note.entity.ts';
+import { noteRoutes } from './note.routes.ts';
+import { searchRoutes } from './search.routes.ts';
 
-/** Knowledge base: facts and notes (filled by the knowledge issue). */
+/** Knowledge base: versioned facts, notes, and the full-text search the assistant uses. */
 export const knowledgeModule: FeatureModule = {
   name: 'knowledge',
-  entities: [],
-  migrations: [],
-  routes: () => [],
+  entities: [KnowledgeFactSchema, KnowledgeFactVersionSchema, KnowledgeNoteSchema],
+  migrations: [{ name: 'Migration20261122010000_knowledge', class: Migration20261122010000_knowledge }],
+  routes: (deps) => [factRoutes(deps), noteRoutes(deps), searchRoutes(deps)],
 };

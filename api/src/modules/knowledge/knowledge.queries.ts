@@ -1,0 +1,67 @@
+import { factJsonSql, isoSql, noteJsonSql, type Queryable } from './knowledge-sql.ts';
+
+/** A page of a list; without a limit, the whole list (the screen filters and counts it client-side). */
+export type ListPage = { limit?: number; offset: number };
+
+// The hot list paths: one plain query each, scoped by tenant, with PostgreSQL building the JSON array
+// so no entity is hydrated and nothing is parsed and re-serialised in Node.
+const LIST_FACTS_SQL = `
+  select coalesce(json_agg(page.item order by page.created_at desc, page.id), '[]')::text as body
+  from (
+    select ${factJsonSql('f')} as item, f.created_at, f.id
+    from knowledge_fact f
+    where f.tenant_id = $1
+    order by f.created_at desc, f.id
+    limit $2 offset $3
+  ) page`;
+
+const LIST_NOTES_SQL = `
+  select coalesce(json_agg(page.item order by page.created_at desc, page.id), '[]')::text as body
+  from (
+    select ${noteJsonSql('n')} as item, n.created_at, n.id
+    from knowledge_note n
+    where n.tenant_id = $1
+    order by n.created_at desc, n.id
+    limit $2 offset $3
+  ) page`;
+
+const FACT_VERSIONS_SQL = `
+  select (
+    select coalesce(json_agg(json_build_object(
+      'id', v.id, 'factId', v.fact_id, 'key', f.key, 'version', v.version, 'value', v.value_text::json,
+      'unit', v.unit, 'createdAt', ${isoSql('v.created_at')}, 'approvedAt', ${isoSql('v.approved_at')}
+    ) order by v.version desc), '[]')
+    from knowledge_fact_version v
+    where v.fact_id = f.id and v.tenant_id = $1
+  )::text as body
+  from knowledge_fact f
+  where f.tenant_id = $1 and f.key = $2`;
+
+/** The SQL behind GET /api/knowledge/facts, exported so the benchmark runs exactly the same query. */
+export const listFactsSql = LIST_FACTS_SQL;
+
+/** JSON text of the tenant's facts (latest version per key), newest first. */
+export async function listFactsJson(db: Queryable, tenantId: string, page: ListPage): Promise<string> {
+  const { rows } = await db.query<{ body: string }>(LIST_FACTS_SQL, [
+    tenantId,
+    page.limit ?? null,
+    page.offset,
+  ]);
+  return rows[0]?.body ?? '[]';
+}
+
+/** JSON text of the tenant's notes, newest first. */
+export async function listNotesJson(db: Queryable, tenantId: string, page: ListPage): Promise<string> {
+  const { rows } = await db.query<{ body: string }>(LIST_NOTES_SQL, [
+    tenantId,
+    page.limit ?? null,
+    page.offset,
+  ]);
+  return rows[0]?.body ?? '[]';
+}
+
+/** JSON text of every version of the tenant's fact with this key, newest first; null when there is none. */
+export async function factVersionsJson(db: Queryable, tenantId: string, key: string): Promise<string | null> {
+  const { rows } = await db.query<{ body: string }>(FACT_VERSIONS_SQL, [tenantId, key]);
+  return rows[0]?.body ?? null;
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { type CreateLabJobRequest, LAB_JOB_LIST_LIMIT } from '@annie/api-client/contracts/lab';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Pool } from '../../db/pool.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { fromLabJobRow, type LabJobRecord, type LabJobRow } from './lab-job.dto.ts';
+import { LabJob } from './lab-job.entity.ts';
+import { asJobQueueDb, type LabJobSender } from './lab-queue.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Records a queued job and sends it to the queue in one transaction: either both exist or neither.
+ * The status always starts as queued; only the worker changes it.
+ */
+export async function createLabJob(
+  pool: Pool,
+  sender: LabJobSender,
+  owner: { tenantId: string; userId: string },
+  request: CreateLabJobRequest,
+): Promise<LabJobRecord> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<LabJobRow>(
+      `insert into lab_job (id, tenant_id, created_by, type, payload)
+       values ($1, $2, $3, $4, $5) returning *`,
+      [randomUUID(), owner.tenantId, owner.userId, request.type, JSON.stringify(request.payload)],
+    );
+    const row = rows[0];
+    if (!row) throw new Error('insert into lab_job returned no row');
+    await sender.send(row.id, asJobQueueDb(client));
+    await client.query('commit');
+    return fromLabJobRow(row);
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The tenant's newest jobs first (the EntityManager carries the tenant filter). */
+export function listLabJobs(em: EntityManager): Promise<LabJob[]> {
+  return em.find(LabJob, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LAB_JOB_LIST_LIMIT });
+}
+
+/** One of the tenant's jobs; another tenant's job, or a malformed id, is simply not found. */
+export async function getLabJob(em: EntityManager, id: string): Promise<LabJob> {
+  const job = UUID.test(id) ? await em.findOne(LabJob, { id }) : null;
+  if (!job) throw notFound('Lab job not found');
+  return job;
+}
+
+export type LabJobExport = { filename: string; content: string };
+
+/** A succeeded job as a JSON file named `<type>-<YYYY-MM-DD>.json` (the day it finished, UTC). */
+export async function exportLabJob(em: EntityManager, id: string): Promise<LabJobExport> {
+  const job = await getLabJob(em, id);
+  if (job.status !== 'succeeded' || !job.finishedAt)
+    throw conflict('Only a succeeded lab job can be exported');
+  const content = {
+    id: job.id,
+    type: job.type,
+    payload: job.payload,
+    result: job.result,
+    createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt.toISOString(),
+  };
+  return {
+    filename: `${job.type}-${job.finishedAt.toISOString().slice(0, 10)}.json`,
+    content: `${JSON.stringify(content, null, 2)}\n`,
+  };
+}
