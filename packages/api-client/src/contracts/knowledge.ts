@@ -202,6 +202,9 @@ export type CreateNoteRequest = z.input<typeof createNoteRequestSchema>;
 export type UpdateNoteRequest = z.input<typeof updateNoteRequestSchema>;
 export type Note = z.infer<typeof noteSchema>;
 export type KnowledgeListQuery = z.input<typeof knowledgeListQuerySchema>;
-export type KnowledgeSearchQuery = z.input<typeof knowledgeSearchQuerySchema>;
+type ParsedSearchQuery = z.infer<typeof knowledgeSearchQuerySchema>;
+/** What a caller passes to the search: the limit is optional (default 5). */
+export type KnowledgeSearchQuery = Omit<ParsedSearchQuery, 'limit'> &
+  Partial<Pick<ParsedSearchQuery, 'limit'>>;
 export type KnowledgeSearchResult = z.infer<typeof knowledgeSearchResultSchema>;
 export type KnowledgeSearchResponse = z.infer<typeof knowledgeSearchResponseSchema>;
