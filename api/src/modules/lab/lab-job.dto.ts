@@ -4,16 +4,16 @@ import type { LabJob as LabJobDto, LabJobStatus, LabJobType } from '@annie/api-c
 export type LabJobRecord = {
   id: string;
   tenantId: string;
-  createdBy: string | null;
+  createdBy?: string | null;
   type: LabJobType;
   status: LabJobStatus;
   payload: Record<string, unknown>;
-  result: unknown;
-  error: string | null;
+  result?: unknown;
+  error?: string | null;
   attempts: number;
   createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
+  startedAt?: Date | null;
+  finishedAt?: Date | null;
 };
 
 /** A `lab_job` row as node-postgres returns it. */

@@ -1,0 +1,51 @@
+import type { Logger } from 'pino';
+import type { Pool } from '../../db/pool.ts';
+import { markFailed } from './lab-job-transitions.ts';
+import { JOB_QUEUE_SCHEMA, LAB_JOB_QUEUE } from './lab-queue.ts';
+
+export const ABANDONED_MESSAGE =
+  'The worker running this job stopped before it finished, and no retries were left';
+
+type StaleRow = { id: string; status: 'queued' | 'running'; state: string | null };
+
+export type ReconcileDeps = { pool: Pool; logger: Logger; send: (labJobId: string) => Promise<void> };
+
+/**
+ * The safety net under pg-boss's own expiry and retries: finds unfinished lab jobs (untouched for
+ * `graceSeconds`) whose queue job has ended or is missing. A job whose queue job ended (its retries
+ * used up, e.g. by a worker that kept dying) is failed; one whose queue job is missing is queued again
+ * under the same id, so a second reconciliation cannot queue it twice.
+ */
+export async function reconcileLabJobs(
+  deps: ReconcileDeps,
+  graceSeconds: number,
+): Promise<{ failed: number; requeued: number }> {
+  const { rows } = await deps.pool.query<StaleRow>(
+    `select l.id, l.status, j.state::text as state
+       from lab_job l
+       left join ${JOB_QUEUE_SCHEMA}.job j on j.name = $1 and j.id = l.id
+      where l.status in ('queued', 'running')
+        and l.updated_at < clock_timestamp() - make_interval(secs => $2)
+        and (j.id is null or j.state in ('completed', 'failed', 'cancelled'))
+      order by l.updated_at
+      limit 500`,
+    [LAB_JOB_QUEUE, graceSeconds],
+  );
+  let failed = 0;
+  let requeued = 0;
+  for (const row of rows) {
+    if (row.state === null) {
+      await deps.pool.query(
+        `update lab_job set status = 'queued', updated_at = clock_timestamp()
+          where id = $1 and status in ('queued', 'running')`,
+        [row.id],
+      );
+      await deps.send(row.id);
+      requeued += 1;
+    } else if (await markFailed(deps.pool, row.id, ABANDONED_MESSAGE)) {
+      failed += 1;
+    }
+  }
+  if (failed || requeued) deps.logger.warn({ failed, requeued }, 'lab jobs reconciled');
+  return { failed, requeued };
+}
