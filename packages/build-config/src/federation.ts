@@ -1,0 +1,50 @@
+import type { moduleFederationPlugin } from '@module-federation/enhanced';
+import { sharedSingletons } from './shared-singletons.ts';
+
+type FederationOptions = moduleFederationPlugin.ModuleFederationPluginOptions;
+
+function common(appDir: string): FederationOptions {
+  return {
+    shared: sharedSingletons(appDir),
+    // 'version-first' would fetch every registered remote's entry at start-up to compare versions;
+    // the shell must render (and the login screen load) without touching any remote.
+    shareStrategy: 'loaded-first',
+    // Types are checked with tsc against the workspace sources; no @mf-types download or emission.
+    dts: false,
+  };
+}
+
+/** Federation options of the host: no static remotes (they come from GET /api/modules at run time). */
+export function hostFederation(appDir: string, production: boolean): FederationOptions {
+  return {
+    ...common(appDir),
+    name: 'shell',
+    remotes: {},
+    manifest: false,
+    experiments: {
+      // In production the remotes are built without their own copy of the runtime core and use this one.
+      provideExternalRuntime: production,
+      optimization: { target: 'web' },
+    },
+  };
+}
+
+/** Federation options of a remote: its exposes, a manifest (`mf-manifest.json`) and `remoteEntry.js`. */
+export function remoteFederation(
+  appDir: string,
+  production: boolean,
+  remote: { name: string; exposes: Record<string, string> },
+): FederationOptions {
+  return {
+    ...common(appDir),
+    name: remote.name,
+    filename: 'remoteEntry.js',
+    exposes: remote.exposes,
+    manifest: true,
+    experiments: {
+      // Standalone dev mounts the remote as its own host, which needs the runtime core in its bundle.
+      externalRuntime: production,
+      optimization: { target: 'web' },
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, rspack } from '@rspack/core';
+import { DEV_PORTS, type DevApp } from './dev-ports.ts';
+
+type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
+
+/** What differs between the apps (and the shell's two compilations); the rest is the shared base. */
+export interface AppBuildOptions {
+  /** The app's package directory (holds package.json, src/ and the rspack config). */
+  appDir: string;
+  /** Which app: picks the dev-server port. */
+  app: DevApp;
+  /** Compilation name, when one config file builds several. */
+  name?: string;
+  /** Entry points, relative to appDir. */
+  entry: Record<string, string>;
+  /** Output directory relative to appDir; default `dist`. */
+  outputDir?: string;
+  /** Absolute URL prefix of the output (e.g. `/` or `/app/`), or `'auto'` for remotes. */
+  publicPath: string;
+  /** Generates index.html with this title (and serves it in dev); no page when absent. */
+  htmlTitle?: string;
+  /** Markup shown inside #root until the app renders (no inline styles: the API's CSP forbids them). */
+  htmlLoadingMarkup?: string;
+  /** The app's Module Federation options (from its module-federation.config.ts); none for a plain bundle. */
+  federation?: FederationOptions;
+  /** Entry files keep a fixed name (no hash) because something loads them by a known URL. */
+  stableEntryNames?: boolean;
+  /** Files under outputDir that another compilation writes, kept when this one cleans the folder. */
+  keepInOutput?: RegExp;
+}
+
+/** Browsers the output must run in (swc downlevels syntax for them; no polyfills are injected). */
+export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 114', 'safari >= 16.4'];
+
+const require = createRequire(import.meta.url);
+const radixCssSubsetLoader = require.resolve('./radix-css-subset-loader.ts');
+
+function scriptRule(production: boolean) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+      },
+      env: { targets: BROWSER_TARGETS },
+    },
+    type: 'javascript/auto',
+  };
+}
+
+function styleRule() {
+  return {
+    test: /\.css$/,
+    oneOf: [
+      // A Radix Themes sheet imported with ?radix-subset is cut down to the components listed in the query.
+      { resourceQuery: /radix-subset/, use: [{ loader: radixCssSubsetLoader }], type: 'css/auto' },
+      { type: 'css/auto' },
+    ],
+  };
+}
+
+function htmlPage(title: string, loadingMarkup: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root">${loadingMarkup}</div>
+  </body>
+</html>
+`;
+}
+
+/**
+ * The shared rspack configuration of every app: swc for TS/TSX with the automatic React runtime, native CSS,
+ * content-hashed and minified output with external source maps in production, an index.html when asked,
+ * and the app's Module Federation plugin when it has one.
+ */
+export function createAppConfig(options: AppBuildOptions, production: boolean): Configuration {
+  const hashed = production ? '[name].[contenthash:8]' : '[name]';
+  const html = options.htmlTitle
+    ? new rspack.HtmlRspackPlugin({
+        templateContent: htmlPage(options.htmlTitle, options.htmlLoadingMarkup ?? ''),
+        // Absolute script URLs, so deep links work even when the bundle's own publicPath is 'auto'.
+        publicPath: options.publicPath === 'auto' ? '/' : options.publicPath,
+      })
+    : null;
+  return {
+    name: options.name,
+    context: options.appDir,
+    mode: production ? 'production' : 'development',
+    target: 'web',
+    entry: options.entry,
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    output: {
+      path: join(options.appDir, options.outputDir ?? 'dist'),
+      publicPath: options.publicPath,
+      uniqueName: options.federation?.name ?? options.name,
+      filename: options.stableEntryNames ? '[name].js' : `${hashed}.js`,
+      chunkFilename: `${hashed}.js`,
+      cssFilename: `${hashed}.css`,
+      cssChunkFilename: `${hashed}.css`,
+      assetModuleFilename: `assets/${hashed}[ext]`,
+      clean: options.keepInOutput ? { keep: options.keepInOutput } : true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+    },
+    module: { rules: [scriptRule(production), styleRule()] },
+    optimization: { minimize: production },
+    performance: false,
+    // The CLI's default lazy compilation in dev would defer federated modules the shell asks for.
+    lazyCompilation: false,
+    plugins: [html, options.federation ? new ModuleFederationPlugin(options.federation) : null],
+    devServer: html
+      ? {
+          port: DEV_PORTS[options.app],
+          hot: false,
+          liveReload: true,
+          // Remotes are fetched cross-origin by the shell's dev-server page.
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          historyApiFallback: true,
+          // Same-origin API in dev as in production. The Host header is kept so that the API's Origin
+          // check on mutating requests sees the page's own origin.
+          proxy: [
+            { context: ['/api'], target: `http://localhost:${DEV_PORTS.api}`, changeOrigin: false, ws: true },
+          ],
+        }
+      : undefined,
+  };
+}

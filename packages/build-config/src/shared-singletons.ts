@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { moduleFederationPlugin } from '@module-federation/enhanced';
+
+type SharedObject = moduleFederationPlugin.SharedObject;
+
+/** The packages every app shares as singletons; remotes rely on the shell's instance of each. */
+const SINGLETON_PACKAGES = [
+  'react',
+  'react-dom',
+  '@tanstack/react-query',
+  '@radix-ui/themes',
+  'react-router-dom',
+] as const;
+
+/** Subpath imports of a singleton package that are separate modules and so are shared on their own. */
+const SINGLETON_SUBPATHS: Record<string, string> = {
+  'react/jsx-runtime': 'react',
+  'react-dom/client': 'react-dom',
+};
+
+/**
+ * Workspace packages with one exports path per file and no root entry: the trailing slash shares each
+ * file (e.g. `@annie/ui/toast/toast`) as its own singleton, so an app loads only the files it imports.
+ */
+const WORKSPACE_PREFIXES = ['@annie/ui/', '@annie/api-client/'] as const;
+
+function installedVersion(appDir: string, packageName: string): string {
+  const manifestPath = join(appDir, 'node_modules', packageName, 'package.json');
+  let manifest: { version?: unknown };
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: unknown };
+  } catch (error) {
+    throw new Error(`shared singletons: ${packageName} is not installed for ${appDir}`, { cause: error });
+  }
+  if (typeof manifest.version !== 'string') {
+    throw new Error(`shared singletons: ${manifestPath} has no version`);
+  }
+  return manifest.version;
+}
+
+function singleton(version: string): SharedObject[string] {
+  // An explicit version and range: left to MF, pnpm's `catalog:`/`workspace:*` specifiers leak through
+  // as literal versions, and @radix-ui/themes' ESM folder has a package.json without a version.
+  return { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
+}
+
+/**
+ * The ONE Module Federation `shared` map of every app (shell and remotes): React, the router, react-query,
+ * Radix Themes and the workspace UI kit and API client, each a singleton with an explicit version range,
+ * resolved from what is installed for `appDir`.
+ */
+export function sharedSingletons(appDir: string): SharedObject {
+  const shared: SharedObject = {};
+  for (const name of SINGLETON_PACKAGES) shared[name] = singleton(installedVersion(appDir, name));
+  for (const [subpath, owner] of Object.entries(SINGLETON_SUBPATHS)) {
+    shared[subpath] = singleton(installedVersion(appDir, owner));
+  }
+  for (const prefix of WORKSPACE_PREFIXES) {
+    // Workspace packages carry no version; the whole repository is one release, so 0.0.0 is honest.
+    shared[prefix] = { singleton: true, version: '0.0.0', requiredVersion: '0.0.0', strictVersion: false };
+  }
+  return shared;
+}
