@@ -1,0 +1,48 @@
+import { FullPageSpinner } from '@annie/ui/spinner/spinner';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { RemotePage } from '../remotes/remote-page.tsx';
+import { ROUTE_TABLE } from './route-table.ts';
+
+const PrivacyPolicyPage = lazy(() => import('../pages/privacy-policy-page.tsx'));
+const TermsOfServicePage = lazy(() => import('../pages/terms-of-service-page.tsx'));
+
+/** The route table, the shell's own pages and the 404 card; admin-only routes 404 for everyone else. */
+export function AppRoutes({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <Routes>
+      {ROUTE_TABLE.map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={
+            route.adminOnly && !isAdmin ? (
+              <NotFoundPage />
+            ) : (
+              // Keyed by path: each route has its own error boundary and retry state.
+              <RemotePage key={route.path} target={route} />
+            )
+          }
+        />
+      ))}
+      <Route
+        path="/privacy-policy"
+        element={
+          <Suspense fallback={<FullPageSpinner />}>
+            <PrivacyPolicyPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/terms-of-service"
+        element={
+          <Suspense fallback={<FullPageSpinner />}>
+            <TermsOfServicePage />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,34 @@
+import { useAuthUser } from '@annie/api-client/auth/use-auth-user';
+import { FullPageSpinner } from '@annie/ui/spinner/spinner';
+import { lazy, Suspense } from 'react';
+import { AppProviders } from './app-providers.tsx';
+import { AuthenticatedApp } from './authenticated-app.tsx';
+
+// The boot script only loads this app for a signed-in visitor; the login screen is needed here only
+// when the session ends between that check and this one, so it is a chunk of its own.
+const LoginScreen = lazy(() =>
+  import('../components/login/login-screen.tsx').then((module) => ({ default: module.LoginScreen })),
+);
+
+/** Spinner while the session is checked, the login screen without one, else the signed-in app. */
+export function AuthGate() {
+  const { data: user, isPending } = useAuthUser();
+  if (isPending) return <FullPageSpinner />;
+  if (!user) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <LoginScreen />
+      </Suspense>
+    );
+  }
+  return <AuthenticatedApp user={user} />;
+}
+
+/** The federated signed-in app: providers and the session gate. */
+export function App() {
+  return (
+    <AppProviders>
+      <AuthGate />
+    </AppProviders>
+  );
+}

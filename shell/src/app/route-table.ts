@@ -1,0 +1,48 @@
+import type { RemoteName } from '@annie/api-client/contracts/modules';
+
+/** The page names each remote's `./app` module exports (its default export maps name → component). */
+export const REMOTE_PAGES = {
+  voice: ['realtime', 'call', 'voice', 'call-logs'],
+  messaging: ['threads', 'thread', 'contacts', 'contact', 'conversations'],
+  lab: ['lab'],
+  knowledge: ['knowledge'],
+  workspace: ['google', 'success', 'error'],
+} as const satisfies Record<RemoteName, readonly string[]>;
+
+export type RemotePageName<R extends RemoteName> = (typeof REMOTE_PAGES)[R][number];
+
+/** Where a route's screen comes from: a page of a remote's `./app`, or the Voice Console's `./console`. */
+export type RemoteTarget =
+  | { [R in RemoteName]: { remote: R; module: './app'; page: RemotePageName<R> } }[RemoteName]
+  | { remote: 'voice'; module: './console'; page: 'console' };
+
+export type RemoteRoute = RemoteTarget & {
+  /** A react-router path; `/*` hands the rest of the URL to the page. */
+  path: string;
+  /** Only admins may open it; others get the 404 card and the module is never fetched. */
+  adminOnly?: boolean;
+};
+
+/** Every authenticated route served by a remote (the shell itself owns the legal pages and the 404). */
+export const ROUTE_TABLE: readonly RemoteRoute[] = [
+  { path: '/', remote: 'voice', module: './app', page: 'realtime' },
+  { path: '/call', remote: 'voice', module: './app', page: 'call' },
+  { path: '/voice', remote: 'voice', module: './app', page: 'voice' },
+  { path: '/call-logs', remote: 'voice', module: './app', page: 'call-logs' },
+  { path: '/voice/console', remote: 'voice', module: './console', page: 'console', adminOnly: true },
+  { path: '/sms', remote: 'messaging', module: './app', page: 'threads' },
+  { path: '/sms/:phone', remote: 'messaging', module: './app', page: 'thread' },
+  { path: '/contacts', remote: 'messaging', module: './app', page: 'contacts' },
+  { path: '/contacts/:id', remote: 'messaging', module: './app', page: 'contact' },
+  { path: '/conversations', remote: 'messaging', module: './app', page: 'conversations' },
+  { path: '/lab/*', remote: 'lab', module: './app', page: 'lab' },
+  { path: '/knowledge', remote: 'knowledge', module: './app', page: 'knowledge' },
+  { path: '/google', remote: 'workspace', module: './app', page: 'google' },
+  { path: '/google/success', remote: 'workspace', module: './app', page: 'success' },
+  { path: '/google/error', remote: 'workspace', module: './app', page: 'error' },
+];
+
+/** The id `loadRemote` takes, e.g. `voice/app` or `voice/console`. */
+export function remoteModuleId(target: RemoteTarget): string {
+  return `${target.remote}/${target.module.slice(2)}`;
+}

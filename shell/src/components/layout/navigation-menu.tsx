@@ -1,0 +1,39 @@
+import { HamburgerMenuIcon } from '@radix-ui/react-icons';
+import { DropdownMenu, IconButton } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MENU_NAV, visibleEntries } from '../../app/navigation.ts';
+
+/**
+ * The hamburger menu (spec part 1 "second layout"): every screen, Voice Console for admins only.
+ * The mobile tab bar's More button opens the same menu with its own trigger.
+ */
+export function NavigationMenu({
+  isAdmin,
+  triggerLabel,
+  trigger,
+}: {
+  isAdmin: boolean;
+  triggerLabel: string;
+  trigger?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger>
+        {trigger ?? (
+          <IconButton variant="ghost" color="gray" aria-label={triggerLabel}>
+            <HamburgerMenuIcon width="20" height="20" />
+          </IconButton>
+        )}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content>
+        {visibleEntries(MENU_NAV, isAdmin).map((entry) => (
+          <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
+            {entry.label}
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,69 @@
+import { useLogout } from '@annie/api-client/auth/use-logout';
+import type { AuthUser } from '@annie/api-client/contracts/auth';
+import { useToast } from '@annie/ui/toast/toast';
+import { PersonIcon } from '@radix-ui/react-icons';
+import { DropdownMenu, Flex, IconButton, Text } from '@radix-ui/themes';
+import { useNavigate } from 'react-router-dom';
+import { RELOAD_DELAY_MS } from '../../config/product.ts';
+
+/** The user menu: who is signed in, the Voice Console for admins, and Logout. */
+export function UserMenu({
+  user,
+  reload = () => window.location.reload(),
+}: {
+  user: AuthUser;
+  reload?: () => void;
+}) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const { toast } = useToast();
+
+  function handleLogout() {
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({
+          title: 'Logged out',
+          description: 'You have been successfully logged out.',
+          variant: 'success',
+        });
+        setTimeout(reload, RELOAD_DELAY_MS);
+      },
+      onError: () => {
+        toast({
+          title: 'Logout failed',
+          description: 'Unable to logout. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger>
+        <IconButton variant="soft" radius="full" aria-label="User menu">
+          <PersonIcon />
+        </IconButton>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content align="end">
+        <Flex direction="column" px="3" py="2">
+          <Text size="2" weight="bold">
+            {user.username || 'User'}
+          </Text>
+          {user.email && (
+            <Text size="1" color="gray">
+              {user.email}
+            </Text>
+          )}
+        </Flex>
+        <DropdownMenu.Separator />
+        {user.isAdmin && (
+          <DropdownMenu.Item onSelect={() => navigate('/voice/console')}>Voice Console</DropdownMenu.Item>
+        )}
+        <DropdownMenu.Item onSelect={handleLogout} disabled={logout.isPending}>
+          Logout
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,100 @@
+import { useLogin } from '@annie/api-client/auth/use-login';
+import { errorMessage, isApiError } from '@annie/api-client/http';
+import { useToast } from '@annie/ui/toast/toast';
+import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { type FormEvent, useId, useState } from 'react';
+import { PRODUCT_NAME, RELOAD_DELAY_MS } from '../../config/product.ts';
+
+/** Notice text of a failed login: the server's message, else a generic one (spec part 1 §8). */
+export function loginFailureMessage(error: unknown): string {
+  const fallback =
+    isApiError(error) && error.status === 401 ? 'Invalid username or password' : 'Login failed';
+  return errorMessage(error, fallback);
+}
+
+/** The only screen an unauthenticated visitor sees. */
+export function LoginScreen({ reload = () => window.location.reload() }: { reload?: () => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const usernameId = useId();
+  const passwordId = useId();
+  const login = useLogin();
+  const { toast } = useToast();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!username || !password) {
+      toast({
+        title: 'Missing credentials',
+        description: 'Please enter both username and password',
+        variant: 'destructive',
+      });
+      return;
+    }
+    login.mutate(
+      { username, password },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Login successful',
+            description: `Welcome to ${PRODUCT_NAME}!`,
+            variant: 'success',
+          });
+          setTimeout(reload, RELOAD_DELAY_MS);
+        },
+        onError: (error) => {
+          toast({ title: 'Login failed', description: loginFailureMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  return (
+    <Flex align="center" justify="center" minHeight="100vh" p="4">
+      <Box width="100%" maxWidth="400px">
+        <Card size="3">
+          <Flex direction="column" gap="2" mb="5">
+            <Heading as="h1" size="6">
+              {PRODUCT_NAME} Login
+            </Heading>
+            <Text as="p" size="2" color="gray">
+              Enter your credentials to access the system
+            </Text>
+          </Flex>
+          <form onSubmit={handleSubmit} noValidate>
+            <Flex direction="column" gap="4">
+              <Flex direction="column" gap="1">
+                <Text as="label" htmlFor={usernameId} size="2" weight="medium">
+                  Username
+                </Text>
+                <TextField.Root
+                  id={usernameId}
+                  name="username"
+                  autoComplete="username"
+                  value={username}
+                  onChange={(event) => setUsername(event.target.value)}
+                />
+              </Flex>
+              <Flex direction="column" gap="1">
+                <Text as="label" htmlFor={passwordId} size="2" weight="medium">
+                  Password
+                </Text>
+                <TextField.Root
+                  id={passwordId}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </Flex>
+              <Button type="submit" size="3" disabled={login.isPending}>
+                {login.isPending ? 'Signing in...' : 'Sign In'}
+              </Button>
+            </Flex>
+          </form>
+        </Card>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,20 @@
+/** The product's name as shown in the interface (spec: "{product}"). */
+export const PRODUCT_NAME = 'AnnieAI';
+
+/** The assistant persona's first name (spec part 2: the spoken persona is labelled James). */
+export const ASSISTANT_FIRST_NAME = 'James';
+
+/**
+ * Address of the footer's contact link and the legal pages. The spec requires a mail link but names no
+ * address; change it here when the real mailbox is known.
+ */
+export const CONTACT_EMAIL = 'support@annieai.com';
+
+/** Copyright year of the footer (spec part 2 §9). */
+export const COPYRIGHT_YEAR = 2025;
+
+/** Effective and last-updated date of both legal pages (spec part 2 §2.8). */
+export const LEGAL_PAGES_DATE = 'September 16, 2025';
+
+/** Delay before the page reloads after a successful login or logout (spec part 1 §9). */
+export const RELOAD_DELAY_MS = 500;
