@@ -1,0 +1,70 @@
+import { Theme } from '@radix-ui/themes';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AddFactDialog } from './add-fact-dialog.tsx';
+
+function renderDialog(pending = false) {
+  const onSubmit = vi.fn();
+  const onOpenChange = vi.fn();
+  render(
+    <Theme>
+      <AddFactDialog open onOpenChange={onOpenChange} onSubmit={onSubmit} pending={pending} />
+    </Theme>,
+  );
+  return { onSubmit, onOpenChange, user: userEvent.setup() };
+}
+
+describe('AddFactDialog', () => {
+  it('shows the Add New Fact fields and buttons', () => {
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Add New Fact' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Key')).toBeRequired();
+    expect(screen.getByLabelText('Value (JSON format)')).toBeRequired();
+    expect(screen.getByLabelText('Unit (optional)')).not.toBeRequired();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Create Fact' })).toBeEnabled();
+  });
+
+  it('sends a value that is valid JSON as parsed JSON, with its unit', async () => {
+    const { onSubmit, user } = renderDialog();
+    await user.type(screen.getByLabelText('Key'), 'company_revenue');
+    await user.click(screen.getByLabelText('Value (JSON format)'));
+    await user.paste('{"fy2024": 12500000, "audited": true}');
+    await user.type(screen.getByLabelText('Unit (optional)'), 'USD');
+    await user.click(screen.getByRole('button', { name: 'Create Fact' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      key: 'company_revenue',
+      value: { fy2024: 12500000, audited: true },
+      unit: 'USD',
+    });
+  });
+
+  it('sends a value that is not JSON as plain text and leaves out an empty unit', async () => {
+    const { onSubmit, user } = renderDialog();
+    await user.type(screen.getByLabelText('Key'), 'ceo_name');
+    await user.type(screen.getByLabelText('Value (JSON format)'), 'Margaret Holloway');
+    await user.click(screen.getByRole('button', { name: 'Create Fact' }));
+    expect(onSubmit).toHaveBeenCalledWith({ key: 'ceo_name', value: 'Margaret Holloway' });
+    expect(Object.keys(onSubmit.mock.calls[0]?.[0] ?? {})).not.toContain('unit');
+  });
+
+  it('blocks an empty key or value', async () => {
+    const { onSubmit, user } = renderDialog();
+    await user.type(screen.getByLabelText('Key'), 'k');
+    await user.click(screen.getByRole('button', { name: 'Create Fact' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('reads Creating... and is disabled while pending', () => {
+    renderDialog(true);
+    expect(screen.getByRole('button', { name: 'Creating...' })).toBeDisabled();
+  });
+
+  it('closes on Cancel without submitting', async () => {
+    const { onSubmit, onOpenChange, user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,39 @@
+import { TextArea, TextField } from '@radix-ui/themes';
+import type { FactFormValues } from '../lib/fact-form.ts';
+import { FormField } from './form-field.tsx';
+
+type Props = {
+  values: Pick<FactFormValues, 'value' | 'unit'>;
+  onChange: (changes: Partial<FactFormValues>) => void;
+};
+
+/** The Value (JSON format) and Unit (optional) fields shared by the add and edit fact dialogs. */
+export function FactFields({ values, onChange }: Props) {
+  return (
+    <>
+      <FormField label="Value (JSON format)">
+        {(id) => (
+          <TextArea
+            id={id}
+            required
+            rows={4}
+            placeholder='{"amount": 1000000} or plain text'
+            value={values.value}
+            onChange={(event) => onChange({ value: event.target.value })}
+            style={{ fontFamily: 'var(--code-font-family)' }}
+          />
+        )}
+      </FormField>
+      <FormField label="Unit (optional)">
+        {(id) => (
+          <TextField.Root
+            id={id}
+            placeholder="e.g., USD, kg, %"
+            value={values.unit}
+            onChange={(event) => onChange({ unit: event.target.value })}
+          />
+        )}
+      </FormField>
+    </>
+  );
+}

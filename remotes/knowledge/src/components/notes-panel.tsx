@@ -1,0 +1,53 @@
+import type { Note } from '@annie/api-client/contracts/knowledge';
+import { EmptyState } from '@annie/ui/empty-state/empty-state';
+import { PlusIcon } from '@radix-ui/react-icons';
+import { Button, Flex, Grid } from '@radix-ui/themes';
+import { useState } from 'react';
+import type { NoteActions } from '../hooks/use-note-actions.ts';
+import { AddNoteDialog } from './add-note-dialog.tsx';
+import { EditNoteDialog } from './edit-note-dialog.tsx';
+import { NoteCard } from './note-card.tsx';
+
+type Props = { notes: Note[]; searching: boolean; actions: NoteActions };
+
+/** The Notes tab: Add Note, the note cards (or the empty text), and the add and edit dialogs. */
+export function NotesPanel({ notes, searching, actions }: Props) {
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Note | null>(null);
+
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="end">
+        <Button onClick={() => setAdding(true)}>
+          <PlusIcon /> Add Note
+        </Button>
+      </Flex>
+      {notes.length === 0 ? (
+        <EmptyState
+          title={searching ? 'No notes match your search' : 'No notes in knowledge base'}
+          action={searching ? undefined : <Button onClick={() => setAdding(true)}>Add First Note</Button>}
+        />
+      ) : (
+        <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
+          {notes.map((note) => (
+            <NoteCard key={note.id} note={note} onEdit={setEditing} />
+          ))}
+        </Grid>
+      )}
+      <AddNoteDialog
+        open={adding}
+        onOpenChange={setAdding}
+        pending={actions.creating}
+        onSubmit={(request) => actions.createNote(request, () => setAdding(false))}
+      />
+      <EditNoteDialog
+        note={editing}
+        onClose={() => setEditing(null)}
+        saving={actions.updating}
+        deleting={actions.deleting}
+        onSave={(note, changes) => actions.updateNote(note, changes, () => setEditing(null))}
+        onDelete={(note) => actions.deleteNote(note, () => setEditing(null))}
+      />
+    </Flex>
+  );
+}

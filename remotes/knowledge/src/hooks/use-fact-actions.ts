@@ -1,0 +1,86 @@
+import type { CreateFactRequest, Fact, UpdateFactRequest } from '@annie/api-client/contracts/knowledge';
+import { useApproveFact } from '@annie/api-client/knowledge/use-approve-fact';
+import { useCreateFact } from '@annie/api-client/knowledge/use-create-fact';
+import { useDeleteFact } from '@annie/api-client/knowledge/use-delete-fact';
+import { useUpdateFact } from '@annie/api-client/knowledge/use-update-fact';
+import { useToast } from '@annie/ui/toast/toast';
+import { useMemo } from 'react';
+
+/**
+ * The fact mutations with their notices (spec part 1 §8; the edit, approve and delete notices are ours).
+ * The action functions keep their identity between renders, so memoised cards are not re-rendered.
+ */
+export function useFactActions() {
+  const { toast } = useToast();
+  const { mutate: create, isPending: creating } = useCreateFact();
+  const { mutate: update, isPending: updating } = useUpdateFact();
+  const { mutate: approve, isPending: approving, variables: approvingId } = useApproveFact();
+  const { mutate: remove, isPending: deleting } = useDeleteFact();
+
+  const actions = useMemo(() => {
+    const failed = (description: string) => () =>
+      toast({ title: 'Error', description, variant: 'destructive' });
+    return {
+      createFact(request: CreateFactRequest, onDone: () => void) {
+        create(request, {
+          onSuccess: () => {
+            onDone();
+            toast({
+              title: 'Fact created',
+              description: 'Knowledge fact has been added successfully',
+              variant: 'success',
+            });
+          },
+          onError: failed('Failed to create fact'),
+        });
+      },
+      updateFact(fact: Fact, changes: UpdateFactRequest, onDone: () => void) {
+        update(
+          { id: fact.id, changes },
+          {
+            onSuccess: (saved) => {
+              onDone();
+              toast({
+                title: 'Fact updated',
+                description:
+                  saved.version > fact.version
+                    ? `Saved as version ${saved.version} of ${saved.key}`
+                    : 'Knowledge fact has been updated successfully',
+                variant: 'success',
+              });
+            },
+            onError: failed('Failed to update fact'),
+          },
+        );
+      },
+      approveFact(fact: Fact) {
+        approve(fact.id, {
+          onSuccess: (saved) =>
+            toast({
+              title: 'Fact approved',
+              description: `Version ${saved.version} of ${saved.key} has been approved`,
+              variant: 'success',
+            }),
+          onError: failed('Failed to approve fact'),
+        });
+      },
+      deleteFact(fact: Fact, onDone: () => void) {
+        remove(fact.id, {
+          onSuccess: () => {
+            onDone();
+            toast({
+              title: 'Fact deleted',
+              description: `${fact.key} and all of its versions have been deleted`,
+              variant: 'success',
+            });
+          },
+          onError: failed('Failed to delete fact'),
+        });
+      },
+    };
+  }, [create, update, approve, remove, toast]);
+
+  return { ...actions, creating, updating, deleting, approvingId: approving ? approvingId : undefined };
+}
+
+export type FactActions = ReturnType<typeof useFactActions>;

@@ -1,0 +1,70 @@
+import type { CreateNoteRequest, Note, UpdateNoteRequest } from '@annie/api-client/contracts/knowledge';
+import { useCreateNote } from '@annie/api-client/knowledge/use-create-note';
+import { useDeleteNote } from '@annie/api-client/knowledge/use-delete-note';
+import { useUpdateNote } from '@annie/api-client/knowledge/use-update-note';
+import { useToast } from '@annie/ui/toast/toast';
+import { useMemo } from 'react';
+
+/**
+ * The note mutations with their notices (spec part 1 §8; the edit and delete notices are ours).
+ * The action functions keep their identity between renders.
+ */
+export function useNoteActions() {
+  const { toast } = useToast();
+  const { mutate: create, isPending: creating } = useCreateNote();
+  const { mutate: update, isPending: updating } = useUpdateNote();
+  const { mutate: remove, isPending: deleting } = useDeleteNote();
+
+  const actions = useMemo(() => {
+    const failed = (description: string) => () =>
+      toast({ title: 'Error', description, variant: 'destructive' });
+    return {
+      createNote(request: CreateNoteRequest, onDone: () => void) {
+        create(request, {
+          onSuccess: () => {
+            onDone();
+            toast({
+              title: 'Note created',
+              description: 'Knowledge note has been added successfully',
+              variant: 'success',
+            });
+          },
+          onError: failed('Failed to create note'),
+        });
+      },
+      updateNote(note: Note, changes: UpdateNoteRequest, onDone: () => void) {
+        update(
+          { id: note.id, changes },
+          {
+            onSuccess: () => {
+              onDone();
+              toast({
+                title: 'Note updated',
+                description: 'Knowledge note has been updated successfully',
+                variant: 'success',
+              });
+            },
+            onError: failed('Failed to update note'),
+          },
+        );
+      },
+      deleteNote(note: Note, onDone: () => void) {
+        remove(note.id, {
+          onSuccess: () => {
+            onDone();
+            toast({
+              title: 'Note deleted',
+              description: 'Knowledge note has been deleted',
+              variant: 'success',
+            });
+          },
+          onError: failed('Failed to delete note'),
+        });
+      },
+    };
+  }, [create, update, remove, toast]);
+
+  return { ...actions, creating, updating, deleting };
+}
+
+export type NoteActions = ReturnType<typeof useNoteActions>;

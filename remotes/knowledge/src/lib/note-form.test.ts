@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { noteFormValues, parseTags, toNoteRequest } from './note-form.ts';
+
+describe('parseTags', () => {
+  it('splits on commas, trims each tag and drops empties', () => {
+    expect(parseTags(' board , finance,, ,follow-up ,')).toEqual(['board', 'finance', 'follow-up']);
+  });
+
+  it('gives no tags for an empty field', () => {
+    expect(parseTags('')).toEqual([]);
+    expect(parseTags(' , ')).toEqual([]);
+  });
+});
+
+describe('toNoteRequest', () => {
+  it('sends title, body and the parsed tags', () => {
+    expect(toNoteRequest({ title: ' Plan ', body: 'Line 1\nLine 2', tags: 'a, b' })).toEqual({
+      title: 'Plan',
+      body: 'Line 1\nLine 2',
+      tags: ['a', 'b'],
+    });
+  });
+});
+
+describe('noteFormValues', () => {
+  it('shows tags comma-separated for editing', () => {
+    const note = {
+      id: '7b0e4c8e-3f51-4c3e-9d8e-2f1f5a0c9b11',
+      title: 't',
+      body: 'b',
+      tags: ['x', 'y'],
+      source: 'other' as const,
+      createdAt: '2026-01-05T15:04:00.000Z',
+      updatedAt: '2026-01-05T15:04:00.000Z',
+    };
+    expect(noteFormValues(note).tags).toBe('x, y');
+    expect(parseTags(noteFormValues(note).tags)).toEqual(note.tags);
+  });
+});

@@ -1,0 +1,22 @@
+import type { CreateNoteRequest, Note } from '@annie/api-client/contracts/knowledge';
+
+/** What the note dialogs hold: the raw text of each field. */
+export type NoteFormValues = { title: string; body: string; tags: string };
+
+/** The Tags field's rule (spec part 1 §5): split on commas, trimmed, empties dropped. */
+export function parseTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.length > 0);
+}
+
+/** Body of the Create Note and edit requests. */
+export function toNoteRequest(form: NoteFormValues): CreateNoteRequest & { tags: string[] } {
+  return { title: form.title.trim(), body: form.body, tags: parseTags(form.tags) };
+}
+
+/** The edit form's starting values for a note. */
+export function noteFormValues(note: Note): NoteFormValues {
+  return { title: note.title, body: note.body, tags: note.tags.join(', ') };
+}

@@ -1,0 +1,89 @@
+import { useAuthUser } from '@annie/api-client/auth/use-auth-user';
+import type { Fact } from '@annie/api-client/contracts/knowledge';
+import { useFactVersions } from '@annie/api-client/knowledge/use-fact-versions';
+import { useFacts } from '@annie/api-client/knowledge/use-facts';
+import { useNotes } from '@annie/api-client/knowledge/use-notes';
+import { PageHeader } from '@annie/ui/page-header/page-header';
+import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { Box, Tabs, TextField } from '@radix-ui/themes';
+import { useState } from 'react';
+import { FactHistoryDialog } from '../components/fact-history-dialog.tsx';
+import { FactsPanel } from '../components/facts-panel.tsx';
+import { ListStatus } from '../components/list-status.tsx';
+import { NotesPanel } from '../components/notes-panel.tsx';
+import { useFactActions } from '../hooks/use-fact-actions.ts';
+import { useFilteredKnowledge } from '../hooks/use-filtered-knowledge.ts';
+import { useNoteActions } from '../hooks/use-note-actions.ts';
+
+/** The Knowledge Base screen (/knowledge): live search over the Facts and Notes tabs. */
+export default function KnowledgePage() {
+  const [query, setQuery] = useState('');
+  const [historyFact, setHistoryFact] = useState<Fact | null>(null);
+  const facts = useFacts();
+  const notes = useNotes();
+  const user = useAuthUser();
+  const filtered = useFilteredKnowledge(facts.data, notes.data, query);
+  const factActions = useFactActions();
+  const noteActions = useNoteActions();
+  const versions = useFactVersions(historyFact?.key ?? '', { enabled: historyFact !== null });
+
+  return (
+    <Box p={{ initial: '4', md: '6' }}>
+      <PageHeader title="Knowledge Base" />
+      <TextField.Root
+        size="3"
+        type="search"
+        placeholder="Search knowledge base..."
+        aria-label="Search knowledge base"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        mb="4"
+      >
+        <TextField.Slot>
+          <MagnifyingGlassIcon />
+        </TextField.Slot>
+      </TextField.Root>
+      <Tabs.Root defaultValue="facts">
+        <Tabs.List>
+          <Tabs.Trigger value="facts">Facts ({filtered.facts.length})</Tabs.Trigger>
+          <Tabs.Trigger value="notes">Notes ({filtered.notes.length})</Tabs.Trigger>
+        </Tabs.List>
+        <Box pt="4" style={{ opacity: filtered.stale ? 0.7 : 1 }}>
+          <Tabs.Content value="facts">
+            <ListStatus
+              loading={facts.isPending}
+              failed={facts.isError}
+              what="facts"
+              onRetry={() => void facts.refetch()}
+            >
+              <FactsPanel
+                facts={filtered.facts}
+                searching={filtered.searching}
+                canApprove={user.data?.isAdmin === true}
+                actions={factActions}
+                onShowHistory={setHistoryFact}
+              />
+            </ListStatus>
+          </Tabs.Content>
+          <Tabs.Content value="notes">
+            <ListStatus
+              loading={notes.isPending}
+              failed={notes.isError}
+              what="notes"
+              onRetry={() => void notes.refetch()}
+            >
+              <NotesPanel notes={filtered.notes} searching={filtered.searching} actions={noteActions} />
+            </ListStatus>
+          </Tabs.Content>
+        </Box>
+      </Tabs.Root>
+      <FactHistoryDialog
+        fact={historyFact}
+        versions={versions.data}
+        loading={versions.isPending && historyFact !== null}
+        failed={versions.isError}
+        onClose={() => setHistoryFact(null)}
+      />
+    </Box>
+  );
+}

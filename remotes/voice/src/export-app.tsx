@@ -1,0 +1,14 @@
+import { type ComponentType, lazy } from 'react';
+
+/**
+ * The `./app` module: the shell's route table picks a page by name. Each page is its own chunk, fetched
+ * when its route is first opened.
+ */
+const pages = {
+  realtime: lazy(() => import('./pages/realtime-voice-page.tsx')),
+  call: lazy(() => import('./pages/voice-call-page.tsx')),
+  voice: lazy(() => import('./pages/voice-page.tsx')),
+  'call-logs': lazy(() => import('./pages/call-logs-page.tsx')),
+} satisfies Record<string, ComponentType>;
+
+export default pages;

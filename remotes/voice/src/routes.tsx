@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import pages from './export-app.tsx';
+import VoiceConsolePage from './export-console.tsx';
+
+/** The same paths the shell's route table gives this remote's pages, for standalone development. */
+const STANDALONE_ROUTES: readonly { path: string; page: keyof typeof pages }[] = [
+  { path: '/', page: 'realtime' },
+  { path: '/call', page: 'call' },
+  { path: '/voice', page: 'voice' },
+  { path: '/call-logs', page: 'call-logs' },
+];
+
+/** This remote's pages on their shell paths (standalone dev only; the shell owns routing in the app). */
+export function StandaloneRoutes() {
+  return (
+    <Routes>
+      {STANDALONE_ROUTES.map(({ path, page }) => {
+        const Page: ComponentType = pages[page];
+        return <Route key={path} path={path} element={<Page />} />;
+      })}
+      <Route path="/voice/console" element={<VoiceConsolePage />} />
+    </Routes>
+  );
+}
