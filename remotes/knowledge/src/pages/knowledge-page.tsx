@@ -45,8 +45,8 @@ export default function KnowledgePage() {
       </TextField.Root>
       <Tabs.Root defaultValue="facts">
         <Tabs.List>
-          <Tabs.Trigger value="facts">Facts ({filtered.facts.length})</Tabs.Trigger>
-          <Tabs.Trigger value="notes">Notes ({filtered.notes.length})</Tabs.Trigger>
+          <Tabs.Trigger value="facts">{`Facts (${filtered.facts.length})`}</Tabs.Trigger>
+          <Tabs.Trigger value="notes">{`Notes (${filtered.notes.length})`}</Tabs.Trigger>
         </Tabs.List>
         <Box pt="4" style={{ opacity: filtered.stale ? 0.7 : 1 }}>
           <Tabs.Content value="facts">
