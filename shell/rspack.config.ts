@@ -35,7 +35,7 @@ export default defineConfig([
         entry: { app: './src/index.ts' },
         outputDir: `dist${APP_PUBLIC_PATH}`,
         publicPath: APP_PUBLIC_PATH,
-        federation: federationConfig(production),
+        federation: federationConfig(),
         stableEntryNames: true,
       },
       production,

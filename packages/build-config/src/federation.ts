@@ -15,15 +15,16 @@ function common(appDir: string): FederationOptions {
 }
 
 /** Federation options of the host: no static remotes (they come from GET /api/modules at run time). */
-export function hostFederation(appDir: string, production: boolean): FederationOptions {
+export function hostFederation(appDir: string): FederationOptions {
   return {
     ...common(appDir),
     name: 'shell',
     remotes: {},
     manifest: false,
     experiments: {
-      // In production the remotes are built without their own copy of the runtime core and use this one.
-      provideExternalRuntime: production,
+      // Production remotes are built without their own copy of the runtime core and use this one; it is
+      // provided in dev too, so the dev shell can mount a remote's production build.
+      provideExternalRuntime: true,
       optimization: { target: 'web' },
     },
   };

@@ -129,10 +129,15 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
           // Remotes are fetched cross-origin by the shell's dev-server page.
           headers: { 'Access-Control-Allow-Origin': '*' },
           historyApiFallback: true,
-          // Same-origin API in dev as in production. The Host header is kept so that the API's Origin
-          // check on mutating requests sees the page's own origin.
+          // Same-origin API in dev as in production (and the remotes the API serves from their builds).
+          // The Host header is kept so that the API's Origin check on mutating requests sees the page's origin.
           proxy: [
-            { context: ['/api'], target: `http://localhost:${DEV_PORTS.api}`, changeOrigin: false, ws: true },
+            {
+              context: ['/api', '/remotes'],
+              target: `http://localhost:${DEV_PORTS.api}`,
+              changeOrigin: false,
+              ws: true,
+            },
           ],
         }
       : undefined,

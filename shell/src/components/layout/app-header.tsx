@@ -22,16 +22,15 @@ export function AppHeader({ user }: { user: AuthUser }) {
           <Text weight="bold" size="4">
             {PRODUCT_NAME}
           </Text>
-          <Box display={{ initial: 'none', md: 'block' }} flexGrow="1" asChild>
-            <nav aria-label="Main">
-              <TabNav.Root className="app-header-nav">
-                {HEADER_NAV.map((entry) => (
-                  <TabNav.Link key={entry.to} asChild active={isNavActive(pathname, entry.to)}>
-                    <Link to={entry.to}>{entry.label}</Link>
-                  </TabNav.Link>
-                ))}
-              </TabNav.Root>
-            </nav>
+          <Box display={{ initial: 'none', md: 'block' }} flexGrow="1">
+            {/* TabNav is a <nav>; it marks the active link with aria-current="page". */}
+            <TabNav.Root className="app-header-nav" aria-label="Main">
+              {HEADER_NAV.map((entry) => (
+                <TabNav.Link key={entry.to} asChild active={isNavActive(pathname, entry.to)}>
+                  <Link to={entry.to}>{entry.label}</Link>
+                </TabNav.Link>
+              ))}
+            </TabNav.Root>
           </Box>
           <Flex align="center" gap="3" ml="auto">
             <OnlineBadge />
