@@ -94,7 +94,9 @@ describe('AGT fake', () => {
     const redirected = await post('/copilot/chat', {});
     expect([redirected.status, redirected.headers.get('location')]).toEqual([302, 'http://example.invalid/']);
     fake.setMode({ kind: 'oversized', bytes: 10_000 });
-    expect((await post('/copilot/chat', {})).text.length).toBeGreaterThan(10_000);
+    const oversized = await post('/copilot/chat', {});
+    expect(oversized.text.length).toBeGreaterThan(10_000);
+    expect(oversized.headers.get('content-length')).toBeNull();
   });
 
   it('delays answers in slow mode', async () => {

@@ -117,9 +117,14 @@ export async function startAgtFake(options: AgtFakeOptions = {}): Promise<AgtFak
         case 'redirect':
           res.writeHead(302, { Location: active.location ?? 'http://127.0.0.1:1/elsewhere' });
           return res.end();
-        case 'oversized':
+        case 'oversized': {
+          // Written in pieces, so it goes out chunked without a Content-Length: only a streamed cap stops it.
           res.writeHead(200, { 'Content-Type': 'application/json' });
-          return res.end(JSON.stringify({ padding: 'x'.repeat(active.bytes) }));
+          const text = JSON.stringify({ padding: 'x'.repeat(active.bytes) });
+          for (let offset = 0; offset < text.length; offset += 1024)
+            res.write(text.slice(offset, offset + 1024));
+          return res.end();
+        }
       }
     });
   });
