@@ -1,14 +1,22 @@
-import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
+import { useLabJobEvents } from '@annie/api-client/lab/use-lab-job-events';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { LAB_PATHS } from '../lib/lab-paths.ts';
+import { LabConsolePage } from './lab-console-page.tsx';
+import { LabJobPage } from './lab-job-page.tsx';
+import { NewLabJobPage } from './new-lab-job-page.tsx';
 
-/** The Lab Console screen (/lab/*) — placeholder until the feature is built; it shows no data. */
+/**
+ * Everything under /lab: the console (/lab/console, where /lab leads), a job's detail and the new-job
+ * form. Job status changes stream in from the server for all of them.
+ */
 export default function LabPage() {
+  useLabJobEvents();
   return (
-    <Box p="4">
-      <PageHeader title="Lab Console" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
-    </Box>
+    <Routes>
+      <Route path="console" element={<LabConsolePage />} />
+      <Route path="jobs/new" element={<NewLabJobPage />} />
+      <Route path="jobs/:id" element={<LabJobPage />} />
+      <Route path="*" element={<Navigate to={LAB_PATHS.console} replace />} />
+    </Routes>
   );
 }

@@ -1,0 +1,79 @@
+import { type CreateLabJobRequest, LAB_JOB_TYPES, type LabJobType } from '@annie/api-client/contracts/lab';
+import { titleCase } from '@annie/ui/format';
+import { Button, Card, Flex, SegmentedControl, Text } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
+import {
+  EMPTY_LAB_JOB_FORM,
+  type LabJobFormErrors,
+  type LabJobFormValues,
+  sampleLabJobForm,
+  toCreateLabJobRequest,
+} from '../lib/lab-job-form.ts';
+import { LabJobFields } from './lab-job-fields.tsx';
+
+type Props = { onSubmit: (request: CreateLabJobRequest) => void; onCancel: () => void; pending: boolean };
+
+/** Queues any of the four job types with real inputs, validated with the API's own contract before sending. */
+export function NewLabJobForm({ onSubmit, onCancel, pending }: Props) {
+  const [values, setValues] = useState<LabJobFormValues>(EMPTY_LAB_JOB_FORM);
+  const [errors, setErrors] = useState<LabJobFormErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = toCreateLabJobRequest(values);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    onSubmit(result.request);
+  };
+
+  return (
+    <Card size="3" asChild>
+      <form onSubmit={submit} noValidate aria-label="New lab job">
+        <Flex direction="column" gap="4">
+          <Flex direction="column" gap="2">
+            <Text size="2" weight="medium" id="lab-job-type-label">
+              Job type
+            </Text>
+            <SegmentedControl.Root
+              aria-labelledby="lab-job-type-label"
+              value={values.type}
+              onValueChange={(type) => {
+                setValues((current) => ({ ...current, type: type as LabJobType }));
+                setErrors({});
+              }}
+            >
+              {LAB_JOB_TYPES.map((type) => (
+                <SegmentedControl.Item key={type} value={type}>
+                  {titleCase(type)}
+                </SegmentedControl.Item>
+              ))}
+            </SegmentedControl.Root>
+          </Flex>
+          <LabJobFields
+            values={values}
+            errors={errors}
+            onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+          />
+          <Flex gap="3" justify="end" wrap="wrap">
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setValues(sampleLabJobForm(values.type));
+                setErrors({});
+              }}
+            >
+              Fill Sample
+            </Button>
+            <Button type="button" variant="soft" color="gray" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              Queue Job
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+    </Card>
+  );
+}

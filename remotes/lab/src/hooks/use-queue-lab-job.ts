@@ -1,0 +1,27 @@
+import type { CreateLabJobRequest, LabJob } from '@annie/api-client/contracts/lab';
+import { useCreateLabJob } from '@annie/api-client/lab/use-create-lab-job';
+import { useToast } from '@annie/ui/toast/toast';
+import { useCallback } from 'react';
+
+/** Queues a lab job with the spec's notices: Job created (success) or Error / Failed to create job. */
+export function useQueueLabJob() {
+  const { toast } = useToast();
+  const { mutate, isPending } = useCreateLabJob();
+  const queue = useCallback(
+    (request: CreateLabJobRequest, onQueued?: (job: LabJob) => void) => {
+      mutate(request, {
+        onSuccess: (job) => {
+          toast({
+            title: 'Job created',
+            description: 'Lab job has been queued successfully',
+            variant: 'success',
+          });
+          onQueued?.(job);
+        },
+        onError: () => toast({ title: 'Error', description: 'Failed to create job', variant: 'destructive' }),
+      });
+    },
+    [mutate, toast],
+  );
+  return { queue, pending: isPending };
+}
