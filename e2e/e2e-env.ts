@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 
 /** Fixed loopback addresses and credentials of the e2e run (nothing leaves this machine). */
-export const E2E_PORT = 4173;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const AGT_FAKE_PORT = 4011;
+export const AGT_FAKE_PORT = Number(process.env.E2E_AGT_FAKE_PORT ?? 4011);
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const AUTH_DIR = fileURLToPath(new URL('../.data/e2e-auth/', import.meta.url));
+export const AUTH_DIR = fileURLToPath(new URL(`../.data/e2e-auth-${E2E_PORT}/`, import.meta.url));
 
 export const E2E_USERS = {
   admin: { username: 'admin', password: 'e2e-admin-password', email: null },

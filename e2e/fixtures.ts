@@ -4,7 +4,11 @@ import { AUTH_DIR, type E2ERole } from './e2e-env.ts';
 
 type Fixtures = { userPage: Page; adminPage: Page };
 
-async function signedInPage(browser: import('@playwright/test').Browser, role: E2ERole, use: (page: Page) => Promise<void>) {
+async function signedInPage(
+  browser: import('@playwright/test').Browser,
+  role: E2ERole,
+  use: (page: Page) => Promise<void>,
+) {
   const context = await browser.newContext({ storageState: join(AUTH_DIR, `${role}.json`) });
   const page = await context.newPage();
   await use(page);

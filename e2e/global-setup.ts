@@ -17,7 +17,7 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<v
     // No server here: the API starts its embedded PostgreSQL in a fresh folder instead.
     return { url: undefined, drop: async () => {} };
   }
-  const name = `annie_e2e_${process.pid}`;
+  const name = `annie_e2e_${process.pid}_${E2E_PORT}`;
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
@@ -60,7 +60,7 @@ export default async function globalSetup() {
     if (!existsSync(join(REPO_ROOT, dir))) throw new Error(`${dir} is missing: build the apps before e2e`);
   }
   const database = await freshDatabaseUrl();
-  const dataDir = join(REPO_ROOT, '.data/e2e');
+  const dataDir = join(REPO_ROOT, `.data/e2e-${E2E_PORT}`);
   await rm(dataDir, { recursive: true, force: true });
   await rm(AUTH_DIR, { recursive: true, force: true });
   await mkdir(AUTH_DIR, { recursive: true });
@@ -75,8 +75,8 @@ export default async function globalSetup() {
     NODE_ENV: 'production',
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
-    DATA_DIR: '.data/e2e',
-    EMBEDDED_PG_PORT: '54331',
+    DATA_DIR: `.data/e2e-${E2E_PORT}`,
+    EMBEDDED_PG_PORT: String(54_300 + (E2E_PORT % 100)),
     ANNIE_ADMIN_PASSWORD: E2E_USERS.admin.password,
     AGT_BASE_URL: `http://127.0.0.1:${AGT_FAKE_PORT}`,
     AGT_API_KEY: 'e2e-agt-key',
@@ -85,7 +85,11 @@ export default async function globalSetup() {
   if (database.url) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
 
-  const server = spawn(process.execPath, ['api/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = spawn(process.execPath, ['api/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitForReady(server, 60_000);
   const { username, password, email } = E2E_USERS.user;
   const created = spawnSync(

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './e2e-env.ts';
+import { E2E_BASE_URL, E2E_PORT } from './e2e-env.ts';
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
 const CHROMIUM_FLAGS = [
@@ -24,7 +24,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: '../.data/e2e-results',
+  outputDir: `../.data/e2e-results-${E2E_PORT}`,
   use: {
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',
