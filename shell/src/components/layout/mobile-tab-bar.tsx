@@ -53,7 +53,7 @@ export function MobileTabBar({ isAdmin }: { isAdmin: boolean }) {
                 key={tab.to}
                 flexGrow="1"
                 asChild
-                style={{ color: active ? 'var(--accent-11)' : 'var(--gray-11)' }}
+                style={{ color: active ? 'var(--accent-11)' : 'var(--gray-11)', textDecoration: 'none' }}
               >
                 <Link to={tab.to} aria-current={active ? 'page' : undefined}>
                   <TabLabel icon={TAB_ICONS[tab.to]} label={tab.label} active={active} />
