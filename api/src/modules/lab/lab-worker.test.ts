@@ -7,6 +7,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { agtClientFromConfig } from '../../providers/agt/agt-client.ts';
 import { ABANDONED_MESSAGE, reconcileLabJobs } from './lab-job-reconciler.ts';
 import { runLabJob } from './lab-job-runner.ts';
+import { successRecorder } from './lab-job-transitions.ts';
 import { JOB_QUEUE_SCHEMA, LAB_JOB_QUEUE, LabJobSender, labJobTiming } from './lab-queue.ts';
 import { startLabWorker } from './lab-worker.ts';
 import { eventually, finishedJob, jobRow, moduleDeps, openEventStream } from './testing/lab-test-helpers.ts';
@@ -30,6 +31,7 @@ const owner = await app.createUser();
 const client = await app.signedIn(owner);
 const agt = agtClientFromConfig(app.config);
 const sender = new LabJobSender(app.pool, labJobTiming(app.config), logger);
+const runner = { pool: app.pool, agt, logger, recordSuccess: successRecorder(app.pool) };
 
 async function queue(type: LabJobType = 'formulate', payload: unknown = LAB_JOB_SAMPLES[type]) {
   const response = await client.post('/api/lab/jobs', { type, payload });
@@ -124,7 +126,7 @@ describe('failure paths', () => {
   it('fails with the last transient error once the retries are used up', async () => {
     fake.setMode({ kind: 'fail500' });
     const id = await insertRow();
-    const outcome = await runLabJob({ pool: app.pool, agt, logger }, { id, retryCount: 3, retryLimit: 3 });
+    const outcome = await runLabJob(runner, { id, retryCount: 3, retryLimit: 3 });
     expect(outcome).toEqual({ outcome: 'failed', message: 'The chemistry provider failed with 500' });
     expect(await jobRow(app, id)).toMatchObject({
       status: 'failed',
@@ -137,10 +139,7 @@ describe('idempotency', () => {
   it('does nothing for a job delivered again after it finished', async () => {
     const job = await finishedJob(client, (await queue()).id);
     const before = callsFor(job.id).length;
-    const outcome = await runLabJob(
-      { pool: app.pool, agt, logger },
-      { id: job.id, retryCount: 0, retryLimit: 3 },
-    );
+    const outcome = await runLabJob(runner, { id: job.id, retryCount: 0, retryLimit: 3 });
     expect(outcome).toEqual({ outcome: 'completed' });
     expect(callsFor(job.id)).toHaveLength(before);
     expect((await jobRow(app, job.id))?.attempts).toBe(1);
@@ -149,7 +148,7 @@ describe('idempotency', () => {
   it('runs a job again that a dead worker left running, and counts the attempt', async () => {
     const id = await insertRow('running');
     await app.pool.query('update lab_job set attempts = 1 where id = $1', [id]);
-    expect(await runLabJob({ pool: app.pool, agt, logger }, { id, retryCount: 1, retryLimit: 3 })).toEqual({
+    expect(await runLabJob(runner, { id, retryCount: 1, retryLimit: 3 })).toEqual({
       outcome: 'completed',
     });
     expect(await jobRow(app, id)).toMatchObject({ status: 'succeeded', attempts: 2 });

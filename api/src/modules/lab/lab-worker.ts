@@ -2,7 +2,8 @@ import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import { agtClientFromConfig } from '../../providers/agt/agt-client.ts';
 import type { ModuleDeps } from '../feature-module.ts';
 import { reconcileLabJobs } from './lab-job-reconciler.ts';
-import { runLabJob } from './lab-job-runner.ts';
+import { runLabJobs } from './lab-job-runner.ts';
+import { successRecorder } from './lab-job-transitions.ts';
 import {
   JOB_QUEUE_SCHEMA,
   LAB_JOB_QUEUE,
@@ -32,7 +33,8 @@ const DEFAULTS: Required<LabWorkerOptions> = {
 };
 
 /**
- * Runs lab jobs from pg-boss. NOTIFY wakes the workers the moment a job is queued (polling remains as a
+ * Runs lab jobs from pg-boss, a batch at a time (a handler that throws, e.g. because the database is
+ * unreachable, fails the batch and pg-boss retries it). NOTIFY wakes the workers the moment a job is queued (polling remains as a
  * backstop, every second, which is also how retries become due); full batches are fetched back to back.
  * pg-boss takes back jobs whose worker died (after their expiry) and retries them; reconciliation
  * catches what is left. Returns the stop function, which lets running jobs finish first.
@@ -62,6 +64,7 @@ export async function startLabWorker(
   await boss.start();
   await boss.createQueue(LAB_JOB_QUEUE, labQueueOptions(timing));
 
+  const recordSuccess = successRecorder(pool);
   const workOptions = {
     batchSize: settings.batchSize,
     localConcurrency: settings.localConcurrency,
@@ -71,23 +74,19 @@ export async function startLabWorker(
     includeMetadata: true,
     perJobResults: true,
   } as const satisfies WorkOptions;
-  await boss.work<LabQueueData, unknown, typeof workOptions>(LAB_JOB_QUEUE, workOptions, (jobs) =>
-    Promise.all(
-      jobs.map(async (job): Promise<JobResult> => {
-        try {
-          const { outcome, message } = await runLabJob(
-            { pool, agt, logger },
-            { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal },
-          );
-          return { id: job.id, status: outcome, output: message ? { message } : undefined };
-        } catch (error) {
-          // The job's own database work failed (e.g. the connection dropped): let pg-boss retry it.
-          logger.error({ err: error, labJobId: job.id }, 'lab job attempt failed');
-          return { id: job.id, status: 'failed', output: { message: 'The attempt could not be recorded' } };
-        }
-      }),
-    ),
-  );
+  await boss.work<LabQueueData, unknown, typeof workOptions>(LAB_JOB_QUEUE, workOptions, async (jobs) => {
+    const attempts = jobs.map((job) => ({
+      id: job.id,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      signal: job.signal,
+    }));
+    const outcomes = await runLabJobs({ pool, agt, logger, recordSuccess }, attempts);
+    return jobs.map((job, index): JobResult => {
+      const { outcome = 'failed', message } = outcomes[index] ?? {};
+      return { id: job.id, status: outcome, output: message ? { message } : undefined };
+    });
+  });
 
   const send = async (labJobId: string) => {
     await boss.send(LAB_JOB_QUEUE, { labJobId } satisfies LabQueueData, { ...timing, id: labJobId });
