@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import { agtClientFromConfig } from '../../providers/agt/agt-client.ts';
 import type { ModuleDeps } from '../feature-module.ts';
@@ -44,14 +45,25 @@ export async function startLabWorker(
   options: LabWorkerOptions = {},
 ): Promise<() => Promise<void>> {
   const settings = { ...DEFAULTS, ...options };
-  const { config, pool, logger } = deps;
+  const { config, logger } = deps;
   const timing = labJobTiming(config);
   const agt = agtClientFromConfig(config);
-  const { connectionString, host, port, user, password, database, ssl } = pool.options;
-  const boss = new PgBoss({
+  const { connectionString, host, port, user, password, database, ssl } = deps.pool.options;
+  const connection = {
     ...{ connectionString, host, port, user, database, ssl },
     ...(typeof password === 'string' ? { password } : {}),
     application_name: 'annie-lab-worker',
+  };
+  // Connections of its own: a flood of API requests queues on the app's pool, and the worker must not
+  // wait behind it to mark a job running.
+  const pool = new pg.Pool({
+    ...connection,
+    max: settings.localConcurrency * 2 + 1,
+    idleTimeoutMillis: 10_000,
+  });
+  pool.on('error', () => {});
+  const boss = new PgBoss({
+    ...connection,
     schema: JOB_QUEUE_SCHEMA,
     max: Math.max(4, settings.localConcurrency + 2),
     useListenNotify: true,
@@ -104,5 +116,6 @@ export async function startLabWorker(
     clearInterval(timer);
     await reconciling;
     await boss.stop({ graceful: true, timeout: 10_000 });
+    await pool.end();
   };
 }
