@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['api/src/**/*.test.ts', 'packages/fakes/src/**/*.test.ts'],
+          include: ['api/src/**/*.test.ts', 'packages/{fakes,build-config}/src/**/*.test.ts'],
           globalSetup: ['./api/test/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
