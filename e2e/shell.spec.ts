@@ -85,7 +85,7 @@ test.describe('navigation', () => {
 
   test('the mobile bar shows its tabs, and / is active only on /', async ({ browser }) => {
     const context = await browser.newContext({
-      storageState: (await import('./e2e-env.ts')).AUTH_DIR + 'user.json',
+      storageState: `${(await import('./e2e-env.ts')).AUTH_DIR}user.json`,
       viewport: { width: 390, height: 844 },
     });
     const page = await context.newPage();

@@ -5,7 +5,14 @@ import send from 'koa-send';
 
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 // Fixed-name entry files (the shell's boot loads app/app.js) must revalidate; everything else is content-hashed.
-const NEVER_CACHED = new Set(['index.html', 'app.js', 'boot.js', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
+const NEVER_CACHED = new Set([
+  'index.html',
+  'app.js',
+  'boot.js',
+  'mf-manifest.json',
+  'remoteEntry.js',
+  'mf-stats.json',
+]);
 const REMOTE_PATH = /^\/remotes\/([a-z]+)(\/.*)$/;
 
 type StaticOptions = { shellDir: string; remoteDirs: Record<string, string> };
