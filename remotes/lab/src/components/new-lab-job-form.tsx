@@ -1,6 +1,6 @@
 import { type CreateLabJobRequest, LAB_JOB_TYPES, type LabJobType } from '@annie/api-client/contracts/lab';
 import { titleCase } from '@annie/ui/format';
-import { Button, Card, Flex, SegmentedControl, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, RadioCards, Text } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import {
   EMPTY_LAB_JOB_FORM,
@@ -27,15 +27,18 @@ export function NewLabJobForm({ onSubmit, onCancel, pending }: Props) {
   };
 
   return (
-    <Card size="3" asChild>
+    <Card size="3">
       <form onSubmit={submit} noValidate aria-label="New lab job">
         <Flex direction="column" gap="4">
           <Flex direction="column" gap="2">
             <Text size="2" weight="medium" id="lab-job-type-label">
               Job type
             </Text>
-            <SegmentedControl.Root
+            <RadioCards.Root
               aria-labelledby="lab-job-type-label"
+              columns={{ initial: '2', sm: '4' }}
+              gap="2"
+              size="1"
               value={values.type}
               onValueChange={(type) => {
                 setValues((current) => ({ ...current, type: type as LabJobType }));
@@ -43,11 +46,11 @@ export function NewLabJobForm({ onSubmit, onCancel, pending }: Props) {
               }}
             >
               {LAB_JOB_TYPES.map((type) => (
-                <SegmentedControl.Item key={type} value={type}>
-                  {titleCase(type)}
-                </SegmentedControl.Item>
+                <RadioCards.Item key={type} value={type}>
+                  <Text align="center">{titleCase(type)}</Text>
+                </RadioCards.Item>
               ))}
-            </SegmentedControl.Root>
+            </RadioCards.Root>
           </Flex>
           <LabJobFields
             values={values}
