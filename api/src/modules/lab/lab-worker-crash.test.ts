@@ -5,7 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { startLabWorker } from './lab-worker.ts';
-import { eventually, finishedJob, jobRow, moduleDeps } from './testing/lab-test-helpers.ts';
+import { eventually, finishedJob, jobRow, moduleDeps, openEventStream } from './testing/lab-test-helpers.ts';
+
+const isStatus = (data: unknown, id: string, status: string) => {
+  const event = data as { id?: string; status?: string };
+  return event.id === id && event.status === status;
+};
 
 const fake = await startAgtFake();
 const env = { AGT_BASE_URL: fake.url, AGT_API_KEY: 'crash-key', AGT_TIMEOUT_MS: '1000' };
@@ -43,12 +48,16 @@ describe('a worker that dies mid-job', () => {
     const worker = await startWorkerProcess();
     fake.setMode({ kind: 'slow', ms: 60_000 });
     const client = await app.signedIn(await app.createUser());
+    const stream = await openEventStream(client);
+    stops.push(async () => stream.close());
     const response = await client.post('/api/lab/jobs', {
       type: 'formulate',
       payload: LAB_JOB_SAMPLES.formulate,
     });
     const { id } = labJobSchema.parse(response.body);
     await eventually(async () => ((await jobRow(app, id))?.status === 'running' ? true : undefined));
+    // The other process's change reached this API's browsers through PostgreSQL NOTIFY.
+    await stream.next((event) => isStatus(event.data, id, 'running'));
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     worker.kill('SIGKILL');
     await exited;
@@ -60,5 +69,6 @@ describe('a worker that dies mid-job', () => {
     );
     const job = await finishedJob(client, id, 25_000);
     expect(job).toMatchObject({ status: 'succeeded', attempts: 2, error: null });
+    await stream.next((event) => isStatus(event.data, id, 'succeeded'));
   }, 40_000);
 });
