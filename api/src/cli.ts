@@ -60,4 +60,6 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await run(process.argv.slice(2));
+const exitCode = await run(process.argv.slice(2));
+// Set at the very end: pg or MikroORM teardown must not reset it.
+process.exit(exitCode);

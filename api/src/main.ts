@@ -1,6 +1,7 @@
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createLogger } from './lib/logger.ts';
+import { LoginRateLimiter } from './modules/auth/login-rate-limiter.ts';
 import { featureModules } from './modules/feature-modules.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { afterAll, inject } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
@@ -21,6 +22,7 @@ export type TestApp = {
   pool: Pool;
   config: AppConfig;
   server: Server;
+  databaseUrl: string;
   /** Creates a user (tenant `default` unless given) with a known password. */
   createUser: (options?: {
     username?: string;
@@ -38,7 +40,10 @@ export type TestApp = {
  * Starts the real Koa app on a loopback port against a fresh database cloned from the migrated
  * template; the database is dropped after the file's tests. Call once at the top of a test file.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const adminUrl = inject('testDatabaseAdminUrl');
   const database = `annie_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -52,7 +57,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     orm,
     pool,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     sessionKeys: ['test-session-key'],
   });
   const server = await listen(app as never, 0, '127.0.0.1');
@@ -74,6 +79,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     pool,
     config,
     server,
+    databaseUrl: url,
     async createUser(options = {}) {
       counter += 1;
       const username = options.username ?? `user${counter}_${randomBytes(3).toString('hex')}`;

@@ -49,6 +49,14 @@ export class LoginRateLimiter {
     await Promise.all([this.#byUserAndIp.penalty(userKey(username, ip), 1), this.#byIp.penalty(ip, 1)]);
   }
 
+  /** Removes counters whose window has passed; run on a schedule. */
+  static async purgeExpired(pool: Pool): Promise<number> {
+    const result = await pool.query('delete from login_rate_limit where expire is not null and expire < $1', [
+      Date.now(),
+    ]);
+    return result.rowCount ?? 0;
+  }
+
   async recordSuccess(username: string, ip: string): Promise<void> {
     await this.#byUserAndIp.delete(userKey(username, ip));
   }

@@ -1,6 +1,6 @@
 import type { KnowledgeSearchResult, KnowledgeSource } from '@annie/api-client/contracts/knowledge';
 import { escapeLike, type Queryable } from './knowledge-sql.ts';
-import { planSearch } from './search-terms.ts';
+import { planSearch, SUBSTRING_MAX_LENGTH } from './search-terms.ts';
 
 export type KnowledgeSearch = { q: string; sources?: KnowledgeSource[]; limit: number };
 
@@ -47,33 +47,43 @@ const FULLTEXT_SQL = `
   from top, query
   order by top.score desc, top.created_at desc`;
 
-// Substring match, as the screen's own filter does: facts on key or value text, notes on title, body or
-// any tag. A match in the key or title scores highest, then tags, then the rest.
-const SUBSTRING_SQL = `
+// Substring match. Needles of three or more characters match what the screen's own filter matches
+// (facts on key or value text, notes on title, body or any tag) through the trigram indexes on the
+// haystack functions; shorter needles have no trigrams, so they match the short name fields only
+// (key, title, tags), which stays cheap and is all a one- or two-letter query can usefully find.
+// A key or title match scores highest, then a tag, then the rest.
+const NOTE_TAGS = `array_to_string(n.tags, E'\\n')`;
+function substringSql(scope: 'everything' | 'names'): string {
+  const factMatch =
+    scope === 'everything' ? 'knowledge_fact_haystack(f.key, f.value_text) ilike $2' : 'f.key ilike $2';
+  const noteMatch =
+    scope === 'everything'
+      ? 'knowledge_note_haystack(n.title, n.body, n.tags) ilike $2'
+      : `(n.title ilike $2 or ${NOTE_TAGS} ilike $2)`;
+  return `
   with hits as (
     (select 'fact' as type, f.id, f.key as title, f.source, f.created_at, ${FACT_TEXT} as text,
        case when f.key ilike $2 then 1.0 else 0.5 end as score
      from knowledge_fact f
-     where f.tenant_id = $1 and (f.key ilike $2 or f.value_text ilike $2) and ${SOURCE_FILTER('f', '$3')}
+     where f.tenant_id = $1 and ${factMatch} and ${SOURCE_FILTER('f', '$3')}
      order by score desc, f.created_at desc
      limit $4)
     union all
     (select 'note', n.id, n.title, n.source, n.created_at, n.body,
-       case when n.title ilike $2 then 1.0
-            when exists (select 1 from unnest(n.tags) tag where tag ilike $2) then 0.75
-            else 0.5 end
+       case when n.title ilike $2 then 1.0 when ${NOTE_TAGS} ilike $2 then 0.75 else 0.5 end
      from knowledge_note n
-     where n.tenant_id = $1 and ${SOURCE_FILTER('n', '$3')}
-       and (n.title ilike $2 or n.body ilike $2 or exists (select 1 from unnest(n.tags) tag where tag ilike $2))
+     where n.tenant_id = $1 and ${noteMatch} and ${SOURCE_FILTER('n', '$3')}
      order by 7 desc, n.created_at desc
      limit $4)
   )
   select type, id, title, source, score::float8 as score, text
   from hits order by score desc, created_at desc limit $4`;
+}
+const SUBSTRING_SQL = { everything: substringSql('everything'), names: substringSql('names') };
 
 /**
  * The search behind the assistant's search_knowledge_base tool: ranked full-text with prefix matching,
- * falling back to substring for very short queries or when full-text finds nothing.
+ * falling back to substring for very short queries (names only) or when full-text finds nothing.
  */
 export async function searchKnowledge(
   db: Queryable,
@@ -93,7 +103,8 @@ export async function searchKnowledge(
     if (rows.length > 0) return rows.map((row) => toSearchResultDto(row, null));
   }
   const pattern = `%${escapeLike(plan.text)}%`;
-  const { rows } = await db.query<HitRow>(SUBSTRING_SQL, [tenantId, pattern, sources, search.limit]);
+  const sql = plan.text.length <= SUBSTRING_MAX_LENGTH ? SUBSTRING_SQL.names : SUBSTRING_SQL.everything;
+  const { rows } = await db.query<HitRow>(sql, [tenantId, pattern, sources, search.limit]);
   return rows.map((row) => toSearchResultDto(row, plan.text));
 }
 

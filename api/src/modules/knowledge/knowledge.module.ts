@@ -3,6 +3,7 @@ import { KnowledgeFactSchema } from './fact.entity.ts';
 import { factRoutes } from './fact.routes.ts';
 import { KnowledgeFactVersionSchema } from './fact-version.entity.ts';
 import { Migration20261122010000_knowledge } from './migrations/Migration20261122010000_knowledge.ts';
+import { Migration20261122010100_knowledge_search_indexes } from './migrations/Migration20261122010100_knowledge_search_indexes.ts';
 import { KnowledgeNoteSchema } from './note.entity.ts';
 import { noteRoutes } from './note.routes.ts';
 import { searchRoutes } from './search.routes.ts';
@@ -11,6 +12,12 @@ import { searchRoutes } from './search.routes.ts';
 export const knowledgeModule: FeatureModule = {
   name: 'knowledge',
   entities: [KnowledgeFactSchema, KnowledgeFactVersionSchema, KnowledgeNoteSchema],
-  migrations: [{ name: 'Migration20261122010000_knowledge', class: Migration20261122010000_knowledge }],
+  migrations: [
+    { name: 'Migration20261122010000_knowledge', class: Migration20261122010000_knowledge },
+    {
+      name: 'Migration20261122010100_knowledge_search_indexes',
+      class: Migration20261122010100_knowledge_search_indexes,
+    },
+  ],
   routes: (deps) => [factRoutes(deps), noteRoutes(deps), searchRoutes(deps)],
 };

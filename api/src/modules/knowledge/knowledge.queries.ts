@@ -4,11 +4,12 @@ import { factJsonSql, isoSql, noteJsonSql, type Queryable } from './knowledge-sq
 export type ListPage = { limit?: number; offset: number };
 
 // The hot list paths: one plain query each, scoped by tenant, with PostgreSQL building the JSON array
-// so no entity is hydrated and nothing is parsed and re-serialised in Node.
+// so no entity is hydrated and nothing is parsed and re-serialised in Node. The page is cut first and
+// the JSON built only for its rows.
 const LIST_FACTS_SQL = `
-  select coalesce(json_agg(page.item order by page.created_at desc, page.id), '[]')::text as body
+  select coalesce(json_agg(${factJsonSql('page')} order by page.created_at desc, page.id), '[]')::text as body
   from (
-    select ${factJsonSql('f')} as item, f.created_at, f.id
+    select f.id, f.key, f.value_text, f.unit, f.version, f.source, f.created_at, f.approved_at
     from knowledge_fact f
     where f.tenant_id = $1
     order by f.created_at desc, f.id
@@ -16,9 +17,9 @@ const LIST_FACTS_SQL = `
   ) page`;
 
 const LIST_NOTES_SQL = `
-  select coalesce(json_agg(page.item order by page.created_at desc, page.id), '[]')::text as body
+  select coalesce(json_agg(${noteJsonSql('page')} order by page.created_at desc, page.id), '[]')::text as body
   from (
-    select ${noteJsonSql('n')} as item, n.created_at, n.id
+    select n.id, n.title, n.body, n.tags, n.source, n.created_at, n.updated_at
     from knowledge_note n
     where n.tenant_id = $1
     order by n.created_at desc, n.id

@@ -96,15 +96,23 @@ describe('GET /api/knowledge/search', () => {
     expect(repeated.map((result) => result.source).sort()).toEqual(['auwagenics', 'auwagenics', 'other']);
   });
 
-  it('falls back to substring for very short queries and for infixes full-text cannot see', async () => {
-    const short = await search('q=ri&limit=10');
-    const titles = short.map((result) => (result.type === 'fact' ? result.key : result.title));
-    expect(titles.sort()).toEqual(['Dinner plans', 'wine_preference']); // "Friday", "Rioja"
-    const titleFirst = await search('q=tr&limit=10');
-    expect(titleFirst[0]).toMatchObject({ type: 'note', title: 'Travel', score: 1 });
-    expect(titleFirst.map((r) => r.type === 'note' && r.title)).toContain('Supplier note'); // "extracts"
+  it('matches one- and two-letter queries by substring in keys, titles and tags only', async () => {
+    const short = await search('q=pr&limit=10');
+    expect(short.map((r) => [r.type === 'fact' ? r.key : r.title, r.score])).toEqual([
+      ['wine_preference', 1],
+      ['Travel', 0.75], // tag "preferences"
+    ]);
+    expect(await search('q=ri')).toEqual([]); // only in a body ("Friday") and a value ("Rioja")
+    const title = await search('q=tr');
+    expect(title[0]).toMatchObject({ type: 'note', title: 'Travel', score: 1 });
+  });
+
+  it('falls back to substring over everything when full text finds no word', async () => {
     const infix = await search('q=venue');
     expect(infix.map((r) => (r.type === 'fact' ? r.key : r.title))).toContain('company_revenue');
+    const inBody = await search('q=iday');
+    expect(inBody.map((r) => r.type === 'note' && r.title)).toEqual(['Dinner plans']);
+    expect(inBody[0]?.snippet).toBe('Book the usual table for Friday.');
   });
 
   it('treats LIKE wildcards and tsquery syntax in the query as plain text', async () => {
