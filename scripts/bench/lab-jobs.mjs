@@ -13,7 +13,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // pg is the API's dependency; resolve it from there rather than adding it to the root.
 const pg = createRequire(join(ROOT, 'api/package.json'))('pg');
 const { startAgtFake } = await import(join(ROOT, 'packages/fakes/src/agt-fake.ts'));
-const { LAB_JOB_SAMPLES, LAB_JOB_TYPES } = await import(join(ROOT, 'packages/api-client/src/contracts/lab.ts'));
+const { LAB_JOB_SAMPLES, LAB_JOB_TYPES } = await import(
+  join(ROOT, 'packages/api-client/src/contracts/lab.ts')
+);
 
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'annie_bench_lab';
