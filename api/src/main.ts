@@ -44,8 +44,8 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     clearInterval(purge);
-    await closeGracefully(server);
-    await Promise.all(stopBackground.map((stopOne) => stopOne()));
+    // Together: background work (e.g. the lab's event streams) must end for open requests to finish.
+    await Promise.all([closeGracefully(server), ...stopBackground.map((stopOne) => stopOne())]);
     await runtime.close();
     process.exit(0);
   };
