@@ -22,64 +22,84 @@ const SOURCE_FILTER = (alias: string, param: string) =>
 
 // Ranked full-text search over both tables. Every word is a prefix term; a hit matching all of them gets
 // +1, then ts_rank (normalised to 0..1) orders within. Each side is cut to the limit before the union,
-// and the note snippet (ts_headline re-reads the body) is built only for the rows returned.
+// and the note snippet (ts_headline re-reads the body) is built only for the rows returned. The
+// tsqueries are written out in each branch (not shared through a CTE) so the planner sees their values
+// and uses the (tenant_id, search) GIN indexes.
+const ANY_TERMS = `to_tsquery('english', $2)`;
+const ALL_TERMS = `to_tsquery('english', $3)`;
 const FULLTEXT_SQL = `
-  with query as (select to_tsquery('english', $2) as any_terms, to_tsquery('english', $3) as all_terms),
-  hits as (
+  with hits as (
     (select 'fact' as type, f.id, f.key as title, f.source, f.created_at, ${FACT_TEXT} as text,
-       (f.search @@ query.all_terms)::int + ts_rank(f.search, query.any_terms, 32) as score
-     from knowledge_fact f, query
-     where f.tenant_id = $1 and f.search @@ query.any_terms and ${SOURCE_FILTER('f', '$4')}
+       (f.search @@ ${ALL_TERMS})::int + ts_rank(f.search, ${ANY_TERMS}, 32) as score
+     from knowledge_fact f
+     where f.tenant_id = $1 and f.search @@ ${ANY_TERMS} and ${SOURCE_FILTER('f', '$4')}
      order by score desc, f.created_at desc
      limit $5)
     union all
     (select 'note', n.id, n.title, n.source, n.created_at, n.body,
-       (n.search @@ query.all_terms)::int + ts_rank(n.search, query.any_terms, 32)
-     from knowledge_note n, query
-     where n.tenant_id = $1 and n.search @@ query.any_terms and ${SOURCE_FILTER('n', '$4')}
+       (n.search @@ ${ALL_TERMS})::int + ts_rank(n.search, ${ANY_TERMS}, 32)
+     from knowledge_note n
+     where n.tenant_id = $1 and n.search @@ ${ANY_TERMS} and ${SOURCE_FILTER('n', '$4')}
      order by 7 desc, n.created_at desc
      limit $5)
   ),
   top as (select * from hits order by score desc, created_at desc limit $5)
   select top.type, top.id, top.title, top.source, round(top.score::numeric, 4)::float8 as score,
-    case when top.type = 'note' then ts_headline('english', top.text, query.any_terms, '${HEADLINE_OPTIONS}')
+    case when top.type = 'note' then ts_headline('english', top.text, ${ANY_TERMS}, '${HEADLINE_OPTIONS}')
          else top.text end as text
-  from top, query
+  from top
   order by top.score desc, top.created_at desc`;
 
-// Substring match. Needles of three or more characters match what the screen's own filter matches
-// (facts on key or value text, notes on title, body or any tag) through the trigram indexes on the
-// haystack functions; shorter needles have no trigrams, so they match the short name fields only
-// (key, title, tags), which stays cheap and is all a one- or two-letter query can usefully find.
+// Substring match of three or more characters: what the screen's own filter matches (facts on key or
+// value text, notes on title, body or any tag), through the trigram indexes on the haystack functions.
 // A key or title match scores highest, then a tag, then the rest.
 const NOTE_TAGS = `array_to_string(n.tags, E'\\n')`;
-function substringSql(scope: 'everything' | 'names'): string {
-  const factMatch =
-    scope === 'everything' ? 'knowledge_fact_haystack(f.key, f.value_text) ilike $2' : 'f.key ilike $2';
-  const noteMatch =
-    scope === 'everything'
-      ? 'knowledge_note_haystack(n.title, n.body, n.tags) ilike $2'
-      : `(n.title ilike $2 or ${NOTE_TAGS} ilike $2)`;
-  return `
+const SUBSTRING_SQL = `
   with hits as (
     (select 'fact' as type, f.id, f.key as title, f.source, f.created_at, ${FACT_TEXT} as text,
        case when f.key ilike $2 then 1.0 else 0.5 end as score
      from knowledge_fact f
-     where f.tenant_id = $1 and ${factMatch} and ${SOURCE_FILTER('f', '$3')}
+     where f.tenant_id = $1 and knowledge_fact_haystack(f.key, f.value_text) ilike $2
+       and ${SOURCE_FILTER('f', '$3')}
      order by score desc, f.created_at desc
      limit $4)
     union all
     (select 'note', n.id, n.title, n.source, n.created_at, n.body,
        case when n.title ilike $2 then 1.0 when ${NOTE_TAGS} ilike $2 then 0.75 else 0.5 end
      from knowledge_note n
-     where n.tenant_id = $1 and ${noteMatch} and ${SOURCE_FILTER('n', '$3')}
+     where n.tenant_id = $1 and knowledge_note_haystack(n.title, n.body, n.tags) ilike $2
+       and ${SOURCE_FILTER('n', '$3')}
      order by 7 desc, n.created_at desc
      limit $4)
   )
   select type, id, title, source, score::float8 as score, text
   from hits order by score desc, created_at desc limit $4`;
-}
-const SUBSTRING_SQL = { everything: substringSql('everything'), names: substringSql('names') };
+
+// One- or two-letter substrings have no trigrams, so they match the short name fields only (key; title
+// and tags), through the lower-cased search_names column that an index-only scan reads. Only the
+// winning rows are then read in full. A title match beats a tag match.
+const NAMES_SQL = `
+  with hits as (
+    (select 'fact' as type, f.id, f.created_at, 1.0 as score
+     from knowledge_fact f
+     where f.tenant_id = $1 and f.search_names like lower($2) and ${SOURCE_FILTER('f', '$3')}
+     order by f.created_at desc
+     limit $4)
+    union all
+    (select 'note', n.id, n.created_at,
+       case when split_part(n.search_names, E'\\n', 1) like lower($2) then 1.0 else 0.75 end
+     from knowledge_note n
+     where n.tenant_id = $1 and n.search_names like lower($2) and ${SOURCE_FILTER('n', '$3')}
+     order by 4 desc, n.created_at desc
+     limit $4)
+  ),
+  top as (select * from hits order by score desc, created_at desc limit $4)
+  select top.type, top.id, coalesce(f.key, n.title) as title, coalesce(f.source, n.source) as source,
+    top.score::float8 as score, coalesce(${FACT_TEXT}, n.body) as text
+  from top
+  left join knowledge_fact f on top.type = 'fact' and f.id = top.id and f.tenant_id = $1
+  left join knowledge_note n on top.type = 'note' and n.id = top.id and n.tenant_id = $1
+  order by top.score desc, top.created_at desc`;
 
 /**
  * The search behind the assistant's search_knowledge_base tool: ranked full-text with prefix matching,
@@ -103,7 +123,7 @@ export async function searchKnowledge(
     if (rows.length > 0) return rows.map((row) => toSearchResultDto(row, null));
   }
   const pattern = `%${escapeLike(plan.text)}%`;
-  const sql = plan.text.length <= SUBSTRING_MAX_LENGTH ? SUBSTRING_SQL.names : SUBSTRING_SQL.everything;
+  const sql = plan.text.length <= SUBSTRING_MAX_LENGTH ? NAMES_SQL : SUBSTRING_SQL;
   const { rows } = await db.query<HitRow>(sql, [tenantId, pattern, sources, search.limit]);
   return rows.map((row) => toSearchResultDto(row, plan.text));
 }

@@ -33,6 +33,7 @@ describe('useFacts and useCreateFact', () => {
     await waitFor(() => expect(result.current.create.isSuccess).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(post?.[0]).toBe('/api/knowledge/facts');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/knowledge/facts?limit=1000&offset=0');
     expect(post?.[1]?.body).toBe('{"key":"ceo_name","value":null}');
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'GET')).toHaveLength(2),

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Fact, factSchema } from '../contracts/knowledge.ts';
-import { apiJson } from '../http.ts';
+import { fetchAllPages } from './fetch-all-pages.ts';
 
 /** Query key of the fact list; every fact mutation invalidates it (and the version lists under it). */
 export const factsQueryKey = ['/api/knowledge/facts'] as const;
 
-const factListSchema = factSchema.array();
-
-/** GET /api/knowledge/facts: every fact at its latest version, newest first. */
-export async function getFacts(signal?: AbortSignal): Promise<Fact[]> {
-  return factListSchema.parse(await apiJson<unknown>('GET', '/api/knowledge/facts', undefined, { signal }));
+/** GET /api/knowledge/facts: every fact at its latest version, newest first (read in pages, returned whole). */
+export function getFacts(signal?: AbortSignal): Promise<Fact[]> {
+  return fetchAllPages('/api/knowledge/facts', factSchema, signal);
 }
 
 /** Query options for the fact list. */

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Note, noteSchema } from '../contracts/knowledge.ts';
-import { apiJson } from '../http.ts';
+import { fetchAllPages } from './fetch-all-pages.ts';
 
 /** Query key of the note list; every note mutation invalidates it. */
 export const notesQueryKey = ['/api/knowledge/notes'] as const;
 
-const noteListSchema = noteSchema.array();
-
-/** GET /api/knowledge/notes: every note, newest first. */
-export async function getNotes(signal?: AbortSignal): Promise<Note[]> {
-  return noteListSchema.parse(await apiJson<unknown>('GET', '/api/knowledge/notes', undefined, { signal }));
+/** GET /api/knowledge/notes: every note, newest first (read in pages, returned whole). */
+export function getNotes(signal?: AbortSignal): Promise<Note[]> {
+  return fetchAllPages('/api/knowledge/notes', noteSchema, signal);
 }
 
 /** Query options for the note list. */

@@ -51,7 +51,7 @@ function stubApi({
   createFact = 201,
 }: Api) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
+    const url = String(input).split('?')[0];
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     if (url === '/api/auth/user')
