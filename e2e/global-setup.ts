@@ -80,7 +80,7 @@ export default async function globalSetup() {
     ANNIE_ADMIN_PASSWORD: E2E_USERS.admin.password,
     AGT_BASE_URL: `http://127.0.0.1:${AGT_FAKE_PORT}`,
     AGT_API_KEY: 'e2e-agt-key',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'error',
   };
   if (database.url) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;

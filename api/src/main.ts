@@ -28,10 +28,14 @@ async function main(): Promise<void> {
     featureModules.map((module) => module.startBackground?.(deps) ?? Promise.resolve(async () => {})),
   );
   const server = await listen(app as never, config.PORT, config.HOST);
-  const purge = setInterval(
-    () => void services.sessionStore.purgeExpired().catch(() => {}),
-    SESSION_PURGE_INTERVAL_MS,
-  );
+  const purge = setInterval(() => {
+    void services.sessionStore
+      .purgeExpired()
+      .catch((error) => logger.warn({ err: error }, 'session purge failed'));
+    void LoginRateLimiter.purgeExpired(runtime.pool).catch((error) =>
+      logger.warn({ err: error }, 'rate-limit purge failed'),
+    );
+  }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -12,7 +12,8 @@ export function requestLogger(logger: Logger): Middleware<AppState> {
     try {
       await next();
     } finally {
-      const level = ctx.status >= 500 ? 'error' : ctx.status >= 400 ? 'warn' : 'info';
+      // A 4xx is the client's mistake, not the server's: only 5xx are logged as errors.
+      const level = ctx.status >= 500 ? 'error' : 'info';
       logger[level]({
         requestId: ctx.state.requestId,
         method: ctx.method,
