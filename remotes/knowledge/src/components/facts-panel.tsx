@@ -4,9 +4,11 @@ import { PlusIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { FactActions } from '../hooks/use-fact-actions.ts';
+import { useIncrementalList } from '../hooks/use-incremental-list.ts';
 import { AddFactDialog } from './add-fact-dialog.tsx';
 import { EditFactDialog } from './edit-fact-dialog.tsx';
 import { FactCard } from './fact-card.tsx';
+import { ShowMore } from './show-more.tsx';
 
 type Props = {
   facts: Fact[];
@@ -19,6 +21,7 @@ type Props = {
 /** The Facts tab: Add Fact, the fact cards (or the empty text), and the add and edit dialogs. */
 export function FactsPanel({ facts, searching, canApprove, actions, onShowHistory }: Props) {
   const [adding, setAdding] = useState(false);
+  const shown = useIncrementalList(facts);
   const [editing, setEditing] = useState<Fact | null>(null);
 
   return (
@@ -35,7 +38,7 @@ export function FactsPanel({ facts, searching, canApprove, actions, onShowHistor
         />
       ) : (
         <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
-          {facts.map((fact) => (
+          {shown.visible.map((fact) => (
             <FactCard
               key={fact.id}
               fact={fact}
@@ -48,6 +51,7 @@ export function FactsPanel({ facts, searching, canApprove, actions, onShowHistor
           ))}
         </Grid>
       )}
+      <ShowMore remaining={shown.remaining} onShowMore={shown.showMore} />
       <AddFactDialog
         open={adding}
         onOpenChange={setAdding}

@@ -3,16 +3,19 @@ import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { useState } from 'react';
+import { useIncrementalList } from '../hooks/use-incremental-list.ts';
 import type { NoteActions } from '../hooks/use-note-actions.ts';
 import { AddNoteDialog } from './add-note-dialog.tsx';
 import { EditNoteDialog } from './edit-note-dialog.tsx';
 import { NoteCard } from './note-card.tsx';
+import { ShowMore } from './show-more.tsx';
 
 type Props = { notes: Note[]; searching: boolean; actions: NoteActions };
 
 /** The Notes tab: Add Note, the note cards (or the empty text), and the add and edit dialogs. */
 export function NotesPanel({ notes, searching, actions }: Props) {
   const [adding, setAdding] = useState(false);
+  const shown = useIncrementalList(notes);
   const [editing, setEditing] = useState<Note | null>(null);
 
   return (
@@ -29,11 +32,12 @@ export function NotesPanel({ notes, searching, actions }: Props) {
         />
       ) : (
         <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
-          {notes.map((note) => (
+          {shown.visible.map((note) => (
             <NoteCard key={note.id} note={note} onEdit={setEditing} />
           ))}
         </Grid>
       )}
+      <ShowMore remaining={shown.remaining} onShowMore={shown.showMore} />
       <AddNoteDialog
         open={adding}
         onOpenChange={setAdding}

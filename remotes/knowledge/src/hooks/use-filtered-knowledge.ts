@@ -25,6 +25,5 @@ export function useFilteredKnowledge(facts: Fact[] | undefined, notes: Note[] | 
     facts: filteredFacts,
     notes: filteredNotes,
     searching: deferredQuery.trim().length > 0,
-    stale: deferredQuery !== query,
   };
 }

@@ -135,6 +135,20 @@ describe('KnowledgePage', () => {
     expect(screen.getByRole('button', { name: 'Add First Note' })).toBeInTheDocument();
   });
 
+  it('renders a long list in steps, with Show more for the rest', async () => {
+    const many = Array.from({ length: 75 }, (_, i) => ({
+      ...facts[1],
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      key: `fact_${i}`,
+    }));
+    stubApi({ facts: many });
+    const user = renderPage();
+    expect(await screen.findByRole('tab', { name: tabName('Facts', 75) })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(30);
+    await user.click(screen.getByRole('button', { name: 'Show more (45)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(60);
+  });
+
   it('offers Approve on unapproved facts to admins only', async () => {
     stubApi({ isAdmin: true });
     renderPage();

@@ -48,7 +48,7 @@ export default function KnowledgePage() {
           <Tabs.Trigger value="facts">{`Facts (${filtered.facts.length})`}</Tabs.Trigger>
           <Tabs.Trigger value="notes">{`Notes (${filtered.notes.length})`}</Tabs.Trigger>
         </Tabs.List>
-        <Box pt="4" style={{ opacity: filtered.stale ? 0.7 : 1 }}>
+        <Box pt="4">
           <Tabs.Content value="facts">
             <ListStatus
               loading={facts.isPending}
