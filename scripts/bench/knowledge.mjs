@@ -409,6 +409,8 @@ async function main() {
     const fullBytes = (await get(API_PORT, '/api/knowledge/notes', headers)).bytes;
     const apiRps = await throughput(API_PORT, '/api/knowledge/facts?limit=50', headers, THROUGHPUT_SECONDS);
     const bareRps = await throughput(BARE_PORT, '/', {}, THROUGHPUT_SECONDS);
+    // The same session and auth work with no knowledge query: the ceiling of any signed-in endpoint.
+    const authOnlyRps = await throughput(API_PORT, '/api/auth/user', headers, THROUGHPUT_SECONDS);
 
     const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
     const verdict = (ok) => (ok ? 'ok' : 'MISSED');
@@ -432,6 +434,7 @@ async function main() {
     );
     console.log(`  API (session, auth, tenant check, Koa)   ${apiRps.toFixed(0)} req/s`);
     console.log(`  bare node:http + pg, same SQL            ${bareRps.toFixed(0)} req/s`);
+    console.log(`  API GET /api/auth/user (auth only)       ${authOnlyRps.toFixed(0)} req/s  (reference)`);
     console.log(
       `  ratio ${(ratio * 100).toFixed(0)}%  [target >= ${TARGETS.throughputRatio * 100}%: ${verdict(ratio >= TARGETS.throughputRatio)}]`,
     );
