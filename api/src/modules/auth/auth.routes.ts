@@ -2,9 +2,8 @@ import { loginRequestSchema } from '@annie/api-client/contracts/auth';
 import Router from '@koa/router';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { toAuthUserDto } from '../users/user.dto.ts';
-import { findUserById } from '../users/user.service.ts';
 import { authenticate } from './auth.service.ts';
-import type { AppState } from './auth-context.ts';
+import { type AppState, authOf } from './auth-context.ts';
 import type { LoginRateLimiter } from './login-rate-limiter.ts';
 import { requireAuth } from './require-auth.ts';
 
@@ -30,10 +29,8 @@ export function authRoutes(limiter: LoginRateLimiter): Router<AppState> {
 
   // The identity headers are not checked here: this is how the client learns the values to send.
   router.get('/auth/user', requireAuth({ checkIdentityHeaders: false }), async (ctx) => {
-    // requireAuth loaded this user into the identity map, so this is not a second query.
-    const user = ctx.state.auth && (await findUserById(ctx.state.em, ctx.state.auth.userId));
-    if (!user) throw unauthorized();
-    ctx.body = toAuthUserDto(user);
+    const auth = authOf(ctx);
+    ctx.body = toAuthUserDto({ ...auth, id: auth.userId });
   });
 
   return router;

@@ -1,11 +1,11 @@
 import type { Middleware } from 'koa';
 import { forbidden, unauthorized } from '../../lib/http-errors.ts';
-import { findUserById } from '../users/user.service.ts';
 import type { AppState } from './auth-context.ts';
+import { loadSessionUser } from './session-user.ts';
 
 /**
- * Resolves the session's user (re-read each request, so a deleted user or a lost admin flag takes
- * effect at once), checks the client's X-Tenant-Id / X-User-Id against it (a mismatch is 403, the
+ * Resolves the session's user (a plain query cached for a few seconds, so a deleted user or a lost
+ * admin flag takes effect within seconds), checks the client's X-Tenant-Id / X-User-Id against it (a mismatch is 403, the
  * headers are never used as identity), and scopes the request's EntityManager to the tenant.
  */
 export function requireAuth(options: { checkIdentityHeaders?: boolean } = {}): Middleware<AppState> {
@@ -13,7 +13,7 @@ export function requireAuth(options: { checkIdentityHeaders?: boolean } = {}): M
   return async function authenticateRequest(ctx, next) {
     const userId = ctx.session?.userId as string | undefined;
     if (!userId) throw unauthorized();
-    const user = await findUserById(ctx.state.em, userId);
+    const user = await loadSessionUser(ctx.state.em, userId);
     if (!user) {
       ctx.session = null;
       throw unauthorized();
@@ -23,14 +23,9 @@ export function requireAuth(options: { checkIdentityHeaders?: boolean } = {}): M
       const userHeader = ctx.get('X-User-Id');
       if (tenantHeader && tenantHeader !== user.tenantId)
         throw forbidden('Tenant does not match your session');
-      if (userHeader && userHeader !== user.id) throw forbidden('User does not match your session');
+      if (userHeader && userHeader !== user.userId) throw forbidden('User does not match your session');
     }
-    ctx.state.auth = {
-      userId: user.id,
-      tenantId: user.tenantId,
-      username: user.username,
-      isAdmin: user.isAdmin,
-    };
+    ctx.state.auth = user;
     ctx.state.em.setFilterParams('tenant', { tenantId: user.tenantId });
     await next();
   };

@@ -1,14 +1,7 @@
-import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../../lib/http-errors.ts';
-import type { AppState, AuthContext } from '../auth/auth-context.ts';
+import { notFound } from '../../lib/http-errors.ts';
 
-/** The caller as requireAuth() resolved it; a route without requireAuth() fails closed. */
-export function authOf(ctx: ParameterizedContext<AppState>): AuthContext {
-  const auth = ctx.state.auth;
-  if (!auth) throw unauthorized();
-  return auth;
-}
+export { authOf } from '../auth/auth-context.ts';
 
 const idSchema = z.uuid();
 

@@ -1,19 +1,13 @@
 import { createLabJobRequestSchema } from '@annie/api-client/contracts/lab';
 import Router from '@koa/router';
 import type { Pool } from '../../db/pool.ts';
-import { unauthorized } from '../../lib/http-errors.ts';
-import type { AppState, AuthContext } from '../auth/auth-context.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { toLabJobDto } from './lab-job.dto.ts';
 import { createLabJob, exportLabJob, getLabJob, listLabJobs } from './lab-job.service.ts';
 import type { LabJobEventHub } from './lab-job-events.ts';
 import { labJobStream } from './lab-job-stream.ts';
 import type { LabJobSender } from './lab-queue.ts';
-
-function authOf(state: AppState): AuthContext {
-  if (!state.auth) throw unauthorized();
-  return state.auth;
-}
 
 /** The lab console's API: list, create, read, export and a live status stream of the tenant's jobs. */
 export function labRoutes(deps: { pool: Pool; sender: LabJobSender; hub: LabJobEventHub }): Router<AppState> {
@@ -26,7 +20,7 @@ export function labRoutes(deps: { pool: Pool; sender: LabJobSender; hub: LabJobE
 
   router.post('/jobs', auth, async (ctx) => {
     const request = createLabJobRequestSchema.parse(ctx.request.body ?? {});
-    const { tenantId, userId } = authOf(ctx.state);
+    const { tenantId, userId } = authOf(ctx);
     const job = await createLabJob(deps.pool, deps.sender, { tenantId, userId }, request);
     ctx.status = 201;
     ctx.body = toLabJobDto(job);

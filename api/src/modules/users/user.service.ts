@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../auth/password.ts';
+import { forgetSessionUser } from '../auth/session-user.ts';
 import { Tenant } from '../tenants/tenant.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -48,6 +49,7 @@ export async function setPassword(em: EntityManager, username: string, password:
   user.passwordHash = await hashPassword(password);
   await em.flush();
   await em.getConnection().execute('delete from http_session where user_id = ?', [user.id]);
+  forgetSessionUser(user.id);
   return user;
 }
 

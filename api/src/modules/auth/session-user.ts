@@ -1,0 +1,43 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthContext } from './auth-context.ts';
+
+// Long enough to spare the database on bursts of requests, short enough that a demoted or deleted
+// user loses access within seconds (logout and password changes end the session itself at once).
+const CACHE_TTL_MS = 3_000;
+const cache = new Map<string, { auth: AuthContext; until: number }>();
+
+type UserRow = { id: string; tenant_id: string; username: string; email: string | null; is_admin: boolean };
+
+/**
+ * The session's user as an AuthContext, read with one plain query (no entity hydration on the hot
+ * path of every request) and cached for a few seconds. Null when the user no longer exists.
+ */
+export async function loadSessionUser(em: EntityManager, userId: string): Promise<AuthContext | null> {
+  const cached = cache.get(userId);
+  if (cached && cached.until > Date.now()) return cached.auth;
+  const rows = await em
+    .getConnection()
+    .execute<UserRow[]>('select id, tenant_id, username, email, is_admin from app_user where id = ?', [
+      userId,
+    ]);
+  const row = rows[0];
+  if (!row) {
+    cache.delete(userId);
+    return null;
+  }
+  const auth = {
+    userId: row.id,
+    tenantId: row.tenant_id,
+    username: row.username,
+    email: row.email,
+    isAdmin: row.is_admin,
+  };
+  cache.set(userId, { auth, until: Date.now() + CACHE_TTL_MS });
+  if (cache.size > 10_000) cache.clear();
+  return auth;
+}
+
+/** Drops a user from the cache, e.g. after their password or role changed in this process. */
+export function forgetSessionUser(userId: string): void {
+  cache.delete(userId);
+}
