@@ -1,7 +1,13 @@
 import { createQueryClient } from '@annie/api-client/query-client';
 import { renderStandaloneRemote } from '@annie/ui/standalone-remote/standalone-remote';
 import '@radix-ui/themes/styles.css';
-import { StandaloneRoutes } from './routes.tsx';
+import pages from './export-app.tsx';
 
-// Standalone development only; in production the shell mounts this remote's pages.
-renderStandaloneRemote(createQueryClient(), <StandaloneRoutes />);
+// Standalone development only, on the same paths the shell's route table gives these pages.
+renderStandaloneRemote(createQueryClient(), [
+  { path: '/sms', Page: pages.threads },
+  { path: '/sms/:phone', Page: pages.thread },
+  { path: '/contacts', Page: pages.contacts },
+  { path: '/contacts/:id', Page: pages.contact },
+  { path: '/conversations', Page: pages.conversations },
+]);
