@@ -2,10 +2,11 @@
 // The one entry point behind the README's commands. It must run on any Node >= 20 with only npm:
 // when the local Node is older than 22.17 it provisions Node 24 (and pnpm 10) from the npm registry
 // into .toolchain/ and re-runs itself there. Plain JavaScript on purpose: it runs before any install.
-import { spawn, spawnSync } from 'node:child_process';
+// Every step runs as a child that receives this process's SIGINT/SIGTERM and whose exit code becomes ours.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runChild } from './run-child.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TOOLCHAIN = join(ROOT, '.toolchain');
@@ -24,52 +25,52 @@ function nodeIsRecentEnough() {
 }
 
 function run(cmd, args, options = {}) {
-  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, env: process.env, ...options });
-  if (result.error) throw result.error;
-  return result.status ?? 1;
+  return runChild(cmd, args, { cwd: ROOT, env: process.env, ...options });
 }
 
-function mustRun(cmd, args, options) {
-  const status = run(cmd, args, options);
+/** A step that must succeed: on failure (or a signal) the wrapper stops with the step's exit code. */
+async function mustRun(cmd, args, options) {
+  const status = await run(cmd, args, options);
   if (status !== 0) {
     log(`failed: ${cmd} ${args.join(' ')} (exit ${status})`);
     process.exit(status);
   }
 }
 
-function installToolchain(specs) {
+/** The last step: the wrapper exits with whatever the child exits with. */
+async function runLast(cmd, args, options) {
+  process.exit(await run(cmd, args, options));
+}
+
+async function installToolchain(specs) {
   log(`installing ${specs.join(' ')} into .toolchain/ from the npm registry`);
-  mustRun('npm', ['install', '--prefix', TOOLCHAIN, '--no-audit', '--no-fund', '--no-save', ...specs]);
+  await mustRun('npm', ['install', '--prefix', TOOLCHAIN, '--no-audit', '--no-fund', '--no-save', ...specs]);
 }
 
-function reexecOnNode24() {
-  if (!existsSync(join(TOOL_BIN, 'node'))) installToolchain([NODE_SPEC, PNPM_SPEC]);
+async function reexecOnNode24() {
+  if (!existsSync(join(TOOL_BIN, 'node'))) await installToolchain([NODE_SPEC, PNPM_SPEC]);
   const env = { ...process.env, PATH: `${TOOL_BIN}:${process.env.PATH}`, ANNIE_TOOLCHAIN: '1' };
-  const child = spawnSync(join(TOOL_BIN, 'node'), [fileURLToPath(import.meta.url), command, ...rest], {
-    stdio: 'inherit',
-    env,
-  });
-  process.exit(child.status ?? 1);
+  await runLast(join(TOOL_BIN, 'node'), [fileURLToPath(import.meta.url), command, ...rest], { env });
 }
 
-function pnpm() {
-  if (!existsSync(join(TOOL_BIN, 'pnpm'))) installToolchain([PNPM_SPEC]);
+async function pnpm() {
+  if (!existsSync(join(TOOL_BIN, 'pnpm'))) await installToolchain([PNPM_SPEC]);
   return join(TOOL_BIN, 'pnpm');
 }
 
-function useToolchainPath() {
+async function useToolchainPath() {
   process.env.PATH = `${TOOL_BIN}:${process.env.PATH}`;
-  process.env.ANNIE_PNPM = pnpm();
+  process.env.ANNIE_PNPM = await pnpm();
 }
 
-function install() {
-  useToolchainPath();
+async function install() {
+  await useToolchainPath();
   const frozen = existsSync(join(ROOT, 'pnpm-lock.yaml')) && process.env.CI ? ['--frozen-lockfile'] : [];
-  mustRun(pnpm(), ['install', '--prefer-offline', ...frozen]);
+  await mustRun(await pnpm(), ['install', '--prefer-offline', ...frozen]);
 }
 
-function buildApps() {
-  mustRun(pnpm(), [
+async function buildApps() {
+  await mustRun(await pnpm(), [
     '--filter',
     './shell',
     '--filter',
@@ -80,42 +81,40 @@ function buildApps() {
   ]);
 }
 
-function startProduction() {
+async function startProduction() {
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
-  const child = spawn(process.execPath, ['api/src/main.ts', ...rest], { stdio: 'inherit', cwd: ROOT, env });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  await runLast(process.execPath, ['api/src/main.ts', ...rest], { env });
 }
 
 const commands = {
-  start() {
-    install();
-    buildApps();
-    startProduction();
+  async start() {
+    await install();
+    await buildApps();
+    await startProduction();
   },
-  serve() {
-    useToolchainPath();
-    startProduction();
+  async serve() {
+    await useToolchainPath();
+    await startProduction();
   },
-  build() {
-    install();
-    buildApps();
+  async build() {
+    await install();
+    await buildApps();
   },
-  test() {
-    install();
-    mustRun(process.execPath, ['scripts/test-all.mjs', ...rest]);
+  async test() {
+    await install();
+    await runLast(process.execPath, ['scripts/test-all.mjs', ...rest]);
   },
-  dev() {
-    install();
-    mustRun(process.execPath, ['scripts/dev.mjs', ...rest]);
+  async dev() {
+    await install();
+    await runLast(process.execPath, ['scripts/dev.mjs', ...rest]);
   },
-  bench() {
-    install();
-    mustRun(process.execPath, ['scripts/bench/run-all.mjs', ...rest]);
+  async bench() {
+    await install();
+    await runLast(process.execPath, ['scripts/bench/run-all.mjs', ...rest]);
   },
-  cli() {
-    install();
-    mustRun(process.execPath, ['api/src/cli.ts', ...rest]);
+  async cli() {
+    await install();
+    await runLast(process.execPath, ['api/src/cli.ts', ...rest]);
   },
   help() {
     log(
@@ -124,8 +123,8 @@ const commands = {
   },
 };
 
-if (!nodeIsRecentEnough()) reexecOnNode24();
+if (!nodeIsRecentEnough()) await reexecOnNode24();
 else if (!commands[command]) {
   commands.help();
   process.exit(2);
-} else commands[command]();
+} else await commands[command]();

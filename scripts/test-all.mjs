@@ -1,10 +1,10 @@
 // Every check the project has, in order of cost: lint, types, unit/component/API tests (vitest, real
 // PostgreSQL), the production build of every app, then e2e in Debian's Chromium. Run through
 // `npm test`, which provisions the toolchain first. Prints one closing line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runChild } from './run-child.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, '.data/reports');
@@ -15,15 +15,15 @@ mkdirSync(REPORTS, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function step(name, cmd, args, env = {}) {
+// A signal (Ctrl-C, `kill`) reaches the running step; the steps after it are not started.
+async function step(name, cmd, args, env = {}) {
   process.stdout.write(`\n[annie test] ${name}\n`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const status = await runChild(cmd, args, { cwd: ROOT, env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  process.stdout.write(
-    `[annie test] ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status})`} in ${seconds}s\n`,
-  );
+  const ok = status === 0;
+  process.stdout.write(`[annie test] ${name}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s\n`);
+  if (status > 128) process.exit(status);
   if (!ok) failures.push(name);
   return ok;
 }
@@ -50,11 +50,11 @@ function countPlaywright(report) {
   totals.skipped += report.stats.skipped ?? 0;
 }
 
-step('lint (biome)', PNPM, ['exec', 'biome', 'check', '.']);
-step('typecheck', PNPM, ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
+await step('lint (biome)', PNPM, ['exec', 'biome', 'check', '.']);
+await step('typecheck', PNPM, ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 
 const vitestReport = join(REPORTS, 'vitest.json');
-step('unit, component and API tests (vitest)', PNPM, [
+await step('unit, component and API tests (vitest)', PNPM, [
   'exec',
   'vitest',
   'run',
@@ -64,7 +64,7 @@ step('unit, component and API tests (vitest)', PNPM, [
 ]);
 countVitest(readJson(vitestReport));
 
-const built = step('production build of the shell and every remote', PNPM, [
+const built = await step('production build of the shell and every remote', PNPM, [
   '--filter',
   './shell',
   '--filter',
@@ -82,7 +82,7 @@ if (skipE2e) {
   failures.push('e2e (no Chromium at /usr/bin/chromium: `apt-get install chromium`, or set CHROMIUM_PATH)');
 } else {
   const playwrightReport = join(REPORTS, 'playwright.json');
-  step(
+  await step(
     'end-to-end tests in Chromium (playwright)',
     PNPM,
     ['--filter', '@annie/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'],

