@@ -1,0 +1,42 @@
+import OpenAI from 'openai';
+import { OpenAIRealtimeWS } from 'openai/realtime/ws';
+
+export type RealtimeProviderSettings = {
+  apiKey: string;
+  /** `https://api.openai.com/v1` in production; a loopback fake in tests. */
+  baseURL?: string;
+  /** Extra certificate authority to trust (the fake's self-signed certificate in tests). */
+  ca?: string;
+};
+
+/** Why a realtime connection could not be opened; the message is safe to show an admin. */
+export class RealtimeConnectError extends Error {
+  override name = 'RealtimeConnectError';
+}
+
+/**
+ * Opens a realtime WebSocket to OpenAI with the official SDK and resolves once it is open. The SDK
+ * always dials wss://, whatever the base URL's scheme.
+ */
+export function openRealtimeSocket(
+  settings: RealtimeProviderSettings,
+  model: string,
+): Promise<OpenAIRealtimeWS> {
+  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, maxRetries: 0 });
+  const rt = new OpenAIRealtimeWS({ model, options: settings.ca ? { ca: settings.ca } : undefined }, client);
+  return new Promise((resolve, reject) => {
+    const fail = (error: unknown) => {
+      rt.socket.removeAllListeners('open');
+      reject(new RealtimeConnectError(`Realtime connection failed: ${(error as Error).message ?? error}`));
+    };
+    // An error listener is mandatory: the SDK reports failures as unhandled rejections otherwise.
+    rt.on('error', fail);
+    rt.socket.once('unexpected-response', (_request, response) =>
+      fail(new Error(`HTTP ${response.statusCode}`)),
+    );
+    rt.socket.once('open', () => {
+      rt.off('error', fail);
+      resolve(rt);
+    });
+  });
+}

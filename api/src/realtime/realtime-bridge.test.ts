@@ -1,0 +1,166 @@
+import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import type { RealtimeAudioConfig, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type OpenAIRealtimeFake,
+  startOpenAIRealtimeFake,
+  toneChunk,
+} from '../../../packages/fakes/src/openai-realtime-fake.ts';
+import { compileVoiceSession } from '../modules/voice-profiles/compile-voice-session.ts';
+import { PCM16_24K } from './audio-format.ts';
+import type { BridgeHooks, BridgeTranscriptEntry } from './realtime-bridge.ts';
+import { RealtimeBridges } from './realtime-bridges.ts';
+
+const compiled = compileVoiceSession(
+  { ...VOICE_PROFILE_DEFAULTS, name: 'Test', instructions: 'Take messages.' },
+  { instructions: '', personalityTraits: [], model: null },
+  FALLBACK_REALTIME_MODEL,
+);
+
+let fake: OpenAIRealtimeFake;
+let bridges: RealtimeBridges;
+let audio: Buffer[];
+let transcript: BridgeTranscriptEntry[];
+let ends: string[];
+let clears: number;
+
+const hooks = (extra: Partial<BridgeHooks> = {}): BridgeHooks => ({
+  onAudio: (chunk) => audio.push(chunk),
+  onTranscript: (entry) => transcript.push(entry),
+  onClearAudio: () => {
+    clears += 1;
+  },
+  onEnd: (reason) => ends.push(reason),
+  ...extra,
+});
+
+beforeEach(async () => {
+  fake = await startOpenAIRealtimeFake({ apiKey: 'sk-test' });
+  bridges = new RealtimeBridges({ apiKey: 'sk-test', baseURL: fake.baseURL, ca: fake.ca });
+  audio = [];
+  transcript = [];
+  ends = [];
+  clears = 0;
+});
+
+afterEach(async () => {
+  bridges.closeAll();
+  await fake.close();
+});
+
+describe('RealtimeBridge against the OpenAI realtime fake (wss, official SDK)', () => {
+  it('configures the session from the compiled profile and greets first', async () => {
+    await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: true });
+    const session = await fake.nextSession();
+    await vi.waitFor(() => expect(session.eventsOf('response.create')).toHaveLength(1));
+    expect(session.url).toBe(`/v1/realtime?model=${FALLBACK_REALTIME_MODEL}`);
+    const update = session.eventsOf('session.update')[0]?.session as RealtimeSessionCreateRequest & {
+      audio: Required<RealtimeAudioConfig>;
+    };
+    expect(update.instructions).toBe(compiled.instructions);
+    expect(update.audio.input.turn_detection).toMatchObject({
+      type: 'server_vad',
+      threshold: 0.55,
+      idle_timeout_ms: 6000,
+    });
+    expect(update.audio.input.format).toEqual({ type: 'audio/pcm', rate: 24000 });
+    expect(update.audio.output.voice).toBe('cedar');
+    expect(update.audio.input.transcription?.model).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(transcript).toContainEqual({
+        speaker: 'assistant',
+        text: expect.stringContaining('Good afternoon'),
+      }),
+    );
+    expect(Buffer.concat(audio)).toEqual(Buffer.concat([toneChunk(), toneChunk(), toneChunk()]));
+  });
+
+  it('carries caller audio up and the transcribed turn and reply back', async () => {
+    const bridge = await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false });
+    const session = await fake.nextSession();
+    const frame = toneChunk();
+    for (let i = 0; i < 5; i++) bridge.appendAudio(frame);
+    await vi.waitFor(() => expect(transcript.map((entry) => entry.speaker)).toEqual(['user', 'assistant']));
+    expect(session.appendedAudioBytes).toBe(frame.length * 5);
+    expect(Buffer.from(String(session.eventsOf('input_audio_buffer.append')[0]?.audio), 'base64')).toEqual(
+      frame,
+    );
+    expect(transcript[0]?.text).toBe('Good afternoon, James. What is in my diary today?');
+    expect(audio.length).toBe(3);
+  });
+
+  it('drops caller audio while paused and carries it again after resume', async () => {
+    const bridge = await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false });
+    const session = await fake.nextSession();
+    bridge.pause();
+    bridge.appendAudio(toneChunk());
+    bridge.resume();
+    bridge.appendAudio(toneChunk());
+    await vi.waitFor(() => expect(session.eventsOf('input_audio_buffer.append')).toHaveLength(1));
+    expect(session.eventsOf('input_audio_buffer.clear')).toHaveLength(1);
+    expect(session.appendedAudioBytes).toBe(toneChunk().length);
+  });
+
+  it('on interrupt cancels the reply in progress and truncates the unheard audio', async () => {
+    fake.setScript({ chunkIntervalMs: 40, audioChunksPerReply: 50 });
+    const bridge = await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: true });
+    const session = await fake.nextSession();
+    await vi.waitFor(() => expect(audio.length).toBeGreaterThanOrEqual(2));
+    bridge.interrupt();
+    await vi.waitFor(() => expect(session.eventsOf('conversation.item.truncate')).toHaveLength(1));
+    await vi.waitFor(() => expect(session.eventsOf('response.cancel')).toHaveLength(1));
+    const truncate = session.eventsOf('conversation.item.truncate')[0] ?? { type: 'missing' };
+    expect(truncate.content_index).toBe(0);
+    expect(Number(truncate.audio_end_ms)).toBeLessThanOrEqual(audio.length * 100);
+    expect(clears).toBe(1);
+    const heard = audio.length;
+    await vi.waitFor(() => expect(session.received.at(-1)?.type).toBe('conversation.item.truncate'));
+    expect(audio.length).toBeLessThanOrEqual(heard + 1);
+  });
+
+  it('runs a requested tool and returns its output before asking for the next response', async () => {
+    fake.setScript({ functionCall: { name: 'search_knowledge_base', arguments: '{"query":"diary"' } });
+    const calls: unknown[] = [];
+    const runTool = async (name: string, args: Record<string, unknown>) => {
+      calls.push({ name, args });
+      return { results: [] };
+    };
+    await bridges.open({ compiled, format: PCM16_24K, hooks: hooks({ runTool }), greet: true });
+    const session = await fake.nextSession();
+    await vi.waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
+    expect(calls).toEqual([{ name: 'search_knowledge_base', args: {} }]);
+    const item = session.eventsOf('conversation.item.create')[0]?.item as Record<string, unknown>;
+    expect(item).toMatchObject({ type: 'function_call_output', output: '{"results":[]}' });
+    await vi.waitFor(() => expect(session.eventsOf('response.create')).toHaveLength(2));
+  });
+
+  it('closes the realtime socket when the caller ends, and every bridge on shutdown', async () => {
+    const first = await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false });
+    const firstSession = await fake.nextSession();
+    await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false });
+    const secondSession = await fake.nextSession();
+    first.close('test ended');
+    await vi.waitFor(() => expect(firstSession.closed).toBe(true));
+    expect(ends).toEqual(['test ended']);
+    expect(bridges.liveCount).toBe(1);
+    bridges.closeAll();
+    await vi.waitFor(() => expect(secondSession.closed).toBe(true));
+    expect(ends).toEqual(['test ended', 'server shutting down']);
+    expect(bridges.liveCount).toBe(0);
+  });
+
+  it('ends the bridge when the realtime side hangs up', async () => {
+    await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false });
+    await fake.nextSession();
+    await fake.close();
+    await vi.waitFor(() => expect(ends).toEqual(['realtime session closed']));
+    fake = await startOpenAIRealtimeFake();
+  });
+
+  it('refuses to open with a wrong key, naming the failure', async () => {
+    const wrong = new RealtimeBridges({ apiKey: 'sk-wrong', baseURL: fake.baseURL, ca: fake.ca });
+    await expect(wrong.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false })).rejects.toThrow(
+      /401/,
+    );
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** The turn-detection JSON shown on the Preview tab and sent to the realtime session. */
+export const turnDetectionSchema = z.object({
+  type: z.literal('server_vad'),
+  threshold: z.number(),
+  prefix_padding_ms: z.number().int(),
+  silence_duration_ms: z.number().int(),
+  idle_timeout_ms: z.number().int(),
+});
+
+/** What a profile compiles to: POST /api/voice/profiles/preview answers exactly this. */
+export const compiledVoiceSessionSchema = z.object({
+  instructions: z.string(),
+  voice: z.string(),
+  model: z.string(),
+  temperature: z.number(),
+  /** Pace mapped onto the realtime speech speed. */
+  speed: z.number(),
+  turnDetection: turnDetectionSchema,
+  transcriptionModel: z.string(),
+});
+
+/** GET /api/ai/session-config (spec part 1 §3): the default profile compiled for the voice page. */
+export const aiSessionConfigSchema = z.object({
+  systemPrompt: z.string(),
+  voice: z.string(),
+  model: z.string(),
+  temperature: z.number(),
+  /** Not filled by the profiles module; null until the knowledge base feeds it. */
+  knowledgeContext: z.string().nullable(),
+  personalityTraits: z.array(z.string()),
+  vadConfig: z.object({
+    threshold: z.number(),
+    silenceDurationMs: z.number().int(),
+    prefixPaddingMs: z.number().int(),
+  }),
+});
+
+/** POST /api/voice/profiles/:id/test. */
+export const voiceTestSessionSchema = z.object({
+  sessionId: z.string(),
+  websocketUrl: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const TEST_SPEAKERS = ['user', 'assistant', 'system'] as const;
+
+/**
+ * Text frames the test WebSocket sends (spec part 2 §7). Binary frames carry the assistant's audio,
+ * PCM16 24 kHz mono. `error` is ours: the realtime side failed and the session is over.
+ */
+export const voiceTestServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('transcript'), speaker: z.enum(TEST_SPEAKERS), text: z.string() }),
+  z.object({ type: z.literal('audio_level'), level: z.number().min(0).max(100) }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+
+/** Text frames the browser sends; binary frames carry its microphone, PCM16 24 kHz mono. */
+export const voiceTestClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pause_audio') }),
+  z.object({ type: z.literal('resume_audio') }),
+  z.object({ type: z.literal('interrupt'), timestamp: z.number() }),
+]);
+
+export type TurnDetection = z.infer<typeof turnDetectionSchema>;
+export type CompiledVoiceSession = z.infer<typeof compiledVoiceSessionSchema>;
+export type AiSessionConfig = z.infer<typeof aiSessionConfigSchema>;
+export type VoiceTestSession = z.infer<typeof voiceTestSessionSchema>;
+export type VoiceTestServerMessage = z.infer<typeof voiceTestServerMessageSchema>;
+export type VoiceTestClientMessage = z.infer<typeof voiceTestClientMessageSchema>;

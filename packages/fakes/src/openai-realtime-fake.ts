@@ -1,0 +1,96 @@
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
+import { WebSocketServer } from 'ws';
+import { RealtimeFakeSession } from './openai-realtime-fake-session.ts';
+import { DEFAULT_REALTIME_SCRIPT, type RealtimeFakeScript } from './openai-realtime-script.ts';
+
+export { RealtimeFakeSession } from './openai-realtime-fake-session.ts';
+export { DEFAULT_REALTIME_SCRIPT, type RealtimeFakeScript, toneChunk } from './openai-realtime-script.ts';
+
+export type OpenAIRealtimeFake = {
+  /** The `baseURL` to give the OpenAI client: `https://127.0.0.1:PORT/v1`. */
+  baseURL: string;
+  /** The PEM certificate the fake serves; trust it with the SDK's `options.ca` or NODE_EXTRA_CA_CERTS. */
+  ca: string;
+  /** Every connection, in the order they were opened. */
+  sessions: RealtimeFakeSession[];
+  /** Resolves with the next connection (or the first, if one is already open and unclaimed). */
+  nextSession: () => Promise<RealtimeFakeSession>;
+  setScript: (script: Partial<RealtimeFakeScript>) => void;
+  close: () => Promise<void>;
+};
+
+export type OpenAIRealtimeFakeOptions = {
+  port?: number;
+  host?: string;
+  /** When set, only `Authorization: Bearer <apiKey>` is accepted. */
+  apiKey?: string;
+  script?: Partial<RealtimeFakeScript>;
+};
+
+/**
+ * A loopback OpenAI Realtime server over TLS (the SDK's WebSocket client always dials wss://),
+ * with a certificate made for 127.0.0.1 and localhost at start.
+ */
+export async function startOpenAIRealtimeFake(
+  options: OpenAIRealtimeFakeOptions = {},
+): Promise<OpenAIRealtimeFake> {
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+  });
+  const server = createServer({ key: pems.private, cert: pems.cert });
+  const wss = new WebSocketServer({ noServer: true });
+  let script: RealtimeFakeScript = { ...DEFAULT_REALTIME_SCRIPT, ...options.script };
+  const sessions: RealtimeFakeSession[] = [];
+  let claimed = 0;
+  const waiting: ((session: RealtimeFakeSession) => void)[] = [];
+
+  server.on('upgrade', (request, socket, head) => {
+    const path = new URL(request.url ?? '/', 'https://fake').pathname;
+    const authorised = !options.apiKey || request.headers.authorization === `Bearer ${options.apiKey}`;
+    if (path !== '/v1/realtime' || !authorised) {
+      socket.end(`HTTP/1.1 ${authorised ? 404 : 401} ${authorised ? 'Not Found' : 'Unauthorized'}\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const session = new RealtimeFakeSession(ws, script, {
+        url: request.url ?? '',
+        headers: request.headers,
+      });
+      sessions.push(session);
+      const waiter = waiting.shift();
+      if (waiter) {
+        claimed += 1;
+        waiter(session);
+      }
+    });
+  });
+
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `https://127.0.0.1:${port}/v1`,
+    ca: pems.cert,
+    sessions,
+    nextSession: () => {
+      const ready = sessions[claimed];
+      if (ready) {
+        claimed += 1;
+        return Promise.resolve(ready);
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    setScript: (changes) => {
+      script = { ...script, ...changes };
+    },
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

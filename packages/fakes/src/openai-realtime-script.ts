@@ -1,0 +1,35 @@
+/** What the realtime fake says and how fast; every field has a default fit for unit tests. */
+export type RealtimeFakeScript = {
+  /** What the fake "hears" each time enough caller audio has arrived, in order; one turn each. */
+  userTranscripts: string[];
+  /** Caller audio (PCM16 bytes) that makes one turn; 0.5 s at 24 kHz by default. */
+  bytesPerUserTurn: number;
+  /** The assistant's spoken reply, sent as transcript deltas word by word. */
+  assistantReply: string;
+  /** 100 ms PCM16 audio chunks per reply. */
+  audioChunksPerReply: number;
+  /** Pause between audio chunks; 0 sends the whole reply at once (tests), > 0 plays it out (e2e). */
+  chunkIntervalMs: number;
+  /** When set, the first response asks for this tool instead of speaking. */
+  functionCall?: { name: string; arguments: string };
+};
+
+export const DEFAULT_REALTIME_SCRIPT: RealtimeFakeScript = {
+  userTranscripts: ['Good afternoon, James. What is in my diary today?'],
+  bytesPerUserTurn: 24_000,
+  assistantReply: 'Good afternoon. You have two meetings this afternoon.',
+  audioChunksPerReply: 3,
+  chunkIntervalMs: 0,
+};
+
+const SAMPLE_RATE = 24_000;
+
+/** 100 ms of a quiet 440 Hz tone, PCM16 little-endian: audible, and distinct from silence in tests. */
+export function toneChunk(): Buffer {
+  const samples = SAMPLE_RATE / 10;
+  const chunk = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) {
+    chunk.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE)), i * 2);
+  }
+  return chunk;
+}
