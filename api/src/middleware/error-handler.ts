@@ -1,7 +1,11 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { isDatabaseOutage } from '../lib/database-outage.ts';
 import { HttpError } from '../lib/http-errors.ts';
+
+/** How long a client should wait before retrying while the database is away (restart, failover). */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 type ErrorBody = { message: string; code: string; issues?: { path: string; message: string }[] };
 
@@ -34,6 +38,16 @@ export function renderError(error: unknown): {
     };
   }
   if (error instanceof ZodError) return { status: 400, body: describeZodError(error) };
+  if (isDatabaseOutage(error)) {
+    return {
+      status: 503,
+      body: {
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        code: 'database_unavailable',
+      },
+      headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) },
+    };
+  }
   const candidate = error as {
     status?: unknown;
     type?: unknown;
@@ -66,7 +80,10 @@ export function errorHandler(logger: Logger): Middleware {
       await next();
     } catch (error) {
       const { status, body, headers } = renderError(error);
-      if (status >= 500) logger.error({ err: error, path: ctx.path }, 'request failed');
+      // An outage is logged once per request without the stack: it is the database, not a bug here.
+      if (status === 503 && body.code === 'database_unavailable')
+        logger.warn({ path: ctx.path, reason: (error as Error).message }, 'database unavailable');
+      else if (status >= 500) logger.error({ err: error, path: ctx.path }, 'request failed');
       ctx.status = status;
       ctx.body = body;
       if (headers) ctx.set(headers);
