@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Orm } from './db/orm.ts';
 import type { Pool } from './db/pool.ts';
 import { apiNotFound } from './middleware/api-not-found.ts';
+import { compressResponses } from './middleware/compress-responses.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): { app: Koa<AppState>; services: AppSer
   app.silent = true;
   app.use(requestContext(orm));
   app.use(requestLogger(logger));
+  app.use(compressResponses());
   app.use(errorHandler(logger));
   app.use(securityHeaders(trustedOrigins));
   app.use(

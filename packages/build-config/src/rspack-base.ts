@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { compressedAssets } from './compressed-assets.ts';
 import { DEV_PORTS, type DevApp } from './dev-ports.ts';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
@@ -82,8 +83,9 @@ function htmlPage(title: string, loadingMarkup: string): string {
 
 /**
  * The shared rspack configuration of every app: swc for TS/TSX with the automatic React runtime, native CSS,
- * content-hashed and minified output with external source maps in production, an index.html when asked,
- * and the app's Module Federation plugin when it has one.
+ * content-hashed and minified output in production with hidden source maps (written for error tooling, never
+ * referenced by the bundles; the server refuses `.map`) and Brotli/gzip siblings of every text asset, an
+ * index.html when asked, and the app's Module Federation plugin when it has one.
  */
 export function createAppConfig(options: AppBuildOptions, production: boolean): Configuration {
   const hashed = production ? '[name].[contenthash:8]' : '[name]';
@@ -100,7 +102,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     mode: production ? 'production' : 'development',
     target: 'web',
     entry: options.entry,
-    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     output: {
       path: join(options.appDir, options.outputDir ?? 'dist'),
       publicPath: options.publicPath,
@@ -120,7 +122,11 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     performance: false,
     // The CLI's default lazy compilation in dev would defer federated modules the shell asks for.
     lazyCompilation: false,
-    plugins: [html, options.federation ? new ModuleFederationPlugin(options.federation) : null],
+    plugins: [
+      html,
+      options.federation ? new ModuleFederationPlugin(options.federation) : null,
+      ...(production ? compressedAssets() : []),
+    ],
     devServer: html
       ? {
           port: DEV_PORTS[options.app],

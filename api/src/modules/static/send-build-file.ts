@@ -1,0 +1,75 @@
+import type { Stats } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import type { Context } from 'koa';
+import send from 'koa-send';
+
+const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+// Fixed-name entry files (the shell's boot loads app/app.js) must revalidate; everything else is content-hashed.
+const NEVER_CACHED = new Set([
+  'index.html',
+  'app.js',
+  'boot.js',
+  'mf-manifest.json',
+  'remoteEntry.js',
+  'mf-stats.json',
+]);
+// Source maps stay in the build output for error tooling and are never public; the compressed siblings
+// are representations of their original, reached only through Accept-Encoding.
+const NOT_SERVED = /\.(?:map|br|gz)$/i;
+// What the build writes `.br`/`.gz` siblings for (packages/build-config compressed-assets.ts).
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt)$/i;
+
+function cacheControl(path: string): string {
+  const file = path.split('/').pop() ?? '';
+  if (NEVER_CACHED.has(file) || file.endsWith('.html')) return 'no-cache';
+  if (HASHED_ASSET.test(file)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=300';
+}
+
+/** A strong validator per representation: the Brotli, gzip and plain files differ in size and name. */
+function entityTag(sentPath: string, stats: Stats): string {
+  const encoding = sentPath.endsWith('.br') ? 'br-' : sentPath.endsWith('.gz') ? 'gz-' : '';
+  return `"${encoding}${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+}
+
+/**
+ * Sends one file of a build. koa-send picks the representation: `<file>.br` when the client accepts br,
+ * else `<file>.gz` when it accepts gzip, else the file itself (an encoding with q=0 is never chosen, and
+ * a request without Accept-Encoding gets the original). Every compressible file varies on
+ * Accept-Encoding; a matching If-None-Match or If-Modified-Since is answered 304 for that representation.
+ * The response is never compressed again on the way out. Returns false when the file does not exist.
+ */
+export async function sendBuildFile(
+  ctx: Context,
+  root: string,
+  path: string,
+  options: { cors: boolean },
+): Promise<boolean> {
+  if (NOT_SERVED.test(path)) return false;
+  ctx.compress = false;
+  if (COMPRESSIBLE.test(path)) ctx.vary('Accept-Encoding');
+  try {
+    await send(ctx, path, {
+      root,
+      index: false,
+      hidden: false,
+      brotli: true,
+      gzip: true,
+      setHeaders: (res: ServerResponse, sentPath: string, stats: Stats) => {
+        res.setHeader('Cache-Control', cacheControl(path));
+        res.setHeader('ETag', entityTag(sentPath, stats));
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
+      },
+    });
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 404 || status === 400 || status === 403) return false;
+    throw error;
+  }
+  if (ctx.status === 200 && ctx.fresh) {
+    (ctx.body as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    ctx.status = 304;
+  }
+  return true;
+}
