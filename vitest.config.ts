@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           include: ['api/src/**/*.test.ts', 'packages/{fakes,build-config}/src/**/*.test.ts'],
           globalSetup: ['./api/test/global-setup.ts'],
+          // gaxios (Google's HTTP client) sends even loopback calls through HTTP(S)_PROXY otherwise.
+          env: { NO_PROXY: '127.0.0.1,localhost' },
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -36,4 +36,19 @@ describe('loadConfig', () => {
     expect(message).toContain('SESSION_SECRET');
     expect(message).toContain('NODE_ENV');
   });
+
+  it('refuses to start with Google configured and no token key, and checks the key is 32 bytes', () => {
+    const google = {
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://annie.test',
+    };
+    expect(() => loadConfig(google)).toThrow(/GOOGLE_TOKEN_KEY: is required when Google is configured/);
+    expect(() => loadConfig({ ...google, GOOGLE_TOKEN_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /GOOGLE_TOKEN_KEY: must be 32 bytes/,
+    );
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ ...google, GOOGLE_TOKEN_KEY: key }).GOOGLE_TOKEN_KEY).toBe(key);
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
 });

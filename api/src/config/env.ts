@@ -17,48 +17,80 @@ const commaList = z
       .filter(Boolean),
   );
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: booleanFlag,
-  DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default('.data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  ANNIE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  CORS_ORIGINS: commaList,
-  STATIC_ROOT: z.string().optional(),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024),
-  LOGIN_MAX_ATTEMPTS_PER_USER: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
-  LOGIN_WINDOW_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(15 * 60),
-  AGT_BASE_URL: z.url().optional(),
-  AGT_API_KEY: z.string().optional(),
-  AGT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  AGT_MAX_RESPONSE_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(2 * 1024 * 1024),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ...Object.fromEntries(
-    REMOTE_NAMES.flatMap((name) => [
-      [`REMOTE_${name.toUpperCase()}_ENTRY`, z.string().default(`/remotes/${name}/mf-manifest.json`)],
-      [`REMOTE_${name.toUpperCase()}_VERSION`, z.string().default('local')],
-    ]),
-  ),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    TRUST_PROXY: booleanFlag,
+    DATABASE_URL: z.string().optional(),
+    DATA_DIR: z.string().default('.data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    ANNIE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    CORS_ORIGINS: commaList,
+    STATIC_ROOT: z.string().optional(),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    LOGIN_MAX_ATTEMPTS_PER_USER: z.coerce.number().int().positive().default(5),
+    LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
+    LOGIN_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60),
+    AGT_BASE_URL: z.url().optional(),
+    AGT_API_KEY: z.string().optional(),
+    AGT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    AGT_MAX_RESPONSE_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(2 * 1024 * 1024),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_TOKEN_KEY: z
+      .string()
+      .refine(
+        (value) => Buffer.from(value, 'base64').length === 32,
+        'must be 32 bytes in base64 (openssl rand -base64 32)',
+      )
+      .optional(),
+    GOOGLE_API_ROOT_URL: z.url().optional(),
+    GOOGLE_OAUTH_BASE_URL: z.url().optional(),
+    GOOGLE_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ...Object.fromEntries(
+      REMOTE_NAMES.flatMap((name) => [
+        [`REMOTE_${name.toUpperCase()}_ENTRY`, z.string().default(`/remotes/${name}/mf-manifest.json`)],
+        [`REMOTE_${name.toUpperCase()}_VERSION`, z.string().default('local')],
+      ]),
+    ),
+  })
+  .superRefine(requireGoogleCompanions);
+
+/** Google configured means tokens will be stored: refuse to start without the key that encrypts them. */
+function requireGoogleCompanions(
+  env: {
+    GOOGLE_CLIENT_ID?: string;
+    GOOGLE_CLIENT_SECRET?: string;
+    GOOGLE_TOKEN_KEY?: string;
+    PUBLIC_URL?: string;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (!env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) return;
+  const needed = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_TOKEN_KEY', 'PUBLIC_URL'] as const;
+  for (const name of needed) {
+    if (!env[name])
+      ctx.addIssue({ code: 'custom', path: [name], message: 'is required when Google is configured' });
+  }
+}
 
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type RemoteConfig = { name: RemoteName; entry: string; version: string };

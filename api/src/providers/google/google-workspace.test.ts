@@ -1,0 +1,155 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GoogleToolError, GoogleWorkspace, type ToolGrant } from './google-workspace.ts';
+import { startFakeGoogleProvider } from './testing/google-fake-provider.ts';
+
+const { fake, oauth, connect } = await startFakeGoogleProvider({ toolTimeoutMs: 500 });
+afterAll(() => fake.close());
+
+const workspace = new GoogleWorkspace(oauth, () => new Date(fake.today));
+let grant: ToolGrant;
+let grants = 0;
+
+beforeEach(async () => {
+  fake.delayApis(0);
+  const consent = await connect();
+  grants += 1;
+  grant = { key: `grant-${grants}`, refreshToken: consent.refreshToken };
+});
+
+const day = (hours: number) => new Date(fake.today + hours * 3_600_000).toISOString();
+
+describe('GoogleWorkspace tools against the Google fake', () => {
+  it('lists unread mail compactly, newest first', async () => {
+    const result = (await workspace.run(grant, 'google_gmail_list', {
+      unread_only: true,
+      max_results: 10,
+    })) as {
+      messages: { subject: string; from: string; unread: boolean; date: string }[];
+    };
+    expect(result.messages.map((message) => message.subject)).toEqual([
+      'Q4 budget review',
+      'Board meeting agenda',
+    ]);
+    expect(result.messages[0]).toMatchObject({ from: 'Marcus Webb <marcus.webb@example.com>', unread: true });
+    expect(fake.received.at(-1)?.query.get('format')).toBe('metadata');
+  });
+
+  it('sends a plain-text mail Gmail can read, with a non-ASCII subject encoded', async () => {
+    await workspace.run(grant, 'google_gmail_send', {
+      to: ['priya.nair@example.com'],
+      subject: 'Agenda – final',
+      body: 'Thursday at 10.',
+    });
+    const sent = fake.writes.sentMail.at(-1)?.decoded ?? '';
+    expect(sent).toContain('To: priya.nair@example.com');
+    expect(sent).toContain('Subject: =?UTF-8?B?');
+    expect(sent).toContain(Buffer.from('Thursday at 10.').toString('base64'));
+  });
+
+  it('lists the coming week of events and creates events and Meet calls', async () => {
+    const list = (await workspace.run(grant, 'google_calendar_list', { max_results: 10 })) as {
+      events: { summary: string; meetLink: string | null }[];
+    };
+    expect(list.events.map((event) => event.summary)).toEqual([
+      'Weekly leadership sync',
+      'Supplier call: glycerin pricing',
+      'Board meeting',
+    ]);
+    const created = (await workspace.run(grant, 'google_calendar_create', {
+      summary: 'Budget follow-up',
+      start_time: day(48 + 15),
+      end_time: day(48 + 16),
+      attendees: ['marcus.webb@example.com'],
+    })) as { event: { summary: string; attendees: string[] } };
+    expect(created.event).toMatchObject({
+      summary: 'Budget follow-up',
+      attendees: ['marcus.webb@example.com'],
+    });
+    const meet = (await workspace.run(grant, 'google_meet_create', {
+      summary: 'Investor call',
+      start_time: day(30),
+      duration_minutes: 45,
+    })) as { event: { meetLink: string; start: string; end: string } };
+    expect(meet.event.meetLink).toMatch(/^https:\/\/meet\.google\.com\//);
+    expect(Date.parse(meet.event.end) - Date.parse(meet.event.start)).toBe(45 * 60_000);
+    expect(fake.received.at(-1)?.query.get('conferenceDataVersion')).toBe('1');
+  });
+
+  it('lists Drive files by type, creates files and Docs, and searches mail and Drive at once', async () => {
+    const pdfs = (await workspace.run(grant, 'google_drive_list', { file_type: 'pdf', max_results: 10 })) as {
+      files: { name: string }[];
+    };
+    expect(pdfs.files.map((file) => file.name)).toEqual(['Glycerin safety data sheet.pdf']);
+    const sheet = (await workspace.run(grant, 'google_drive_create', {
+      name: 'Forecast',
+      file_type: 'spreadsheet',
+    })) as {
+      file: { id: string; type: string };
+    };
+    expect(sheet.file.type).toBe('spreadsheet');
+    const doc = (await workspace.run(grant, 'google_docs_create', {
+      title: 'Minutes',
+      content: 'Agreed: hire two.',
+    })) as {
+      document: { id: string };
+    };
+    expect(fake.writes.docs.get(doc.document.id)).toEqual({ title: 'Minutes', text: 'Agreed: hire two.' });
+    const search = (await workspace.run(grant, 'google_search', { query: 'budget', max_results: 5 })) as {
+      messages: { subject: string }[];
+      files: { name: string }[];
+    };
+    expect(search.messages.map((message) => message.subject)).toEqual(['Q4 budget review']);
+    expect(search.files.map((file) => file.name)).toEqual(['Q4 Budget']);
+  });
+
+  it('reads and writes spreadsheet values', async () => {
+    const read = (await workspace.run(grant, 'google_sheets_read', {
+      spreadsheet_id: 'file-budget',
+      range: 'Sheet1!A1:C4',
+    })) as {
+      rows: string[][];
+    };
+    expect(read.rows[1]).toEqual(['Marketing', '120000', '110400']);
+    const write = await workspace.run(grant, 'google_sheets_write', {
+      spreadsheet_id: 'file-budget',
+      range: 'Sheet1!A1:B1',
+      values: [['Line', 'Target']],
+    });
+    expect(write).toMatchObject({ updatedRows: 1, updatedCells: 2 });
+  });
+});
+
+describe('GoogleWorkspace grants and failures', () => {
+  it('uses one access token across calls, and refreshes when Google says it expired', async () => {
+    await workspace.run(grant, 'google_drive_list', { file_type: 'any', max_results: 1 });
+    const refreshes = () =>
+      fake.tokenRequests.filter((request) => request.grantType === 'refresh_token').length;
+    const before = refreshes();
+    await workspace.run(grant, 'google_drive_list', { file_type: 'any', max_results: 1 });
+    expect(refreshes()).toBe(before);
+    fake.expireAccessTokens();
+    await workspace.run(grant, 'google_drive_list', { file_type: 'any', max_results: 1 });
+    expect(refreshes()).toBe(before + 1);
+  });
+
+  it('reports a revoked grant as invalid_grant', async () => {
+    fake.revokeAllGrants();
+    const failure = await workspace
+      .run(grant, 'google_gmail_list', { unread_only: false, max_results: 3 })
+      .catch((error) => error);
+    expect(failure).toBeInstanceOf(GoogleToolError);
+    expect((failure as GoogleToolError).kind).toBe('invalid_grant');
+  });
+
+  it('reports Google errors with Google’s message, and a slow Google as a timeout', async () => {
+    const missing = await workspace
+      .run(grant, 'google_sheets_read', { spreadsheet_id: 'no-such-sheet', range: 'A1' })
+      .catch((error) => error);
+    expect(missing).toMatchObject({ kind: 'google', message: 'Requested entity was not found.' });
+    fake.delayApis(2_000);
+    const slow = await workspace
+      .run(grant, 'google_drive_list', { file_type: 'any', max_results: 1 })
+      .catch((error) => error);
+    expect(slow).toMatchObject({ kind: 'timeout' });
+  });
+});

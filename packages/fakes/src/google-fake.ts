@@ -1,0 +1,187 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GoogleFakeApis, type GoogleFakeWrites } from './google-fake-apis.ts';
+import { FAKE_GOOGLE_ACCOUNT, type FakeAccount, startOfDayUtc } from './google-fake-data.ts';
+import { type FakeReply, GoogleFakeOAuth, type TokenRequest } from './google-fake-oauth.ts';
+
+export { FAKE_GOOGLE_ACCOUNT, type FakeAccount } from './google-fake-data.ts';
+
+/** One API request the fake received (OAuth endpoints included), in arrival order. */
+export type GoogleFakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
+
+export type GoogleFake = {
+  /** The one origin standing in for accounts.google.com, oauth2.googleapis.com and every API host. */
+  url: string;
+  /** The client the fake accepts. */
+  clientId: string;
+  clientSecret: string;
+  /** OAuth endpoints to give google-auth-library's `endpoints` option. */
+  endpoints: { oauth2AuthBaseUrl: string; oauth2TokenUrl: string; oauth2RevokeUrl: string };
+  /** Midnight UTC of the day the data is laid out from. */
+  today: number;
+  received: GoogleFakeRequest[];
+  tokenRequests: TokenRequest[];
+  revocations: string[];
+  writes: GoogleFakeWrites;
+  /** The account the next consent signs in as. */
+  setAccount: (account: FakeAccount) => void;
+  /** Lifetime of the access tokens issued from now on. */
+  setAccessTokenTtl: (seconds: number) => void;
+  expireAccessTokens: () => void;
+  revokeAllGrants: () => void;
+  isGrantActive: (refreshToken: string) => boolean;
+  /** The next `times` API calls (not OAuth) fail with this Google error. */
+  failApis: (status: number, message: string, times?: number) => void;
+  /** API calls wait this long before answering (0: off). */
+  delayApis: (ms: number) => void;
+  /** Plays the consent page like a browser: returns the URL Google sends the user back to. */
+  consent: (authUrl: string, decision?: 'allow' | 'deny') => Promise<string>;
+  close: () => Promise<void>;
+};
+
+export type GoogleFakeOptions = {
+  port?: number;
+  host?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** Lays the data out from this instant's day instead of today's. */
+  now?: number;
+};
+
+function write(res: ServerResponse, reply: FakeReply): void {
+  if (res.destroyed) return;
+  if ('location' in reply) {
+    res.writeHead(302, { Location: reply.location });
+    return void res.end();
+  }
+  if ('html' in reply) {
+    res.writeHead(reply.status, { 'Content-Type': 'text/html; charset=utf-8' });
+    return void res.end(reply.html);
+  }
+  res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(reply.json));
+}
+
+function parseBody(text: string, contentType: string | undefined): unknown {
+  if (!text) return undefined;
+  if (contentType?.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Starts a loopback fake of Google: OAuth consent (PKCE S256), token, refresh and revoke endpoints,
+ * userinfo, and the Gmail, Calendar, Drive, Sheets and Docs endpoints the workspace tools use.
+ */
+export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<GoogleFake> {
+  const clientId = options.clientId ?? 'fake-client-id.apps.googleusercontent.com';
+  const clientSecret = options.clientSecret ?? 'fake-client-secret';
+  const today = startOfDayUtc(options.now ?? Date.now());
+  const oauth = new GoogleFakeOAuth({ id: clientId, secret: clientSecret }, FAKE_GOOGLE_ACCOUNT);
+  const apis = new GoogleFakeApis(today);
+  const received: GoogleFakeRequest[] = [];
+  let failure: { status: number; message: string; remaining: number } | undefined;
+  let delayMs = 0;
+
+  const route = (request: GoogleFakeRequest, authorization: string | undefined): FakeReply => {
+    const { method, path, query, body } = request;
+    if (method === 'GET' && path === '/o/oauth2/v2/auth') return oauth.consentPage(query);
+    if (method === 'GET' && path === '/o/oauth2/v2/approve') return oauth.decide(query);
+    if (method === 'POST' && path === '/token')
+      return oauth.token((body ?? {}) as Record<string, string>, authorization);
+    if (method === 'POST' && path === '/revoke')
+      return oauth.revoke(query.get('token') ?? String((body as { token?: string })?.token ?? ''));
+    const account = oauth.bearer(authorization);
+    const unauthenticated = 'Request had invalid authentication credentials.';
+    if (!account)
+      return {
+        status: 401,
+        json: { error: { code: 401, message: unauthenticated, status: 'UNAUTHENTICATED' } },
+      };
+    if (failure && failure.remaining > 0) {
+      failure.remaining -= 1;
+      return { status: failure.status, json: { error: { code: failure.status, message: failure.message } } };
+    }
+    return (
+      apis.handle(request, account) ?? { status: 404, json: { error: { code: 404, message: 'Not Found' } } }
+    );
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://google.invalid');
+      const request = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        body: parseBody(Buffer.concat(chunks).toString('utf8'), req.headers['content-type']),
+      };
+      received.push(request);
+      const reply = route(request, req.headers.authorization);
+      const isApi = !['/o/oauth2/v2/auth', '/o/oauth2/v2/approve', '/token', '/revoke'].includes(
+        url.pathname,
+      );
+      if (!isApi || delayMs === 0) return write(res, reply);
+      const timer = setTimeout(() => write(res, reply), delayMs);
+      res.on('close', () => clearTimeout(timer));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const base = `http://${address}:${port}`;
+
+  return {
+    url: base,
+    clientId,
+    clientSecret,
+    endpoints: {
+      oauth2AuthBaseUrl: `${base}/o/oauth2/v2/auth`,
+      oauth2TokenUrl: `${base}/token`,
+      oauth2RevokeUrl: `${base}/revoke`,
+    },
+    today,
+    received,
+    tokenRequests: oauth.tokenRequests,
+    revocations: oauth.revocations,
+    writes: apis.writes,
+    setAccount: (account) => {
+      oauth.account = account;
+    },
+    setAccessTokenTtl: (seconds) => {
+      oauth.accessTokenTtlSeconds = seconds;
+    },
+    expireAccessTokens: () => oauth.expireAccessTokens(),
+    revokeAllGrants: () => oauth.revokeAllGrants(),
+    isGrantActive: (refreshToken) => oauth.isGrantActive(refreshToken),
+    failApis: (status, message, times = 1) => {
+      failure = { status, message, remaining: times };
+    },
+    delayApis: (ms) => {
+      delayMs = ms;
+    },
+    async consent(authUrl, decision = 'allow') {
+      const page = await fetch(authUrl);
+      const html = await page.text();
+      const link = html.match(new RegExp(`href="([^"]+decision=${decision})"`))?.[1];
+      if (!link) throw new Error(`The consent page offered no ${decision} link (${page.status}: ${html})`);
+      const answer = await fetch(new URL(link.replaceAll('&amp;', '&'), base), { redirect: 'manual' });
+      const location = answer.headers.get('location');
+      if (!location) throw new Error(`The consent did not redirect (${answer.status})`);
+      return location;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
