@@ -1,18 +1,88 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config/env.ts';
+import { type AppConfig, loadConfig } from './config/env.ts';
+import { runBackupCommand } from './db/backup-commands.ts';
 import { toAuthUserDto } from './modules/users/user.dto.ts';
 import { createUser, listUsers, setPassword } from './modules/users/user.service.ts';
-import { openDatabase } from './runtime.ts';
+import { openDatabase, type Runtime } from './runtime.ts';
 
-const USAGE = `Operator commands:
-  user:create --username U --password P [--email E] [--admin] [--tenant T]
-  user:password --username U --password P
-  user:list`;
+type Args = {
+  values: { username?: string; password?: string; email?: string; admin: boolean; tenant?: string };
+  positionals: string[];
+};
+type Command = {
+  usage: string;
+  /** Why the arguments cannot do, or undefined when they can. */
+  check: (args: Args) => string | undefined;
+  run: (args: Args, runtime: Runtime, config: AppConfig) => Promise<string[]>;
+};
+
+const needsCredentials = ({ values }: Args) =>
+  values.username && values.password ? undefined : 'needs --username and --password';
+const needsFile = ({ positionals }: Args) => (positionals.length === 1 ? undefined : 'needs one FILE');
+
+const COMMANDS: Record<string, Command> = {
+  'user:create': {
+    usage: 'user:create --username U --password P [--email E] [--admin] [--tenant T]',
+    check: needsCredentials,
+    run: async ({ values }, runtime) => {
+      const user = await createUser(runtime.orm.em.fork(), {
+        username: values.username ?? '',
+        password: values.password ?? '',
+        email: values.email ?? null,
+        isAdmin: values.admin,
+        tenantId: values.tenant,
+      });
+      return [`Created ${user.isAdmin ? 'admin' : 'user'} ${user.username} in tenant ${user.tenantId}`];
+    },
+  },
+  'user:password': {
+    usage: 'user:password --username U --password P',
+    check: needsCredentials,
+    run: async ({ values }, runtime) => {
+      const user = await setPassword(runtime.orm.em.fork(), values.username ?? '', values.password ?? '');
+      return [`Password changed for ${user.username}; their sessions were ended`];
+    },
+  },
+  'user:list': {
+    usage: 'user:list',
+    check: () => undefined,
+    run: async (_args, runtime) =>
+      (await listUsers(runtime.orm.em.fork()))
+        .map(toAuthUserDto)
+        .map((user) =>
+          [user.tenantId, user.username, user.email ?? '-', user.isAdmin ? 'admin' : 'user'].join('\t'),
+        ),
+  },
+  'db:backup': {
+    usage: 'db:backup FILE       (pg_dump custom format: schema, data and job queue)',
+    check: needsFile,
+    run: async ({ positionals }, runtime, config) => [
+      await runBackupCommand('db:backup', positionals[0] ?? '', config, runtime.databaseUrl),
+    ],
+  },
+  'db:restore': {
+    usage: 'db:restore FILE      (replaces the contents in one transaction; stop the app first)',
+    check: needsFile,
+    run: async ({ positionals }, runtime, config) => [
+      await runBackupCommand('db:restore', positionals[0] ?? '', config, runtime.databaseUrl),
+    ],
+  },
+};
+
+const USAGE = `Operator commands:\n${Object.values(COMMANDS)
+  .map((command) => `  ${command.usage}`)
+  .join('\n')}`;
 
 async function run(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const [name = '', ...rest] = argv;
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(USAGE);
+    return 2;
+  }
+  const args = parseArgs({
     args: rest,
+    allowPositionals: true,
     options: {
       username: { type: 'string' },
       password: { type: 'string' },
@@ -21,36 +91,15 @@ async function run(argv: string[]): Promise<number> {
       tenant: { type: 'string' },
     },
   });
-  if (command !== 'user:create' && command !== 'user:password' && command !== 'user:list') {
-    console.error(USAGE);
+  const problem = command.check(args);
+  if (problem) {
+    console.error(`${name} ${problem}\n\n${USAGE}`);
     return 2;
   }
-  if (command !== 'user:list' && (!values.username || !values.password)) {
-    console.error(`${command} needs --username and --password\n\n${USAGE}`);
-    return 2;
-  }
-  const runtime = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const runtime = await openDatabase(config);
   try {
-    const em = runtime.orm.em.fork();
-    if (command === 'user:create') {
-      const user = await createUser(em, {
-        username: values.username ?? '',
-        password: values.password ?? '',
-        email: values.email ?? null,
-        isAdmin: values.admin,
-        tenantId: values.tenant,
-      });
-      console.log(`Created ${user.isAdmin ? 'admin' : 'user'} ${user.username} in tenant ${user.tenantId}`);
-    } else if (command === 'user:password') {
-      const user = await setPassword(em, values.username ?? '', values.password ?? '');
-      console.log(`Password changed for ${user.username}; their sessions were ended`);
-    } else {
-      for (const user of (await listUsers(em)).map(toAuthUserDto)) {
-        console.log(
-          [user.tenantId, user.username, user.email ?? '-', user.isAdmin ? 'admin' : 'user'].join('\t'),
-        );
-      }
-    }
+    for (const line of await command.run(args, runtime, config)) console.log(line);
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -27,6 +27,7 @@ const envSchema = z
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    PG_BIN_DIR: z.string().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     ANNIE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
