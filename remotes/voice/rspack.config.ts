@@ -1,20 +1,8 @@
-import { createAppConfig } from '@annie/build-config/rspack';
-import { defineConfig } from '@rspack/cli';
-import federationConfig from './module-federation.config.ts';
+import { remoteConfig } from '@annie/build-config/remote';
 
-const production = process.env.NODE_ENV === 'production';
-
-export default defineConfig(
-  createAppConfig(
-    {
-      appDir: import.meta.dirname,
-      app: 'voice',
-      entry: { main: './src/index.ts' },
-      publicPath: 'auto',
-      // The standalone page exists for development only; in production the shell mounts the remote.
-      htmlTitle: production ? undefined : 'AnnieAI · Voice (standalone)',
-      federation: federationConfig(production),
-    },
-    production,
-  ),
-);
+/** The voice remote: `./app` maps page names to pages; `./console` is the admin Voice Console. */
+export default remoteConfig({
+  appDir: import.meta.dirname,
+  name: 'voice',
+  exposes: { './app': './src/export-app.tsx', './console': './src/export-console.tsx' },
+});

@@ -11,17 +11,19 @@ import { createRequire } from 'node:module';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { REMOTE_NAMES as REMOTES } from '../../packages/api-client/src/contracts/remotes.ts';
+import { ROUTE_TABLE } from '../../shell/src/app/route-table.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const REMOTES = ['voice', 'messaging', 'lab', 'knowledge', 'workspace'];
-// A representative route per remote (the admin-only Voice Console is measured on its own).
-const REMOTE_ROUTES = {
-  voice: '/',
-  messaging: '/sms',
-  lab: '/lab/console',
-  knowledge: '/knowledge',
-  workspace: '/google',
-};
+// A representative route per remote: the first parameterless `./app` route of the shell's route table
+// (the admin-only Voice Console is measured on its own).
+const REMOTE_ROUTES = Object.fromEntries(
+  REMOTES.map((name) => {
+    const route = ROUTE_TABLE.find((r) => r.remote === name && r.module === './app' && !r.path.includes(':'));
+    if (!route) throw new Error(`the shell's route table has no ${name} page`);
+    return [name, route.path.replace(/\/\*$/, '') || '/'];
+  }),
+);
 const BUDGET = { js: 180 * 1024, css: 40 * 1024 };
 const CHROMIUM_FLAGS = [
   '--headless',

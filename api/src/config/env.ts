@@ -1,6 +1,5 @@
+import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import { z } from 'zod';
-
-const REMOTE_NAMES = ['voice', 'messaging', 'lab', 'knowledge', 'workspace'] as const;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -93,7 +92,6 @@ function requireGoogleCompanions(
   }
 }
 
-export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type RemoteConfig = { name: RemoteName; entry: string; version: string };
 type RawEnv = z.infer<typeof envSchema>;
 export type AppConfig = Omit<RawEnv, `REMOTE_${string}`> & { remotes: RemoteConfig[] };

@@ -25,7 +25,7 @@ export interface AppBuildOptions {
   htmlTitle?: string;
   /** Markup shown inside #root until the app renders (no inline styles: the API's CSP forbids them). */
   htmlLoadingMarkup?: string;
-  /** The app's Module Federation options (from its module-federation.config.ts); none for a plain bundle. */
+  /** The app's Module Federation options (the shell's federation config, or `remoteConfig`'s); none for a plain bundle. */
   federation?: FederationOptions;
   /** Entry files keep a fixed name (no hash) because something loads them by a known URL. */
   stableEntryNames?: boolean;

@@ -1,3 +1,4 @@
+import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +8,6 @@ import { AppRoutes } from './app-routes.tsx';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 
-const REMOTE_NAMES = ['voice', 'messaging', 'lab', 'knowledge', 'workspace'];
 const registry = {
   remotes: REMOTE_NAMES.map((name) => ({ name, entry: `/remotes/${name}/mf-manifest.json`, version: '1' })),
 };

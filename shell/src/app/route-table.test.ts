@@ -1,5 +1,6 @@
+import { REMOTE_PAGES } from '@annie/api-client/contracts/remotes';
 import { describe, expect, it } from 'vitest';
-import { REMOTE_PAGES, ROUTE_TABLE, remoteModuleId } from './route-table.ts';
+import { ROUTE_TABLE, remoteModuleId } from './route-table.ts';
 
 describe('ROUTE_TABLE', () => {
   it('gives every path once', () => {

@@ -1,15 +1,6 @@
-import type { RemoteName } from '@annie/api-client/contracts/modules';
-
-/** The page names each remote's `./app` module exports (its default export maps name → component). */
-export const REMOTE_PAGES = {
-  voice: ['realtime', 'call', 'voice', 'call-logs'],
-  messaging: ['threads', 'thread', 'contacts', 'contact', 'conversations'],
-  lab: ['lab'],
-  knowledge: ['knowledge'],
-  workspace: ['google', 'success', 'error'],
-} as const satisfies Record<RemoteName, readonly string[]>;
-
-export type RemotePageName<R extends RemoteName> = (typeof REMOTE_PAGES)[R][number];
+// The page names each remote's `./app` exports are the remote list's (`REMOTE_PAGES`): each remote's
+// export-app.tsx is checked against them, and so is every route below.
+import type { RemoteName, RemotePageName } from '@annie/api-client/contracts/remotes';
 
 /** Where a route's screen comes from: a page of a remote's `./app`, or the Voice Console's `./console`. */
 export type RemoteTarget =

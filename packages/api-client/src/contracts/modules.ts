@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { REMOTE_NAMES } from './remotes.ts';
 
 /** The remotes the shell knows how to mount. */
-export const remoteNameSchema = z.enum(['voice', 'messaging', 'lab', 'knowledge', 'workspace']);
+export const remoteNameSchema = z.enum(REMOTE_NAMES);
 
 /** One remote: its name, the URL of its mf-manifest.json and its build version. */
-export const remoteEntrySchema = z.object({
+export const remoteEntrySchema = z.strictObject({
   name: remoteNameSchema,
-  entry: z.string(),
-  version: z.string(),
+  entry: z.string().min(1),
+  version: z.string().min(1),
 });
 
 /** Body of GET /api/modules. */
-export const moduleRegistrySchema = z.object({
+export const moduleRegistrySchema = z.strictObject({
   remotes: z.array(remoteEntrySchema),
 });
 
-export type RemoteName = z.infer<typeof remoteNameSchema>;
+export type { RemoteName } from './remotes.ts';
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 export type ModuleRegistry = z.infer<typeof moduleRegistrySchema>;
