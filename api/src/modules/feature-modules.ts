@@ -1,6 +1,7 @@
 import type { FeatureModule } from './feature-module.ts';
 import { knowledgeModule } from './knowledge/knowledge.module.ts';
 import { labModule } from './lab/lab.module.ts';
+import { workspaceModule } from './workspace/workspace.module.ts';
 
 /** Every product domain the API serves, beyond the platform itself. */
-export const featureModules: FeatureModule[] = [knowledgeModule, labModule];
+export const featureModules: FeatureModule[] = [knowledgeModule, labModule, workspaceModule];

@@ -1,0 +1,65 @@
+import { GOOGLE_RESULT_PATHS } from '@annie/api-client/contracts/workspace';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { serviceUnavailable } from '../../lib/http-errors.ts';
+import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
+import { requireAuth } from '../auth/require-auth.ts';
+import { saveConnection } from './google-connection.service.ts';
+import type { GoogleServices } from './google-services.ts';
+import { rememberConsent, takeConsent } from './oauth-session.ts';
+
+/** The browser arrives here from Google: whatever fails, it is sent to the error page, never shown JSON. */
+function redirectFailures(logger: Logger): Middleware<AppState> {
+  return async function sendFailuresToErrorPage(ctx, next) {
+    try {
+      await next();
+    } catch (error) {
+      logger.warn({ err: error }, 'Google consent callback failed');
+      ctx.redirect(`${GOOGLE_RESULT_PATHS.error}?reason=failed`);
+    }
+  };
+}
+
+/** GET /api/google/auth (start the consent) and GET /api/google/callback (Google sends the user back). */
+export function googleOAuthRoutes(google: GoogleServices | undefined, logger: Logger): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/google' });
+
+  router.get('/auth', requireAuth(), async (ctx) => {
+    if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
+    const consent = await google.oauth.startConsent();
+    rememberConsent(ctx, consent);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { authUrl: consent.authUrl };
+  });
+
+  router.get(
+    '/callback',
+    redirectFailures(logger),
+    requireAuth({ checkIdentityHeaders: false }),
+    async (ctx) => {
+      const query = (name: string) =>
+        typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : undefined;
+      const codeVerifier = takeConsent(ctx, query('state'));
+      const code = query('code');
+      const reason = !google
+        ? 'not_configured'
+        : query('error')
+          ? 'denied'
+          : !codeVerifier
+            ? 'state'
+            : !code
+              ? 'no_code'
+              : null;
+      if (reason || !google || !codeVerifier || !code)
+        return ctx.redirect(`${GOOGLE_RESULT_PATHS.error}?reason=${reason}`);
+      const consent = await google.oauth.finishConsent(code, codeVerifier);
+      const { tenantId, userId } = authOf(ctx);
+      await saveConnection(ctx.state.em, { tenantId, userId }, consent, google.cipher);
+      ctx.redirect(GOOGLE_RESULT_PATHS.success);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,28 @@
+import { voiceToolRequestSchema } from '@annie/api-client/contracts/workspace';
+import Router from '@koa/router';
+import { serviceUnavailable } from '../../lib/http-errors.ts';
+import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
+import { requireAuth } from '../auth/require-auth.ts';
+import type { GoogleServices } from './google-services.ts';
+import { parseToolCall } from './tool-parameters.ts';
+import { runVoiceTool } from './voice-tools.service.ts';
+
+/**
+ * POST /api/google/voice-tools {toolName, parameters} → {success, data, error, requiresAuth}.
+ * A malformed call is a 400; what happened at Google (done, not connected, failed) is the 200 envelope
+ * the voice client hands to the model as the tool's output.
+ */
+export function voiceToolRoutes(google: GoogleServices | undefined): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/google' });
+
+  router.post('/voice-tools', requireAuth(), async (ctx) => {
+    const request = voiceToolRequestSchema.parse(ctx.request.body ?? {});
+    const call = parseToolCall(request.toolName, request.parameters);
+    if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
+    const { tenantId, userId } = authOf(ctx);
+    ctx.body = await runVoiceTool(ctx.state.em, google, { tenantId, userId }, call);
+  });
+
+  return router;
+}

@@ -1,0 +1,55 @@
+import type { VoiceToolResult } from '@annie/api-client/contracts/workspace';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { GoogleToolError } from '../../providers/google/google-workspace.ts';
+import { TokenDecryptError } from '../../providers/google/token-cipher.ts';
+import {
+  activeAccount,
+  type ConnectionOwner,
+  markGrantRevoked,
+  tokenOwner,
+} from './google-connection.service.ts';
+import type { GoogleServices } from './google-services.ts';
+import type { ParsedToolCall } from './tool-parameters.ts';
+
+const NOT_CONNECTED =
+  'Google Workspace is not connected. Ask the user to connect their Google account on the Google Workspace page.';
+const GRANT_LOST =
+  'Google no longer accepts this account’s access. Ask the user to connect their Google account again.';
+
+const failure = (error: string, requiresAuth: boolean): VoiceToolResult => ({
+  success: false,
+  data: null,
+  error,
+  requiresAuth,
+});
+
+/**
+ * Runs a validated tool call on the owner's active account. Not connected, or a grant Google refused
+ * (which takes the account out of use), answers `requiresAuth`; a Google failure answers its message.
+ */
+export async function runVoiceTool(
+  em: EntityManager,
+  google: GoogleServices,
+  owner: ConnectionOwner,
+  call: ParsedToolCall,
+): Promise<VoiceToolResult> {
+  const account = await activeAccount(em, owner);
+  if (!account?.refreshTokenCipher) return failure(NOT_CONNECTED, true);
+  try {
+    const refreshToken = google.cipher.decrypt(account.refreshTokenCipher, tokenOwner(owner));
+    const grant = { key: account.id, refreshToken };
+    const data = await google.workspace.run(grant, call.name, call.params as never);
+    return { success: true, data, error: null, requiresAuth: false };
+  } catch (error) {
+    const grantLost =
+      error instanceof TokenDecryptError ||
+      (error instanceof GoogleToolError && error.kind === 'invalid_grant');
+    if (grantLost) {
+      await markGrantRevoked(em, owner, account.id);
+      return failure(GRANT_LOST, true);
+    }
+    if (error instanceof GoogleToolError)
+      return failure(`Failed to execute Google tool: ${error.message}`, false);
+    throw error;
+  }
+}

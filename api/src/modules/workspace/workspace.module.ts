@@ -1,0 +1,20 @@
+import type { FeatureModule } from '../feature-module.ts';
+import { GoogleAccountSchema } from './google-account.entity.ts';
+import { googleAccountRoutes } from './google-account.routes.ts';
+import { googleOAuthRoutes } from './google-oauth.routes.ts';
+import { googleServicesFromConfig } from './google-services.ts';
+import { Migration20261122020000_google_accounts } from './migrations/Migration20261122020000_google_accounts.ts';
+import { voiceToolRoutes } from './voice-tools.routes.ts';
+
+/** Google Workspace: each user's account connection (OAuth with PKCE) and the eleven voice tools. */
+export const workspaceModule: FeatureModule = {
+  name: 'workspace',
+  entities: [GoogleAccountSchema],
+  migrations: [
+    { name: 'Migration20261122020000_google_accounts', class: Migration20261122020000_google_accounts },
+  ],
+  routes: ({ config, logger }) => {
+    const google = googleServicesFromConfig(config);
+    return [googleOAuthRoutes(google, logger), googleAccountRoutes(google, logger), voiceToolRoutes(google)];
+  },
+};
