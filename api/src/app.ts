@@ -21,7 +21,6 @@ import { featureModules } from './modules/feature-modules.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { modulesRoutes } from './modules/modules-registry/modules.routes.ts';
 import { staticFiles } from './modules/static/static-files.ts';
-import { voiceConsoleRoutes } from './modules/voice-console/voice-console.routes.ts';
 
 export type AppDeps = {
   config: AppConfig;
@@ -82,7 +81,6 @@ export function createApp(deps: AppDeps): { app: Koa<AppState>; services: AppSer
     healthRoutes(pool),
     modulesRoutes(config.remotes),
     authRoutes(loginLimiter),
-    voiceConsoleRoutes(),
     ...featureModules.flatMap((module) => module.routes({ config, orm, pool, logger })),
   ]) {
     app.use(router.routes());

@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
+import { routeUpgradesThroughApp } from './lib/websocket-upgrade.ts';
 
-/** Listens and resolves once the port is bound. */
+/** Listens and resolves once the port is bound; WebSocket handshakes go through the app too. */
 export function listen(app: Koa<never>, port: number, host: string): Promise<Server> {
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  const server = createServer(handle);
+  routeUpgradesThroughApp(server, handle);
   server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -68,6 +68,9 @@ export class TestClient {
   patch<T = Json>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('PATCH', path, { ...options, body });
   }
+  put<T = Json>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, { ...options, body });
+  }
   delete<T = Json>(path: string, options?: RequestOptions) {
     return this.request<T>('DELETE', path, options);
   }

@@ -64,6 +64,10 @@ const envSchema = z
     GOOGLE_API_ROOT_URL: z.url().optional(),
     GOOGLE_OAUTH_BASE_URL: z.url().optional(),
     GOOGLE_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_BASE_URL: z.url().optional(),
+    OPENAI_REALTIME_MODEL: z.string().trim().min(1).default('gpt-4o-realtime-preview-2024-12-17'),
+    OPENAI_REALTIME_CA_FILE: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ...Object.fromEntries(
       REMOTE_NAMES.flatMap((name) => [

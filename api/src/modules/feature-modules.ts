@@ -1,7 +1,8 @@
 import type { FeatureModule } from './feature-module.ts';
 import { knowledgeModule } from './knowledge/knowledge.module.ts';
 import { labModule } from './lab/lab.module.ts';
+import { voiceProfilesModule } from './voice-profiles/voice-profiles.module.ts';
 import { workspaceModule } from './workspace/workspace.module.ts';
 
 /** Every product domain the API serves, beyond the platform itself. */
-export const featureModules: FeatureModule[] = [knowledgeModule, labModule, workspaceModule];
+export const featureModules: FeatureModule[] = [knowledgeModule, labModule, workspaceModule, voiceProfilesModule];

@@ -98,7 +98,11 @@ export const vadThresholdSchema = z
   );
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
+    })
+    .max(max, `${label} must be at most ${max} characters`);
 
 const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
@@ -324,3 +328,15 @@ export type VoiceProfileVersion = z.infer<typeof voiceProfileVersionSchema>;
 export type CreateVoiceProfileRequest = z.input<typeof createVoiceProfileRequestSchema>;
 export type UpdateVoiceProfileRequest = z.input<typeof updateVoiceProfileRequestSchema>;
 export type AnnieConfigRequest = z.input<typeof annieConfigRequestSchema>;
+
+/** POST /api/voice/profiles/preview: the editor's unsaved fields (a new form may have no name yet). */
+export const previewVoiceProfileRequestSchema = z
+  .object({
+    ...partialFieldsShape,
+    name: z.string({ error: 'Profile name must be text' }).max(120).optional(),
+    /** The system profile previews as the persona itself, with no "Profile specifics". */
+    isSystemProfile: z.boolean().optional(),
+  })
+  .strict();
+
+export type PreviewVoiceProfileRequest = z.input<typeof previewVoiceProfileRequestSchema>;

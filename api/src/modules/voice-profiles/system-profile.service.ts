@@ -1,0 +1,63 @@
+import {
+  annieConfigRequestSchema,
+  DEFAULT_AGENT_ID,
+  mergeVoiceProfile,
+  VOICE_PROFILE_DEFAULTS,
+  type VoiceProfileFields,
+} from '@annie/api-client/contracts/voice-profiles';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SystemPersona } from './compile-voice-session.ts';
+import { DEFAULT_PERSONA } from './voice-briefing.ts';
+import { VoiceProfile } from './voice-profile.entity.ts';
+import { newProfile, type Saver, saveFields } from './voice-profile-store.ts';
+
+/** What the system profile holds until an admin changes it: the part 1 §9 persona. */
+export const SYSTEM_PROFILE_DEFAULTS: VoiceProfileFields = {
+  ...VOICE_PROFILE_DEFAULTS,
+  name: 'AnnieAI',
+  description: 'The persona every profile builds on.',
+  instructions: DEFAULT_PERSONA,
+  personalityTraits: ['discreet', 'concise', 'courteous'],
+};
+
+/** The tenant's system profile, created with its defaults the first time an admin needs it. */
+export async function ensureSystemProfile(em: EntityManager, saver: Saver): Promise<VoiceProfile> {
+  const existing = await em.findOne(VoiceProfile, { isSystem: true });
+  if (existing) return existing;
+  const profile = newProfile(
+    em,
+    saver,
+    { agentId: DEFAULT_AGENT_ID, isSystem: true },
+    SYSTEM_PROFILE_DEFAULTS,
+  );
+  await em.flush();
+  return profile;
+}
+
+/** The persona for compiling: the saved system profile's, or the defaults (no write on a read). */
+export async function systemPersona(em: EntityManager): Promise<SystemPersona> {
+  const system = await em.findOne(VoiceProfile, { isSystem: true });
+  const { instructions, personalityTraits, model } = system?.settings ?? SYSTEM_PROFILE_DEFAULTS;
+  return { instructions, personalityTraits, model };
+}
+
+/** PUT /api/annie/config: the spec's system-profile payload onto the profile's fields. */
+export async function updateAnnieConfig(
+  em: EntityManager,
+  saver: Saver,
+  body: unknown,
+): Promise<VoiceProfile> {
+  const input = annieConfigRequestSchema.parse(body);
+  const profile = await ensureSystemProfile(em, saver);
+  const { vadSettings, ...rest } = input;
+  const vad = vadSettings
+    ? {
+        vadSilenceMs: vadSettings.silenceDurationMs,
+        vadThreshold: vadSettings.threshold,
+        vadPrefixMs: vadSettings.prefixPaddingMs,
+      }
+    : {};
+  saveFields(em, profile, mergeVoiceProfile(profile.settings, { ...rest, ...vad }), saver);
+  await em.flush();
+  return profile;
+}

@@ -1,0 +1,20 @@
+import Router from '@koa/router';
+import type { AppConfig } from '../../config/env.ts';
+import type { AppState } from '../auth/auth-context.ts';
+import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
+import { compilePreview, sessionConfig } from './voice-session.service.ts';
+
+/** The compiled session: for any signed-in user (the voice page), and the admin's Preview tab. */
+export function voiceSessionRoutes(config: Pick<AppConfig, 'OPENAI_REALTIME_MODEL'>): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.get('/ai/session-config', requireAuth(), async (ctx) => {
+    ctx.body = await sessionConfig(ctx.state.em, config.OPENAI_REALTIME_MODEL);
+  });
+
+  router.post('/voice/profiles/preview', requireAuth(), requireAdmin(), async (ctx) => {
+    ctx.body = await compilePreview(ctx.state.em, ctx.request.body ?? {}, config.OPENAI_REALTIME_MODEL);
+  });
+
+  return router;
+}

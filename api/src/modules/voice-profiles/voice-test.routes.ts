@@ -1,0 +1,74 @@
+import Router from '@koa/router';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import type { AppConfig } from '../../config/env.ts';
+import { forbidden, HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
+import { takeUpgrade } from '../../lib/websocket-upgrade.ts';
+import type { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
+import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
+import { findProfile } from './voice-profile-store.ts';
+import { compileProfile } from './voice-session.service.ts';
+import { runVoiceTestSocket } from './voice-test-socket.ts';
+import type { VoiceTestTickets } from './voice-test-tickets.ts';
+
+export type VoiceTestDeps = {
+  config: Pick<AppConfig, 'OPENAI_REALTIME_MODEL' | 'PUBLIC_URL'>;
+  logger: Logger;
+  tickets: VoiceTestTickets;
+  /** Null when OPENAI_API_KEY is not set. */
+  bridges: RealtimeBridges | null;
+  sockets: WebSocketServer;
+};
+
+/** A browser cannot send a body with a WebSocket handshake; 64 KB is ample for any audio frame. */
+export const newTestSocketServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+/**
+ * POST /api/voice/profiles/:id/test issues a single-use ticket; the WebSocket at the answer's URL
+ * accepts only the admin who asked, from the same origin, with their session cookie, within a minute.
+ */
+export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/voice' });
+
+  router.post('/profiles/:id/test', requireAuth(), requireAdmin(), async (ctx) => {
+    if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
+    const profile = await findProfile(ctx.state.em, ctx.params.id);
+    const compiled = await compileProfile(ctx.state.em, profile, deps.config.OPENAI_REALTIME_MODEL);
+    const { userId, tenantId } = authOf(ctx);
+    const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
+    const ticket = deps.tickets.issue({ userId, tenantId, origin, compiled });
+    const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
+    ctx.body = {
+      sessionId: ticket.sessionId,
+      websocketUrl: `${base}/api/voice/test-sessions/${ticket.sessionId}?token=${ticket.token}`,
+      expiresAt: new Date(ticket.expiresAt).toISOString(),
+    };
+  });
+
+  // Browsers cannot set headers on a WebSocket, so the identity headers are not expected here.
+  router.get(
+    '/test-sessions/:sessionId',
+    requireAuth({ checkIdentityHeaders: false }),
+    requireAdmin(),
+    async (ctx) => {
+      const upgrade = takeUpgrade(ctx.req);
+      if (!upgrade) throw new HttpError(426, 'upgrade_required', 'Open this address as a WebSocket');
+      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
+      const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+      const ticket = deps.tickets.redeem(ctx.params.sessionId ?? '', token);
+      if (!ticket || ticket.userId !== authOf(ctx).userId)
+        throw forbidden('This test session has expired or is not yours');
+      if (ctx.get('Origin') !== ticket.origin)
+        throw forbidden('The test session must be opened from the page that started it');
+      const bridges = deps.bridges;
+      ctx.respond = false;
+      ctx.status = 101;
+      deps.sockets.handleUpgrade(ctx.req, upgrade.socket, upgrade.head, (ws) => {
+        runVoiceTestSocket(ws, ticket, bridges, deps.logger);
+      });
+    },
+  );
+
+  return router;
+}
