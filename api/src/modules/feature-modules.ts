@@ -5,4 +5,9 @@ import { voiceProfilesModule } from './voice-profiles/voice-profiles.module.ts';
 import { workspaceModule } from './workspace/workspace.module.ts';
 
 /** Every product domain the API serves, beyond the platform itself. */
-export const featureModules: FeatureModule[] = [knowledgeModule, labModule, workspaceModule, voiceProfilesModule];
+export const featureModules: FeatureModule[] = [
+  knowledgeModule,
+  labModule,
+  workspaceModule,
+  voiceProfilesModule,
+];
