@@ -1,14 +1,12 @@
-import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
+import { ConnectionResultCard } from '../components/connection-result-card.tsx';
 
-/** The Connection Failed screen (/google/error) — placeholder until the feature is built; it shows no data. */
+/** /google/error: where the server sends the browser when the connection failed (spec part 2 §2.6). */
 export default function GoogleErrorPage() {
   return (
-    <Box p="4">
-      <PageHeader title="Connection Failed" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
-    </Box>
+    <ConnectionResultCard
+      outcome="error"
+      title="Connection Failed"
+      message="Failed to connect Google account. Please try again."
+    />
   );
 }

@@ -1,14 +1,65 @@
+import { useGoogleAccounts } from '@annie/api-client/workspace/use-google-accounts';
+import { useGoogleStatus } from '@annie/api-client/workspace/use-google-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
+import { Spinner } from '@annie/ui/spinner/spinner';
+import { Box, Flex } from '@radix-ui/themes';
+import { useEffect } from 'react';
+import { AvailableServicesCard } from '../components/available-services-card.tsx';
+import { ConnectedAccountsCard } from '../components/connected-accounts-card.tsx';
+import { ConnectionStatusCard } from '../components/connection-status-card.tsx';
+import { PrivacyNote } from '../components/privacy-note.tsx';
+import { useGoogleConnectionActions } from '../hooks/use-google-connection-actions.ts';
 
-/** The Google Workspace screen (/google) — placeholder until the feature is built; it shows no data. */
+/** The Google Workspace screen (/google): connection status, connected accounts, services, privacy. */
 export default function GooglePage() {
+  const status = useGoogleStatus();
+  const accounts = useGoogleAccounts();
+  const actions = useGoogleConnectionActions();
+
+  // Spec §8: a failed status check is only logged; the card then reads Not Connected and offers refresh.
+  useEffect(() => {
+    if (status.error) console.error('Google connection check failed', status.error);
+  }, [status.error]);
+
+  const refresh = () => {
+    void status.refetch();
+    void accounts.refetch();
+  };
+  // The list is used only when its request succeeded.
+  const accountList = accounts.isSuccess ? accounts.data : [];
+
   return (
-    <Box p="4">
-      <PageHeader title="Google Workspace" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
+    <Box p={{ initial: '3', sm: '5' }} style={{ maxWidth: 960, margin: '0 auto' }}>
+      <PageHeader
+        title="Google Workspace"
+        subtitle="Let the assistant work with your mail, calendar and files."
+      />
+      {status.isPending ? (
+        <Flex justify="center" py="9">
+          <Spinner size="3" label="Checking connection" />
+        </Flex>
+      ) : (
+        <Flex direction="column" gap="4">
+          <ConnectionStatusCard
+            connected={status.data?.authenticated ?? false}
+            refreshing={status.isFetching}
+            connecting={actions.connecting}
+            disconnecting={actions.disconnecting}
+            onRefresh={refresh}
+            onConnect={actions.connect}
+            onDisconnect={actions.disconnect}
+          />
+          {accountList.length > 0 && (
+            <ConnectedAccountsCard
+              accounts={accountList}
+              switchingId={actions.switchingId}
+              onUse={(account) => actions.activate(account.id)}
+            />
+          )}
+          <AvailableServicesCard />
+          <PrivacyNote />
+        </Flex>
+      )}
     </Box>
   );
 }

@@ -1,14 +1,8 @@
-import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
+import { ConnectionResultCard } from '../components/connection-result-card.tsx';
 
-/** The Success screen (/google/success) — placeholder until the feature is built; it shows no data. */
+/** /google/success: where the server sends the browser after a connected account (spec part 2 §2.6). */
 export default function GoogleSuccessPage() {
   return (
-    <Box p="4">
-      <PageHeader title="Success" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
-    </Box>
+    <ConnectionResultCard outcome="success" title="Success" message="Google account connected successfully" />
   );
 }

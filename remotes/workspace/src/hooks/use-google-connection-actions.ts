@@ -1,0 +1,69 @@
+import { useActivateGoogleAccount } from '@annie/api-client/workspace/use-activate-google-account';
+import { useConnectGoogle } from '@annie/api-client/workspace/use-connect-google';
+import { useDisconnectGoogle } from '@annie/api-client/workspace/use-disconnect-google';
+import { useToast } from '@annie/ui/toast/toast';
+import { useCallback } from 'react';
+
+/** Leaves the app for Google's consent page; a seam so tests can see where the browser was sent. */
+export const sendBrowserTo = {
+  assign: (url: string) => window.location.assign(url),
+};
+
+/** Connect, disconnect and switch the active account, with the spec's notices (§8). */
+export function useGoogleConnectionActions() {
+  const { toast } = useToast();
+  const connectMutation = useConnectGoogle();
+  const disconnectMutation = useDisconnectGoogle();
+  const activateMutation = useActivateGoogleAccount();
+
+  const connect = useCallback(() => {
+    connectMutation.mutate(undefined, {
+      onSuccess: ({ authUrl }) => sendBrowserTo.assign(authUrl),
+      onError: () =>
+        toast({
+          title: 'Connection Failed',
+          description: 'Unable to initiate Google authentication.',
+          variant: 'destructive',
+        }),
+    });
+  }, [connectMutation.mutate, toast]);
+
+  const disconnect = useCallback(() => {
+    disconnectMutation.mutate(undefined, {
+      onSuccess: () =>
+        toast({
+          title: 'Disconnected',
+          description: 'Google Workspace has been disconnected.',
+          variant: 'success',
+        }),
+      onError: () =>
+        toast({
+          title: 'Disconnect Failed',
+          description: 'Unable to disconnect Google Workspace.',
+          variant: 'destructive',
+        }),
+    });
+  }, [disconnectMutation.mutate, toast]);
+
+  const activate = useCallback(
+    (id: string) =>
+      activateMutation.mutate(id, {
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: 'Unable to switch the Google account.',
+            variant: 'destructive',
+          }),
+      }),
+    [activateMutation.mutate, toast],
+  );
+
+  return {
+    connect,
+    connecting: connectMutation.isPending,
+    disconnect,
+    disconnecting: disconnectMutation.isPending,
+    activate,
+    switchingId: activateMutation.isPending ? activateMutation.variables : undefined,
+  };
+}

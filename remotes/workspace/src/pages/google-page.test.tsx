@@ -1,0 +1,163 @@
+import type { GoogleAccount } from '@annie/api-client/contracts/workspace';
+import { createQueryClient } from '@annie/api-client/query-client';
+import { Toaster } from '@annie/ui/toast/toast';
+import { Theme } from '@radix-ui/themes';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sendBrowserTo } from '../hooks/use-google-connection-actions.ts';
+import GooglePage from './google-page.tsx';
+
+const ACCOUNTS: GoogleAccount[] = [
+  {
+    id: '6f1c2d3e-0000-4000-8000-000000000001',
+    name: 'Eleanor Hart',
+    email: 'eleanor.hart@example.com',
+    picture: null,
+    isActive: true,
+    connected: true,
+  },
+  {
+    id: '6f1c2d3e-0000-4000-8000-000000000002',
+    name: 'Board Office',
+    email: 'board@example.com',
+    picture: null,
+    isActive: false,
+    connected: true,
+  },
+];
+
+type Api = { connected?: boolean; statusFails?: boolean; authStatus?: number; disconnectStatus?: number };
+
+function stubApi({
+  connected = false,
+  statusFails = false,
+  authStatus = 200,
+  disconnectStatus = 200,
+}: Api = {}) {
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/google/status')
+      return statusFails
+        ? json(500, { message: 'boom', code: 'internal' })
+        : json(200, { authenticated: connected });
+    if (url === '/api/google/accounts') return json(200, connected ? ACCOUNTS : []);
+    if (url === '/api/google/auth')
+      return authStatus === 200
+        ? json(200, { authUrl: 'https://accounts.example/consent?state=s' })
+        : json(authStatus, { message: 'Google Workspace is not configured', code: 'not_configured' });
+    if (url === '/api/google/disconnect' && init?.method === 'POST')
+      return json(
+        disconnectStatus,
+        disconnectStatus === 200 ? { authenticated: false } : { message: 'x', code: 'y' },
+      );
+    if (url.endsWith('/activate')) return json(200, { ...ACCOUNTS[1], isActive: true });
+    return json(404, { message: 'not found', code: 'not_found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Theme>
+        <MemoryRouter>
+          <GooglePage />
+        </MemoryRouter>
+        <Toaster />
+      </Theme>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Google Workspace page', () => {
+  it('shows a spinner while checking, then Not Connected with the six services and the privacy note', async () => {
+    stubApi();
+    renderPage();
+    expect(screen.getByRole('status', { name: 'Checking connection' })).toBeInTheDocument();
+    expect(await screen.findByText('Not Connected')).toBeInTheDocument();
+    expect(screen.getByText('Connect to enable Google services')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Connected Accounts' })).not.toBeInTheDocument();
+    const services = within(screen.getByRole('list', { name: 'Available services' })).getAllByRole(
+      'listitem',
+    );
+    expect(services.map((item) => item.textContent)).toEqual([
+      'GmailRead, send, manage emails',
+      'CalendarSchedule meetings, manage events',
+      'DriveAccess and manage files',
+      'SheetsSpreadsheets',
+      'DocsCreate and edit documents',
+      'MeetSchedule video calls',
+    ]);
+    expect(screen.getByText(/encrypted and used only to fulfil your requests/)).toBeInTheDocument();
+  });
+
+  it('sends the browser to the address the server returns on Connect', async () => {
+    stubApi();
+    const assign = vi.spyOn(sendBrowserTo, 'assign').mockImplementation(() => {});
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Connect Google Account' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/consent?state=s'));
+  });
+
+  it('shows Connection Failed when the server cannot start the consent', async () => {
+    stubApi({ authStatus: 503 });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Connect Google Account' }));
+    expect(await screen.findByText('Connection Failed')).toBeInTheDocument();
+    expect(screen.getByText('Unable to initiate Google authentication.')).toBeInTheDocument();
+  });
+
+  it('shows Connected with the accounts and their badges, switches the active one, and disconnects', async () => {
+    const fetchMock = stubApi({ connected: true });
+    const user = renderPage();
+    expect(await screen.findByText('Google services are active')).toBeInTheDocument();
+    const board = await screen.findByRole('listitem', { name: 'board@example.com' });
+    expect(within(board).getByText('Inactive')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'eleanor.hart@example.com' })).getByText('Active'),
+    ).toBeInTheDocument();
+    expect(within(board).getByText('B')).toBeInTheDocument();
+    await user.click(within(board).getByRole('button', { name: 'Use this account' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith(`${ACCOUNTS[1]?.id}/activate`))).toBe(
+        true,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Google Workspace has been disconnected.')).toBeInTheDocument();
+    expect(screen.getByText('Not Connected')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Connected Accounts' })).not.toBeInTheDocument();
+  });
+
+  it('shows Disconnect Failed and stays connected when the server refuses', async () => {
+    stubApi({ connected: true, disconnectStatus: 502 });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Unable to disconnect Google Workspace.')).toBeInTheDocument();
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+  });
+
+  it('only logs a failed status check, reads Not Connected, and refresh checks again', async () => {
+    const fetchMock = stubApi({ statusFails: true });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = renderPage();
+    expect(await screen.findByText('Not Connected')).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Google connection check failed', expect.anything());
+    const checks = () => fetchMock.mock.calls.filter(([url]) => url === '/api/google/status').length;
+    const before = checks();
+    await user.click(screen.getByRole('button', { name: 'Refresh status' }));
+    await vi.waitFor(() => expect(checks()).toBe(before + 1));
+  });
+});
