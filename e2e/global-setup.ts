@@ -1,10 +1,20 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from '@playwright/test';
 import pg from 'pg';
-import { AGT_FAKE_PORT, AUTH_DIR, E2E_BASE_URL, E2E_PORT, E2E_USERS, REPO_ROOT } from './e2e-env.ts';
+import {
+  AGT_FAKE_PORT,
+  AUTH_DIR,
+  E2E_BASE_URL,
+  E2E_PORT,
+  E2E_USERS,
+  GOOGLE_FAKE_PORT,
+  GOOGLE_FAKE_URL,
+  REPO_ROOT,
+} from './e2e-env.ts';
 
 async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
   // By default e2e runs on the embedded PostgreSQL, exactly as `npm start` does (and on its major
@@ -71,6 +81,12 @@ export default async function globalSetup() {
     ? await (await import(fakeModule)).startAgtFake({ port: AGT_FAKE_PORT })
     : undefined;
 
+  const googleFake = await (
+    await import(join(REPO_ROOT, 'packages/fakes/src/google-fake.ts'))
+  ).startGoogleFake({
+    port: GOOGLE_FAKE_PORT,
+  });
+
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -81,6 +97,14 @@ export default async function globalSetup() {
     ANNIE_ADMIN_PASSWORD: E2E_USERS.admin.password,
     AGT_BASE_URL: `http://127.0.0.1:${AGT_FAKE_PORT}`,
     AGT_API_KEY: 'e2e-agt-key',
+    PUBLIC_URL: E2E_BASE_URL,
+    GOOGLE_CLIENT_ID: googleFake.clientId,
+    GOOGLE_CLIENT_SECRET: googleFake.clientSecret,
+    GOOGLE_TOKEN_KEY: randomBytes(32).toString('base64'),
+    GOOGLE_API_ROOT_URL: GOOGLE_FAKE_URL,
+    GOOGLE_OAUTH_BASE_URL: GOOGLE_FAKE_URL,
+    // gaxios sends even loopback calls through HTTP(S)_PROXY otherwise.
+    NO_PROXY: '127.0.0.1,localhost',
     LOG_LEVEL: 'error',
   };
   if (database.url) env.DATABASE_URL = database.url;
@@ -106,6 +130,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await fake?.close();
+    await googleFake.close();
     await database.drop();
   };
 }

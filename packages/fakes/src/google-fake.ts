@@ -89,6 +89,11 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
 
   const route = (request: GoogleFakeRequest, authorization: string | undefined): FakeReply => {
     const { method, path, query, body } = request;
+    // For tests in another process (e2e): what the fake saw, without any token.
+    if (method === 'GET' && path === '/__fake/state') {
+      const grants = oauth.tokenRequests.map(({ grantType, status }) => ({ grantType, status }));
+      return { status: 200, json: { revocations: oauth.revocations.length, tokenRequests: grants } };
+    }
     if (method === 'GET' && path === '/o/oauth2/v2/auth') return oauth.consentPage(query);
     if (method === 'GET' && path === '/o/oauth2/v2/approve') return oauth.decide(query);
     if (method === 'POST' && path === '/token')
