@@ -5,7 +5,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ORDER = ['build-time.mjs', 'bundle-size.mjs', 'startup.mjs', 'knowledge.mjs', 'lab-jobs.mjs'];
+const ORDER = [
+  'build-time.mjs',
+  'bundle-size.mjs',
+  'startup.mjs',
+  'knowledge.mjs',
+  'lab-jobs.mjs',
+  'workspace-tools.mjs',
+];
 let failed = 0;
 for (const script of ORDER) {
   if (!existsSync(join(HERE, script))) continue;

@@ -7,7 +7,15 @@ import { type FakeReply, GoogleFakeOAuth, type TokenRequest } from './google-fak
 export { FAKE_GOOGLE_ACCOUNT, type FakeAccount } from './google-fake-data.ts';
 
 /** One API request the fake received (OAuth endpoints included), in arrival order. */
-export type GoogleFakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type GoogleFakeRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  /** performance.now() when the request had arrived whole, and when its answer was written (benchmarks). */
+  receivedAt?: number;
+  answeredAt?: number;
+};
 
 export type GoogleFake = {
   /** The one origin standing in for accounts.google.com, oauth2.googleapis.com and every API host. */
@@ -121,7 +129,8 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://google.invalid');
-      const request = {
+      const request: GoogleFakeRequest = {
+        receivedAt: performance.now(),
         method: req.method ?? 'GET',
         path: url.pathname,
         query: url.searchParams,
@@ -129,6 +138,9 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
       };
       received.push(request);
       const reply = route(request, req.headers.authorization);
+      res.on('finish', () => {
+        request.answeredAt = performance.now();
+      });
       const isApi = !['/o/oauth2/v2/auth', '/o/oauth2/v2/approve', '/token', '/revoke'].includes(
         url.pathname,
       );

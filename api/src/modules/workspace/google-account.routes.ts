@@ -1,13 +1,14 @@
 import { googleAccountListSchema } from '@annie/api-client/contracts/workspace';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
+import type { Pool } from '../../db/pool.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { rowIdParam } from '../knowledge/knowledge-auth.ts';
+import { isConnected } from './google-account.queries.ts';
 import {
   disconnect,
-  isConnected,
   listAccounts,
   removeAccounts,
   switchActiveAccount,
@@ -33,11 +34,15 @@ async function revokeAtGoogle(google: GoogleServices, refreshToken: string, logg
 }
 
 /** /api/google status and accounts (database reads only), switching the active account, and disconnecting. */
-export function googleAccountRoutes(google: GoogleServices | undefined, logger: Logger): Router<AppState> {
+export function googleAccountRoutes(
+  google: GoogleServices | undefined,
+  pool: Pool,
+  logger: Logger,
+): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
 
   router.get('/status', requireAuth(), async (ctx) => {
-    ctx.body = { authenticated: google ? await isConnected(ctx.state.em, ownerOf(ctx)) : false };
+    ctx.body = { authenticated: google ? await isConnected(pool, ownerOf(ctx)) : false };
   });
 
   router.get('/accounts', requireAuth(), async (ctx) => {

@@ -59,16 +59,6 @@ export function listAccounts(em: EntityManager, owner: ConnectionOwner): Promise
   return em.find(GoogleAccount, { userId: owner.userId }, { orderBy: { isActive: 'desc', email: 'asc' } });
 }
 
-/** Whether the owner has an active account whose grant Google still accepted last time. */
-export async function isConnected(em: EntityManager, owner: ConnectionOwner): Promise<boolean> {
-  const count = await em.count(GoogleAccount, {
-    userId: owner.userId,
-    isActive: true,
-    refreshTokenCipher: { $ne: null },
-  });
-  return count > 0;
-}
-
 /** The account the tools use, if it still holds a grant. */
 export function activeAccount(em: EntityManager, owner: ConnectionOwner): Promise<GoogleAccount | null> {
   return em.findOne(GoogleAccount, {

@@ -13,8 +13,12 @@ export const workspaceModule: FeatureModule = {
   migrations: [
     { name: 'Migration20261122020000_google_accounts', class: Migration20261122020000_google_accounts },
   ],
-  routes: ({ config, logger }) => {
+  routes: ({ config, pool, logger }) => {
     const google = googleServicesFromConfig(config);
-    return [googleOAuthRoutes(google, logger), googleAccountRoutes(google, logger), voiceToolRoutes(google)];
+    return [
+      googleOAuthRoutes(google, logger),
+      googleAccountRoutes(google, pool, logger),
+      voiceToolRoutes(google),
+    ];
   },
 };

@@ -1,6 +1,5 @@
 import type { WorkspaceToolName, WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
-import type { Credentials } from 'google-auth-library';
-import { googleApis } from './google-apis.ts';
+import { type GoogleApis, googleApis } from './google-apis.ts';
 import { type GoogleOAuth, isInvalidGrant } from './google-oauth.ts';
 import { GOOGLE_TOOL_IMPLEMENTATIONS } from './google-tools.ts';
 import { capResult } from './result-cap.ts';
@@ -20,15 +19,17 @@ export class GoogleToolError extends Error {
 export type ToolGrant = { key: string; refreshToken: string };
 
 const MESSAGE_MAX = 300;
+const CLIENTS_KEPT = 1000;
 
 /**
- * Runs the workspace tools for one grant. Access tokens are kept in memory per grant until they expire
- * (google-auth-library refreshes them, and retries once on a 401), so a tool call costs no token request.
+ * Runs the workspace tools for one grant. Each grant's OAuth client and API clients are kept in memory
+ * (the most recent CLIENTS_KEPT grants), so a tool call builds no client and, until the access token
+ * expires, makes no token request (google-auth-library refreshes it, and retries once on a 401).
  */
 export class GoogleWorkspace {
   readonly #oauth: GoogleOAuth;
   readonly #now: () => Date;
-  readonly #accessTokens = new Map<string, Credentials>();
+  readonly #clients = new Map<string, { refreshToken: string; apis: GoogleApis }>();
 
   constructor(oauth: GoogleOAuth, now: () => Date = () => new Date()) {
     this.#oauth = oauth;
@@ -41,23 +42,14 @@ export class GoogleWorkspace {
     name: N,
     params: WorkspaceToolParams[N],
   ): Promise<unknown> {
-    const cached = this.#accessTokens.get(grant.key);
-    const auth = this.#oauth.client({ ...cached, refresh_token: grant.refreshToken });
-    auth.on('tokens', (tokens) => {
-      if (tokens.access_token)
-        this.#accessTokens.set(grant.key, {
-          access_token: tokens.access_token,
-          expiry_date: tokens.expiry_date,
-        });
-    });
-    const { toolTimeoutMs, apiRootUrl } = this.#oauth.config;
+    const { toolTimeoutMs } = this.#oauth.config;
     const signal = AbortSignal.timeout(toolTimeoutMs);
     const timedOut = new Promise<never>((_, reject) => {
       signal.addEventListener('abort', () =>
         reject(new GoogleToolError('timeout', `Google did not answer within ${toolTimeoutMs} ms`)),
       );
     });
-    const context = { apis: googleApis(auth, apiRootUrl), call: { signal }, now: this.#now };
+    const context = { apis: this.#apisFor(grant), call: { signal }, now: this.#now };
     const implementation = GOOGLE_TOOL_IMPLEMENTATIONS[name] as (
       c: typeof context,
       p: typeof params,
@@ -80,8 +72,28 @@ export class GoogleWorkspace {
     }
   }
 
-  /** Drops the cached access token of a grant (on disconnect or when Google refused it). */
+  /** The grant's clients: kept while its refresh token is unchanged, most recently used last. */
+  #apisFor(grant: ToolGrant): GoogleApis {
+    const kept = this.#clients.get(grant.key);
+    this.#clients.delete(grant.key);
+    const entry =
+      kept && kept.refreshToken === grant.refreshToken
+        ? kept
+        : {
+            refreshToken: grant.refreshToken,
+            apis: googleApis(
+              this.#oauth.client({ refresh_token: grant.refreshToken }),
+              this.#oauth.config.apiRootUrl,
+            ),
+          };
+    this.#clients.set(grant.key, entry);
+    const oldest = this.#clients.keys().next().value;
+    if (this.#clients.size > CLIENTS_KEPT && oldest !== undefined) this.#clients.delete(oldest);
+    return entry.apis;
+  }
+
+  /** Drops a grant's clients and access token (on disconnect or when Google refused it). */
   forget(key: string): void {
-    this.#accessTokens.delete(key);
+    this.#clients.delete(key);
   }
 }
