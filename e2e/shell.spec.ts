@@ -12,6 +12,28 @@ test.describe('sign in and out', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   });
 
+  test('the login form is in the page before any script runs, and paints with JavaScript off', async ({
+    request,
+    browser,
+  }) => {
+    const response = await request.get('/knowledge', { headers: { Accept: 'text/html' } });
+    const html = await response.text();
+    expect(html).toContain('>AnnieAI Login</h1>');
+    expect(html).toContain('>Enter your credentials to access the system</p>');
+    expect(html).toMatch(/<input[^>]*name="username"/);
+    expect(html).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Sign In<\/button>/);
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'AnnieAI Login' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await context.close();
+  });
+
   test('an empty form shows Missing credentials', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In' }).click();

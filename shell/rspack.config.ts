@@ -1,3 +1,4 @@
+import { createPrerenderConfig, loadPrerendered } from '@annie/build-config/prerender';
 import { createAppConfig } from '@annie/build-config/rspack';
 import { defineConfig } from '@rspack/cli';
 import federationConfig from './module-federation.config.ts';
@@ -5,27 +6,46 @@ import { APP_PUBLIC_PATH } from './src/config/app-entry.ts';
 
 const production = process.env.NODE_ENV === 'production';
 const appDir = import.meta.dirname;
+const PRERENDER = 'shell-prerender';
+const SPINNER = '<div class="boot-spinner" role="status" aria-label="Loading"></div>';
 
-// Two compilations. The page (index.html) runs a tiny boot script that checks the session and then loads
-// either the login screen — a plain bundle with no federation runtime and only the Radix parts it uses —
-// or the federated signed-in app (dist/app/app.js), which shares its singletons with the remotes.
-// A login always ends in a page reload, so the two never run in the same page.
-export default defineConfig([
-  createAppConfig(
+// Three compilations in production (the dev server skips the prerender). The API sends index.html to a
+// visitor without a session cookie: the login screen rendered at build time by shell-prerender, its
+// CSS subset and a script that hydrates it (no federation runtime). A request with a session cookie
+// gets app.html, whose boot script checks the session and loads the federated signed-in app
+// (dist/app/app.js, sharing its singletons with the remotes). A login always ends in a page reload,
+// so the two never run in the same page.
+const page = {
+  ...createAppConfig(
     {
       appDir,
       app: 'shell',
       name: 'shell-boot',
-      entry: { boot: './src/boot.ts' },
+      entry: { boot: './src/boot.ts', login: './src/login/login-entry.tsx' },
       publicPath: '/',
       htmlTitle: 'AnnieAI',
-      htmlLoadingMarkup: '<div class="boot-spinner" role="status" aria-label="Loading"></div>',
+      htmlPages: [
+        {
+          filename: 'index.html',
+          chunks: ['login'],
+          rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, 'renderLoginMarkup') : ''),
+        },
+        { filename: 'app.html', chunks: ['boot'], rootMarkup: () => SPINNER },
+      ],
       keepInOutput: /^app\//,
     },
     production,
   ),
+  dependencies: production ? [PRERENDER] : [],
+};
+
+export default defineConfig([
+  ...(production
+    ? [createPrerenderConfig({ appDir, name: PRERENDER, entry: './src/login/login-markup.tsx' })]
+    : []),
+  page,
   {
-    // After the boot compilation, whose clean of dist/ must not race this one's writes into dist/app/.
+    // After the page compilation, whose clean of dist/ must not race this one's writes into dist/app/.
     dependencies: ['shell-boot'],
     ...createAppConfig(
       {

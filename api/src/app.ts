@@ -15,7 +15,7 @@ import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AppState } from './modules/auth/auth-context.ts';
 import { LoginRateLimiter } from './modules/auth/login-rate-limiter.ts';
-import { sessionMiddleware } from './modules/auth/session-middleware.ts';
+import { SESSION_COOKIE, sessionMiddleware } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
 import { featureModules } from './modules/feature-modules.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -64,7 +64,16 @@ export function createApp(deps: AppDeps): { app: Koa<AppState>; services: AppSer
   );
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());
-  if (deps.staticDirs) app.use(staticFiles(deps.staticDirs));
+  if (deps.staticDirs) {
+    app.use(
+      staticFiles({
+        ...deps.staticDirs,
+        // The signature is checked (no database read): a stale cookie still gets app.html, which then
+        // finds no session and shows the login screen.
+        hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(SESSION_COOKIE, { signed: true })),
+      }),
+    );
+  }
   app.use(
     bodyParser({
       enableTypes: ['json'],

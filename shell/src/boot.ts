@@ -1,24 +1,10 @@
-// The first script of every page load. A signed-out visitor gets the login screen (a small plain bundle)
-// and never downloads the federated app; a signed-in user gets the federated app and never the login
-// bundle. The app checks the session again through the API client, which also stores the identity headers.
+// The first script of app.html, the page the API sends when the request carries a session cookie.
+// A signed-in user gets the federated app and never the login bundle; a stale cookie falls back to the
+// login screen rendered here. The app checks the session again through the API client, which also
+// stores the identity headers. (Visitors without a cookie get index.html: the login screen
+// rendered at build time, see login/login-entry.tsx.)
 import './boot.css';
-import { APP_ENTRY_URL } from './config/app-entry.ts';
-
-async function hasSession(): Promise<boolean> {
-  try {
-    const response = await fetch('/api/auth/user', { credentials: 'include' });
-    return response.ok;
-  } catch {
-    // Unreachable API: the login screen is the place that can say so (its notices show the error).
-    return false;
-  }
-}
-
-function loadFederatedApp(): void {
-  const script = document.createElement('script');
-  script.src = APP_ENTRY_URL;
-  document.head.append(script);
-}
+import { hasSession, loadFederatedApp } from './boot/federated-app.ts';
 
 async function boot(container: HTMLElement): Promise<void> {
   if (await hasSession()) {
@@ -30,5 +16,5 @@ async function boot(container: HTMLElement): Promise<void> {
 }
 
 const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+if (!container) throw new Error('app.html has no #root element');
 void boot(container);

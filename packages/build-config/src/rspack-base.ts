@@ -7,6 +7,15 @@ import { DEV_PORTS, type DevApp } from './dev-ports.ts';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
+/** One HTML page of an app: which entries it loads and what #root holds before they run. */
+export interface HtmlPageOptions {
+  filename: string;
+  /** Entry names whose scripts and stylesheets the page links; all entries when absent. */
+  chunks?: string[];
+  /** Markup inside #root (e.g. a loading spinner, or a screen rendered at build time); read per build. */
+  rootMarkup: () => string | Promise<string>;
+}
+
 /** What differs between the apps (and the shell's two compilations); the rest is the shared base. */
 export interface AppBuildOptions {
   /** The app's package directory (holds package.json, src/ and the rspack config). */
@@ -25,6 +34,8 @@ export interface AppBuildOptions {
   htmlTitle?: string;
   /** Markup shown inside #root until the app renders (no inline styles: the API's CSP forbids them). */
   htmlLoadingMarkup?: string;
+  /** Several pages instead of the one index.html with htmlLoadingMarkup (each titled htmlTitle). */
+  htmlPages?: HtmlPageOptions[];
   /** The app's Module Federation options (the shell's federation config, or `remoteConfig`'s); none for a plain bundle. */
   federation?: FederationOptions;
   /** Entry files keep a fixed name (no hash) because something loads them by a known URL. */
@@ -39,7 +50,8 @@ export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 114'
 const require = createRequire(import.meta.url);
 const radixCssSubsetLoader = require.resolve('./radix-css-subset-loader.ts');
 
-function scriptRule(production: boolean) {
+/** swc for TS/TSX with the automatic React runtime, down to BROWSER_TARGETS. */
+export function scriptRule(production: boolean) {
   return {
     test: /\.[cm]?[jt]sx?$/,
     exclude: /node_modules/,
@@ -66,7 +78,7 @@ function styleRule() {
   };
 }
 
-function htmlPage(title: string, loadingMarkup: string): string {
+function htmlPage(title: string, rootMarkup: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -75,7 +87,7 @@ function htmlPage(title: string, loadingMarkup: string): string {
     <title>${title}</title>
   </head>
   <body>
-    <div id="root">${loadingMarkup}</div>
+    <div id="root">${rootMarkup}</div>
   </body>
 </html>
 `;
@@ -89,13 +101,21 @@ function htmlPage(title: string, loadingMarkup: string): string {
  */
 export function createAppConfig(options: AppBuildOptions, production: boolean): Configuration {
   const hashed = production ? '[name].[contenthash:8]' : '[name]';
-  const html = options.htmlTitle
-    ? new rspack.HtmlRspackPlugin({
-        templateContent: htmlPage(options.htmlTitle, options.htmlLoadingMarkup ?? ''),
+  const title = options.htmlTitle;
+  const pages: HtmlPageOptions[] = title
+    ? (options.htmlPages ?? [{ filename: 'index.html', rootMarkup: () => options.htmlLoadingMarkup ?? '' }])
+    : [];
+  const htmlPlugins = pages.map(
+    (page) =>
+      new rspack.HtmlRspackPlugin({
+        filename: page.filename,
+        chunks: page.chunks,
+        templateContent: async () => htmlPage(title ?? '', await page.rootMarkup()),
         // Absolute script URLs, so deep links work even when the bundle's own publicPath is 'auto'.
         publicPath: options.publicPath === 'auto' ? '/' : options.publicPath,
-      })
-    : null;
+      }),
+  );
+  const html = htmlPlugins.length > 0;
   return {
     name: options.name,
     context: options.appDir,
@@ -123,7 +143,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     // The CLI's default lazy compilation in dev would defer federated modules the shell asks for.
     lazyCompilation: false,
     plugins: [
-      html,
+      ...htmlPlugins,
       options.federation ? new ModuleFederationPlugin(options.federation) : null,
       ...(production ? compressedAssets() : []),
     ],

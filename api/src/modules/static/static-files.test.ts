@@ -15,12 +15,25 @@ beforeAll(async () => {
   const voiceDir = join(root, 'voice');
   await mkdir(join(shellDir, 'static/js'), { recursive: true });
   await mkdir(voiceDir, { recursive: true });
-  await writeFile(join(shellDir, 'index.html'), '<!doctype html><title>AnnieAI</title>');
+  await writeFile(
+    join(shellDir, 'index.html'),
+    '<!doctype html><title>AnnieAI</title><h1>AnnieAI Login</h1>',
+  );
+  await writeFile(
+    join(shellDir, 'app.html'),
+    '<!doctype html><title>AnnieAI</title><div class="boot-spinner">',
+  );
   await writeFile(join(shellDir, 'static/js/main.1a2b3c4d5e.js'), 'console.log(1)');
   await writeFile(join(voiceDir, 'mf-manifest.json'), '{}');
   await writeFile(join(voiceDir, 'remoteEntry.js'), 'var x');
   const app = new Koa();
-  app.use(staticFiles({ shellDir, remoteDirs: { voice: voiceDir } }));
+  app.use(
+    staticFiles({
+      shellDir,
+      remoteDirs: { voice: voiceDir },
+      hasSessionCookie: (ctx) => ctx.get('Cookie').includes('annie.sid='),
+    }),
+  );
   const server = await listen(app as never, 0, '127.0.0.1');
   const address = server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -34,6 +47,18 @@ describe('serving the production builds', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<title>AnnieAI</title>');
     expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the prerendered login page without a session cookie and the app page with one', async () => {
+    const signedOut = await fetch(`${baseUrl}/knowledge`, { headers: { Accept: 'text/html' } });
+    expect(await signedOut.text()).toContain('<h1>AnnieAI Login</h1>');
+    expect(signedOut.headers.get('vary')).toMatch(/Cookie/);
+    const signedIn = await fetch(`${baseUrl}/knowledge`, {
+      headers: { Accept: 'text/html', Cookie: 'annie.sid=abc; annie.sid.sig=def' },
+    });
+    expect(await signedIn.text()).toContain('boot-spinner');
+    expect(signedIn.headers.get('cache-control')).toBe('no-cache');
+    expect(signedIn.headers.get('vary')).toMatch(/Cookie/);
   });
 
   it('caches hashed assets for a year', async () => {

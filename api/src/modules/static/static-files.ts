@@ -5,12 +5,19 @@ import { sendBuildFile } from './send-build-file.ts';
 
 const REMOTE_PATH = /^\/remotes\/([a-z]+)(\/.*)$/;
 
-type StaticOptions = { shellDir: string; remoteDirs: Record<string, string> };
+type StaticOptions = {
+  shellDir: string;
+  remoteDirs: Record<string, string>;
+  /** Whether the request carries a (signed) session cookie: such a page load gets app.html. */
+  hasSessionCookie?: (ctx: Context) => boolean;
+};
 
 /**
  * Serves the production builds: the shell at / and each remote at /remotes/<name>/, each file in the
  * Brotli or gzip form the build wrote beside it when the client accepts one (see send-build-file.ts).
- * The SPA fallback answers only page navigations (no file extension), so a missing chunk stays a 404.
+ * The SPA fallback answers only page navigations (no file extension), so a missing chunk stays a 404:
+ * with a session cookie it is app.html (which boots the signed-in app), without one index.html (the
+ * login screen rendered at build time, painted before any script runs).
  */
 export function staticFiles(options: StaticOptions): Middleware {
   return async function serveBuilds(ctx, next) {
@@ -30,15 +37,18 @@ export function staticFiles(options: StaticOptions): Middleware {
     if (ctx.path.startsWith('/remotes/')) return next();
     if (extname(ctx.path)) return serveFile(ctx, options.shellDir, ctx.path, next, { cors: false });
     await next();
-    if (
-      ctx.status === 404 &&
-      ctx.body == null &&
-      ctx.accepts('html') &&
-      existsSync(join(options.shellDir, 'index.html'))
-    ) {
-      await sendBuildFile(ctx, options.shellDir, '/index.html', { cors: false });
-    }
+    if (ctx.status !== 404 || ctx.body != null || !ctx.accepts('html')) return;
+    const page = pageFor(ctx, options);
+    if (!existsSync(join(options.shellDir, page))) return;
+    ctx.vary('Cookie');
+    await sendBuildFile(ctx, options.shellDir, `/${page}`, { cors: false });
   };
+}
+
+function pageFor(ctx: Context, options: StaticOptions): string {
+  const signedIn = options.hasSessionCookie?.(ctx) ?? false;
+  // A build from before the two pages has only index.html, which boots either way.
+  return signedIn && existsSync(join(options.shellDir, 'app.html')) ? 'app.html' : 'index.html';
 }
 
 async function serveFile(

@@ -2,7 +2,7 @@ import { useLogin } from '@annie/api-client/auth/use-login';
 import { errorMessage, isApiError } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { PRODUCT_NAME, RELOAD_DELAY_MS } from '../../config/product.ts';
 
 /** Notice text of a failed login: the server's message, else a generic one (spec part 1 §8). */
@@ -12,17 +12,24 @@ export function loginFailureMessage(error: unknown): string {
   return errorMessage(error, fallback);
 }
 
-/** The only screen an unauthenticated visitor sees. */
+/**
+ * The only screen an unauthenticated visitor sees. It is also rendered at build time into index.html
+ * (login-markup.tsx) and hydrated, so the fields are uncontrolled: what a visitor types before the
+ * script has run stays in the inputs and is read on submit. Sign In is enabled once hydrated.
+ */
 export function LoginScreen({ reload = () => window.location.reload() }: { reload?: () => void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const [hydrated, setHydrated] = useState(false);
   const usernameId = useId();
   const passwordId = useId();
   const login = useLogin();
   const { toast } = useToast();
+  useEffect(() => setHydrated(true), []);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const username = String(fields.get('username') ?? '');
+    const password = String(fields.get('password') ?? '');
     if (!username || !password) {
       toast({
         title: 'Missing credentials',
@@ -67,13 +74,7 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
                 <Text as="label" htmlFor={usernameId} size="2" weight="medium">
                   Username
                 </Text>
-                <TextField.Root
-                  id={usernameId}
-                  name="username"
-                  autoComplete="username"
-                  value={username}
-                  onChange={(event) => setUsername(event.target.value)}
-                />
+                <TextField.Root id={usernameId} name="username" autoComplete="username" />
               </Flex>
               <Flex direction="column" gap="1">
                 <Text as="label" htmlFor={passwordId} size="2" weight="medium">
@@ -84,11 +85,9 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
                   name="password"
                   type="password"
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
                 />
               </Flex>
-              <Button type="submit" size="3" disabled={login.isPending}>
+              <Button type="submit" size="3" disabled={!hydrated || login.isPending}>
                 {login.isPending ? 'Signing in...' : 'Sign In'}
               </Button>
             </Flex>

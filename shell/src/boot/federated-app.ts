@@ -1,0 +1,18 @@
+import { APP_ENTRY_URL } from '../config/app-entry.ts';
+
+/** Whether the visitor has a live session (false when the API is unreachable: the login screen says so). */
+export async function hasSession(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/auth/user', { credentials: 'include' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Loads the federated signed-in app (dist/app/app.js), which renders into #root itself. */
+export function loadFederatedApp(): void {
+  const script = document.createElement('script');
+  script.src = APP_ENTRY_URL;
+  document.head.append(script);
+}
