@@ -62,8 +62,11 @@ test.describe('sign in and out', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
     await page.getByRole('button', { name: 'User menu' }).click();
+    // The notice shows for the 500 ms before the reload; on a loaded machine the click itself can take
+    // most of that, so the wait starts before the click.
+    const loggedOut = page.getByText('You have been successfully logged out.', { exact: true }).waitFor();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
+    await loggedOut;
     await expect(page.getByRole('heading', { name: 'AnnieAI Login' })).toBeVisible();
   });
 });
