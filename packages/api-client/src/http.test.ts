@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiRequest, errorMessage, getQueryFn } from './http.ts';
+import { ApiError, apiJson, apiRequest, errorMessage, errorText, getQueryFn } from './http.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -137,5 +137,35 @@ describe('errorMessage', () => {
   it('falls back for errors that are not API errors', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), 'Login failed')).toBe('Login failed');
     expect(errorMessage('nope', 'Login failed')).toBe('Login failed');
+  });
+});
+
+describe('errorText', () => {
+  it("prefers the server's JSON message", () => {
+    const error = new ApiError(400, 'Bad Request', '{"message":"to: Invalid phone number","code":"invalid"}');
+    expect(errorText(error, 'Failed to send message')).toBe('to: Invalid phone number');
+  });
+
+  it('gives "{status}: {body}" for an empty or one-line plain-text body', () => {
+    expect(errorText(new ApiError(502, 'Bad Gateway', 'upstream timed out'), 'Failed')).toBe(
+      '502: upstream timed out',
+    );
+    expect(errorText(new ApiError(503, 'Service Unavailable', ''), 'Failed')).toBe(
+      '503: Service Unavailable',
+    );
+  });
+
+  it('falls back for markup, JSON without a message, long or multi-line bodies', () => {
+    expect(errorText(new ApiError(502, 'Bad Gateway', '<html><body>502</body></html>'), 'Failed')).toBe(
+      'Failed',
+    );
+    expect(errorText(new ApiError(400, 'Bad Request', '{"code":"x"}'), 'Failed')).toBe('Failed');
+    expect(errorText(new ApiError(500, 'Server Error', 'x'.repeat(201)), 'Failed')).toBe('Failed');
+    expect(errorText(new ApiError(500, 'Server Error', 'line one\nline two'), 'Failed')).toBe('Failed');
+  });
+
+  it('falls back for errors that are not API errors, and for none', () => {
+    expect(errorText(new TypeError('Failed to fetch'), 'Failed to export job')).toBe('Failed to export job');
+    expect(errorText(null, 'Failed to create job')).toBe('Failed to create job');
   });
 });

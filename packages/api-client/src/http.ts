@@ -101,3 +101,18 @@ export function errorMessage(error: unknown, fallback: string): string {
     return fallback;
   }
 }
+
+// A body worth showing as is: one short line that is neither markup nor JSON (e.g. a proxy's "Bad Gateway").
+const PLAIN_TEXT_BODY = /^[^<{[\r\n][^\r\n]{0,199}$/;
+
+/**
+ * What to tell the user about a failed request: the server's JSON `message`, else the spec's
+ * "{status}: {body}" text when the body is empty or one short plain line, else the fallback (also for
+ * errors that are not API errors, such as a dropped connection).
+ */
+export function errorText(error: unknown, fallback: string): string {
+  const message = errorMessage(error, '');
+  if (message) return message;
+  if (isApiError(error) && (error.body === '' || PLAIN_TEXT_BODY.test(error.body))) return error.message;
+  return fallback;
+}

@@ -1,9 +1,9 @@
 import type { CreateFactRequest } from '@annie/api-client/contracts/knowledge';
+import { FormField } from '@annie/ui/form-field/form-field';
 import { Button, Dialog, Flex, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { type FactFormValues, toCreateFactRequest } from '../lib/fact-form.ts';
 import { FactFields } from './fact-fields.tsx';
-import { FormField } from './form-field.tsx';
 
 type Props = {
   open: boolean;
@@ -38,9 +38,9 @@ function AddFactForm({ onSubmit, pending }: Pick<Props, 'onSubmit' | 'pending'>)
     <form onSubmit={submit}>
       <Flex direction="column" gap="3">
         <FormField label="Key">
-          {(id) => (
+          {(control) => (
             <TextField.Root
-              id={id}
+              {...control}
               required
               placeholder="e.g., company_revenue"
               value={values.key}

@@ -1,6 +1,6 @@
+import { FormField } from '@annie/ui/form-field/form-field';
 import { TextArea, TextField } from '@radix-ui/themes';
 import type { FactFormValues } from '../lib/fact-form.ts';
-import { FormField } from './form-field.tsx';
 
 type Props = {
   values: Pick<FactFormValues, 'value' | 'unit'>;
@@ -12,9 +12,9 @@ export function FactFields({ values, onChange }: Props) {
   return (
     <>
       <FormField label="Value (JSON format)">
-        {(id) => (
+        {(control) => (
           <TextArea
-            id={id}
+            {...control}
             required
             rows={4}
             placeholder='{"amount": 1000000} or plain text'
@@ -25,9 +25,9 @@ export function FactFields({ values, onChange }: Props) {
         )}
       </FormField>
       <FormField label="Unit (optional)">
-        {(id) => (
+        {(control) => (
           <TextField.Root
-            id={id}
+            {...control}
             placeholder="e.g., USD, kg, %"
             value={values.unit}
             onChange={(event) => onChange({ unit: event.target.value })}

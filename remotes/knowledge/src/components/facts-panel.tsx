@@ -1,14 +1,13 @@
 import type { Fact } from '@annie/api-client/contracts/knowledge';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
+import { IncrementalList } from '@annie/ui/incremental-list/incremental-list';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { FactActions } from '../hooks/use-fact-actions.ts';
-import { useIncrementalList } from '../hooks/use-incremental-list.ts';
 import { AddFactDialog } from './add-fact-dialog.tsx';
 import { EditFactDialog } from './edit-fact-dialog.tsx';
 import { FactCard } from './fact-card.tsx';
-import { ShowMore } from './show-more.tsx';
 
 type Props = {
   facts: Fact[];
@@ -21,7 +20,6 @@ type Props = {
 /** The Facts tab: Add Fact, the fact cards (or the empty text), and the add and edit dialogs. */
 export function FactsPanel({ facts, searching, canApprove, actions, onShowHistory }: Props) {
   const [adding, setAdding] = useState(false);
-  const shown = useIncrementalList(facts);
   const [editing, setEditing] = useState<Fact | null>(null);
 
   return (
@@ -37,21 +35,24 @@ export function FactsPanel({ facts, searching, canApprove, actions, onShowHistor
           action={searching ? undefined : <Button onClick={() => setAdding(true)}>Add First Fact</Button>}
         />
       ) : (
-        <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
-          {shown.visible.map((fact) => (
-            <FactCard
-              key={fact.id}
-              fact={fact}
-              canApprove={canApprove}
-              approving={actions.approvingId === fact.id}
-              onEdit={setEditing}
-              onShowHistory={onShowHistory}
-              onApprove={actions.approveFact}
-            />
-          ))}
-        </Grid>
+        <IncrementalList items={facts}>
+          {(visible) => (
+            <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
+              {visible.map((fact) => (
+                <FactCard
+                  key={fact.id}
+                  fact={fact}
+                  canApprove={canApprove}
+                  approving={actions.approvingId === fact.id}
+                  onEdit={setEditing}
+                  onShowHistory={onShowHistory}
+                  onApprove={actions.approveFact}
+                />
+              ))}
+            </Grid>
+          )}
+        </IncrementalList>
       )}
-      <ShowMore remaining={shown.remaining} onShowMore={shown.showMore} />
       <AddFactDialog
         open={adding}
         onOpenChange={setAdding}

@@ -1,5 +1,6 @@
+import { LoadFailed } from '@annie/ui/load-failed/load-failed';
 import { Spinner } from '@annie/ui/spinner/spinner';
-import { Button, Flex, Text } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
 type Props = { loading: boolean; failed: boolean; what: string; onRetry: () => void; children: ReactNode };
@@ -13,15 +14,6 @@ export function ListStatus({ loading, failed, what, onRetry, children }: Props) 
       </Flex>
     );
   }
-  if (failed) {
-    return (
-      <Flex direction="column" align="center" gap="3" py="8">
-        <Text color="red">Failed to load {what}.</Text>
-        <Button variant="soft" onClick={onRetry}>
-          Retry
-        </Button>
-      </Flex>
-    );
-  }
+  if (failed) return <LoadFailed message={`Failed to load ${what}.`} onRetry={onRetry} />;
   return children;
 }

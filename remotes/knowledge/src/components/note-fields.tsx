@@ -1,6 +1,6 @@
+import { FormField } from '@annie/ui/form-field/form-field';
 import { TextArea, TextField } from '@radix-ui/themes';
 import type { NoteFormValues } from '../lib/note-form.ts';
-import { FormField } from './form-field.tsx';
 
 /** Spec part 1 §9: the note text box has 8 rows. */
 const CONTENT_ROWS = 8;
@@ -12,9 +12,9 @@ export function NoteFields({ values, onChange }: Props) {
   return (
     <>
       <FormField label="Title">
-        {(id) => (
+        {(control) => (
           <TextField.Root
-            id={id}
+            {...control}
             required
             placeholder="Note title"
             value={values.title}
@@ -23,9 +23,9 @@ export function NoteFields({ values, onChange }: Props) {
         )}
       </FormField>
       <FormField label="Content">
-        {(id) => (
+        {(control) => (
           <TextArea
-            id={id}
+            {...control}
             required
             rows={CONTENT_ROWS}
             placeholder="Write your note..."
@@ -35,9 +35,9 @@ export function NoteFields({ values, onChange }: Props) {
         )}
       </FormField>
       <FormField label="Tags (comma-separated)">
-        {(id) => (
+        {(control) => (
           <TextField.Root
-            id={id}
+            {...control}
             placeholder="e.g., meeting, finance, follow-up"
             value={values.tags}
             onChange={(event) => onChange({ tags: event.target.value })}

@@ -1,21 +1,19 @@
 import type { Note } from '@annie/api-client/contracts/knowledge';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
+import { IncrementalList } from '@annie/ui/incremental-list/incremental-list';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { useState } from 'react';
-import { useIncrementalList } from '../hooks/use-incremental-list.ts';
 import type { NoteActions } from '../hooks/use-note-actions.ts';
 import { AddNoteDialog } from './add-note-dialog.tsx';
 import { EditNoteDialog } from './edit-note-dialog.tsx';
 import { NoteCard } from './note-card.tsx';
-import { ShowMore } from './show-more.tsx';
 
 type Props = { notes: Note[]; searching: boolean; actions: NoteActions };
 
 /** The Notes tab: Add Note, the note cards (or the empty text), and the add and edit dialogs. */
 export function NotesPanel({ notes, searching, actions }: Props) {
   const [adding, setAdding] = useState(false);
-  const shown = useIncrementalList(notes);
   const [editing, setEditing] = useState<Note | null>(null);
 
   return (
@@ -31,13 +29,16 @@ export function NotesPanel({ notes, searching, actions }: Props) {
           action={searching ? undefined : <Button onClick={() => setAdding(true)}>Add First Note</Button>}
         />
       ) : (
-        <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
-          {shown.visible.map((note) => (
-            <NoteCard key={note.id} note={note} onEdit={setEditing} />
-          ))}
-        </Grid>
+        <IncrementalList items={notes}>
+          {(visible) => (
+            <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
+              {visible.map((note) => (
+                <NoteCard key={note.id} note={note} onEdit={setEditing} />
+              ))}
+            </Grid>
+          )}
+        </IncrementalList>
       )}
-      <ShowMore remaining={shown.remaining} onShowMore={shown.showMore} />
       <AddNoteDialog
         open={adding}
         onOpenChange={setAdding}

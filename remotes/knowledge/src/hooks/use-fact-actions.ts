@@ -4,10 +4,12 @@ import { useCreateFact } from '@annie/api-client/knowledge/use-create-fact';
 import { useDeleteFact } from '@annie/api-client/knowledge/use-delete-fact';
 import { useUpdateFact } from '@annie/api-client/knowledge/use-update-fact';
 import { useToast } from '@annie/ui/toast/toast';
+import { toastError } from '@annie/ui/toast/toast-error';
 import { useMemo } from 'react';
 
 /**
  * The fact mutations with their notices (spec part 1 §8; the edit, approve and delete notices are ours).
+ * Failures show the spec's fixed text, whatever the server said.
  * The action functions keep their identity between renders, so memoised cards are not re-rendered.
  */
 export function useFactActions() {
@@ -18,8 +20,6 @@ export function useFactActions() {
   const { mutate: remove, isPending: deleting } = useDeleteFact();
 
   const actions = useMemo(() => {
-    const failed = (description: string) => () =>
-      toast({ title: 'Error', description, variant: 'destructive' });
     return {
       createFact(request: CreateFactRequest, onDone: () => void) {
         create(request, {
@@ -31,7 +31,7 @@ export function useFactActions() {
               variant: 'success',
             });
           },
-          onError: failed('Failed to create fact'),
+          onError: () => toastError('Error', null, 'Failed to create fact'),
         });
       },
       updateFact(fact: Fact, changes: UpdateFactRequest, onDone: () => void) {
@@ -49,7 +49,7 @@ export function useFactActions() {
                 variant: 'success',
               });
             },
-            onError: failed('Failed to update fact'),
+            onError: () => toastError('Error', null, 'Failed to update fact'),
           },
         );
       },
@@ -61,7 +61,7 @@ export function useFactActions() {
               description: `Version ${saved.version} of ${saved.key} has been approved`,
               variant: 'success',
             }),
-          onError: failed('Failed to approve fact'),
+          onError: () => toastError('Error', null, 'Failed to approve fact'),
         });
       },
       deleteFact(fact: Fact, onDone: () => void) {
@@ -74,7 +74,7 @@ export function useFactActions() {
               variant: 'success',
             });
           },
-          onError: failed('Failed to delete fact'),
+          onError: () => toastError('Error', null, 'Failed to delete fact'),
         });
       },
     };

@@ -3,10 +3,12 @@ import { useCreateNote } from '@annie/api-client/knowledge/use-create-note';
 import { useDeleteNote } from '@annie/api-client/knowledge/use-delete-note';
 import { useUpdateNote } from '@annie/api-client/knowledge/use-update-note';
 import { useToast } from '@annie/ui/toast/toast';
+import { toastError } from '@annie/ui/toast/toast-error';
 import { useMemo } from 'react';
 
 /**
  * The note mutations with their notices (spec part 1 §8; the edit and delete notices are ours).
+ * Failures show the spec's fixed text, whatever the server said.
  * The action functions keep their identity between renders.
  */
 export function useNoteActions() {
@@ -16,8 +18,6 @@ export function useNoteActions() {
   const { mutate: remove, isPending: deleting } = useDeleteNote();
 
   const actions = useMemo(() => {
-    const failed = (description: string) => () =>
-      toast({ title: 'Error', description, variant: 'destructive' });
     return {
       createNote(request: CreateNoteRequest, onDone: () => void) {
         create(request, {
@@ -29,7 +29,7 @@ export function useNoteActions() {
               variant: 'success',
             });
           },
-          onError: failed('Failed to create note'),
+          onError: () => toastError('Error', null, 'Failed to create note'),
         });
       },
       updateNote(note: Note, changes: UpdateNoteRequest, onDone: () => void) {
@@ -44,7 +44,7 @@ export function useNoteActions() {
                 variant: 'success',
               });
             },
-            onError: failed('Failed to update note'),
+            onError: () => toastError('Error', null, 'Failed to update note'),
           },
         );
       },
@@ -58,7 +58,7 @@ export function useNoteActions() {
               variant: 'success',
             });
           },
-          onError: failed('Failed to delete note'),
+          onError: () => toastError('Error', null, 'Failed to delete note'),
         });
       },
     };

@@ -1,5 +1,6 @@
 import type { LabJob } from '@annie/api-client/contracts/lab';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
+import { LoadFailed } from '@annie/ui/load-failed/load-failed';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
@@ -51,12 +52,7 @@ export function JobQueueCard({
           Loading jobs...
         </Text>
       ) : failed ? (
-        <Flex direction="column" align="center" gap="3" py="6">
-          <Text color="red">Failed to load jobs.</Text>
-          <Button variant="soft" onClick={onRetry}>
-            Retry
-          </Button>
-        </Flex>
+        <LoadFailed message="Failed to load jobs." onRetry={onRetry} py="6" />
       ) : !jobs || jobs.length === 0 ? (
         <EmptyState
           title="No jobs in queue"

@@ -1,10 +1,10 @@
 import type { LabJob } from '@annie/api-client/contracts/lab';
 import { formatDateTime, titleCase } from '@annie/ui/format';
+import { JsonBlock } from '@annie/ui/json-block/json-block';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { CrossCircledIcon, DownloadIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, DataList, Flex, Text } from '@radix-ui/themes';
 import { LAB_JOB_STATUS_VIEW } from '../lib/lab-job-status.ts';
-import { JsonBlock } from './json-block.tsx';
 import { LabJobStatusBadge } from './lab-job-status-badge.tsx';
 
 type Props = { job: LabJob; onExport: () => void; exporting: boolean };

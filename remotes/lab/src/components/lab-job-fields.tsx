@@ -1,6 +1,6 @@
+import { FormField } from '@annie/ui/form-field/form-field';
 import { TextArea, TextField } from '@radix-ui/themes';
 import type { LabJobFormErrors, LabJobFormField, LabJobFormValues } from '../lib/lab-job-form.ts';
-import { FormField } from './form-field.tsx';
 
 type Props = {
   values: LabJobFormValues;
@@ -41,23 +41,19 @@ const FIELDS: Record<LabJobFormValues['type'], FieldSpec[]> = {
 export function LabJobFields({ values, errors, onChange }: Props) {
   return FIELDS[values.type].map(({ field, label, hint, multiline, inputMode }) => (
     <FormField key={`${values.type}-${field}`} label={label} hint={hint} error={errors[field]}>
-      {({ id, describedBy, invalid }) =>
+      {(control) =>
         multiline ? (
           <TextArea
-            id={id}
+            {...control}
             rows={5}
             value={values[field]}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
             onChange={(event) => onChange(field, event.target.value)}
           />
         ) : (
           <TextField.Root
-            id={id}
+            {...control}
             value={values[field]}
             inputMode={inputMode}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
             onChange={(event) => onChange(field, event.target.value)}
           />
         )

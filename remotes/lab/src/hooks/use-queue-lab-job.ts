@@ -1,6 +1,7 @@
 import type { CreateLabJobRequest, LabJob } from '@annie/api-client/contracts/lab';
 import { useCreateLabJob } from '@annie/api-client/lab/use-create-lab-job';
 import { useToast } from '@annie/ui/toast/toast';
+import { toastError } from '@annie/ui/toast/toast-error';
 import { useCallback } from 'react';
 
 /** Queues a lab job with the spec's notices: Job created (success) or Error / Failed to create job. */
@@ -18,7 +19,8 @@ export function useQueueLabJob() {
           });
           onQueued?.(job);
         },
-        onError: () => toast({ title: 'Error', description: 'Failed to create job', variant: 'destructive' }),
+        // The spec fixes this notice's text, whatever the server said.
+        onError: () => toastError('Error', null, 'Failed to create job'),
       });
     },
     [mutate, toast],

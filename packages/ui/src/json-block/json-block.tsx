@@ -14,7 +14,7 @@ const PRE_STYLE: CSSProperties = {
   borderRadius: 'var(--radius-2)',
 };
 
-/** A titled, scrollable, pretty-printed JSON value. */
+/** A titled, scrollable, pretty-printed JSON value; the title names its region. */
 export function JsonBlock({ title, value }: { title: string; value: unknown }) {
   return (
     <Box asChild>

@@ -3,24 +3,28 @@ import { useEffect, useRef } from 'react';
 
 type Props = { remaining: number; onShowMore: () => void };
 
-/** "Show more" under a long list; it also fires by itself when scrolled near, where the browser can tell. */
+// Starts the next step well before the button is on screen, so scrolling rarely waits for it.
+const AUTO_SHOW_MARGIN = '800px 0px';
+
+/** "Show more (n)" under a long list; it also fires by itself when scrolled near, where the browser can tell. */
 export function ShowMore({ remaining, onShowMore }: Props) {
   const ref = useRef<HTMLButtonElement>(null);
+  const hasMore = remaining > 0;
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (!hasMore || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && onShowMore(),
-      {
-        rootMargin: '800px 0px',
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onShowMore();
       },
+      { rootMargin: AUTO_SHOW_MARGIN },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [onShowMore]);
+  }, [onShowMore, hasMore]);
 
-  if (remaining === 0) return null;
+  if (!hasMore) return null;
   return (
     <Flex justify="center">
       <Button ref={ref} variant="soft" color="gray" onClick={onShowMore}>
