@@ -174,19 +174,25 @@ test.describe('federated remotes', () => {
   test('a remote that fails to load leaves the rest of the shell working, and Retry recovers', async ({
     userPage,
   }) => {
+    const FALLBACK_SENTENCE = 'This section could not be loaded. The rest of AnnieAI keeps working.';
     await userPage.route('**/remotes/lab/**', (route) => route.abort());
     await userPage.goto('/lab/console');
-    await expect(userPage.getByText('This section could not be loaded')).toBeVisible();
+    await expect(userPage.getByText(FALLBACK_SENTENCE)).toBeVisible();
+    // The federation error stays behind the disclosure until asked for.
+    const details = userPage.getByRole('alert').locator('details');
+    await expect(details.locator('code')).toBeHidden();
+    await details.getByText('Technical details').click();
+    await expect(details.locator('code')).toBeVisible();
     const main = userPage.getByRole('navigation', { name: 'Main' });
     await main.getByRole('link', { name: 'Call Logs' }).click();
-    await expect(userPage.getByText('This section could not be loaded')).toHaveCount(0);
+    await expect(userPage.getByText(FALLBACK_SENTENCE)).toHaveCount(0);
     await expect(main.getByRole('link', { name: 'Call Logs' })).toHaveAttribute('aria-current', 'page');
 
     await main.getByRole('link', { name: 'Lab Console' }).click();
-    await expect(userPage.getByText('This section could not be loaded')).toBeVisible();
+    await expect(userPage.getByText(FALLBACK_SENTENCE)).toBeVisible();
     await userPage.unroute('**/remotes/lab/**');
     await userPage.getByRole('button', { name: 'Retry' }).click();
-    await expect(userPage.getByText('This section could not be loaded')).toHaveCount(0);
+    await expect(userPage.getByText(FALLBACK_SENTENCE)).toHaveCount(0);
     await expect(userPage.getByRole('heading', { name: 'Lab Console' })).toBeVisible();
   });
 });
