@@ -1,36 +1,15 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeEventSource, latestEventSource } from '../testing/fake-event-source.ts';
 import { createQueryWrapper } from '../testing/query-wrapper.tsx';
 import { LAB_JOB_EVENTS_URL, useLabJobEvents } from './use-lab-job-events.ts';
 import { labJobsQueryKey } from './use-lab-jobs.ts';
 
-/** A stand-in for the browser's EventSource that lets the test dispatch events. */
-class FakeEventSource extends EventTarget {
-  static instances: FakeEventSource[] = [];
-  readonly url: string;
-  readonly withCredentials: boolean;
-  closed = false;
-
-  constructor(url: string, init?: EventSourceInit) {
-    super();
-    this.url = url;
-    this.withCredentials = init?.withCredentials ?? false;
-    FakeEventSource.instances.push(this);
-  }
-
-  close() {
-    this.closed = true;
-  }
-
-  emit(type: string) {
-    this.dispatchEvent(new MessageEvent(type, { data: '{}' }));
-  }
-}
+const jobEvent = { id: '2b8f6c1e-4d3a-4f5b-8e7c-9a0b1c2d3e4f', status: 'running' };
 
 beforeEach(() => {
   vi.useFakeTimers();
-  FakeEventSource.instances = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
+  installFakeEventSource();
 });
 
 afterEach(() => {
@@ -42,9 +21,7 @@ function setup() {
   const { queryClient, wrapper } = createQueryWrapper();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
   const hook = renderHook(() => useLabJobEvents(), { wrapper });
-  const source = FakeEventSource.instances[0];
-  if (!source) throw new Error('no EventSource was opened');
-  return { invalidate, hook, source };
+  return { invalidate, hook, source: latestEventSource() };
 }
 
 describe('useLabJobEvents', () => {
@@ -56,33 +33,48 @@ describe('useLabJobEvents', () => {
 
   it('invalidates the lab queries once per burst of job events', () => {
     const { invalidate, source } = setup();
-    source.emit('lab-job');
-    source.emit('lab-job');
-    source.emit('lab-job');
+    source.emit('lab-job', jobEvent);
+    source.emit('lab-job', { ...jobEvent, status: 'succeeded' });
+    source.emit('lab-job', jobEvent);
     expect(invalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(60);
     expect(invalidate).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: labJobsQueryKey });
-    source.emit('lab-job');
+    source.emit('lab-job', jobEvent);
     vi.advanceTimersByTime(60);
     expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
   it('refreshes after a reconnect and on resync, but not on the first connect', () => {
     const { invalidate, source } = setup();
-    source.emit('open');
+    source.open();
     vi.advanceTimersByTime(60);
     expect(invalidate).not.toHaveBeenCalled();
-    source.emit('open');
+    source.open();
     vi.advanceTimersByTime(60);
     source.emit('resync');
     vi.advanceTimersByTime(60);
     expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
-  it('closes the stream on unmount', () => {
-    const { hook, source } = setup();
+  it('refreshes once the stream is back after the browser gave up on it', () => {
+    const { invalidate, source } = setup();
+    source.open();
+    source.fail({ gaveUp: true });
+    vi.advanceTimersByTime(30_000);
+    const reopened = latestEventSource();
+    expect(reopened).not.toBe(source);
+    reopened.open();
+    vi.advanceTimersByTime(60);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes the stream and drops a pending refresh on unmount', () => {
+    const { hook, invalidate, source } = setup();
+    source.emit('lab-job', jobEvent);
     hook.unmount();
+    vi.advanceTimersByTime(60);
     expect(source.closed).toBe(true);
+    expect(invalidate).not.toHaveBeenCalled();
   });
 });

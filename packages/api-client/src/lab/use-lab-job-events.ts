@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { LAB_JOB_EVENT } from '../contracts/lab.ts';
+import { useCallback, useEffect, useRef } from 'react';
+import { LAB_JOB_EVENT, labJobEventSchema } from '../contracts/lab.ts';
+import { useLiveEvents } from '../live/use-live-events.ts';
 import { labJobsQueryKey } from './use-lab-jobs.ts';
 
 /** The server-sent event stream of the tenant's lab job changes. */
 export const LAB_JOB_EVENTS_URL = '/api/lab/jobs/events';
+
+const LAB_JOB_EVENTS = { [LAB_JOB_EVENT]: labJobEventSchema };
 
 // A job usually changes state several times in quick succession; one refresh covers a burst.
 const COALESCE_MS = 50;
@@ -15,27 +18,13 @@ const COALESCE_MS = 50;
  */
 export function useLabJobEvents(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(LAB_JOB_EVENTS_URL, { withCredentials: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let opened = false;
-    const refresh = () => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        void queryClient.invalidateQueries({ queryKey: labJobsQueryKey });
-      }, COALESCE_MS);
-    };
-    const onOpen = () => {
-      if (opened) refresh();
-      opened = true;
-    };
-    source.addEventListener(LAB_JOB_EVENT, refresh);
-    source.addEventListener('resync', refresh);
-    source.addEventListener('open', onOpen);
-    return () => {
-      clearTimeout(timer);
-      source.close();
-    };
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const refresh = useCallback(() => {
+    timer.current ??= setTimeout(() => {
+      timer.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: labJobsQueryKey });
+    }, COALESCE_MS);
   }, [queryClient]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useLiveEvents(LAB_JOB_EVENTS_URL, refresh, { events: LAB_JOB_EVENTS, onResync: refresh });
 }
