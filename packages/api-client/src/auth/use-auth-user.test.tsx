@@ -1,9 +1,11 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryWrapper, jsonResponse } from '../testing/query-wrapper.tsx';
+import { authRoutes, authUser } from '../testing/auth-api.ts';
+import { stubFetch } from '../testing/fetch-stub.ts';
+import { createQueryWrapper } from '../testing/query-wrapper.tsx';
 import { useAuthUser } from './use-auth-user.ts';
 
-const user = { id: 'u1', username: 'ada', email: null, isAdmin: true, tenantId: 't1' };
+const user = authUser({ isAdmin: true, tenantId: 't1' });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -11,21 +13,17 @@ afterEach(() => {
 
 describe('useAuthUser', () => {
   it('returns the user and stores its tenant and id for the identity headers', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, user));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = stubFetch(authRoutes(user));
     const { result } = renderHook(() => useAuthUser(), { wrapper: createQueryWrapper().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual(user);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/user');
+    expect(api.requests().map(({ path }) => path)).toEqual(['/api/auth/user']);
     expect(localStorage.getItem('annie.tenantId')).toBe('t1');
-    expect(localStorage.getItem('annie.userId')).toBe('u1');
+    expect(localStorage.getItem('annie.userId')).toBe(user.id);
   });
 
   it('returns null without touching stored identity when the session is missing (401)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => jsonResponse(401, { message: 'Unauthorized' })),
-    );
+    stubFetch({ 'GET /api/auth/user': { status: 401, body: { message: 'Unauthorized' } } });
     const { result } = renderHook(() => useAuthUser(), { wrapper: createQueryWrapper().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toBeNull();
@@ -33,10 +31,7 @@ describe('useAuthUser', () => {
   });
 
   it('fails on a response that does not match the contract', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => jsonResponse(200, { username: 'ada' })),
-    );
+    stubFetch({ 'GET /api/auth/user': { status: 200, body: { username: 'ada' } } });
     const { result } = renderHook(() => useAuthUser(), { wrapper: createQueryWrapper().wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
   });

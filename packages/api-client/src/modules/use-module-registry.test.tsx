@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryWrapper, jsonResponse } from '../testing/query-wrapper.tsx';
+import { jsonResponse } from '../testing/fetch-stub.ts';
+import { createQueryWrapper } from '../testing/query-wrapper.tsx';
 import { useModuleRegistry } from './use-module-registry.ts';
 
 afterEach(() => {

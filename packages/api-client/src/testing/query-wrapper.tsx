@@ -10,11 +10,3 @@ export function createQueryWrapper() {
   }
   return { queryClient, wrapper };
 }
-
-/** A JSON Response with the given status, for stubbing fetch (tests only). */
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}

@@ -1,4 +1,8 @@
+import type { Fact, Note } from '@annie/api-client/contracts/knowledge';
 import { createQueryClient } from '@annie/api-client/query-client';
+import { authRoutes, authUser } from '@annie/api-client/testing/auth-api';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { FACTS, knowledgeRoutes } from '@annie/api-client/testing/knowledge-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,66 +11,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import KnowledgePage from './knowledge-page.tsx';
 
-const created = '2026-01-05T15:04:00.000Z';
-const facts = [
-  {
-    id: '7b0e4c8e-3f51-4c3e-9d8e-2f1f5a0c9b11',
-    key: 'company_revenue',
-    value: { fy2024: 12500000 },
-    unit: 'USD',
-    version: 2,
-    source: 'other',
-    createdAt: created,
-    approvedAt: null,
-  },
-  {
-    id: '1c9d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
-    key: 'ceo_name',
-    value: 'Margaret Holloway',
-    unit: null,
-    version: 1,
-    source: 'other',
-    createdAt: created,
-    approvedAt: '2026-01-06T09:30:00.000Z',
-  },
-];
-const notes = [
-  {
-    id: '0b5a8f1e-6a34-4c6f-8f60-8e3d4b2a1c77',
-    title: 'Board meeting',
-    body: 'Quarterly review',
-    tags: ['finance'],
-    source: 'other',
-    createdAt: created,
-    updatedAt: created,
-  },
-];
+type Api = { facts?: Fact[]; notes?: Note[]; isAdmin?: boolean; createFact?: number };
 
-type Api = { facts?: unknown[]; notes?: unknown[]; isAdmin?: boolean; createFact?: number };
-
-function stubApi({
-  facts: factList = facts,
-  notes: noteList = notes,
-  isAdmin = false,
-  createFact = 201,
-}: Api) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input).split('?')[0];
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (url === '/api/auth/user')
-      return json(200, { id: 'u1', username: 'ada', email: null, isAdmin, tenantId: 'default' });
-    if (url === '/api/knowledge/facts' && init?.method === 'POST') {
-      return createFact === 201
-        ? json(201, facts[0])
-        : json(createFact, { message: 'boom', code: 'internal' });
-    }
-    if (url === '/api/knowledge/facts') return json(200, factList);
-    if (url === '/api/knowledge/notes') return json(200, noteList);
-    return json(404, { message: 'Not found', code: 'not_found' });
+function stubApi({ facts, notes, isAdmin = false, createFact }: Api) {
+  return stubFetch({
+    ...authRoutes(authUser({ isAdmin })),
+    ...knowledgeRoutes({ facts, notes, createFactStatus: createFact }),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 function renderPage() {
@@ -137,7 +88,7 @@ describe('KnowledgePage', () => {
 
   it('renders a long list in steps, with Show more for the rest', async () => {
     const many = Array.from({ length: 75 }, (_, i) => ({
-      ...facts[1],
+      ...(FACTS[1] as Fact),
       id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
       key: `fact_${i}`,
     }));
@@ -147,6 +98,21 @@ describe('KnowledgePage', () => {
     expect(screen.getAllByRole('article')).toHaveLength(30);
     await user.click(screen.getByRole('button', { name: 'Show more (45)' }));
     expect(screen.getAllByRole('article')).toHaveLength(60);
+  });
+
+  it('shows Failed to load facts. with Retry, which loads them again', async () => {
+    let factsUp = false;
+    stubFetch({
+      ...authRoutes(),
+      ...knowledgeRoutes(),
+      'GET /api/knowledge/facts': () =>
+        factsUp ? { status: 200, body: FACTS } : { status: 500, body: { message: 'boom', code: 'internal' } },
+    });
+    const user = renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load facts.');
+    factsUp = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'company_revenue' })).toBeInTheDocument();
   });
 
   it('offers Approve on unapproved facts to admins only', async () => {
@@ -166,7 +132,7 @@ describe('KnowledgePage', () => {
   });
 
   it('creates a fact: closes the dialog and shows the success notice', async () => {
-    const fetchMock = stubApi({});
+    const api = stubApi({});
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Add Fact' }));
     await user.type(screen.getByLabelText('Key'), 'k');
@@ -177,8 +143,9 @@ describe('KnowledgePage', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Add New Fact' })).not.toBeInTheDocument(),
     );
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(post?.[1]?.body).toBe('{"key":"k","value":7}');
+    expect(api.requests('POST').map(({ path, body }) => [path, JSON.stringify(body)])).toEqual([
+      ['/api/knowledge/facts', '{"key":"k","value":7}'],
+    ]);
   });
 
   it('shows Error / Failed to create fact and keeps the dialog open when the create fails', async () => {

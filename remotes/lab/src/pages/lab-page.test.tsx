@@ -1,5 +1,7 @@
 import { LAB_JOB_SAMPLES, type LabJob } from '@annie/api-client/contracts/lab';
 import { createQueryClient } from '@annie/api-client/query-client';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { LAB_JOBS, labRoutes, stubLabApi } from '@annie/api-client/testing/lab-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,66 +11,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LabPage from './lab-page.tsx';
 
-const base = {
-  payload: LAB_JOB_SAMPLES.formulate,
-  result: null,
-  error: null,
-  attempts: 1,
-  createdBy: 'u1',
-  createdAt: '2026-01-05T15:04:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-} satisfies Partial<LabJob>;
-
-const jobs: LabJob[] = [
-  { ...base, id: 'j-running', type: 'formulate', status: 'running', startedAt: '2026-01-05T15:04:01.000Z' },
-  {
-    ...base,
-    id: 'j-done',
-    type: 'compliance_check',
-    status: 'succeeded',
-    payload: LAB_JOB_SAMPLES.compliance_check,
-    result: { regulation: 'EU REACH', compliant: false },
-    startedAt: '2026-01-05T15:04:01.000Z',
-    finishedAt: '2026-01-05T15:04:03.000Z',
-  },
-  {
-    ...base,
-    id: 'j-failed',
-    type: 'green_score',
-    status: 'failed',
-    error: 'The formula could not be parsed',
-  },
-  { ...base, id: 'j-queued', type: 'supplier_search', status: 'queued', attempts: 0 },
-];
-
-type Api = { list?: LabJob[]; createStatus?: number };
-
-function stubApi({ list = jobs, createStatus = 201 }: Api = {}) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (url === '/api/lab/jobs' && init?.method === 'POST') {
-      const request = JSON.parse(String(init.body)) as { type: LabJob['type']; payload: LabJob['payload'] };
-      return createStatus === 201
-        ? json(201, { ...base, ...request, id: 'j-new', status: 'queued', attempts: 0 })
-        : json(createStatus, { message: 'boom', code: 'internal' });
-    }
-    if (url === '/api/lab/jobs') return json(200, list);
-    const job = list.find((entry) => url === `/api/lab/jobs/${entry.id}`);
-    if (job) return json(200, job);
-    if (url === '/api/lab/jobs/j-done/export') {
-      return new Response('{}', {
-        status: 200,
-        headers: { 'Content-Disposition': 'attachment; filename="compliance_check-2026-01-05.json"' },
-      });
-    }
-    return json(404, { message: 'Lab job not found', code: 'not_found' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const [runningJob, doneJob, failedJob] = LAB_JOBS as [LabJob, LabJob, LabJob, LabJob];
 
 function CurrentPath() {
   return <output aria-label="Current path">{useLocation().pathname}</output>;
@@ -91,10 +34,7 @@ function renderLab(path = '/lab/console') {
   return userEvent.setup();
 }
 
-const posted = (fetchMock: ReturnType<typeof stubApi>) =>
-  fetchMock.mock.calls
-    .filter(([, init]) => init?.method === 'POST')
-    .map(([, init]) => JSON.parse(String(init?.body)));
+const posted = (api: ReturnType<typeof stubLabApi>) => api.requests('POST').map((request) => request.body);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -102,14 +42,14 @@ afterEach(() => {
 
 describe('Lab Console', () => {
   it('leads from /lab to /lab/console', async () => {
-    stubApi();
+    stubLabApi();
     renderLab('/lab');
     expect(await screen.findByRole('heading', { level: 1, name: 'Lab Console' })).toBeInTheDocument();
     expect(screen.getByLabelText('Current path')).toHaveTextContent('/lab/console');
   });
 
   it('shows the heading, subtitle, buttons, info cards and Loading jobs...', async () => {
-    stubApi();
+    stubLabApi();
     renderLab();
     expect(screen.getByText('Manage laboratory jobs and processes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Formulation' })).toBeInTheDocument();
@@ -122,7 +62,7 @@ describe('Lab Console', () => {
   });
 
   it('lists jobs with title-cased type, created time, status badge and line, and Export only when succeeded', async () => {
-    stubApi();
+    stubLabApi();
     renderLab();
     const running = await screen.findByRole('listitem', { name: 'Formulate job' });
     expect(running).toHaveTextContent('Created Jan 5, 2026');
@@ -144,7 +84,7 @@ describe('Lab Console', () => {
   });
 
   it('colours the badges: running yellow, succeeded green, failed red, queued grey', async () => {
-    stubApi();
+    stubLabApi();
     renderLab();
     await screen.findByRole('listitem', { name: 'Formulate job' });
     // The badge, not the status line (which also reads "Failed" for a failed job).
@@ -159,60 +99,71 @@ describe('Lab Console', () => {
     expect(colour('Supplier Search job', 'Queued')).toBe('gray');
   });
 
+  it('shows Failed to load jobs. with Retry, which loads them again', async () => {
+    let up = false;
+    stubFetch({
+      ...labRoutes(),
+      'GET /api/lab/jobs': () => (up ? { status: 200, body: LAB_JOBS } : { status: 503, body: undefined }),
+    });
+    const user = renderLab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load jobs.');
+    up = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('4 Jobs')).toBeInTheDocument();
+  });
+
   it('says 1 Job for one job', async () => {
-    stubApi({ list: jobs.slice(0, 1) });
+    stubLabApi({ jobs: [runningJob] });
     renderLab();
     expect(await screen.findByText('1 Job')).toBeInTheDocument();
   });
 
   it('queues the canned formulation from New Formulation with the success notice', async () => {
-    const fetchMock = stubApi();
+    const api = stubLabApi();
     const user = renderLab();
     await user.click(screen.getByRole('button', { name: 'New Formulation' }));
     expect(await screen.findByText('Job created')).toBeInTheDocument();
     expect(screen.getByText('Lab job has been queued successfully')).toBeInTheDocument();
-    expect(posted(fetchMock)).toEqual([{ type: 'formulate', payload: LAB_JOB_SAMPLES.formulate }]);
+    expect(posted(api)).toEqual([{ type: 'formulate', payload: LAB_JOB_SAMPLES.formulate }]);
   });
 
   it('shows Error / Failed to create job when queuing fails', async () => {
-    const fetchMock = stubApi({ createStatus: 500 });
+    const api = stubLabApi({ createStatus: 500 });
     const user = renderLab();
     await user.click(screen.getByRole('button', { name: 'Compliance Check' }));
     expect(await screen.findByText('Failed to create job')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
-    expect(posted(fetchMock)).toEqual([
-      { type: 'compliance_check', payload: LAB_JOB_SAMPLES.compliance_check },
-    ]);
+    expect(posted(api)).toEqual([{ type: 'compliance_check', payload: LAB_JOB_SAMPLES.compliance_check }]);
   });
 
   it('shows the empty state whose Create First Job queues a formulation', async () => {
-    const fetchMock = stubApi({ list: [] });
+    const api = stubLabApi({ jobs: [] });
     const user = renderLab();
     expect(await screen.findByText('No jobs in queue')).toBeInTheDocument();
     expect(screen.getByText('0 Jobs')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create First Job' }));
     await screen.findByText('Job created');
-    expect(posted(fetchMock)).toEqual([{ type: 'formulate', payload: LAB_JOB_SAMPLES.formulate }]);
+    expect(posted(api)).toEqual([{ type: 'formulate', payload: LAB_JOB_SAMPLES.formulate }]);
   });
 
   it('opens a job from View', async () => {
-    stubApi();
+    stubLabApi();
     const user = renderLab();
     const done = await screen.findByRole('listitem', { name: 'Compliance Check job' });
     await user.click(within(done).getByRole('button', { name: 'View' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Compliance Check Job' }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Current path')).toHaveTextContent('/lab/jobs/j-done');
+    expect(screen.getByLabelText('Current path')).toHaveTextContent(`/lab/jobs/${doneJob.id}`);
   });
 });
 
 describe('Lab job detail', () => {
   it('shows the timings, the payload, the result and Export for a succeeded job', async () => {
-    const fetchMock = stubApi();
+    const api = stubLabApi();
     URL.createObjectURL = vi.fn(() => 'blob:export');
     URL.revokeObjectURL = vi.fn();
-    const user = renderLab('/lab/jobs/j-done');
+    const user = renderLab(`/lab/jobs/${doneJob.id}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Compliance Check Job' }),
     ).toBeInTheDocument();
@@ -222,19 +173,19 @@ describe('Lab job detail', () => {
     expect(screen.getByText('Attempts')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/lab/jobs/j-done/export')).toBe(true);
+    expect(api.requests().some(({ path }) => path === `/api/lab/jobs/${doneJob.id}/export`)).toBe(true);
   });
 
   it('shows the error of a failed job and no result', async () => {
-    stubApi();
-    renderLab('/lab/jobs/j-failed');
+    stubLabApi();
+    renderLab(`/lab/jobs/${failedJob.id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('The formula could not be parsed');
     expect(screen.queryByRole('region', { name: 'Result' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
   });
 
   it('says when a job does not exist', async () => {
-    stubApi();
+    stubLabApi();
     renderLab('/lab/jobs/nope');
     expect(await screen.findByText('Job not found')).toBeInTheDocument();
   });
@@ -254,7 +205,7 @@ describe('New lab job form', () => {
   });
 
   it('validates the inputs of the chosen type before sending', async () => {
-    const fetchMock = stubApi();
+    const api = stubLabApi();
     const user = renderLab('/lab/jobs/new');
     await user.click(screen.getByRole('radio', { name: 'Green Score' }));
     await user.clear(screen.getByLabelText('Target score'));
@@ -263,32 +214,30 @@ describe('New lab job form', () => {
     expect(screen.getByText('Formula is required')).toBeInTheDocument();
     expect(screen.getByText('Target score must be between 0 and 100')).toBeInTheDocument();
     expect(screen.getByLabelText('Formula')).toHaveAttribute('aria-invalid', 'true');
-    expect(posted(fetchMock)).toEqual([]);
+    expect(posted(api)).toEqual([]);
   });
 
   it('queues a supplier search with its criteria and returns to the console', async () => {
-    const fetchMock = stubApi();
+    const api = stubLabApi();
     const user = renderLab('/lab/jobs/new');
     await user.click(screen.getByRole('radio', { name: 'Supplier Search' }));
     await user.type(screen.getByLabelText('Chemical'), 'Citric Acid');
     await user.type(screen.getByLabelText('Region (optional)'), 'US');
     await user.click(screen.getByRole('button', { name: 'Queue Job' }));
     expect(await screen.findByText('Job created')).toBeInTheDocument();
-    expect(posted(fetchMock)).toEqual([
+    expect(posted(api)).toEqual([
       { type: 'supplier_search', payload: { chemical: 'Citric Acid', criteria: { region: 'US' } } },
     ]);
     await waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent('/lab/console'));
   });
 
   it('fills the sample of the chosen type', async () => {
-    const fetchMock = stubApi();
+    const api = stubLabApi();
     const user = renderLab('/lab/jobs/new');
     await user.click(screen.getByRole('radio', { name: 'Compliance Check' }));
     await user.click(screen.getByRole('button', { name: 'Fill Sample' }));
     await user.click(screen.getByRole('button', { name: 'Queue Job' }));
     await screen.findByText('Job created');
-    expect(posted(fetchMock)).toEqual([
-      { type: 'compliance_check', payload: LAB_JOB_SAMPLES.compliance_check },
-    ]);
+    expect(posted(api)).toEqual([{ type: 'compliance_check', payload: LAB_JOB_SAMPLES.compliance_check }]);
   });
 });
