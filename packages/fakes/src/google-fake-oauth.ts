@@ -38,6 +38,8 @@ export class GoogleFakeOAuth {
   readonly revocations: string[] = [];
   account: FakeAccount;
   accessTokenTtlSeconds = 3600;
+  /** How many coming revocations answer 503 (Google unavailable) without revoking. */
+  revokeFailures = 0;
   readonly #pending = new Map<string, PendingConsent>();
   readonly #codes = new Map<string, IssuedCode>();
   readonly #grants = new Map<string, Grant>();
@@ -154,6 +156,10 @@ export class GoogleFakeOAuth {
 
   /** POST /revoke?token=…: revoking either token ends the whole grant, as at Google. */
   revoke(tokenToRevoke: string): FakeReply {
+    if (this.revokeFailures > 0) {
+      this.revokeFailures -= 1;
+      return oauthError(503, 'temporarily_unavailable', 'The service is unavailable. Try again later.');
+    }
     const refreshToken = this.#grants.has(tokenToRevoke)
       ? tokenToRevoke
       : this.#access.get(tokenToRevoke)?.refreshToken;

@@ -38,6 +38,8 @@ export type GoogleFake = {
   expireAccessTokens: () => void;
   revokeAllGrants: () => void;
   isGrantActive: (refreshToken: string) => boolean;
+  /** The next `times` revocations answer 503 and revoke nothing. */
+  failRevocations: (times: number) => void;
   /** The next `times` API calls (not OAuth) fail with this Google error. */
   failApis: (status: number, message: string, times?: number) => void;
   /** API calls wait this long before answering (0: off). */
@@ -179,6 +181,9 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     expireAccessTokens: () => oauth.expireAccessTokens(),
     revokeAllGrants: () => oauth.revokeAllGrants(),
     isGrantActive: (refreshToken) => oauth.isGrantActive(refreshToken),
+    failRevocations: (times) => {
+      oauth.revokeFailures = times;
+    },
     failApis: (status, message, times = 1) => {
       failure = { status, message, remaining: times };
     },

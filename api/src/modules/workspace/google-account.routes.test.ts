@@ -86,6 +86,15 @@ describe('Google connection isolation (per user and per tenant)', () => {
 });
 
 describe('POST /api/google/disconnect', () => {
+  it('keeps everything and answers 502 when Google does not confirm the revocation', async () => {
+    fake.failRevocations(10);
+    const response = await alice.post('/api/google/disconnect');
+    fake.failRevocations(0);
+    expect([response.status, response.body.code]).toEqual([502, 'revoke_failed']);
+    expect((await alice.get('/api/google/accounts')).body).toHaveLength(2);
+    expect((await alice.get('/api/google/status')).body).toEqual({ authenticated: true });
+  });
+
   it('revokes every grant at Google, deletes the tokens and clears the accounts', async () => {
     const { rows: before } = await app.pool.query('select id from google_account where user_id = $1', [
       alice.identity?.userId,

@@ -115,6 +115,23 @@ describe('POST /api/google/voice-tools', () => {
     ]);
   });
 
+  it('treats a stored token that no longer decrypts (moved row, other key) as a lost grant', async () => {
+    const moved = await app.signedIn(await app.createUser());
+    await connect(moved);
+    // Another user's ciphertext copied onto this row: bound to its owner, it must not decrypt here.
+    await app.pool.query(
+      `update google_account set refresh_token_cipher = (select refresh_token_cipher from google_account where user_id = $2 limit 1)
+       where user_id = $1`,
+      [moved.identity?.userId, client.identity?.userId],
+    );
+    const { body } = await moved.post('/api/google/voice-tools', {
+      toolName: 'google_drive_list',
+      parameters: {},
+    });
+    expect(body).toMatchObject({ success: false, requiresAuth: true });
+    expect((await moved.get('/api/google/status')).body).toEqual({ authenticated: false });
+  });
+
   it('answers requiresAuth for a user who never connected, and 401 signed out', async () => {
     const stranger = await app.signedIn(await app.createUser());
     const { body } = await stranger.post('/api/google/voice-tools', {
