@@ -2,7 +2,9 @@ import { voiceToolResultSchema } from '@annie/api-client/contracts/workspace';
 import { WORKSPACE_TOOL_NAMES } from '@annie/api-client/contracts/workspace-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/test-client.ts';
+import { googleServicesFor } from './google-services.ts';
 import { startWorkspaceTestApp } from './testing/workspace-test-app.ts';
+import { runToolForModel } from './voice-tools.service.ts';
 
 const { app, fake, connect } = await startWorkspaceTestApp();
 afterAll(() => fake.close());
@@ -142,5 +144,31 @@ describe('POST /api/google/voice-tools', () => {
     expect((await app.client().post('/api/google/voice-tools', { toolName: 'google_search' })).status).toBe(
       401,
     );
+  });
+});
+
+describe('runToolForModel (server-side sessions)', () => {
+  it('answers an unknown tool, bad parameters, a stranger and an unconfigured Google as the envelope', async () => {
+    const em = app.orm.em.fork();
+    em.setFilterParams('tenant', { tenantId: client.identity?.tenantId ?? '' });
+    const owner = { tenantId: client.identity?.tenantId ?? '', userId: client.identity?.userId ?? '' };
+    const google = googleServicesFor(app.config);
+    expect(await runToolForModel(em, google, owner, 'google_nope', {})).toMatchObject({
+      success: false,
+      error: 'Unknown tool google_nope',
+    });
+    expect(
+      await runToolForModel(em, google, owner, 'google_drive_list', '{"file_type":"zip"}'),
+    ).toMatchObject({
+      success: false,
+      error: expect.stringContaining('parameters.file_type: file_type must be one of'),
+    });
+    const stranger = { ...owner, userId: '00000000-0000-4000-8000-000000000000' };
+    expect(await runToolForModel(em, google, stranger, 'google_drive_list', {})).toMatchObject({
+      requiresAuth: true,
+    });
+    expect(await runToolForModel(em, undefined, owner, 'google_drive_list', {})).toMatchObject({
+      requiresAuth: true,
+    });
   });
 });

@@ -1,5 +1,8 @@
 import type { VoiceToolResult } from '@annie/api-client/contracts/workspace';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ZodError } from 'zod';
+import { HttpError } from '../../lib/http-errors.ts';
+import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
 import { GoogleToolError } from '../../providers/google/google-workspace.ts';
 import { TokenDecryptError } from '../../providers/google/token-cipher.ts';
 import {
@@ -9,7 +12,7 @@ import {
   tokenOwner,
 } from './google-connection.service.ts';
 import type { GoogleServices } from './google-services.ts';
-import type { ParsedToolCall } from './tool-parameters.ts';
+import { type ParsedToolCall, parseToolCall } from './tool-parameters.ts';
 
 const NOT_CONNECTED =
   'Google Workspace is not connected. Ask the user to connect their Google account on the Google Workspace page.';
@@ -52,4 +55,30 @@ export async function runVoiceTool(
       return failure(`Failed to execute Google tool: ${error.message}`, false);
     throw error;
   }
+}
+
+/**
+ * For sessions the server runs itself (phone calls through the realtime bridge): the model's raw call,
+ * with every refusal (unknown tool, bad parameters, Google not configured) answered as the envelope.
+ */
+export async function runToolForModel(
+  em: EntityManager,
+  google: GoogleServices | undefined,
+  owner: ConnectionOwner,
+  toolName: string,
+  args: unknown,
+): Promise<VoiceToolResult> {
+  let call: ParsedToolCall;
+  try {
+    call = parseToolCall(toolName, args);
+  } catch (error) {
+    if (error instanceof HttpError) return failure(error.message, false);
+    if (error instanceof ZodError) {
+      const issues = error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      return failure(`Invalid parameters: ${issues.join('; ')}`, false);
+    }
+    throw error;
+  }
+  if (!google) return failure(GOOGLE_NOT_CONFIGURED_MESSAGE, true);
+  return runVoiceTool(em, google, owner, call);
 }

@@ -2,7 +2,7 @@ import type { FeatureModule } from '../feature-module.ts';
 import { GoogleAccountSchema } from './google-account.entity.ts';
 import { googleAccountRoutes } from './google-account.routes.ts';
 import { googleOAuthRoutes } from './google-oauth.routes.ts';
-import { googleServicesFromConfig } from './google-services.ts';
+import { googleServicesFor } from './google-services.ts';
 import { Migration20261122020000_google_accounts } from './migrations/Migration20261122020000_google_accounts.ts';
 import { voiceToolRoutes } from './voice-tools.routes.ts';
 
@@ -14,7 +14,7 @@ export const workspaceModule: FeatureModule = {
     { name: 'Migration20261122020000_google_accounts', class: Migration20261122020000_google_accounts },
   ],
   routes: ({ config, pool, logger }) => {
-    const google = googleServicesFromConfig(config);
+    const google = googleServicesFor(config);
     return [
       googleOAuthRoutes(google, logger),
       googleAccountRoutes(google, pool, logger),
