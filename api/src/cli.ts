@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type AppConfig, loadConfig } from './config/env.ts';
 import { runBackupCommand } from './db/backup-commands.ts';
+import { deleteAccount } from './modules/users/account-deletion.ts';
 import { toAuthUserDto } from './modules/users/user.dto.ts';
 import { createUser, listUsers, setPassword } from './modules/users/user.service.ts';
 import { openDatabase, type Runtime } from './runtime.ts';
@@ -41,6 +42,16 @@ const COMMANDS: Record<string, Command> = {
     run: async ({ values }, runtime) => {
       const user = await setPassword(runtime.orm.em.fork(), values.username ?? '', values.password ?? '');
       return [`Password changed for ${user.username}; their sessions were ended`];
+    },
+  },
+  'user:delete': {
+    usage: 'user:delete --username U   (ends their sessions now; removes them and their data after 90 days)',
+    check: ({ values }) => (values.username ? undefined : 'needs --username'),
+    run: async ({ values }, runtime) => {
+      const { user, purgeAfter } = await deleteAccount(runtime.orm.em.fork(), values.username ?? '');
+      return [
+        `Deleted ${user.username}: sessions ended, sign-in refused; data removed after ${purgeAfter.toISOString().slice(0, 10)}`,
+      ];
     },
   },
   'user:list': {

@@ -1,9 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { featureModules } from '../../modules/feature-modules.ts';
 import { Migration20261122000000_platform } from './Migration20261122000000_platform.ts';
+import { Migration20261122030000_account_deletion } from './Migration20261122030000_account_deletion.ts';
 
 const platformMigrations: MigrationObject[] = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
+  { name: 'Migration20261122030000_account_deletion', class: Migration20261122030000_account_deletion },
 ];
 
 /**

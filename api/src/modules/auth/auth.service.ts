@@ -20,7 +20,8 @@ export async function authenticate(
   await limiter.assertAllowed(username, ip);
   const user = await findUserByUsername(em, username);
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-  if (!user || !valid) {
+  // A deleted account answers like an unknown one.
+  if (!user || user.deletedAt || !valid) {
     await limiter.recordFailure(username, ip);
     throw unauthorized(INVALID_CREDENTIALS);
   }

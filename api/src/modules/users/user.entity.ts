@@ -16,6 +16,8 @@ const UserSchema = defineEntity({
     email: p.string().nullable(),
     passwordHash: p.string().hidden(),
     isAdmin: p.boolean().default(false),
+    /** Set by user:delete; the account is refused from then on and removed after 90 days. */
+    deletedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../test/test-app.ts';
+import { eventually } from '../lab/testing/lab-test-helpers.ts';
+import { enforceRetention } from './retention.ts';
+
+const app = await startTestApp();
+const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
+const annie = (...args: string[]) =>
+  spawnSync(process.execPath, [CLI, ...args], {
+    env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+
+const exists = async (sql: string, values: unknown[]) =>
+  ((await app.pool.query(sql, values)).rowCount ?? 0) > 0;
+const userExists = (id: string) => exists('select 1 from app_user where id = $1', [id]);
+
+describe('user:delete', () => {
+  it('ends the sessions at once and refuses sign-in; the data stays for 90 days, then goes', async () => {
+    const leaving = await app.createUser();
+    const staying = await app.createUser();
+    const leavingClient = await app.signedIn(leaving);
+    const stayingClient = await app.signedIn(staying);
+    expect((await leavingClient.get('/api/auth/user')).status).toBe(200);
+
+    const deleted = annie('user:delete', '--username', leaving.username);
+    expect(deleted.stderr).toBe('');
+    expect(deleted.status).toBe(0);
+    expect(deleted.stdout).toMatch(new RegExp(`Deleted ${leaving.username}: .* after \\d{4}-\\d{2}-\\d{2}`));
+
+    expect(await exists('select 1 from http_session where user_id = $1', [leaving.user.id])).toBe(false);
+    const login = await app
+      .client()
+      .post('/api/login', { username: leaving.username, password: leaving.password });
+    expect(login.status).toBe(401);
+    expect(login.body.message).toBe('Invalid username or password');
+    expect((await stayingClient.get('/api/auth/user')).status).toBe(200);
+    // The running API (another process than the CLI) lets the session go once its per-process session
+    // cache forgets it (seconds): cross-process invalidation is the session cache's NOTIFY.
+    await eventually(async () =>
+      (await leavingClient.get('/api/auth/user')).status === 401 ? true : undefined,
+    );
+
+    await enforceRetention(app.pool);
+    expect(await userExists(leaving.user.id)).toBe(true);
+
+    await app.pool.query(
+      `update app_user set deleted_at = now() - interval '89 days 23 hours' where id = $1`,
+      [leaving.user.id],
+    );
+    await enforceRetention(app.pool);
+    expect(await userExists(leaving.user.id)).toBe(true);
+
+    await app.pool.query(
+      `update app_user set deleted_at = now() - interval '90 days 1 minute' where id = $1`,
+      [leaving.user.id],
+    );
+    const removed = await enforceRetention(app.pool);
+    expect(removed).toMatchObject({
+      'deleted accounts (the user and everything of theirs: sessions, Google connections)': 1,
+    });
+    expect(await userExists(leaving.user.id)).toBe(false);
+    expect(await userExists(staying.user.id)).toBe(true);
+  });
+
+  it('names an unknown user and a missing argument', () => {
+    expect(annie('user:delete', '--username', 'nobody-here').stderr).toContain('No user named nobody-here');
+    const missing = annie('user:delete');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('user:delete needs --username');
+  });
+});
+
+describe('retention', () => {
+  it('removes lab job history 12 months after the job finished, and nothing younger or unfinished', async () => {
+    const { user } = await app.createUser();
+    const insert = (status: string, age: string) =>
+      app.pool
+        .query<{ id: string }>(
+          `insert into lab_job (id, tenant_id, created_by, type, payload, status, finished_at)
+           values (gen_random_uuid(), $1, $2, 'formulate', '{}', $3,
+                   case when $3 in ('succeeded', 'failed') then now() - $4::interval end) returning id`,
+          [user.tenantId, user.id, status, age],
+        )
+        .then(({ rows }) => rows[0]?.id ?? '');
+    const old = await insert('succeeded', '12 months 1 day');
+    const oldFailed = await insert('failed', '13 months');
+    const recent = await insert('succeeded', '11 months');
+    const stuck = await insert('running', '13 months');
+    await enforceRetention(app.pool);
+    const left = (await app.pool.query<{ id: string }>('select id from lab_job')).rows.map((row) => row.id);
+    expect(left).not.toContain(old);
+    expect(left).not.toContain(oldFailed);
+    expect(left).toEqual(expect.arrayContaining([recent, stuck]));
+  });
+
+  it('runs on one instance at a time', async () => {
+    const [first, second] = await Promise.all([enforceRetention(app.pool), enforceRetention(app.pool)]);
+    expect([first, second].filter((result) => result === undefined).length).toBeLessThanOrEqual(1);
+    const holder = await app.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock($1)', [0x616e6e69]);
+      expect(await enforceRetention(app.pool)).toBeUndefined();
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+  });
+});
