@@ -18,6 +18,12 @@ export class TestClient {
     this.baseUrl = baseUrl;
   }
 
+  /** Takes another client's cookies and identity: the same browser talking to another API instance. */
+  adoptCookies(from: TestClient): void {
+    for (const [name, value] of from.#cookies) this.#cookies.set(name, value);
+    this.identity = from.identity;
+  }
+
   get cookieHeader(): string {
     return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }

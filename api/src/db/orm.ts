@@ -1,5 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { LOCKS, withAdvisoryLock } from './advisory-lock.ts';
 import { entities } from './entities.ts';
 import { migrationsList } from './migrations/index.ts';
 
@@ -19,7 +20,7 @@ export async function createOrm(databaseUrl: string, options: { debug?: boolean 
   });
 }
 
-/** Applies every committed migration that has not run yet. */
+/** Applies every committed migration that has not run yet, one starting instance at a time. */
 export async function migrate(orm: Orm): Promise<void> {
-  await orm.migrator.up();
+  await withAdvisoryLock(orm.config.get('clientUrl') ?? '', LOCKS.migrations, () => orm.migrator.up());
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LOCKS } from '../../db/advisory-lock.ts';
 import { countUsers, createUser, DEFAULT_TENANT_ID } from './user.service.ts';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
@@ -13,14 +14,20 @@ export async function ensureFirstAdmin(
   configuredPassword: string | undefined,
   print: (line: string) => void,
 ): Promise<void> {
-  if ((await countUsers(em)) > 0) return;
   const password = configuredPassword ?? randomBytes(12).toString('base64url');
-  await createUser(em, {
-    username: FIRST_ADMIN_USERNAME,
-    password,
-    isAdmin: true,
-    tenantId: DEFAULT_TENANT_ID,
+  // Instances started together on an empty database take turns: the second finds the admin made.
+  const created = await em.transactional(async (tx) => {
+    await tx.getConnection().execute('select pg_advisory_xact_lock(?)', [LOCKS.firstAdmin]);
+    if ((await countUsers(tx)) > 0) return false;
+    await createUser(tx, {
+      username: FIRST_ADMIN_USERNAME,
+      password,
+      isAdmin: true,
+      tenantId: DEFAULT_TENANT_ID,
+    });
+    return true;
   });
+  if (!created) return;
   if (configuredPassword)
     print(`Created admin user "${FIRST_ADMIN_USERNAME}" with the password from ANNIE_ADMIN_PASSWORD.`);
   else

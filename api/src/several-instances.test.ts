@@ -1,0 +1,128 @@
+import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startAgtFake } from '../../packages/fakes/src/agt-fake.ts';
+import { type ApiProcess, startApiProcess } from '../test/api-process.ts';
+import { TestClient } from '../test/test-client.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { eventually, openEventStream } from './modules/lab/testing/lab-test-helpers.ts';
+
+// Two API processes on one PostgreSQL, started together on an empty database (migrations and the first
+// admin must happen once), behaving as one product.
+const database = await createTestDatabase({ empty: true });
+const fake = await startAgtFake();
+const db = new pg.Client({ connectionString: database.url });
+afterAll(async () => {
+  await db.end();
+  await fake.close();
+  await database.drop();
+});
+const PASSWORD = 'two-instances-admin';
+const env = {
+  DATABASE_URL: database.url,
+  SESSION_SECRET: 'several-instances-secret-0123456789abcdef',
+  ANNIE_ADMIN_PASSWORD: PASSWORD,
+  AGT_BASE_URL: fake.url,
+  AGT_API_KEY: 'two-instances-key',
+  LOGIN_MAX_ATTEMPTS_PER_USER: '3',
+};
+const [one, two] = (await Promise.all([
+  startApiProcess(['api/src/main.ts'], env),
+  startApiProcess(['api/src/main.ts'], env),
+])) as [ApiProcess, ApiProcess];
+await db.connect();
+
+/** A client of `api` carrying the cookies of `from` (the same browser, another instance behind the proxy). */
+function sameBrowser(from: TestClient, api: ApiProcess): TestClient {
+  const client = new TestClient(api.baseUrl);
+  client.adoptCookies(from);
+  return client;
+}
+
+async function signedInOn(api: ApiProcess): Promise<TestClient> {
+  const client = new TestClient(api.baseUrl);
+  const response = await client.post('/api/login', { username: 'admin', password: PASSWORD });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
+  return client;
+}
+
+describe('two API instances on one database', () => {
+  it('started together on an empty database: one schema, one first admin', async () => {
+    const { rows } = await db.query<{ count: string }>('select count(*) from app_user');
+    expect(rows[0]?.count).toBe('1');
+  });
+
+  it('a session made on one works on the other', async () => {
+    const onOne = await signedInOn(one);
+    const onTwo = sameBrowser(onOne, two);
+    const user = await onTwo.get('/api/auth/user');
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({ username: 'admin' });
+  });
+
+  // Known gap: each instance caches a session for 5 s (session-store.ts) and nothing tells the other
+  // instance about a logout. This flips to passing when the session cache is invalidated over NOTIFY
+  // (performance team); then drop `.fails`.
+  it.fails('logout on one ends the session on the other within a second', async () => {
+    const onOne = await signedInOn(one);
+    const onTwo = sameBrowser(onOne, two);
+    expect((await onTwo.get('/api/auth/user')).status).toBe(200);
+    expect((await onOne.post('/api/logout')).status).toBeLessThan(300);
+    await eventually(
+      async () => ((await onTwo.get('/api/auth/user')).status === 401 ? true : undefined),
+      1_000,
+    );
+  });
+
+  it('a live event raised on one reaches the event-stream clients of the other', async () => {
+    const onOne = await signedInOn(one);
+    const stream = await openEventStream(sameBrowser(onOne, two));
+    try {
+      const created = await onOne.post('/api/lab/jobs', {
+        type: 'formulate',
+        payload: LAB_JOB_SAMPLES.formulate,
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      await stream.next((event) => (event.data as { id?: string }).id === id);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('each job runs once, whichever instance queued it and both workers polling', async () => {
+    const clients = [await signedInOn(one), await signedInOn(two)];
+    const before = fake.received.length;
+    const ids: string[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const client = clients[index % 2] as TestClient;
+      const created = await client.post('/api/lab/jobs', {
+        type: 'formulate',
+        payload: LAB_JOB_SAMPLES.formulate,
+      });
+      ids.push(created.body.id as string);
+    }
+    const finished = await eventually(async () => {
+      const { rows } = await db.query<{ status: string; attempts: number }>(
+        'select status, attempts from lab_job where id = any($1)',
+        [ids],
+      );
+      return rows.every((row) => row.status === 'succeeded') && rows.length === ids.length ? rows : undefined;
+    }, 30_000);
+    expect(finished.map((row) => row.attempts)).toEqual(ids.map(() => 1));
+    expect(fake.received.length - before).toBe(ids.length);
+  }, 40_000);
+
+  it('login limits are shared: failures on either instance count together', async () => {
+    const wrong = { username: 'admin', password: 'not-the-password' };
+    expect((await new TestClient(one.baseUrl).post('/api/login', wrong)).status).toBe(401);
+    expect((await new TestClient(two.baseUrl).post('/api/login', wrong)).status).toBe(401);
+    expect((await new TestClient(one.baseUrl).post('/api/login', wrong)).status).toBe(401);
+    const blocked = await new TestClient(two.baseUrl).post('/api/login', {
+      username: 'admin',
+      password: PASSWORD,
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
