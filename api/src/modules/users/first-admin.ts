@@ -17,7 +17,7 @@ export async function ensureFirstAdmin(
   const password = configuredPassword ?? randomBytes(12).toString('base64url');
   // Instances started together on an empty database take turns: the second finds the admin made.
   const created = await em.transactional(async (tx) => {
-    await tx.getConnection().execute('select pg_advisory_xact_lock(?)', [LOCKS.firstAdmin]);
+    await tx.execute('select pg_advisory_xact_lock(?)', [LOCKS.firstAdmin]);
     if ((await countUsers(tx)) > 0) return false;
     await createUser(tx, {
       username: FIRST_ADMIN_USERNAME,
