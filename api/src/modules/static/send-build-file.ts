@@ -1,4 +1,5 @@
-import type { Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, type Stats } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import send from 'koa-send';
@@ -26,10 +27,18 @@ function cacheControl(path: string): string {
   return 'public, max-age=300';
 }
 
-/** A strong validator per representation: the Brotli, gzip and plain files differ in size and name. */
-function entityTag(sentPath: string, stats: Stats): string {
+/**
+ * A strong validator per representation (the Brotli, gzip and plain files each have their own). A
+ * revalidated file (HTML, manifests, fixed-name entries: small) is tagged by its content, so a redeploy
+ * that keeps sizes and copies modification times can never be answered 304 with the old bytes; a
+ * content-hashed asset by size and time.
+ */
+function entityTag(sentPath: string, stats: Stats, revalidated: boolean): string {
   const encoding = sentPath.endsWith('.br') ? 'br-' : sentPath.endsWith('.gz') ? 'gz-' : '';
-  return `"${encoding}${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const version = revalidated
+    ? createHash('sha256').update(readFileSync(sentPath)).digest('base64url').slice(0, 27)
+    : `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
+  return `"${encoding}${version}"`;
 }
 
 /**
@@ -56,8 +65,9 @@ export async function sendBuildFile(
       brotli: true,
       gzip: true,
       setHeaders: (res: ServerResponse, sentPath: string, stats: Stats) => {
-        res.setHeader('Cache-Control', cacheControl(path));
-        res.setHeader('ETag', entityTag(sentPath, stats));
+        const policy = cacheControl(path);
+        res.setHeader('Cache-Control', policy);
+        res.setHeader('ETag', entityTag(sentPath, stats, policy === 'no-cache'));
         res.setHeader('X-Content-Type-Options', 'nosniff');
         if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
       },
