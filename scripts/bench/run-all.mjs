@@ -8,6 +8,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ORDER = [
   'build-time.mjs',
   'bundle-size.mjs',
+  'lighthouse.mjs',
   'startup.mjs',
   'knowledge.mjs',
   'lab-jobs.mjs',

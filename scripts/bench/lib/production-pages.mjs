@@ -1,0 +1,84 @@
+// The production builds behind the API's own static server code (api/src/modules/static: precompressed
+// Brotli/gzip siblings by Accept-Encoding, cache headers, login page vs app page by session cookie) and
+// its response compressor, with the few API answers the pages need before a remote renders faked here:
+// POST /api/login (sets the cookie), GET /api/auth/user, GET /api/modules. Anything else under /api is a
+// 404 {message, code}, which the pages handle. No database is involved.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compressResponses } from '../../../api/src/middleware/compress-responses.ts';
+import { staticFiles } from '../../../api/src/modules/static/static-files.ts';
+import { REMOTE_NAMES } from '../../../packages/api-client/src/contracts/remotes.ts';
+
+export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const Koa = createRequire(join(ROOT, 'api/package.json'))('koa');
+const COOKIE = 'annie.sid';
+const USER = {
+  id: 'bench-user',
+  username: 'bench',
+  email: 'bench@localhost',
+  isAdmin: true,
+  tenantId: 'default',
+};
+
+// BENCH_BUILD_ROOT serves another checkout's builds (e.g. an older commit's, for before/after figures).
+const BUILD_ROOT = process.env.BENCH_BUILD_ROOT ?? ROOT;
+
+export function buildDirs() {
+  const remoteDirs = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, join(BUILD_ROOT, 'remotes', name, 'dist')]),
+  );
+  const shellDir = join(BUILD_ROOT, 'shell/dist');
+  for (const dir of [shellDir, ...Object.values(remoteDirs)]) {
+    if (!existsSync(dir)) {
+      throw new Error(`${dir} is missing; run: pnpm --filter ./shell --filter './remotes/*' run build`);
+    }
+  }
+  return { shellDir, remoteDirs };
+}
+
+function fakeApi() {
+  return async function benchApi(ctx, next) {
+    const signedIn = Boolean(ctx.cookies.get(COOKIE));
+    if (ctx.path === '/api/login' && ctx.method === 'POST') {
+      ctx.cookies.set(COOKIE, 'bench', { httpOnly: true, sameSite: 'lax' });
+      ctx.body = USER;
+    } else if (ctx.path === '/api/logout' && ctx.method === 'POST') {
+      ctx.cookies.set(COOKIE, null);
+      ctx.body = { ok: true };
+    } else if (ctx.path === '/api/auth/user') {
+      ctx.status = signedIn ? 200 : 401;
+      ctx.body = signedIn ? USER : { message: 'Not signed in', code: 'unauthorized' };
+    } else if (ctx.path === '/api/modules') {
+      ctx.body = {
+        remotes: REMOTE_NAMES.map((name) => ({
+          name,
+          entry: `/remotes/${name}/mf-manifest.json`,
+          version: 'bench',
+        })),
+      };
+    } else if (ctx.path.startsWith('/api/')) {
+      ctx.status = 404;
+      ctx.body = { message: 'Not found', code: 'not_found' };
+    } else {
+      await next();
+    }
+  };
+}
+
+/** Starts the server on a loopback port; resolves to its origin and a close function. */
+export async function startProductionPages() {
+  const app = new Koa();
+  app.use(compressResponses());
+  app.use(fakeApi());
+  app.use(staticFiles({ ...buildDirs(), hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(COOKIE)) }));
+  const server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    cookie: { name: COOKIE, value: 'bench' },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
