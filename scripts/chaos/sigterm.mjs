@@ -90,9 +90,10 @@ async function probe(label, node, args) {
   let answered = 0;
   let refusedAfter = 0;
   const stream = await fetch(`${api.base}/api/lab/jobs/events`, { headers: { Cookie: cookie } });
-  const streamEnd = stream.body
-    .pipeTo(new WritableStream())
-    .then(() => 'closed cleanly', (error) => `broken (${error.cause?.code ?? error.message})`);
+  const streamEnd = stream.body.pipeTo(new WritableStream()).then(
+    () => 'closed cleanly',
+    (error) => `broken (${error.cause?.code ?? error.message})`,
+  );
 
   const client = async (index) => {
     for (let seq = 0; ; seq += 1) {
@@ -127,7 +128,9 @@ async function probe(label, node, args) {
   console.log(`  new requests refused after the signal: ${refusedAfter}`);
   console.log(`  signal → exit: ${Math.round(exitedAt - signalAt)} ms (exit code ${api.child.exitCode})`);
   console.log(`  event stream: ${await streamEnd}`);
-  console.log(`  API process ${api.apiPid} after exit: ${isRunning(api.apiPid) ? 'STILL RUNNING (orphan)' : 'gone'}`);
+  console.log(
+    `  API process ${api.apiPid} after exit: ${isRunning(api.apiPid) ? 'STILL RUNNING (orphan)' : 'gone'}`,
+  );
   if (isRunning(api.apiPid)) process.kill(api.apiPid, 'SIGKILL');
   return inFlightFailures.length === 0 && api.child.exitCode === 0 && !isRunning(api.apiPid);
 }
