@@ -2,6 +2,7 @@ import { useActivateGoogleAccount } from '@annie/api-client/workspace/use-activa
 import { useConnectGoogle } from '@annie/api-client/workspace/use-connect-google';
 import { useDisconnectGoogle } from '@annie/api-client/workspace/use-disconnect-google';
 import { useToast } from '@annie/ui/toast/toast';
+import { toastError } from '@annie/ui/toast/toast-error';
 import { useCallback } from 'react';
 
 /** Leaves the app for Google's consent page; a seam so tests can see where the browser was sent. */
@@ -19,14 +20,10 @@ export function useGoogleConnectionActions() {
   const connect = useCallback(() => {
     connectMutation.mutate(undefined, {
       onSuccess: ({ authUrl }) => sendBrowserTo.assign(authUrl),
-      onError: () =>
-        toast({
-          title: 'Connection Failed',
-          description: 'Unable to initiate Google authentication.',
-          variant: 'destructive',
-        }),
+      // The spec fixes this notice's text, whatever the server said (a 503 names the missing settings).
+      onError: () => toastError('Connection Failed', null, 'Unable to initiate Google authentication.'),
     });
-  }, [connectMutation.mutate, toast]);
+  }, [connectMutation.mutate]);
 
   const disconnect = useCallback(() => {
     disconnectMutation.mutate(undefined, {
@@ -36,26 +33,16 @@ export function useGoogleConnectionActions() {
           description: 'Google Workspace has been disconnected.',
           variant: 'success',
         }),
-      onError: () =>
-        toast({
-          title: 'Disconnect Failed',
-          description: 'Unable to disconnect Google Workspace.',
-          variant: 'destructive',
-        }),
+      onError: () => toastError('Disconnect Failed', null, 'Unable to disconnect Google Workspace.'),
     });
   }, [disconnectMutation.mutate, toast]);
 
   const activate = useCallback(
     (id: string) =>
       activateMutation.mutate(id, {
-        onError: () =>
-          toast({
-            title: 'Error',
-            description: 'Unable to switch the Google account.',
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError('Error', error, 'Unable to switch the Google account.'),
       }),
-    [activateMutation.mutate, toast],
+    [activateMutation.mutate],
   );
 
   return {

@@ -1,5 +1,5 @@
-import type { GoogleAccount } from '@annie/api-client/contracts/workspace';
 import { createQueryClient } from '@annie/api-client/query-client';
+import { GOOGLE_ACCOUNTS, GOOGLE_AUTH_URL, stubWorkspaceApi } from '@annie/api-client/testing/workspace-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,58 +9,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendBrowserTo } from '../hooks/use-google-connection-actions.ts';
 import GooglePage from './google-page.tsx';
-
-const ACCOUNTS: GoogleAccount[] = [
-  {
-    id: '6f1c2d3e-0000-4000-8000-000000000001',
-    name: 'Eleanor Hart',
-    email: 'eleanor.hart@example.com',
-    picture: null,
-    isActive: true,
-    connected: true,
-  },
-  {
-    id: '6f1c2d3e-0000-4000-8000-000000000002',
-    name: 'Board Office',
-    email: 'board@example.com',
-    picture: null,
-    isActive: false,
-    connected: true,
-  },
-];
-
-type Api = { connected?: boolean; statusFails?: boolean; authStatus?: number; disconnectStatus?: number };
-
-function stubApi({
-  connected = false,
-  statusFails = false,
-  authStatus = 200,
-  disconnectStatus = 200,
-}: Api = {}) {
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    if (url === '/api/google/status')
-      return statusFails
-        ? json(500, { message: 'boom', code: 'internal' })
-        : json(200, { authenticated: connected });
-    if (url === '/api/google/accounts') return json(200, connected ? ACCOUNTS : []);
-    if (url === '/api/google/auth')
-      return authStatus === 200
-        ? json(200, { authUrl: 'https://accounts.example/consent?state=s' })
-        : json(authStatus, { message: 'Google Workspace is not configured', code: 'not_configured' });
-    if (url === '/api/google/disconnect' && init?.method === 'POST')
-      return json(
-        disconnectStatus,
-        disconnectStatus === 200 ? { authenticated: false } : { message: 'x', code: 'y' },
-      );
-    if (url.endsWith('/activate')) return json(200, { ...ACCOUNTS[1], isActive: true });
-    return json(404, { message: 'not found', code: 'not_found' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 function renderPage() {
   render(
@@ -83,7 +31,7 @@ afterEach(() => {
 
 describe('Google Workspace page', () => {
   it('shows a spinner while checking, then Not Connected with the six services and the privacy note', async () => {
-    stubApi();
+    stubWorkspaceApi();
     renderPage();
     expect(screen.getByRole('status', { name: 'Checking connection' })).toBeInTheDocument();
     expect(await screen.findByText('Not Connected')).toBeInTheDocument();
@@ -104,15 +52,15 @@ describe('Google Workspace page', () => {
   });
 
   it('sends the browser to the address the server returns on Connect', async () => {
-    stubApi();
+    stubWorkspaceApi();
     const assign = vi.spyOn(sendBrowserTo, 'assign').mockImplementation(() => {});
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Connect Google Account' }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/consent?state=s'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(GOOGLE_AUTH_URL));
   });
 
   it('shows Connection Failed when the server cannot start the consent', async () => {
-    stubApi({ authStatus: 503 });
+    stubWorkspaceApi({ authStatus: 503 });
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Connect Google Account' }));
     expect(await screen.findByText('Connection Failed')).toBeInTheDocument();
@@ -120,7 +68,7 @@ describe('Google Workspace page', () => {
   });
 
   it('shows Connected with the accounts and their badges, switches the active one, and disconnects', async () => {
-    const fetchMock = stubApi({ connected: true });
+    const api = stubWorkspaceApi({ connected: true });
     const user = renderPage();
     expect(await screen.findByText('Google services are active')).toBeInTheDocument();
     const board = await screen.findByRole('listitem', { name: 'board@example.com' });
@@ -131,8 +79,8 @@ describe('Google Workspace page', () => {
     expect(within(board).getByText('B')).toBeInTheDocument();
     await user.click(within(board).getByRole('button', { name: 'Use this account' }));
     await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith(`${ACCOUNTS[1]?.id}/activate`))).toBe(
-        true,
+      expect(api.requests('POST').map((request) => request.path)).toContain(
+        `/api/google/accounts/${GOOGLE_ACCOUNTS[1]?.id}/activate`,
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Disconnect' }));
@@ -142,7 +90,7 @@ describe('Google Workspace page', () => {
   });
 
   it('shows Disconnect Failed and stays connected when the server refuses', async () => {
-    stubApi({ connected: true, disconnectStatus: 502 });
+    stubWorkspaceApi({ connected: true, disconnectStatus: 502 });
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
     expect(await screen.findByText('Unable to disconnect Google Workspace.')).toBeInTheDocument();
@@ -150,12 +98,13 @@ describe('Google Workspace page', () => {
   });
 
   it('only logs a failed status check, reads Not Connected, and refresh checks again', async () => {
-    const fetchMock = stubApi({ statusFails: true });
+    const api = stubWorkspaceApi({ statusStatus: 500 });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = renderPage();
     expect(await screen.findByText('Not Connected')).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('Google connection check failed', expect.anything());
-    const checks = () => fetchMock.mock.calls.filter(([url]) => url === '/api/google/status').length;
+    const checks = () =>
+      api.requests('GET').filter((request) => request.path === '/api/google/status').length;
     const before = checks();
     await user.click(screen.getByRole('button', { name: 'Refresh status' }));
     await vi.waitFor(() => expect(checks()).toBe(before + 1));
