@@ -22,6 +22,15 @@ function redirectFailures(logger: Logger): Middleware<AppState> {
   };
 }
 
+/** Why a callback is refused, for the error page's address (and the logs): first reason wins. */
+function refusalReason(callback: { configured: boolean; denied: boolean; codeVerifier: string | undefined }) {
+  if (!callback.configured) return 'not_configured';
+  if (callback.denied) return 'denied';
+  // No pending consent in this session, a replayed state, a state that does not match, or too old.
+  if (!callback.codeVerifier) return 'state';
+  return 'no_code';
+}
+
 /** GET /api/google/auth (start the consent) and GET /api/google/callback (Google sends the user back). */
 export function googleOAuthRoutes(google: GoogleServices | undefined, logger: Logger): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
@@ -43,17 +52,14 @@ export function googleOAuthRoutes(google: GoogleServices | undefined, logger: Lo
         typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : undefined;
       const codeVerifier = takeConsent(ctx, query('state'));
       const code = query('code');
-      const reason = !google
-        ? 'not_configured'
-        : query('error')
-          ? 'denied'
-          : !codeVerifier
-            ? 'state'
-            : !code
-              ? 'no_code'
-              : null;
-      if (reason || !google || !codeVerifier || !code)
+      if (!google || query('error') || !codeVerifier || !code) {
+        const reason = refusalReason({
+          configured: Boolean(google),
+          denied: Boolean(query('error')),
+          codeVerifier,
+        });
         return ctx.redirect(`${GOOGLE_RESULT_PATHS.error}?reason=${reason}`);
+      }
       const consent = await google.oauth.finishConsent(code, codeVerifier);
       const { tenantId, userId } = authOf(ctx);
       await saveConnection(ctx.state.em, { tenantId, userId }, consent, google.cipher);
