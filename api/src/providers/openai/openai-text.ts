@@ -1,0 +1,72 @@
+import OpenAI from 'openai';
+
+/** Where and how to reach OpenAI for text; built from OPENAI_* in config/env.ts. */
+export type OpenAiTextConfig = {
+  apiKey?: string;
+  /** Only for the loopback fake and proxies: replaces https://api.openai.com/v1. */
+  baseUrl?: string;
+  model: string;
+  /** The SDK's own retries; jobs retry on their own, so callers usually pass 0. */
+  maxRetries?: number;
+  timeoutMs?: number;
+};
+
+/** One text generation: the standing instructions and the material to answer. */
+export type TextPrompt = { instructions: string; input: string; maxOutputTokens?: number };
+
+export type TextGenerator = { generate: (prompt: TextPrompt, signal?: AbortSignal) => Promise<string> };
+
+/** A generation that failed; `transient` ones (rate limits, 5xx, network) are worth retrying. */
+export class OpenAiTextError extends Error {
+  override name = 'OpenAiTextError';
+  readonly status: number | undefined;
+  readonly transient: boolean;
+
+  constructor(message: string, options: { status?: number; transient: boolean; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.transient = options.transient;
+  }
+}
+
+function isTransient(status: number | undefined): boolean {
+  return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** A text generator on the Responses API of the official SDK, or undefined without an API key. */
+export function createOpenAiTextGenerator(config: OpenAiTextConfig): TextGenerator | undefined {
+  if (!config.apiKey) return undefined;
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseUrl,
+    maxRetries: config.maxRetries ?? 0,
+    timeout: config.timeoutMs ?? 30_000,
+  });
+  return {
+    async generate(prompt, signal) {
+      try {
+        const response = await client.responses.create(
+          {
+            model: config.model,
+            instructions: prompt.instructions,
+            input: prompt.input,
+            max_output_tokens: prompt.maxOutputTokens,
+          },
+          { signal },
+        );
+        const text = response.output_text.trim();
+        if (!text) throw new OpenAiTextError('OpenAI answered with no text', { transient: true });
+        return text;
+      } catch (error) {
+        if (error instanceof OpenAiTextError) throw error;
+        const status = error instanceof OpenAI.APIError ? error.status : undefined;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new OpenAiTextError(`OpenAI text generation failed: ${reason}`, {
+          status,
+          transient: isTransient(status),
+          cause: error,
+        });
+      }
+    },
+  };
+}

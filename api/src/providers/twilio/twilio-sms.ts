@@ -1,0 +1,87 @@
+import twilio from 'twilio';
+
+/** Where and as whom to reach Twilio; built from TWILIO_* in config/env.ts. */
+export type TwilioConfig = {
+  accountSid?: string;
+  authToken?: string;
+  /** The first tenant's messaging number (E.164); other tenants' numbers are set by an operator. */
+  phoneNumber?: string;
+  /** Only for the loopback fake and sandboxes: replaces https://api.twilio.com. */
+  apiBaseUrl?: string;
+};
+
+/** Twilio's error code for a recipient who replied STOP. */
+export const TWILIO_UNSUBSCRIBED_RECIPIENT = 21610;
+
+/** A send that Twilio refused or that never reached it. */
+export class TwilioSendError extends Error {
+  override name = 'TwilioSendError';
+  /** Twilio's error code (e.g. 21610), when Twilio answered. */
+  readonly code: number | undefined;
+  readonly status: number | undefined;
+
+  constructor(message: string, options: { code?: number; status?: number; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.code = options.code;
+    this.status = options.status;
+  }
+
+  /** True when the recipient has opted out at Twilio (error 21610). */
+  get recipientOptedOut(): boolean {
+    return this.code === TWILIO_UNSUBSCRIBED_RECIPIENT;
+  }
+}
+
+export type OutboundSms = {
+  to: string;
+  from: string;
+  body: string;
+  mediaUrl?: string;
+  /** Public URL Twilio posts delivery statuses to. */
+  statusCallback: string;
+};
+
+/** What Twilio answered for an accepted message. */
+export type SentSms = { sid: string; status: string };
+
+export type SmsSender = { send: (message: OutboundSms) => Promise<SentSms> };
+
+/** The variables that must be set before texts can be sent; empty when Twilio is configured. */
+export function missingTwilioSettings(config: TwilioConfig): string[] {
+  const missing: string[] = [];
+  if (!config.accountSid) missing.push('TWILIO_ACCOUNT_SID');
+  if (!config.authToken) missing.push('TWILIO_AUTH_TOKEN');
+  return missing;
+}
+
+/** A Twilio Messages sender through the official SDK, or undefined when Twilio is not configured. */
+export function createTwilioSmsSender(config: TwilioConfig): SmsSender | undefined {
+  if (!config.accountSid || !config.authToken) return undefined;
+  const client = twilio(config.accountSid, config.authToken);
+  // The SDK only knows api.twilio.com; pointing the Api domain elsewhere reroutes Messages (fakes, sandboxes).
+  if (config.apiBaseUrl) client.api.baseUrl = config.apiBaseUrl.replace(/\/$/, '');
+  return {
+    async send(message) {
+      try {
+        const created = await client.messages.create({
+          to: message.to,
+          from: message.from,
+          body: message.body,
+          ...(message.mediaUrl ? { mediaUrl: [message.mediaUrl] } : {}),
+          statusCallback: message.statusCallback,
+        });
+        return { sid: created.sid, status: created.status };
+      } catch (error) {
+        const rest = error as { status?: unknown; code?: unknown; message?: unknown };
+        if (typeof rest.status === 'number') {
+          throw new TwilioSendError(`Twilio refused the message: ${String(rest.message)}`, {
+            status: rest.status,
+            code: typeof rest.code === 'number' ? rest.code : undefined,
+            cause: error,
+          });
+        }
+        throw new TwilioSendError('Twilio could not be reached', { cause: error });
+      }
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One text request the fake received: which endpoint and its JSON body. */
+export type TextRequest = { endpoint: 'responses' | 'chat.completions'; body: Record<string, unknown> };
+
+/** An OpenAI error the next requests answer with, e.g. {status: 429, type: 'rate_limit_exceeded'}. */
+export type OpenAiFakeFailure = {
+  status: number;
+  message: string;
+  type?: string;
+  code?: string;
+  times?: number;
+};
+
+export type OpenAiTextFake = {
+  /** Base URL for `new OpenAI({baseURL})`, ending in /v1. */
+  url: string;
+  apiKey: string;
+  requests: TextRequest[];
+  /** Replaces the deterministic answer; given the request's full prompt text. */
+  setReply: (reply: (prompt: string) => string) => void;
+  failNext: (failure: OpenAiFakeFailure) => void;
+  close: () => Promise<void>;
+};
+
+/** The default, deterministic answer: names the last line of the prompt so tests can see what was asked. */
+export function defaultReply(prompt: string): string {
+  const lastLine = prompt.trim().split('\n').at(-1) ?? '';
+  return `Thanks for your message. (re: ${lastLine.slice(0, 80)})`;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'x-request-id': `req_${randomBytes(8).toString('hex')}`,
+  });
+  res.end(JSON.stringify(body));
+}
+
+/** Every piece of text in a Responses `instructions`/`input` or a chat `messages` list, in order. */
+function promptText(body: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') parts.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') {
+      const item = value as Record<string, unknown>;
+      collect(item.content ?? item.text);
+    }
+  };
+  collect(body.instructions);
+  collect(body.input);
+  collect(body.messages);
+  return parts.join('\n');
+}
+
+function responsesAnswer(model: string, text: string) {
+  return {
+    id: `resp_${randomBytes(12).toString('hex')}`,
+    object: 'response',
+    created_at: Math.floor(Date.now() / 1000),
+    status: 'completed',
+    model,
+    output: [
+      {
+        type: 'message',
+        id: `msg_${randomBytes(12).toString('hex')}`,
+        status: 'completed',
+        role: 'assistant',
+        content: [{ type: 'output_text', text, annotations: [] }],
+      },
+    ],
+    usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20 },
+  };
+}
+
+function chatAnswer(model: string, text: string) {
+  return {
+    id: `chatcmpl-${randomBytes(12).toString('hex')}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: text, refusal: null },
+        finish_reason: 'stop',
+        logprobs: null,
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  };
+}
+
+/**
+ * A loopback OpenAI for text: `POST /v1/responses` and `/v1/chat/completions` (not streamed) with
+ * Bearer auth, deterministic answers, and OpenAI's error bodies on demand.
+ */
+export async function startOpenAiTextFake(
+  options: { apiKey?: string; port?: number } = {},
+): Promise<OpenAiTextFake> {
+  const apiKey = options.apiKey ?? 'sk-fake-openai-key';
+  const requests: TextRequest[] = [];
+  let reply = defaultReply;
+  let failure: OpenAiFakeFailure | undefined;
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://openai.invalid').pathname;
+      const endpoint =
+        path === '/v1/responses'
+          ? 'responses'
+          : path === '/v1/chat/completions'
+            ? 'chat.completions'
+            : undefined;
+      if (req.method !== 'POST' || !endpoint) {
+        return send(res, 404, {
+          error: { message: `Unknown path ${path}`, type: 'invalid_request_error', param: null, code: null },
+        });
+      }
+      if (req.headers.authorization !== `Bearer ${apiKey}`) {
+        return send(res, 401, {
+          error: {
+            message: 'Incorrect API key provided',
+            type: 'invalid_request_error',
+            param: null,
+            code: 'invalid_api_key',
+          },
+        });
+      }
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      } catch {
+        return send(res, 400, {
+          error: { message: 'Invalid JSON body', type: 'invalid_request_error', param: null, code: null },
+        });
+      }
+      requests.push({ endpoint, body });
+      if (failure) {
+        const current = failure;
+        if (current.times !== undefined && --current.times <= 0) failure = undefined;
+        return send(res, current.status, {
+          error: {
+            message: current.message,
+            type: current.type ?? 'server_error',
+            param: null,
+            code: current.code ?? null,
+          },
+        });
+      }
+      const model = typeof body.model === 'string' ? body.model : 'gpt-fake';
+      const text = reply(promptText(body));
+      send(res, 200, endpoint === 'responses' ? responsesAnswer(model, text) : chatAnswer(model, text));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    apiKey,
+    requests,
+    setReply: (next) => {
+      reply = next;
+    },
+    failNext: (next) => {
+      failure = { ...next };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

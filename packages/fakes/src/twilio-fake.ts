@@ -1,0 +1,186 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type InboundText,
+  inboundParams,
+  newMessageSid,
+  postSignedWebhook,
+  type WebhookReply,
+} from './twilio-fake-webhooks.ts';
+
+export type { InboundText, WebhookReply } from './twilio-fake-webhooks.ts';
+
+/** One message the app asked the fake to send (the form fields of Messages.json). */
+export type SentMessage = {
+  sid: string;
+  to: string;
+  from: string;
+  body: string;
+  mediaUrls: string[];
+  statusCallback: string | undefined;
+};
+
+/** A Twilio REST error the next sends answer with, e.g. {status: 400, code: 21610}. */
+export type TwilioFakeFailure = { status: number; code: number; message: string; times?: number };
+
+export type TwilioFake = {
+  /** Base URL for `client.api.baseUrl`. */
+  url: string;
+  accountSid: string;
+  authToken: string;
+  sent: SentMessage[];
+  /** The next sends (all, or `times` of them) fail with this Twilio error body. */
+  failSends: (failure: TwilioFakeFailure) => void;
+  /** Sends to this number fail with 21610 from now on, as after the recipient texted STOP. */
+  blockRecipient: (phone: string) => void;
+  /** Delivers an inbound text to the app's incoming-message webhook, signed. */
+  sendInbound: (
+    text: InboundText,
+    webhook: { signedUrl: string; targetUrl?: string },
+  ) => Promise<WebhookReply>;
+  /** Posts a status callback for a sent message to the callback URL it was sent with, signed. */
+  reportStatus: (
+    sid: string,
+    status: string,
+    options?: { errorCode?: number; targetUrl?: string },
+  ) => Promise<WebhookReply>;
+  close: () => Promise<void>;
+};
+
+const MORE_INFO = 'https://www.twilio.com/docs/errors/';
+const UNSUBSCRIBED = { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' };
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function errorBody(failure: Omit<TwilioFakeFailure, 'times'>) {
+  return {
+    code: failure.code,
+    message: failure.message,
+    more_info: `${MORE_INFO}${failure.code}`,
+    status: failure.status,
+  };
+}
+
+/**
+ * A loopback Twilio: answers `POST /2010-04-01/Accounts/{Sid}/Messages.json` like the REST API (Basic
+ * auth, form fields, 201 with the message resource or Twilio's error body), records every send, and
+ * drives the app's webhooks signed with the auth token, as Twilio does.
+ */
+export async function startTwilioFake(
+  options: { accountSid?: string; authToken?: string; port?: number } = {},
+): Promise<TwilioFake> {
+  const accountSid = options.accountSid ?? `AC${'0'.repeat(32)}`;
+  const authToken = options.authToken ?? 'fake-twilio-auth-token';
+  const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+  const sent: SentMessage[] = [];
+  const blocked = new Set<string>();
+  let failure: TwilioFakeFailure | undefined;
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://twilio.invalid').pathname;
+      if (req.method !== 'POST' || path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
+        return send(
+          res,
+          404,
+          errorBody({ status: 404, code: 20404, message: 'The requested resource was not found' }),
+        );
+      }
+      if (req.headers.authorization !== expectedAuth) {
+        return send(res, 401, errorBody({ status: 401, code: 20003, message: 'Authenticate' }));
+      }
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      const to = form.get('To') ?? '';
+      const from = form.get('From') ?? '';
+      if (!to)
+        return send(
+          res,
+          400,
+          errorBody({ status: 400, code: 21604, message: "A 'To' phone number is required." }),
+        );
+      if (blocked.has(to)) return send(res, 400, errorBody(UNSUBSCRIBED));
+      if (failure) {
+        const current = failure;
+        if (current.times !== undefined && --current.times <= 0) failure = undefined;
+        return send(res, current.status, errorBody(current));
+      }
+      const message: SentMessage = {
+        sid: newMessageSid(),
+        to,
+        from,
+        body: form.get('Body') ?? '',
+        mediaUrls: form.getAll('MediaUrl'),
+        statusCallback: form.get('StatusCallback') ?? undefined,
+      };
+      sent.push(message);
+      const now = new Date().toUTCString().replace('GMT', '+0000');
+      send(res, 201, {
+        account_sid: accountSid,
+        api_version: '2010-04-01',
+        body: message.body,
+        date_created: now,
+        date_sent: null,
+        date_updated: now,
+        direction: 'outbound-api',
+        error_code: null,
+        error_message: null,
+        from,
+        messaging_service_sid: null,
+        num_media: String(message.mediaUrls.length),
+        num_segments: '1',
+        price: null,
+        price_unit: 'USD',
+        sid: message.sid,
+        status: 'queued',
+        subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}/Media.json` },
+        to,
+        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json`,
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accountSid,
+    authToken,
+    sent,
+    failSends: (next) => {
+      failure = { ...next };
+    },
+    blockRecipient: (phone) => blocked.add(phone),
+    sendInbound: (text, webhook) =>
+      postSignedWebhook(authToken, webhook.signedUrl, inboundParams(accountSid, text), webhook.targetUrl),
+    reportStatus(sid, status, statusOptions = {}) {
+      const message = sent.find((item) => item.sid === sid);
+      if (!message?.statusCallback) throw new Error(`No sent message ${sid} with a status callback`);
+      const params: Record<string, string> = {
+        AccountSid: accountSid,
+        ApiVersion: '2010-04-01',
+        From: message.from,
+        To: message.to,
+        MessageSid: sid,
+        SmsSid: sid,
+        MessageStatus: status,
+        SmsStatus: status,
+      };
+      if (statusOptions.errorCode !== undefined) params.ErrorCode = String(statusOptions.errorCode);
+      return postSignedWebhook(authToken, message.statusCallback, params, statusOptions.targetUrl);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
