@@ -128,10 +128,10 @@ export const sendSmsRequestSchema = z
     path: ['body'],
   });
 
-/** Answer of POST /api/sms/send and of approving a draft: the stored outbound message. */
+/** Answer of POST /api/sms/send and of approving a draft: where the outbound message was stored. */
 export const sendSmsResponseSchema = z.object({
   threadId: z.uuid(),
-  message: smsMessageSchema,
+  messageId: z.uuid(),
 });
 
 /** Body of POST /api/sms/threads/:threadId/approve: the draft as the user edited it. */
