@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { rowIdParam } from '../knowledge/knowledge-auth.ts';
@@ -28,7 +29,7 @@ async function revokeAtGoogle(google: GoogleServices, refreshToken: string, logg
   } catch (error) {
     const reason = (error as { response?: { data?: { error?: string } } }).response?.data?.error;
     if (reason === 'invalid_token' || reason === 'invalid_grant') return;
-    logger.warn({ err: error }, 'Google did not confirm a token revocation');
+    logger.warn({ google: googleErrorSummary(error) }, 'Google did not confirm a token revocation');
     throw new HttpError(502, 'revoke_failed', 'Google did not confirm the disconnection. Please try again.');
   }
 }

@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
+import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { saveConnection } from './google-connection.service.ts';
@@ -16,7 +17,7 @@ function redirectFailures(logger: Logger): Middleware<AppState> {
     try {
       await next();
     } catch (error) {
-      logger.warn({ err: error }, 'Google consent callback failed');
+      logger.warn({ google: googleErrorSummary(error) }, 'Google consent callback failed');
       ctx.redirect(`${GOOGLE_RESULT_PATHS.error}?reason=failed`);
     }
   };

@@ -99,3 +99,15 @@ export function isInvalidGrant(error: unknown): boolean {
     return true;
   return error instanceof Error && error.message.includes('invalid_grant');
 }
+
+/**
+ * What may be logged about a failed Google call. Not the error itself: gaxios errors carry the whole
+ * request and response (the revoke URL holds the token, the token request the code, verifier and client
+ * secret); gaxios redacts the fields it knows, this logs only what is needed.
+ */
+export function googleErrorSummary(error: unknown): { message: string; status?: number; reason?: string } {
+  const response = (error as { response?: { status?: number; data?: { error?: unknown } } })?.response;
+  const reason = typeof response?.data?.error === 'string' ? response.data.error : undefined;
+  const message = error instanceof Error ? error.message.slice(0, 300) : 'Unknown error';
+  return { message, status: response?.status, reason };
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { type GoogleFake, startGoogleFake } from '../../../../../packages/fakes/src/google-fake.ts';
 import { startTestApp, type TestApp } from '../../../../test/test-app.ts';
@@ -28,13 +29,13 @@ export const callbackPath = (location: string) => {
 };
 
 /** A test app whose Google is a fresh fake, and a helper that connects a client's user all the way. */
-export async function startWorkspaceTestApp(): Promise<{
+export async function startWorkspaceTestApp(options: { logger?: Logger } = {}): Promise<{
   app: TestApp;
   fake: GoogleFake;
   connect: (client: TestClient) => Promise<void>;
 }> {
   const fake = await startGoogleFake();
-  const app = await startTestApp(googleFakeEnv(fake));
+  const app = await startTestApp(googleFakeEnv(fake), options);
   const connect = async (client: TestClient) => {
     const { body } = await client.get('/api/google/auth');
     const callback = await client.get(callbackPath(await fake.consent(body.authUrl)));
