@@ -7,6 +7,8 @@ export const AGT_FAKE_PORT = Number(process.env.E2E_AGT_FAKE_PORT ?? 4011);
 /** The Google fake (consent page, token endpoints, APIs): the browser visits it, so it has a fixed port. */
 export const GOOGLE_FAKE_PORT = E2E_PORT + 2;
 export const GOOGLE_FAKE_URL = `http://127.0.0.1:${GOOGLE_FAKE_PORT}`;
+/** The OpenAI realtime fake (wss, self-signed): derived from E2E_PORT so parallel runs do not collide. */
+export const REALTIME_FAKE_PORT = E2E_PORT + 3;
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const AUTH_DIR = fileURLToPath(new URL(`../.data/e2e-auth-${E2E_PORT}/`, import.meta.url));
 

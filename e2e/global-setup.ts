@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from '@playwright/test';
 import pg from 'pg';
@@ -13,6 +13,7 @@ import {
   E2E_USERS,
   GOOGLE_FAKE_PORT,
   GOOGLE_FAKE_URL,
+  REALTIME_FAKE_PORT,
   REPO_ROOT,
 } from './e2e-env.ts';
 
@@ -87,6 +88,21 @@ export default async function globalSetup() {
     port: GOOGLE_FAKE_PORT,
   });
 
+  // The realtime fake plays its reply out in real time (8 s), so a barge-in lands mid-reply.
+  const realtimeModule = join(REPO_ROOT, 'packages/fakes/src/openai-realtime-fake.ts');
+  const realtime = await (await import(realtimeModule)).startOpenAIRealtimeFake({
+    port: REALTIME_FAKE_PORT,
+    apiKey: 'e2e-openai-key',
+    script: {
+      userTranscripts: ['Good afternoon, James.', 'What is in my diary today?', 'Thank you.'],
+      chunkIntervalMs: 100,
+      audioChunksPerReply: 80,
+    },
+  });
+  const realtimeCaFile = join(dataDir, 'realtime-fake-ca.pem');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(realtimeCaFile, realtime.ca);
+
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -105,6 +121,9 @@ export default async function globalSetup() {
     GOOGLE_OAUTH_BASE_URL: GOOGLE_FAKE_URL,
     // gaxios sends even loopback calls through HTTP(S)_PROXY otherwise.
     NO_PROXY: '127.0.0.1,localhost',
+    OPENAI_API_KEY: 'e2e-openai-key',
+    OPENAI_BASE_URL: realtime.baseURL,
+    OPENAI_REALTIME_CA_FILE: realtimeCaFile,
     LOG_LEVEL: 'error',
   };
   if (database.url) env.DATABASE_URL = database.url;
@@ -131,6 +150,7 @@ export default async function globalSetup() {
     await new Promise((resolve) => server.once('exit', resolve));
     await fake?.close();
     await googleFake.close();
+    await realtime.close();
     await database.drop();
   };
 }

@@ -13,6 +13,8 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
+  // The Voice Console's test panel plays the assistant's audio as soon as it arrives.
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
 export default defineConfig({

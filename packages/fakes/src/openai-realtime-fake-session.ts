@@ -123,20 +123,19 @@ export class RealtimeFakeSession {
         delta: index === 0 ? word : ` ${word}`,
       });
     }
+    // The scripted text is known up front, so its transcript is complete before the audio plays out.
+    this.send({
+      type: 'response.output_audio_transcript.done',
+      ...base,
+      transcript: this.script.assistantReply,
+    });
     for (let chunk = 0; chunk < this.script.audioChunksPerReply && !streaming.cancelled; chunk++) {
       this.send({ type: 'response.output_audio.delta', ...base, delta: toneChunk().toString('base64') });
       if (this.script.chunkIntervalMs > 0)
         await new Promise((done) => setTimeout(done, this.script.chunkIntervalMs));
     }
     const status = streaming.cancelled ? 'cancelled' : 'completed';
-    if (!streaming.cancelled) {
-      this.send({ type: 'response.output_audio.done', ...base });
-      this.send({
-        type: 'response.output_audio_transcript.done',
-        ...base,
-        transcript: this.script.assistantReply,
-      });
-    }
+    if (!streaming.cancelled) this.send({ type: 'response.output_audio.done', ...base });
     this.send({ type: 'response.done', response: { id: responseId, status, output: [] } });
     this.streaming = null;
   }

@@ -47,6 +47,23 @@ export async function startOpenAIRealtimeFake(
   let claimed = 0;
   const waiting: ((session: RealtimeFakeSession) => void)[] = [];
 
+  // For tests in another process (e2e): what each session received, in order, by event type.
+  server.on('request', (request, response) => {
+    if (request.method !== 'GET' || request.url !== '/__fake/sessions') {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(
+      JSON.stringify(
+        sessions.map((session) => ({
+          url: session.url,
+          received: session.received.map((event) => event.type),
+        })),
+      ),
+    );
+  });
+
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'https://fake').pathname;
     const authorised = !options.apiKey || request.headers.authorization === `Bearer ${options.apiKey}`;

@@ -1,14 +1,92 @@
+import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
+import { EmptyState } from '@annie/ui/empty-state/empty-state';
+import { LoadFailed } from '@annie/ui/load-failed/load-failed';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
+import { Spinner } from '@annie/ui/spinner/spinner';
+import { Box, Card, Flex } from '@radix-ui/themes';
+import { useState } from 'react';
+import { ProfileEditor } from '../components/console/profile-editor.tsx';
+import { ProfileList } from '../components/console/profile-list.tsx';
+import { ProfileToolbar } from '../components/console/profile-toolbar.tsx';
+import { VoiceTestPanel } from '../components/console/voice-test-panel.tsx';
+import { useProfileActions } from '../hooks/use-profile-actions.ts';
+import { useProfileConsole } from '../hooks/use-profile-console.ts';
 
-/** The admin Voice Configuration Console (/voice/console) — placeholder until the feature is built; it shows no data. */
+/** The admin Voice Configuration Console (/voice/console, spec part 2 §2.1). */
 export default function VoiceConsolePage() {
+  const editor = useProfileConsole();
+  const actions = useProfileActions();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const { selected, form } = editor;
+  const editing = editor.creating || selected !== null;
+
   return (
     <Box p="4">
       <PageHeader title="Voice Configuration Console" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
+      {editor.profiles.isPending && <Spinner label="Loading profiles" />}
+      {editor.profiles.isError && (
+        <LoadFailed message="Failed to load voice profiles." onRetry={() => void editor.profiles.refetch()} />
+      )}
+      {editor.profiles.data && (
+        <Flex gap="4" align="start" wrap="wrap">
+          <ProfileList
+            profiles={editor.profiles.data}
+            selectedId={selected?.id ?? null}
+            onSelect={editor.select}
+            onNew={editor.startNew}
+            onImport={(file) => void actions.importFile(file)}
+          />
+          <Card style={{ flex: 1, minWidth: 320 }}>
+            <Flex direction="column" gap="4">
+              <ProfileToolbar
+                title={editor.title}
+                selected={selected}
+                canSave={editing}
+                saving={actions.saving}
+                onDefault={() => selected && actions.makeDefault(selected, editor.reload)}
+                onExport={() => selected && void actions.exportProfile(selected)}
+                onTest={() => setTesting(true)}
+                onDelete={() => setConfirmDelete(true)}
+                onSave={() =>
+                  actions.save(form, selected, (saved) => (saved ? editor.reload(saved) : editor.clear()))
+                }
+                onRestored={editor.reload}
+              />
+              {editing ? (
+                <ProfileEditor form={form} change={editor.change} selected={selected} />
+              ) : (
+                <EmptyState
+                  title="Select a profile"
+                  description="Choose a profile on the left, or create a new one."
+                />
+              )}
+            </Flex>
+          </Card>
+        </Flex>
+      )}
+      {selected && (
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title="Delete Profile"
+          description={`Delete the profile "${selected.name}"? Its history is deleted with it.`}
+          pending={actions.deleting}
+          onConfirm={() =>
+            actions.remove(selected, () => {
+              setConfirmDelete(false);
+              editor.clear();
+            })
+          }
+        />
+      )}
+      {testing && selected && (
+        <VoiceTestPanel
+          profileId={selected.id}
+          profileName={selected.name}
+          onClose={() => setTesting(false)}
+        />
+      )}
     </Box>
   );
 }

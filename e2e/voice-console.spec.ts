@@ -1,0 +1,167 @@
+import { request } from '@playwright/test';
+import { REALTIME_FAKE_PORT } from './e2e-env.ts';
+import { expect, test } from './fixtures.ts';
+
+type FakeSession = { url: string; received: string[] };
+
+/** What the OpenAI realtime fake received, session by session (it runs in the setup process). */
+async function realtimeSessions(): Promise<FakeSession[]> {
+  const context = await request.newContext({ ignoreHTTPSErrors: true });
+  const response = await context.get(`https://127.0.0.1:${REALTIME_FAKE_PORT}/__fake/sessions`);
+  const sessions = (await response.json()) as FakeSession[];
+  await context.dispose();
+  return sessions;
+}
+
+const toast = (page: import('@playwright/test').Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text);
+
+test('an admin builds a profile tab by tab, previews, exports, imports, makes it default and tests it live', async ({
+  adminPage: page,
+}) => {
+  // A long walk through every tab and a live session, on a machine shared with other builds.
+  test.setTimeout(120_000);
+  await page.goto('/voice/console');
+  await expect(page.getByRole('heading', { name: 'Select a Profile', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('list', { name: 'Voice profiles' }).getByText('AnnieAI')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Profile', exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Voice' })).toHaveText('cedar');
+  await expect(page.getByRole('combobox', { name: 'Locale' })).toHaveText('en-US');
+  await expect(page.getByRole('combobox', { name: 'Context' })).toHaveText('Default');
+  await page.getByLabel('Profile Name *').fill('E2E Front Desk');
+  await page.getByLabel('Instructions').fill('Screen calls from the press.');
+
+  await page.getByRole('tab', { name: 'Personality' }).click();
+  await expect(page.getByRole('group', { name: 'Humanness' }).getByRole('slider')).toHaveAttribute(
+    'aria-valuenow',
+    '7',
+  );
+  await expect(page.getByRole('group', { name: 'Pace' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Conversation Style' }).click();
+  await page.getByRole('option', { name: 'custom' }).click();
+  await expect(page.getByRole('group', { name: 'Pace' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Response Length' }).click();
+  await page.getByRole('option', { name: 'medium' }).click();
+
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await expect(page.getByLabel('Silence duration (ms)')).toHaveValue('700');
+  await expect(page.getByLabel('Threshold')).toHaveValue('0.55');
+  await expect(page.getByLabel('Idle timeout (ms)')).toHaveValue('6000');
+  await page.getByLabel('Silence duration (ms)').fill('900');
+  await page.getByLabel('Banned phrases', { exact: true }).first().fill('  No worries  ');
+  await page.getByLabel('Banned phrases', { exact: true }).first().press('Enter');
+  const bans = page.getByRole('list', { name: 'Banned phrases' });
+  await expect(bans.getByRole('listitem')).toHaveText(['As an AI', 'According to my database', 'No worries']);
+
+  await page.getByRole('tab', { name: 'Guardrails' }).click();
+  await page.getByRole('checkbox', { name: 'Legal' }).check();
+  await expect(page.getByText('Admin-only policy inserts are added')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Hosted Prompt' }).click();
+  await page.getByRole('combobox', { name: 'Preset' }).click();
+  await page.getByRole('option', { name: 'scheduling-assistant-v1' }).click();
+  await expect(page.getByText('Session values override conflicting preset values.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const instructions = page.getByRole('region', { name: 'Compiled Instructions' });
+  await expect(instructions).toContainText('You give no legal advice');
+  await expect(instructions).toContainText('Profile specifics');
+  await expect(instructions).toContainText('"No worries"');
+  await expect(page.getByRole('region', { name: 'Turn Detection' })).toContainText(
+    '"silence_duration_ms": 900',
+  );
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Profile created successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Select a Profile', exact: true })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Search profiles' }).fill('front');
+  await page.getByRole('button', { name: /E2E Front Desk/ }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('E2E Front Desk-export.json');
+  await expect(toast(page, 'Profile exported successfully')).toBeVisible();
+
+  const importInput = page.getByLabel('Import profile file');
+  await importInput.setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{ not json'),
+  });
+  await expect(toast(page, 'Import failed')).toBeVisible();
+  await expect(toast(page, 'Please check the file format and try again')).toBeVisible();
+  await importInput.setInputFiles(await file.path());
+  await expect(toast(page, 'Profile imported successfully')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search profiles' }).fill('');
+  await expect(page.getByRole('button', { name: /E2E Front Desk/ })).toHaveCount(2);
+
+  await page.getByRole('textbox', { name: 'Search profiles' }).fill('front');
+  await page
+    .getByRole('button', { name: /E2E Front Desk/ })
+    .first()
+    .click();
+  const makeDefault = page.getByRole('button', { name: 'Default', exact: true });
+  if (await makeDefault.isEnabled()) {
+    await makeDefault.click();
+    await expect(toast(page, 'Default profile updated')).toBeVisible();
+  }
+  await expect(makeDefault).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Test', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Test Voice Profile' });
+  await expect(panel.getByText('Not Connected')).toBeVisible();
+  const sessionsBefore = (await realtimeSessions()).length;
+  await panel.getByRole('button', { name: 'Start Test' }).click();
+  await expect(toast(page, 'Connected to test session')).toBeVisible();
+  await expect(panel.getByText('Connected', { exact: true })).toBeVisible();
+  const transcript = panel.getByRole('log', { name: 'Conversation transcript' });
+  await expect(transcript).toContainText('Good afternoon. You have two meetings');
+  await expect(transcript).toContainText('You: Good afternoon, James.');
+  await expect(panel.getByRole('progressbar')).not.toHaveAttribute('aria-valuenow', '0');
+
+  await panel.getByRole('button', { name: 'Test Barge-In' }).click();
+  await expect(transcript).toContainText('Barge-in test triggered');
+  await expect(toast(page, 'Barge-in test triggered')).toBeVisible();
+  await expect
+    .poll(async () => (await realtimeSessions())[sessionsBefore]?.received ?? [])
+    .toEqual(
+      expect.arrayContaining([
+        'session.update',
+        'input_audio_buffer.append',
+        'response.cancel',
+        'conversation.item.truncate',
+      ]),
+    );
+
+  await panel.getByRole('button', { name: 'End Test' }).click();
+  await expect(panel.getByText('Not Connected')).toBeVisible();
+});
+
+test('a regular user is refused every profile endpoint', async ({ userPage: page }) => {
+  await page.goto('/');
+  const api = page.request;
+  const id = '00000000-0000-4000-8000-000000000000';
+  const calls = [
+    api.get('/api/voice/profiles?agentId=default-agent'),
+    api.post('/api/voice/profiles', { data: { name: 'x' } }),
+    api.patch(`/api/voice/profiles/${id}`, { data: { name: 'x' } }),
+    api.delete(`/api/voice/profiles/${id}`),
+    api.post(`/api/voice/profiles/${id}/make-default`),
+    api.get(`/api/voice/profiles/${id}/export`),
+    api.post('/api/voice/profiles/import', { data: { name: 'x' } }),
+    api.post(`/api/voice/profiles/${id}/test`),
+    api.put('/api/annie/config', { data: { name: 'x' } }),
+  ];
+  const answers = await Promise.all(
+    (await Promise.all(calls)).map(async (response) => [response.status(), (await response.json()).message]),
+  );
+  expect(answers).toEqual(calls.map(() => [403, 'Administrator access required']));
+  expect((await api.get('/api/ai/session-config')).status()).toBe(200);
+});

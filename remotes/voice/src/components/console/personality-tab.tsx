@@ -1,0 +1,92 @@
+import {
+  ACKNOWLEDGMENT_STYLES,
+  BREVITY_LEVELS,
+  EMPHASIS_LEVELS,
+  STYLE_PRESETS,
+  VOICE_PROFILE_RANGES,
+  VOICES,
+} from '@annie/api-client/contracts/voice-profiles';
+import { Flex, RadioGroup, Switch, Text } from '@radix-ui/themes';
+import type { EditorTabProps } from './editor-tab-props.ts';
+import { ChoiceSetting, SliderSetting } from './setting-controls.tsx';
+
+/** Personality: humanness, style, voice, prosody (custom style only), length, acknowledgment, mirroring. */
+export function PersonalityTab({ form, change }: EditorTabProps) {
+  const policies = (patch: Partial<EditorTabProps['form']['appPolicies']>) =>
+    change({ appPolicies: { ...form.appPolicies, ...patch } });
+  return (
+    <Flex direction="column" gap="4">
+      <SliderSetting
+        label="Humanness"
+        value={form.humanness}
+        range={VOICE_PROFILE_RANGES.humanness}
+        onChange={(humanness) => change({ humanness })}
+      />
+      <ChoiceSetting
+        label="Conversation Style"
+        value={form.stylePreset}
+        options={STYLE_PRESETS}
+        onChange={(stylePreset) => change({ stylePreset })}
+      />
+      <Flex direction="column" gap="2">
+        <Text size="2" weight="medium" id="voice-selection">
+          Voice Selection
+        </Text>
+        <RadioGroup.Root
+          aria-labelledby="voice-selection"
+          value={form.voice}
+          onValueChange={(voice) => change({ voice: voice as typeof form.voice })}
+        >
+          {VOICES.map((voice) => (
+            <RadioGroup.Item key={voice} value={voice}>
+              {voice}
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup.Root>
+      </Flex>
+      {form.stylePreset === 'custom' && (
+        <Flex direction="column" gap="4" aria-label="Prosody" role="group">
+          <SliderSetting
+            label="Pace"
+            value={form.prosody.pace}
+            range={VOICE_PROFILE_RANGES.pace}
+            onChange={(pace) => change({ prosody: { ...form.prosody, pace } })}
+          />
+          <SliderSetting
+            label="Pitch"
+            value={form.prosody.pitch}
+            range={VOICE_PROFILE_RANGES.pitch}
+            onChange={(pitch) => change({ prosody: { ...form.prosody, pitch } })}
+          />
+          <ChoiceSetting
+            label="Emphasis"
+            value={form.prosody.emphasis}
+            options={EMPHASIS_LEVELS}
+            onChange={(emphasis) => change({ prosody: { ...form.prosody, emphasis } })}
+          />
+        </Flex>
+      )}
+      <ChoiceSetting
+        label="Response Length"
+        value={form.appPolicies.brevity}
+        options={BREVITY_LEVELS}
+        onChange={(brevity) => policies({ brevity })}
+      />
+      <ChoiceSetting
+        label="Acknowledgment Style"
+        value={form.appPolicies.acknowledgment}
+        options={ACKNOWLEDGMENT_STYLES}
+        onChange={(acknowledgment) => policies({ acknowledgment })}
+      />
+      <Text as="label" size="2">
+        <Flex gap="2" align="center">
+          <Switch
+            checked={form.appPolicies.mirroring}
+            onCheckedChange={(mirroring) => policies({ mirroring })}
+          />{' '}
+          Style Mirroring
+        </Flex>
+      </Text>
+    </Flex>
+  );
+}

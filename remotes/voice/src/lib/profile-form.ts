@@ -1,0 +1,79 @@
+import {
+  type AnnieConfigRequest,
+  type CreateVoiceProfileRequest,
+  DEFAULT_AGENT_ID,
+  type PreviewVoiceProfileRequest,
+  VOICE_PROFILE_DEFAULTS,
+  type VoiceProfile,
+  type VoiceProfileFields,
+} from '@annie/api-client/contracts/voice-profiles';
+
+/** What the editor holds: every profile field, and the Make Default switch. */
+export type ProfileForm = VoiceProfileFields & { isDefault: boolean };
+
+/** New resets to the §9 defaults (spec part 2 §4). */
+export const NEW_PROFILE_FORM: ProfileForm = { ...VOICE_PROFILE_DEFAULTS, isDefault: false };
+
+/** The form for a saved profile: its fields, without the server's bookkeeping. */
+export function formOf(profile: VoiceProfile): ProfileForm {
+  const {
+    id: _id,
+    agentId: _agent,
+    isSystemProfile: _system,
+    version: _v,
+    createdAt: _c,
+    updatedAt: _u,
+    ...form
+  } = profile;
+  return form;
+}
+
+const fieldsOf = ({ isDefault: _isDefault, ...fields }: ProfileForm): VoiceProfileFields => fields;
+
+export const createRequestOf = (form: ProfileForm): CreateVoiceProfileRequest => ({
+  ...form,
+  agentId: DEFAULT_AGENT_ID,
+});
+
+/** The Make Default switch is sent only to turn it on: an agent always keeps one default. */
+export const updateRequestOf = (form: ProfileForm, wasDefault: boolean) =>
+  form.isDefault && !wasDefault ? { ...fieldsOf(form), isDefault: true } : fieldsOf(form);
+
+/** PUT /api/annie/config's payload (spec part 2 §7) from the system profile's form. */
+export function annieConfigOf(form: ProfileForm): AnnieConfigRequest {
+  return {
+    name: form.name,
+    instructions: form.instructions,
+    voice: form.voice,
+    humanness: form.humanness,
+    stylePreset: form.stylePreset,
+    prosody: form.prosody,
+    model: form.model,
+    vadSettings: {
+      silenceDurationMs: form.vadSilenceMs,
+      threshold: form.vadThreshold,
+      prefixPaddingMs: form.vadPrefixMs,
+    },
+    personalityTraits: form.personalityTraits,
+    appPolicies: form.appPolicies,
+  };
+}
+
+export const previewRequestOf = (
+  form: ProfileForm,
+  isSystemProfile: boolean,
+): PreviewVoiceProfileRequest => ({
+  ...fieldsOf(form),
+  isSystemProfile,
+});
+
+/** Profile search matches name or context, ignoring case (spec part 2 §5). */
+export function matchesProfileSearch(
+  profile: Pick<VoiceProfile, 'name' | 'context'>,
+  query: string,
+): boolean {
+  const needle = query.trim().toLowerCase();
+  return (
+    !needle || profile.name.toLowerCase().includes(needle) || profile.context.toLowerCase().includes(needle)
+  );
+}
