@@ -11,6 +11,8 @@ export type ClientEvent = { type: string; [key: string]: unknown };
  */
 export class RealtimeFakeSession {
   readonly received: ClientEvent[] = [];
+  /** `performance.now()` when each received event arrived (for benchmarks in the same process). */
+  readonly receivedAt: number[] = [];
   readonly url: string;
   readonly headers: Record<string, string | string[] | undefined>;
   appendedAudioBytes = 0;
@@ -53,6 +55,7 @@ export class RealtimeFakeSession {
   private onMessage(text: string): void {
     const event = JSON.parse(text) as ClientEvent;
     this.received.push(event);
+    this.receivedAt.push(performance.now());
     if (event.type === 'session.update') this.send({ type: 'session.updated', session: event.session });
     else if (event.type === 'input_audio_buffer.append') this.onAudio(String(event.audio));
     else if (event.type === 'response.create') void this.respond();
