@@ -19,8 +19,7 @@ export type ApiProcess = {
 const READY_TIMEOUT_MS = 45_000;
 const started = new Set<{ child: ChildProcess; logs: Record<string, unknown>[] }>();
 
-// Whatever a test file started and left running (e.g. an orphan the test was there to catch) is killed.
-afterAll(() => {
+function killLeftovers(): void {
   for (const { child, logs } of started) {
     const apiPid = logs.find((line) => line.msg === 'AnnieAI is ready')?.pid;
     for (const pid of [child.pid, apiPid]) {
@@ -28,7 +27,12 @@ afterAll(() => {
     }
   }
   started.clear();
-});
+}
+
+// Whatever a test file started and left running (e.g. an orphan the test was there to catch) is killed
+// after its tests, and when the test worker exits (a file whose setup failed runs no afterAll).
+afterAll(killLeftovers);
+process.once('exit', killLeftovers);
 
 /**
  * Starts `node <args>` in the repository with the given environment and waits for the API's

@@ -145,7 +145,14 @@ try {
     'scripts/annie.mjs',
     'serve',
   ]);
-  process.exitCode = direct && wrapped ? 0 : 1;
+  // npm runs scripts through `sh -c`; the scripts `exec` so the signal npm forwards reaches the wrapper.
+  const npmCli = join(MACHINE_NODE, '../../lib/node_modules/npm/bin/npm-cli.js');
+  const viaNpm = await probe(`SIGTERM to \`npm run serve\` on ${MACHINE_NODE}`, MACHINE_NODE, [
+    npmCli,
+    'run',
+    'serve',
+  ]);
+  process.exitCode = direct && wrapped && viaNpm ? 0 : 1;
 } finally {
   await admin.query(`drop database if exists ${DATABASE} with (force)`);
   await admin.end();
