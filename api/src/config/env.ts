@@ -1,5 +1,6 @@
 import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import { z } from 'zod';
+import { isPhoneRegion } from '../lib/phone-number.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -68,6 +69,16 @@ const envSchema = z
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_REALTIME_MODEL: z.string().trim().min(1).default('gpt-4o-realtime-preview-2024-12-17'),
     OPENAI_REALTIME_CA_FILE: z.string().optional(),
+    OPENAI_TEXT_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_PHONE_NUMBER: z.string().optional(),
+    TWILIO_API_BASE_URL: z.url().optional(),
+    ASSISTANT_NAME: z.string().trim().min(1).default('James'),
+    PHONE_DEFAULT_REGION: z
+      .string()
+      .default('US')
+      .refine(isPhoneRegion, 'must be an ISO 3166 region code such as US or GB'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ...Object.fromEntries(
       REMOTE_NAMES.flatMap((name) => [

@@ -1,6 +1,10 @@
+import { contactsModule } from './contacts/contacts.module.ts';
+import { conversationsModule } from './conversations/conversations.module.ts';
 import type { FeatureModule } from './feature-module.ts';
 import { knowledgeModule } from './knowledge/knowledge.module.ts';
 import { labModule } from './lab/lab.module.ts';
+import { settingsModule } from './settings/settings.module.ts';
+import { smsModule } from './sms/sms.module.ts';
 import { voiceProfilesModule } from './voice-profiles/voice-profiles.module.ts';
 import { workspaceModule } from './workspace/workspace.module.ts';
 
@@ -10,4 +14,8 @@ export const featureModules: FeatureModule[] = [
   labModule,
   workspaceModule,
   voiceProfilesModule,
+  settingsModule,
+  contactsModule,
+  smsModule,
+  conversationsModule,
 ];

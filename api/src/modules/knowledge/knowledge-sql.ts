@@ -1,12 +1,6 @@
-import type { Pool } from '../../db/pool.ts';
+import { isoSql } from '../../db/sql-text.ts';
 
-/** What the plain-row readers need: a pg Pool, or a client inside a transaction. */
-export type Queryable = Pick<Pool, 'query'>;
-
-/** A timestamptz as the ISO 8601 text `Date#toISOString` gives (UTC, milliseconds, `Z`). */
-export function isoSql(column: string): string {
-  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
+export { isoSql, type Queryable } from '../../db/sql-text.ts';
 
 /** The fact DTO built in SQL; the same fields, names and formats as `toFactDto`. */
 export function factJsonSql(alias: string): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCallDuration,
+  formatDateAndTime,
   formatDateTime,
   formatPhone,
   formatRelativeTime,
@@ -24,6 +25,13 @@ describe('formatDateTime', () => {
   it('shows midnight as 12 AM and returns empty text for an invalid date', () => {
     expect(formatDateTime(new Date(2024, 11, 31, 0, 0))).toBe('Dec 31, 2024, 12:00 AM');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatDateAndTime', () => {
+  it('names an untitled conversation by its start, like "Jan 5, 2025 3:04 PM"', () => {
+    expect(formatDateAndTime(afternoon)).toBe('Jan 5, 2025 3:04 PM');
+    expect(formatDateAndTime('nope')).toBe('');
   });
 });
 

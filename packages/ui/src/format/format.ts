@@ -12,6 +12,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   hour: 'numeric',
   minute: '2-digit',
 });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
 const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
 
@@ -29,6 +30,12 @@ function plainSpaces(text: string): string {
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   return date ? plainSpaces(dateTimeFormat.format(date)) : '';
+}
+
+/** "Jan 5, 2025 3:04 PM" (no comma before the time, as untitled conversations are named); empty for an invalid date. */
+export function formatDateAndTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `${plainSpaces(dateFormat.format(date))} ${formatTime(date)}` : '';
 }
 
 /** "3:04 PM" (h:mm a, local time); empty for an invalid date. */

@@ -1,14 +1,118 @@
-import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
+import { useContact } from '@annie/api-client/contacts/use-contact';
+import type { Contact } from '@annie/api-client/contracts/contacts';
+import { isApiError } from '@annie/api-client/http';
+import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
+import { EmptyState } from '@annie/ui/empty-state/empty-state';
+import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { Spinner } from '@annie/ui/spinner/spinner';
+import { ArrowLeftIcon, ChatBubbleIcon, StarFilledIcon, StarIcon, TrashIcon } from '@radix-ui/react-icons';
+import { Box, Button, Card, Flex, Heading, IconButton } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ContactAvatar } from '../components/contact-avatar.tsx';
+import { ContactFields } from '../components/contact-fields.tsx';
+import { useContactActions } from '../hooks/use-contact-actions.ts';
+import { type ContactFormErrors, contactToForm, validateContactForm } from '../lib/contact-form.ts';
 
-/** The Contact screen (/contacts/:id) — placeholder until the feature is built; it shows no data. */
+/** A contact (/contacts/:id): view and edit every field, favourite, open the thread, delete. */
 export default function ContactPage() {
+  const { id = '' } = useParams();
+  const contact = useContact(id);
+
   return (
-    <Box p="4">
-      <PageHeader title="Contact" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
+    <Box p={{ initial: '4', md: '6' }} maxWidth="760px">
+      <Button asChild variant="ghost" color="gray" mb="4">
+        <Link to="/contacts">
+          <ArrowLeftIcon /> Contacts
+        </Link>
+      </Button>
+      {contact.isPending ? (
+        <Flex justify="center" py="8">
+          <Spinner size="3" />
+        </Flex>
+      ) : contact.isError ? (
+        isApiError(contact.error) && contact.error.status === 404 ? (
+          <EmptyState title="Contact not found" description="It may have been deleted." />
+        ) : (
+          <LoadFailed message="Failed to load the contact." onRetry={() => void contact.refetch()} />
+        )
+      ) : (
+        <ContactEditor key={contact.data.updatedAt} contact={contact.data} />
+      )}
     </Box>
+  );
+}
+
+function ContactEditor({ contact }: { contact: Contact }) {
+  const navigate = useNavigate();
+  const { save, remove, saving, deleting } = useContactActions(contact.id);
+  const [values, setValues] = useState(() => contactToForm(contact));
+  const [errors, setErrors] = useState<ContactFormErrors>({});
+  const [confirming, setConfirming] = useState(false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateContactForm(values);
+    setErrors(checked.errors ?? {});
+    if (checked.request) save(checked.request);
+  }
+
+  return (
+    <>
+      <Flex align="center" gap="3" mb="4" wrap="wrap">
+        <ContactAvatar name={contact.name} photoUrl={contact.photoUrl} size="4" />
+        <Heading as="h1" size="7">
+          {contact.name}
+        </Heading>
+        <IconButton
+          variant="ghost"
+          color="amber"
+          aria-label={contact.isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+          aria-pressed={contact.isFavorite}
+          onClick={() =>
+            save(
+              { isFavorite: !contact.isFavorite },
+              contact.isFavorite ? 'Removed from favorites' : 'Added to favorites',
+            )
+          }
+        >
+          {contact.isFavorite ? <StarFilledIcon /> : <StarIcon />}
+        </IconButton>
+        <Flex gap="2" ml="auto">
+          {contact.phonePrimary && (
+            <Button asChild variant="soft">
+              <Link to={`/sms/${encodeURIComponent(contact.phonePrimary)}`}>
+                <ChatBubbleIcon /> Message
+              </Link>
+            </Button>
+          )}
+          <Button variant="soft" color="red" onClick={() => setConfirming(true)}>
+            <TrashIcon /> Delete
+          </Button>
+        </Flex>
+      </Flex>
+      <Card size="3">
+        <form onSubmit={submit} noValidate aria-label="Contact details">
+          <ContactFields
+            values={values}
+            errors={errors}
+            onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
+          />
+          <Flex justify="end" mt="4">
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          </Flex>
+        </form>
+      </Card>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Contact"
+        description={`Are you sure you want to delete ${contact.name}? Their messages stay under the phone number.`}
+        onConfirm={() => remove(() => navigate('/contacts'))}
+        pending={deleting}
+      />
+    </>
   );
 }

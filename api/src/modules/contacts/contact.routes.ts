@@ -1,0 +1,49 @@
+import { createContactRequestSchema, updateContactRequestSchema } from '@annie/api-client/contracts/contacts';
+import Router from '@koa/router';
+import type { CountryCode } from 'libphonenumber-js';
+import type { Pool } from '../../db/pool.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
+import { requireAuth } from '../auth/require-auth.ts';
+import { rowIdParam } from '../knowledge/knowledge-auth.ts';
+import { toContactDto } from './contact.dto.ts';
+import { listContactsJson } from './contact.queries.ts';
+import {
+  CONTACT_NOT_FOUND,
+  createContact,
+  deleteContact,
+  getContact,
+  updateContact,
+} from './contact.service.ts';
+
+/** /api/contacts: the address book (list, add, view, edit, delete). */
+export function contactRoutes({ pool, region }: { pool: Pool; region: CountryCode }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/contacts' });
+
+  router.get('/', requireAuth(), async (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = await listContactsJson(pool, authOf(ctx).tenantId);
+  });
+
+  router.post('/', requireAuth(), async (ctx) => {
+    const input = createContactRequestSchema.parse(ctx.request.body ?? {});
+    ctx.status = 201;
+    ctx.body = toContactDto(await createContact(ctx.state.em, authOf(ctx).tenantId, input, region));
+  });
+
+  router.get('/:id', requireAuth(), async (ctx) => {
+    ctx.body = toContactDto(await getContact(ctx.state.em, rowIdParam(ctx.params.id, CONTACT_NOT_FOUND)));
+  });
+
+  router.patch('/:id', requireAuth(), async (ctx) => {
+    const id = rowIdParam(ctx.params.id, CONTACT_NOT_FOUND);
+    const input = updateContactRequestSchema.parse(ctx.request.body ?? {});
+    ctx.body = toContactDto(await updateContact(ctx.state.em, id, input, region));
+  });
+
+  router.delete('/:id', requireAuth(), async (ctx) => {
+    await deleteContact(ctx.state.em, rowIdParam(ctx.params.id, CONTACT_NOT_FOUND));
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,17 @@
+import type { AppSettings } from '@annie/api-client/contracts/settings';
+import Router from '@koa/router';
+import type { AppConfig } from '../../config/env.ts';
+import type { AppState } from '../auth/auth-context.ts';
+import { requireAuth } from '../auth/require-auth.ts';
+
+/** GET /api/settings: the product settings every screen reads, such as the assistant's first name. */
+export function settingsRoutes(config: Pick<AppConfig, 'ASSISTANT_NAME'>): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/settings' });
+  const settings: AppSettings = { assistantName: config.ASSISTANT_NAME };
+
+  router.get('/', requireAuth(), (ctx) => {
+    ctx.body = settings;
+  });
+
+  return router;
+}

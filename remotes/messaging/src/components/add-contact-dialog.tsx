@@ -1,0 +1,69 @@
+import type { CreateContactRequest } from '@annie/api-client/contracts/contacts';
+import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
+import { type ContactFormErrors, EMPTY_CONTACT_FORM, validateContactForm } from '../lib/contact-form.ts';
+import { ContactFields } from './contact-fields.tsx';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with a valid request; call `onDone` on success to close the dialog (the form then resets). */
+  onSubmit: (request: CreateContactRequest, onDone: () => void) => void;
+  pending: boolean;
+};
+
+/** Add Contact: every field with the spec's defaults; closes and resets on success. */
+export function AddContactDialog({ open, onOpenChange, onSubmit, pending }: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="600px" aria-describedby={undefined}>
+        <Dialog.Title>Add Contact</Dialog.Title>
+        {/* Mounted only while open, so each opening starts from an empty form. */}
+        {open && (
+          <AddContactForm
+            onSubmit={(request) => onSubmit(request, () => onOpenChange(false))}
+            pending={pending}
+          />
+        )}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function AddContactForm({
+  onSubmit,
+  pending,
+}: {
+  onSubmit: (request: CreateContactRequest) => void;
+  pending: boolean;
+}) {
+  const [values, setValues] = useState(EMPTY_CONTACT_FORM);
+  const [errors, setErrors] = useState<ContactFormErrors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateContactForm(values);
+    setErrors(checked.errors ?? {});
+    if (checked.request) onSubmit(checked.request);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <ContactFields
+        values={values}
+        errors={errors}
+        onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
+      />
+      <Flex gap="3" justify="end" mt="4">
+        <Dialog.Close>
+          <Button type="button" variant="soft" color="gray">
+            Cancel
+          </Button>
+        </Dialog.Close>
+        <Button type="submit" loading={pending}>
+          Add Contact
+        </Button>
+      </Flex>
+    </form>
+  );
+}

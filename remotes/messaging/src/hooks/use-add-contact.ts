@@ -1,0 +1,28 @@
+import { useCreateContact } from '@annie/api-client/contacts/use-contact-mutations';
+import type { CreateContactRequest } from '@annie/api-client/contracts/contacts';
+import { errorMessage } from '@annie/api-client/http';
+import { useToast } from '@annie/ui/toast/toast';
+import { useCallback } from 'react';
+
+/** Adds a contact with the spec's notices: "Contact added successfully!", or the server's message. */
+export function useAddContact() {
+  const { toast } = useToast();
+  const { mutate, isPending } = useCreateContact();
+  const addContact = useCallback(
+    (request: CreateContactRequest, onDone: () => void) =>
+      mutate(request, {
+        onSuccess: () => {
+          onDone();
+          toast({ title: 'Contact added successfully!', variant: 'success' });
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to add contact'),
+            variant: 'destructive',
+          }),
+      }),
+    [mutate, toast],
+  );
+  return { addContact, adding: isPending };
+}

@@ -1,0 +1,129 @@
+import type { ContactListEntry } from '@annie/api-client/contracts/contacts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, stubApi } from '../testing/render-page.tsx';
+import ContactsPage from './contacts-page.tsx';
+
+const stamp = '2025-01-05T15:04:00.000Z';
+function contact(name: string, extra: Partial<ContactListEntry['contact']> = {}): ContactListEntry {
+  return {
+    contact: {
+      id: crypto.randomUUID(),
+      name,
+      nickname: null,
+      relationship: 'other',
+      phonePrimary: null,
+      email: null,
+      preferredChannel: 'sms',
+      smsPreference: 'ask_first',
+      notes: null,
+      isFavorite: false,
+      photoUrl: null,
+      createdAt: stamp,
+      updatedAt: stamp,
+      ...extra,
+    },
+    thread: null,
+  };
+}
+
+const mom = contact('Margaret Smith', {
+  nickname: 'Mom',
+  relationship: 'family',
+  phonePrimary: '+14155552671',
+  email: 'mags@example.com',
+  isFavorite: true,
+});
+const bob = contact('Bob Jones', { relationship: 'work', phonePrimary: '+14155552672' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ContactsPage', () => {
+  it('groups Favorites first, then letters, with the row details and buttons', async () => {
+    stubApi({ 'GET /api/contacts': () => [200, [bob, mom]] });
+    renderPage(<ContactsPage />, '/contacts');
+    const row = await screen.findByRole('listitem', { name: 'Margaret Smith' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Favorites', 'B']);
+    expect(row).toHaveTextContent('"Mom"');
+    expect(row).toHaveTextContent('(415) 555-2671');
+    expect(row).toHaveTextContent('Family');
+    expect(within(row).getByRole('link', { name: 'Message Margaret Smith' })).toHaveAttribute(
+      'href',
+      '/sms/%2B14155552671',
+    );
+    expect(within(row).getByRole('link', { name: 'Email Margaret Smith' })).toHaveAttribute(
+      'href',
+      'mailto:mags@example.com',
+    );
+  });
+
+  it('finds a contact by nickname and by phone digits', async () => {
+    stubApi({ 'GET /api/contacts': () => [200, [bob, mom]] });
+    const user = renderPage(<ContactsPage />, '/contacts');
+    await screen.findByRole('listitem', { name: 'Bob Jones' });
+    await user.type(screen.getByPlaceholderText('Search contacts...'), 'mom');
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Bob Jones' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('listitem', { name: 'Margaret Smith' })).toBeInTheDocument();
+    await user.clear(screen.getByPlaceholderText('Search contacts...'));
+    await user.type(screen.getByPlaceholderText('Search contacts...'), '555-2672');
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Margaret Smith' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows the empty state', async () => {
+    stubApi({ 'GET /api/contacts': () => [200, []] });
+    renderPage(<ContactsPage />, '/contacts');
+    expect(await screen.findByText('No contacts yet')).toBeInTheDocument();
+    expect(screen.getByText('Add contacts for Annie to remember')).toBeInTheDocument();
+  });
+
+  it('Add Contact: says "Name is required", refuses a bad email, then adds, closes and resets', async () => {
+    const calls = stubApi({
+      'GET /api/contacts': () => [200, []],
+      'POST /api/contacts': (body) => [201, { ...contact('Ada').contact, ...(body as object) }],
+    });
+    const user = renderPage(<ContactsPage />, '/contacts');
+    await user.click(await screen.findByRole('button', { name: 'Add contact' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Contact' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Name *'), 'Ada');
+    await user.type(within(dialog).getByLabelText('Email'), 'ada@');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
+    expect(within(dialog).getByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
+    expect(await screen.findByText('Contact added successfully!')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      name: 'Ada',
+      relationship: 'other',
+      preferredChannel: 'sms',
+      smsPreference: 'ask_first',
+      isFavorite: false,
+    });
+    expect(screen.queryByRole('dialog', { name: 'Add Contact' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    expect(screen.getByLabelText('Name *')).toHaveValue('');
+  }, 20_000);
+
+  it("shows the server's message when adding fails", async () => {
+    stubApi({
+      'GET /api/contacts': () => [200, []],
+      'POST /api/contacts': () => [
+        409,
+        { message: 'Margaret Smith already has the phone number', code: 'conflict' },
+      ],
+    });
+    const user = renderPage(<ContactsPage />, '/contacts');
+    await user.click(await screen.findByRole('button', { name: 'Add contact' }));
+    await user.type(screen.getByLabelText('Name *'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    expect(await screen.findByText('Margaret Smith already has the phone number')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Contact' })).toBeInTheDocument();
+  });
+});
