@@ -62,11 +62,20 @@ test.describe('sign in and out', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
     await page.getByRole('button', { name: 'User menu' }).click();
-    // The notice shows for the 500 ms before the reload; on a loaded machine the click itself can take
-    // most of that, so the wait starts before the click.
-    const loggedOut = page.getByText('You have been successfully logged out.', { exact: true }).waitFor();
+    // The notice shows for the 500 ms before the reload; on a loaded machine Playwright's own polling can
+    // miss that window, so the page reports it from the DOM mutation that adds it.
+    let noticeShown = false;
+    await page.exposeFunction('reportLogoutNotice', () => {
+      noticeShown = true;
+    });
+    await page.evaluate(() => {
+      const report = (window as unknown as { reportLogoutNotice: () => void }).reportLogoutNotice;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('You have been successfully logged out.')) report();
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await loggedOut;
+    await expect.poll(() => noticeShown).toBe(true);
     await expect(page.getByRole('heading', { name: 'AnnieAI Login' })).toBeVisible();
   });
 });

@@ -1,27 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createPrerenderConfig, loadPrerendered } from '@annie/build-config/prerender';
 import { createAppConfig } from '@annie/build-config/rspack';
 import { defineConfig } from '@rspack/cli';
 import federationConfig from './module-federation.config.ts';
-import { APP_PUBLIC_PATH } from './src/config/app-entry.ts';
+import { APP_ENTRY_URL, APP_PUBLIC_PATH } from './src/config/app-entry.ts';
 
 const production = process.env.NODE_ENV === 'production';
 const appDir = import.meta.dirname;
 const PRERENDER = 'shell-prerender';
 const SPINNER = '<div class="boot-spinner" role="status" aria-label="Loading"></div>';
+// app.html needs nothing but the spinner's few rules (inline: the CSP admits inline styles), the
+// federated app's entry and the remote registry it asks for first, fetched while app.js loads.
+const APP_PAGE_HEAD = [
+  `<style>${readFileSync(join(appDir, 'src/boot.css'), 'utf8').replace(/\s+/g, ' ')}</style>`,
+  '<link rel="preload" href="/api/modules" as="fetch" crossorigin="use-credentials" />',
+  `<script defer src="${APP_ENTRY_URL}"></script>`,
+].join('\n    ');
 
 // Three compilations in production (the dev server skips the prerender). The API sends index.html to a
 // visitor without a session cookie: the login screen rendered at build time by shell-prerender, its
 // CSS subset and a script that hydrates it (no federation runtime). A request with a session cookie
-// gets app.html, whose boot script checks the session and loads the federated signed-in app
-// (dist/app/app.js, sharing its singletons with the remotes). A login always ends in a page reload,
-// so the two never run in the same page.
+// gets app.html, which loads the federated signed-in app (dist/app/app.js, sharing its singletons with
+// the remotes) at once; the app checks the session itself and shows the login screen when the cookie
+// was stale. A login always ends in a page reload, so the two never run in the same page.
 const page = {
   ...createAppConfig(
     {
       appDir,
       app: 'shell',
       name: 'shell-boot',
-      entry: { boot: './src/boot.ts', login: './src/login/login-entry.tsx' },
+      entry: { login: './src/login/login-entry.tsx' },
       publicPath: '/',
       htmlTitle: 'AnnieAI',
       htmlPages: [
@@ -30,7 +39,7 @@ const page = {
           chunks: ['login'],
           rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, 'renderLoginMarkup') : ''),
         },
-        { filename: 'app.html', chunks: ['boot'], rootMarkup: () => SPINNER },
+        { filename: 'app.html', chunks: [], rootMarkup: () => SPINNER, headMarkup: APP_PAGE_HEAD },
       ],
       keepInOutput: /^app\//,
     },

@@ -14,10 +14,24 @@ function common(appDir: string): FederationOptions {
   };
 }
 
+/**
+ * The host's shared singletons are eager: they are in app.js itself rather than one request each (the
+ * signed-in first render needs every one of them anyway); remotes still take them from the share scope.
+ */
+function eagerly(shared: moduleFederationPlugin.SharedObject): moduleFederationPlugin.SharedObject {
+  const eager: moduleFederationPlugin.SharedObject = {};
+  for (const [name, config] of Object.entries(shared)) {
+    eager[name] = typeof config === 'object' ? { ...config, eager: true } : config;
+  }
+  return eager;
+}
+
 /** Federation options of the host: no static remotes (they come from GET /api/modules at run time). */
 export function hostFederation(appDir: string): FederationOptions {
+  const base = common(appDir);
   return {
-    ...common(appDir),
+    ...base,
+    shared: eagerly(base.shared as moduleFederationPlugin.SharedObject),
     name: 'shell',
     remotes: {},
     manifest: false,

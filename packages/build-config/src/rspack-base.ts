@@ -14,6 +14,8 @@ export interface HtmlPageOptions {
   chunks?: string[];
   /** Markup inside #root (e.g. a loading spinner, or a screen rendered at build time); read per build. */
   rootMarkup: () => string | Promise<string>;
+  /** Extra tags at the end of <head> (e.g. a preload, or a script another compilation builds). */
+  headMarkup?: string;
 }
 
 /** What differs between the apps (and the shell's two compilations); the rest is the shared base. */
@@ -78,13 +80,14 @@ function styleRule() {
   };
 }
 
-function htmlPage(title: string, rootMarkup: string): string {
+function htmlPage(title: string, rootMarkup: string, headMarkup = ''): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
+    ${headMarkup}
   </head>
   <body>
     <div id="root">${rootMarkup}</div>
@@ -110,7 +113,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
       new rspack.HtmlRspackPlugin({
         filename: page.filename,
         chunks: page.chunks,
-        templateContent: async () => htmlPage(title ?? '', await page.rootMarkup()),
+        templateContent: async () => htmlPage(title ?? '', await page.rootMarkup(), page.headMarkup),
         // Absolute script URLs, so deep links work even when the bundle's own publicPath is 'auto'.
         publicPath: options.publicPath === 'auto' ? '/' : options.publicPath,
       }),

@@ -4,8 +4,9 @@ import { lazy, Suspense } from 'react';
 import { AppProviders } from './app-providers.tsx';
 import { AuthenticatedApp } from './authenticated-app.tsx';
 
-// The boot script only loads this app for a signed-in visitor; the login screen is needed here only
-// when the session ends between that check and this one, so it is a chunk of its own.
+// app.html (which loads this app) is sent only to requests with a session cookie; the login screen is
+// needed here only when that session has ended (expired, or logged out elsewhere), so it is a chunk of
+// its own.
 const LoginScreen = lazy(() =>
   import('../components/login/login-screen.tsx').then((module) => ({ default: module.LoginScreen })),
 );

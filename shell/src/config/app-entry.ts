@@ -1,4 +1,4 @@
-/** Where the shell's federated (signed-in) app is served from; shared by the build and the boot script. */
+/** Where the shell's federated (signed-in) app is served from; shared by the build and the login page's script. */
 export const APP_PUBLIC_PATH = '/app/';
 
 /** The federated app's entry script: a fixed name (no hash), so it must be served with `no-cache`. */
