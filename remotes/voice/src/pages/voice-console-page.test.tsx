@@ -1,0 +1,149 @@
+import { createQueryClient } from '@annie/api-client/query-client';
+import { authRoutes, authUser } from '@annie/api-client/testing/auth-api';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { voiceProfileRoutes } from '@annie/api-client/testing/voice-profiles-api';
+import { Toaster } from '@annie/ui/toast/toast';
+import { Theme } from '@radix-ui/themes';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import VoiceConsolePage from './voice-console-page.tsx';
+
+function stubApi(options: Parameters<typeof voiceProfileRoutes>[0] = {}) {
+  return stubFetch({ ...authRoutes(authUser({ isAdmin: true })), ...voiceProfileRoutes(options) });
+}
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Theme>
+        <VoiceConsolePage />
+        <Toaster />
+      </Theme>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const notices = () => within(screen.getByRole('region', { name: /Notifications/ }));
+
+// The sliders, radio group and scroll area measure themselves; jsdom has no ResizeObserver.
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Typing and Radix rendering run slowly on a busy machine; these walk several screens each.
+describe('VoiceConsolePage', { timeout: 20_000 }, () => {
+  it('lists the profiles and asks to select one; search matches name or context', async () => {
+    stubApi();
+    const user = renderPage();
+    // The first render loads every tab's module; give it longer than the default second.
+    expect(
+      await screen.findByRole('heading', { name: 'Select a Profile' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Voice profiles' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search profiles' }), 'after');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['EveningsAfter-Hours']);
+  });
+
+  it('selecting the default profile edits it, with Default disabled; New resets to the defaults', async () => {
+    stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: /Front desk/ }));
+    expect(screen.getByRole('heading', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Default' })).toBeDisabled();
+    expect(screen.getByLabelText('Profile Name *')).toHaveValue('Front desk');
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    expect(screen.getByRole('heading', { name: 'Create Profile' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Profile Name *')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Voice' })).toHaveTextContent('cedar');
+  });
+
+  it('creates a profile with the defaults and the typed name, then resets to no selection', async () => {
+    const api = stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'New' }));
+    await user.type(screen.getByLabelText('Profile Name *'), 'Reception');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await notices().findByText('Profile created successfully')).toBeInTheDocument();
+    expect(
+      api.requests('POST').find((request) => request.path === '/api/voice/profiles')?.body,
+    ).toMatchObject({
+      name: 'Reception',
+      agentId: 'default-agent',
+      vadSilenceMs: 700,
+      humanness: 7,
+    });
+    expect(screen.getByRole('heading', { name: 'Select a Profile' })).toBeInTheDocument();
+  });
+
+  it('saves the system profile through PUT /api/annie/config, with the spec notice on failure', async () => {
+    const api = stubApi({ annieConfigStatus: 503 });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: /AnnieAI/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await notices().findByText('Failed to update AnnieAI')).toBeInTheDocument();
+    expect(notices().getByText('Unable to save AnnieAI configuration')).toBeInTheDocument();
+    expect(api.requests('PUT')[0]?.body).toMatchObject({
+      vadSettings: { silenceDurationMs: 700, threshold: '0.55', prefixPaddingMs: 300 },
+    });
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('refuses an import that is not JSON with the spec notice, and sends nothing', async () => {
+    const api = stubApi();
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Select a Profile' });
+    const file = new File(['{ not json'], 'broken.json', { type: 'application/json' });
+    await user.upload(screen.getByLabelText('Import profile file'), file);
+    expect(await notices().findByText('Import failed')).toBeInTheDocument();
+    expect(notices().getByText('Please check the file format and try again')).toBeInTheDocument();
+    expect(api.requests('POST')).toHaveLength(0);
+  });
+
+  it('makes a profile the default with its notice', async () => {
+    const api = stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: /Evenings/ }));
+    await user.click(screen.getByRole('button', { name: 'Default' }));
+    expect(await notices().findByText('Default profile updated')).toBeInTheDocument();
+    expect(api.requests('POST').at(-1)?.path).toBe(
+      '/api/voice/profiles/6e4a2b3c-1d5e-4f6a-9b0c-2d3e4f5a6b7c/make-default',
+    );
+  });
+
+  it('opens the 480 px test panel Not Connected; a refused microphone shows its notice', async () => {
+    stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: /Front desk/ }));
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    const panel = screen.getByRole('dialog', { name: 'Test Voice Profile' });
+    expect(panel).toHaveStyle({ width: '480px' });
+    expect(within(panel).getByText('Not Connected')).toBeInTheDocument();
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: () => Promise.reject(new Error('NotAllowedError')) },
+    });
+    await user.click(within(panel).getByRole('button', { name: 'Start Test' }));
+    expect(await notices().findByText('Microphone access denied')).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).getByText('Error')).toBeInTheDocument());
+  });
+});
