@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { ConnectionException, DriverException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseOutage } from './database-outage.ts';
+import { isDatabaseOutage, isUnstorableValue } from './database-outage.ts';
 
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -44,6 +44,12 @@ describe('isDatabaseOutage', () => {
   it('leaves real bugs and refusals alone', async () => {
     expect(isDatabaseOutage(new UniqueConstraintViolationException(withCode('23505')))).toBe(false);
     expect(isDatabaseOutage(withCode('42P01', 'relation "x" does not exist'))).toBe(false);
+    // A NUL character in a value: the request's fault (400), not an outage.
+    expect(isDatabaseOutage(withCode('08P01', 'invalid message format'))).toBe(false);
+    expect(isUnstorableValue(withCode('08P01'))).toBe(true);
+    expect(isUnstorableValue(withCode('22021'))).toBe(true);
+    expect(isUnstorableValue(withCode('54000'))).toBe(true);
+    expect(isUnstorableValue(withCode('23505'))).toBe(false);
     expect(isDatabaseOutage(new TypeError('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseOutage(undefined)).toBe(false);
     // A provider that refuses the connection is the provider's outage, not the database's.

@@ -21,7 +21,19 @@ const NETWORK_CODES = new Set([
  * reached a read-only standby: the primary failed over and this connection still points at the old one).
  */
 function isOutageSqlState(code: string): boolean {
+  // 08P01 (protocol violation) is excluded: it is what a NUL character in a value provokes, not an outage.
+  if (code === '08P01') return false;
   return code.startsWith('08') || code.startsWith('53') || /^57P0[1-4]$/.test(code) || code === '25006';
+}
+
+/**
+ * SQLSTATEs that mean a value from the request cannot be stored: class 22 (data exception: a NUL
+ * character, a number out of range, an unsupported escape), 08P01 (the protocol violation a NUL in a
+ * value provokes) and 54000 (program limit: e.g. a value too large for its index).
+ */
+export function isUnstorableValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '08P01' || code === '54000');
 }
 
 /** What pg says, without a code, when a connection ended or could not be had in time. */

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import { isDatabaseOutage } from '../lib/database-outage.ts';
+import { isDatabaseOutage, isUnstorableValue } from '../lib/database-outage.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
 /** How long a client should wait before retrying while the database is away (restart, failover). */
@@ -38,6 +38,16 @@ export function renderError(error: unknown): {
     };
   }
   if (error instanceof ZodError) return { status: 400, body: describeZodError(error) };
+  // The safety net behind validation: a value PostgreSQL refuses is the request's fault, not a bug.
+  if (isUnstorableValue(error)) {
+    return {
+      status: 400,
+      body: {
+        message: 'A value in the request cannot be stored (a NUL character, or a number or text too large)',
+        code: 'invalid_value',
+      },
+    };
+  }
   if (isDatabaseOutage(error)) {
     return {
       status: 503,
