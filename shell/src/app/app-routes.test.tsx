@@ -1,9 +1,10 @@
 import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../testing/render-with-providers.tsx';
+import { renderWithProviders } from '../testing/render-with-providers.tsx';
 import { AppRoutes } from './app-routes.tsx';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
@@ -27,10 +28,7 @@ const modules: Record<string, unknown> = {
 const loadRemoteMock = vi.mocked(loadRemote);
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async () => jsonResponse(200, registry)),
-  );
+  stubFetch({ 'GET /api/modules': { status: 200, body: registry } });
   loadRemoteMock.mockReset();
   loadRemoteMock.mockImplementation(async (id) => modules[id] ?? null);
 });

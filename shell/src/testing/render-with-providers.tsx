@@ -11,8 +11,3 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
     </AppProviders>,
   );
 }
-
-/** A JSON Response for stubbing fetch (tests only). */
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}

@@ -26,6 +26,14 @@ describe('stubFetch', () => {
     expect(api.requests('POST').map((request) => request.body)).toEqual([{ text: 'hi' }]);
   });
 
+  it('waits for a handler that answers later', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    stubFetch({ 'POST /api/login': () => new Promise((resolve) => (answer = resolve)) });
+    const pending = fetch('/api/login', { method: 'POST' });
+    answer({ status: 200, body: { id: 'u1' } });
+    expect(await (await pending).json()).toEqual({ id: 'u1' });
+  });
+
   it('answers anything else with the API 404 body', async () => {
     stubFetch({ 'GET /api/lab/jobs': { status: 200, body: [] } });
     const response = await fetch('/api/lab/jobs', { method: 'DELETE' });

@@ -16,8 +16,11 @@ export type StubbedRequest = {
 /** An answer: a status with a JSON body, or a Response of any kind (a download, a plain-text error). */
 export type StubAnswer = { status: number; body?: unknown } | Response;
 
-/** Routes as "METHOD /path/:param" → an answer, or a function of the request giving one. */
-export type StubRoutes = Record<string, StubAnswer | ((request: StubbedRequest) => StubAnswer)>;
+/** Routes as "METHOD /path/:param" → an answer, or a function of the request giving one (or its promise). */
+export type StubRoutes = Record<
+  string,
+  StubAnswer | ((request: StubbedRequest) => StubAnswer | Promise<StubAnswer>)
+>;
 
 /** A JSON Response with the given status (tests only). */
 export function jsonResponse(status: number, body: unknown): Response {
@@ -61,7 +64,7 @@ export function stubFetch(routes: StubRoutes) {
       if (!params) continue;
       const request = { method, path: url.pathname, query: url.searchParams, params, body };
       requests.push(request);
-      return toResponse(typeof answer === 'function' ? answer(request) : answer);
+      return toResponse(typeof answer === 'function' ? await answer(request) : answer);
     }
     requests.push({ method, path: url.pathname, query: url.searchParams, params: {}, body });
     return jsonResponse(404, { message: 'Not found', code: 'not_found' });

@@ -1,8 +1,9 @@
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../testing/dom-polyfills.ts';
-import { jsonResponse, renderWithProviders } from '../../testing/render-with-providers.tsx';
+import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const regular = { id: 'u1', username: 'riley', email: 'riley@example.test', isAdmin: false, tenantId: 't1' };
@@ -37,10 +38,7 @@ describe('UserMenu', () => {
   });
 
   it('logs out with the spec notice and reloads the page', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => jsonResponse(200, { ok: true })),
-    );
+    stubFetch({ 'POST /api/logout': { status: 200, body: { ok: true } } });
     const reload = vi.fn();
     renderWithProviders(<UserMenu user={regular} reload={reload} />);
     await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Logout' }));
@@ -50,10 +48,7 @@ describe('UserMenu', () => {
   });
 
   it('says so when the logout fails, and stays', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => jsonResponse(500, { message: 'boom', code: 'internal' })),
-    );
+    stubFetch({ 'POST /api/logout': { status: 500, body: { message: 'boom', code: 'internal' } } });
     const reload = vi.fn();
     renderWithProviders(<UserMenu user={regular} reload={reload} />);
     await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Logout' }));

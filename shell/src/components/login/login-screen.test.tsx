@@ -1,10 +1,12 @@
+import { authUser } from '@annie/api-client/testing/auth-api';
+import { type StubAnswer, stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../testing/render-with-providers.tsx';
+import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { LoginScreen } from './login-screen.tsx';
 
-const user = { id: 'u1', username: 'ada', email: 'ada@example.com', isAdmin: false, tenantId: 't1' };
+const user = authUser({ email: 'ada@example.com', tenantId: 't1' });
 
 function notifications() {
   return screen.getByRole('region', { name: 'Notifications (F8)' });
@@ -31,22 +33,18 @@ describe('LoginScreen', () => {
   });
 
   it('refuses to submit without both fields and says so, without calling the server', async () => {
-    const fetchMock = vi.fn<typeof fetch>();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = stubFetch({});
     renderWithProviders(<LoginScreen reload={vi.fn()} />);
     await signIn('ada', '');
     const notice = within(notifications());
     expect(notice.getByText('Missing credentials')).toBeInTheDocument();
     expect(notice.getByText('Please enter both username and password')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests()).toEqual([]);
   });
 
   it("shows the server's message when the login is refused", async () => {
     const body = { message: 'Account locked', code: 'locked' };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => jsonResponse(401, body)),
-    );
+    stubFetch({ 'POST /api/login': { status: 401, body } });
     renderWithProviders(<LoginScreen reload={vi.fn()} />);
     await signIn('ada', 'wrong');
     const notice = within(notifications());
@@ -55,20 +53,14 @@ describe('LoginScreen', () => {
   });
 
   it('falls back to "Invalid username or password" for a 401 without a message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => new Response('', { status: 401, statusText: 'Unauthorized' })),
-    );
+    stubFetch({ 'POST /api/login': new Response('', { status: 401, statusText: 'Unauthorized' }) });
     renderWithProviders(<LoginScreen reload={vi.fn()} />);
     await signIn('ada', 'wrong');
     expect(await within(notifications()).findByText('Invalid username or password')).toBeInTheDocument();
   });
 
   it('falls back to "Login failed" when the server gives no message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => new Response('upstream down', { status: 502 })),
-    );
+    stubFetch({ 'POST /api/login': new Response('upstream down', { status: 502 }) });
     renderWithProviders(<LoginScreen reload={vi.fn()} />);
     await signIn('ada', 'secret');
     const notice = within(notifications());
@@ -76,21 +68,18 @@ describe('LoginScreen', () => {
   });
 
   it('reads "Signing in..." while busy, then welcomes the user and reloads after 500 ms', async () => {
-    let answer: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(
-        () =>
-          new Promise<Response>((resolve) => {
-            answer = resolve;
-          }),
-      ),
-    );
+    let answer: (reply: StubAnswer) => void = () => {};
+    stubFetch({
+      'POST /api/login': () =>
+        new Promise<StubAnswer>((resolve) => {
+          answer = resolve;
+        }),
+    });
     const reload = vi.fn();
     renderWithProviders(<LoginScreen reload={reload} />);
     await signIn('ada', 'secret');
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
-    act(() => answer(jsonResponse(200, user)));
+    act(() => answer({ status: 200, body: user }));
     const notice = within(notifications());
     expect(await notice.findByText('Login successful')).toBeInTheDocument();
     expect(notice.getByText('Welcome to AnnieAI!')).toBeInTheDocument();
