@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { oauth2 } from '@googleapis/oauth2';
-import { CodeChallengeMethod, type Credentials, OAuth2Client } from 'google-auth-library';
+import type { Credentials, OAuth2Client } from 'google-auth-library';
 import type { GoogleProviderConfig } from './google-config.ts';
 import { GOOGLE_SCOPES } from './google-scopes.ts';
 
@@ -19,6 +18,9 @@ export type ConsentResult = {
   identity: GoogleIdentity;
 };
 
+// The Google SDK is loaded on first use, so starting the API or an operator command does not pay for it.
+const authLibrary = () => import('google-auth-library');
+
 /** Google's authorization-code flow with PKCE (S256), offline access and a forced consent screen. */
 export class GoogleOAuth {
   readonly config: GoogleProviderConfig;
@@ -28,7 +30,8 @@ export class GoogleOAuth {
   }
 
   /** An OAuth2 client holding these credentials; it refreshes expired access tokens by itself. */
-  client(credentials: Credentials = {}): OAuth2Client {
+  async client(credentials: Credentials = {}): Promise<OAuth2Client> {
+    const { OAuth2Client } = await authLibrary();
     const client = new OAuth2Client({
       clientId: this.config.clientId,
       clientSecret: this.config.clientSecret,
@@ -43,7 +46,8 @@ export class GoogleOAuth {
 
   /** A fresh state and PKCE pair, and the consent URL that carries the state and the challenge. */
   async startConsent(): Promise<ConsentStart> {
-    const client = this.client();
+    const client = await this.client();
+    const { CodeChallengeMethod } = await authLibrary();
     const { codeVerifier, codeChallenge } = await client.generateCodeVerifierAsync();
     const state = randomBytes(32).toString('base64url');
     const authUrl = client.generateAuthUrl({
@@ -61,11 +65,12 @@ export class GoogleOAuth {
 
   /** Exchanges the code (with the verifier) for tokens, then reads who the account is. */
   async finishConsent(code: string, codeVerifier: string): Promise<ConsentResult> {
-    const client = this.client();
+    const client = await this.client();
     const { tokens } = await client.getToken({ code, codeVerifier });
     if (!tokens.refresh_token || !tokens.access_token)
       throw new Error('Google did not return a refresh token (offline access was not granted)');
     client.setCredentials(tokens);
+    const { oauth2 } = await import('@googleapis/oauth2');
     const { data } = await oauth2({
       version: 'v2',
       auth: client,
@@ -88,7 +93,7 @@ export class GoogleOAuth {
 
   /** Ends the grant at Google (revoking the refresh token revokes its access tokens too). */
   async revoke(refreshToken: string): Promise<void> {
-    await this.client().revokeToken(refreshToken);
+    await (await this.client()).revokeToken(refreshToken);
   }
 }
 

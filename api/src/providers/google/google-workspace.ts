@@ -1,5 +1,5 @@
 import type { WorkspaceToolName, WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
-import { type GoogleApis, googleApis } from './google-apis.ts';
+import type { GoogleApis } from './google-apis.ts';
 import { type GoogleOAuth, isInvalidGrant } from './google-oauth.ts';
 import { GOOGLE_TOOL_IMPLEMENTATIONS } from './google-tools.ts';
 import { capResult } from './result-cap.ts';
@@ -29,7 +29,7 @@ const CLIENTS_KEPT = 1000;
 export class GoogleWorkspace {
   readonly #oauth: GoogleOAuth;
   readonly #now: () => Date;
-  readonly #clients = new Map<string, { refreshToken: string; apis: GoogleApis }>();
+  readonly #clients = new Map<string, { refreshToken: string; apis: Promise<GoogleApis> }>();
 
   constructor(oauth: GoogleOAuth, now: () => Date = () => new Date()) {
     this.#oauth = oauth;
@@ -49,7 +49,8 @@ export class GoogleWorkspace {
         reject(new GoogleToolError('timeout', `Google did not answer within ${toolTimeoutMs} ms`)),
       );
     });
-    const context = { apis: this.#apisFor(grant), call: { signal }, now: this.#now };
+    const apis = await this.#apisFor(grant);
+    const context = { apis, call: { signal }, now: this.#now };
     const implementation = GOOGLE_TOOL_IMPLEMENTATIONS[name] as (
       c: typeof context,
       p: typeof params,
@@ -73,7 +74,7 @@ export class GoogleWorkspace {
   }
 
   /** The grant's clients: kept while its refresh token is unchanged, most recently used last. */
-  #apisFor(grant: ToolGrant): GoogleApis {
+  #apisFor(grant: ToolGrant): Promise<GoogleApis> {
     const kept = this.#clients.get(grant.key);
     this.#clients.delete(grant.key);
     const entry =
@@ -81,15 +82,21 @@ export class GoogleWorkspace {
         ? kept
         : {
             refreshToken: grant.refreshToken,
-            apis: googleApis(
-              this.#oauth.client({ refresh_token: grant.refreshToken }),
-              this.#oauth.config.apiRootUrl,
-            ),
+            apis: this.#makeApis(grant.refreshToken),
           };
     this.#clients.set(grant.key, entry);
     const oldest = this.#clients.keys().next().value;
     if (this.#clients.size > CLIENTS_KEPT && oldest !== undefined) this.#clients.delete(oldest);
     return entry.apis;
+  }
+
+  async #makeApis(refreshToken: string): Promise<GoogleApis> {
+    // Loaded on first use, like the OAuth library: the five API clients are most of the SDK's weight.
+    const { googleApis } = await import('./google-apis.ts');
+    return googleApis(
+      await this.#oauth.client({ refresh_token: refreshToken }),
+      this.#oauth.config.apiRootUrl,
+    );
   }
 
   /** Drops a grant's clients and access token (on disconnect or when Google refused it). */
