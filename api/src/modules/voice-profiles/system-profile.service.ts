@@ -20,18 +20,19 @@ export const SYSTEM_PROFILE_DEFAULTS: VoiceProfileFields = {
   personalityTraits: ['discreet', 'concise', 'courteous'],
 };
 
-/** The tenant's system profile, created with its defaults the first time an admin needs it. */
+/**
+ * The tenant's system profile, created with its defaults the first time an admin needs it. Creation
+ * is serialised per tenant, so two first page loads at once do not both try to insert it.
+ */
 export async function ensureSystemProfile(em: EntityManager, saver: Saver): Promise<VoiceProfile> {
   const existing = await em.findOne(VoiceProfile, { isSystem: true });
   if (existing) return existing;
-  const profile = newProfile(
-    em,
-    saver,
-    { agentId: DEFAULT_AGENT_ID, isSystem: true },
-    SYSTEM_PROFILE_DEFAULTS,
-  );
-  await em.flush();
-  return profile;
+  await em.transactional(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`voice-system-profile:${saver.tenantId}`]);
+    if (await tx.count(VoiceProfile, { isSystem: true })) return;
+    newProfile(tx, saver, { agentId: DEFAULT_AGENT_ID, isSystem: true }, SYSTEM_PROFILE_DEFAULTS);
+  });
+  return em.findOneOrFail(VoiceProfile, { isSystem: true });
 }
 
 /** The persona for compiling: the saved system profile's, or the defaults (no write on a read). */

@@ -21,6 +21,16 @@ const create = async (body: Record<string, unknown>) => {
 };
 
 describe('GET /api/voice/profiles', () => {
+  it('creates the system profile once when a tenant first loads the console several times at once', async () => {
+    const fresh = await app.signedIn(await app.createUser({ isAdmin: true, tenantId: 'profiles-race' }));
+    const loads = await Promise.all([1, 2, 3, 4].map(() => fresh.get('/api/voice/profiles')));
+    expect(loads.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const systemIds = loads.map((response) =>
+      response.body.filter((p: { isSystemProfile: boolean }) => p.isSystemProfile),
+    );
+    expect(systemIds.every((system) => system.length === 1)).toBe(true);
+  });
+
   it('always lists the system profile annieai-system first, with the persona', async () => {
     const [system] = await list();
     expect(system).toMatchObject({ id: SYSTEM_PROFILE_ID, isSystemProfile: true, name: 'AnnieAI' });
