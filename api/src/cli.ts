@@ -1,13 +1,23 @@
 import { parseArgs } from 'node:util';
+import type { CountryCode } from 'libphonenumber-js';
 import { type AppConfig, loadConfig } from './config/env.ts';
 import { runBackupCommand } from './db/backup-commands.ts';
+import { toE164 } from './lib/phone-number.ts';
+import { assignMessagingNumber } from './modules/sms/messaging-number.ts';
 import { deleteAccount } from './modules/users/account-deletion.ts';
 import { toAuthUserDto } from './modules/users/user.dto.ts';
 import { createUser, listUsers, setPassword } from './modules/users/user.service.ts';
 import { openDatabase, type Runtime } from './runtime.ts';
 
 type Args = {
-  values: { username?: string; password?: string; email?: string; admin: boolean; tenant?: string };
+  values: {
+    username?: string;
+    password?: string;
+    email?: string;
+    admin: boolean;
+    tenant?: string;
+    phone?: string;
+  };
   positionals: string[];
 };
 type Command = {
@@ -19,6 +29,7 @@ type Command = {
 
 const needsCredentials = ({ values }: Args) =>
   values.username && values.password ? undefined : 'needs --username and --password';
+const messagingNumberOf = (phone: string) => toE164(phone, loadConfig().PHONE_DEFAULT_REGION as CountryCode);
 const needsFile = ({ positionals }: Args) => (positionals.length === 1 ? undefined : 'needs one FILE');
 
 const COMMANDS: Record<string, Command> = {
@@ -78,6 +89,21 @@ const COMMANDS: Record<string, Command> = {
       await runBackupCommand('db:restore', positionals[0] ?? '', config, runtime.databaseUrl),
     ],
   },
+  'messaging:number': {
+    usage:
+      'messaging:number --tenant T --phone P   (the number the tenant texts from; webhooks find the tenant by it)',
+    check: ({ values }) => {
+      if (!values.tenant || !values.phone) return 'needs --tenant and --phone';
+      return messagingNumberOf(values.phone)
+        ? undefined
+        : `cannot use ${values.phone}: not a valid phone number`;
+    },
+    run: async ({ values }, runtime) => {
+      const phone = messagingNumberOf(values.phone ?? '') ?? '';
+      await assignMessagingNumber(runtime.pool, values.tenant ?? '', phone);
+      return [`Tenant ${values.tenant} now texts from ${phone}`];
+    },
+  },
 };
 
 const USAGE = `Operator commands:\n${Object.values(COMMANDS)
@@ -100,6 +126,7 @@ async function run(argv: string[]): Promise<number> {
       email: { type: 'string' },
       admin: { type: 'boolean', default: false },
       tenant: { type: 'string' },
+      phone: { type: 'string' },
     },
   });
   const problem = command.check(args);

@@ -1,5 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CONTROL_PREFIX, handleControl, type TwilioFakeControls } from './twilio-fake-control.ts';
 import {
   type InboundText,
   inboundParams,
@@ -70,7 +71,13 @@ function errorBody(failure: Omit<TwilioFakeFailure, 'times'>) {
  * drives the app's webhooks signed with the auth token, as Twilio does.
  */
 export async function startTwilioFake(
-  options: { accountSid?: string; authToken?: string; port?: number } = {},
+  options: {
+    accountSid?: string;
+    authToken?: string;
+    port?: number;
+    /** Where texts sent through the control endpoint go (the messaging number's webhook). */
+    inboundWebhook?: { signedUrl: string; targetUrl?: string };
+  } = {},
 ): Promise<TwilioFake> {
   const accountSid = options.accountSid ?? `AC${'0'.repeat(32)}`;
   const authToken = options.authToken ?? 'fake-twilio-auth-token';
@@ -79,11 +86,30 @@ export async function startTwilioFake(
   const blocked = new Set<string>();
   let failure: TwilioFakeFailure | undefined;
 
+  // The control endpoints call the fake defined below (only ever after it exists).
+  const controls: TwilioFakeControls = {
+    sent,
+    sendInbound: (text) => {
+      if (!options.inboundWebhook) return Promise.reject(new Error('No inboundWebhook configured'));
+      return fake.sendInbound(text, options.inboundWebhook);
+    },
+    reportStatus: (sid, status, errorCode) => fake.reportStatus(sid, status, { errorCode }),
+  };
+
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://twilio.invalid').pathname;
+      if (path.startsWith(CONTROL_PREFIX)) {
+        return handleControl(
+          controls,
+          req.method ?? 'GET',
+          path,
+          Buffer.concat(chunks).toString('utf8'),
+          res,
+        );
+      }
       if (req.method !== 'POST' || path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
         return send(
           res,
@@ -150,7 +176,7 @@ export async function startTwilioFake(
   });
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const fake: TwilioFake = {
     url: `http://127.0.0.1:${port}`,
     accountSid,
     authToken,
@@ -161,7 +187,7 @@ export async function startTwilioFake(
     blockRecipient: (phone) => blocked.add(phone),
     sendInbound: (text, webhook) =>
       postSignedWebhook(authToken, webhook.signedUrl, inboundParams(accountSid, text), webhook.targetUrl),
-    reportStatus(sid, status, statusOptions = {}) {
+    async reportStatus(sid, status, statusOptions = {}) {
       const message = sent.find((item) => item.sid === sid);
       if (!message?.statusCallback) throw new Error(`No sent message ${sid} with a status callback`);
       const params: Record<string, string> = {
@@ -183,4 +209,5 @@ export async function startTwilioFake(
         server.close(() => resolve());
       }),
   };
+  return fake;
 }

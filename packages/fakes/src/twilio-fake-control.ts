@@ -1,0 +1,53 @@
+import type { ServerResponse } from 'node:http';
+import type { InboundText, WebhookReply } from './twilio-fake-webhooks.ts';
+
+/** What the control endpoints drive: the fake's own record and its webhook senders. */
+export type TwilioFakeControls = {
+  sent: unknown[];
+  sendInbound: (text: InboundText) => Promise<WebhookReply>;
+  reportStatus: (sid: string, status: string, errorCode?: number) => Promise<WebhookReply>;
+};
+
+/** The control path prefix; tests in another process (e2e) drive the fake over HTTP through it. */
+export const CONTROL_PREFIX = '/__fake/';
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Test-only controls, not part of Twilio's API: `GET /__fake/messages` lists what was sent,
+ * `POST /__fake/inbound {from, to, body, messageSid?, media?}` texts the app, and
+ * `POST /__fake/status {sid, status, errorCode?}` reports a delivery status; both answer with the app's reply.
+ */
+export function handleControl(
+  controls: TwilioFakeControls,
+  method: string,
+  path: string,
+  body: string,
+  res: ServerResponse,
+) {
+  const action = path.slice(CONTROL_PREFIX.length);
+  if (method === 'GET' && action === 'messages') return reply(res, 200, controls.sent);
+  if (method !== 'POST') return reply(res, 405, { message: 'Method not allowed' });
+  let input: Record<string, unknown>;
+  try {
+    input = JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    return reply(res, 400, { message: 'Send JSON' });
+  }
+  const forward = (work: Promise<WebhookReply>) =>
+    work.then(
+      (answer) => reply(res, 200, answer),
+      (error: unknown) =>
+        reply(res, 502, { message: error instanceof Error ? error.message : String(error) }),
+    );
+  if (action === 'inbound') return forward(controls.sendInbound(input as unknown as InboundText));
+  if (action === 'status') {
+    return forward(
+      controls.reportStatus(String(input.sid), String(input.status), input.errorCode as number | undefined),
+    );
+  }
+  return reply(res, 404, { message: `Unknown control ${action}` });
+}
