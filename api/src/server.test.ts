@@ -1,5 +1,7 @@
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { takeUpgrade } from './lib/websocket-upgrade.ts';
 import { closeGracefully, listen } from './server.ts';
 
 describe('graceful shutdown', () => {
@@ -26,5 +28,33 @@ describe('graceful shutdown', () => {
     release();
     expect(await inFlight).toBe('finished');
     await closed;
+  });
+});
+
+describe('graceful shutdown with a WebSocket open', () => {
+  it('cuts a WebSocket its owner did not close once the grace period is over', async () => {
+    const sockets = new WebSocketServer({ noServer: true });
+    const app = new Koa();
+    app.use(async (ctx) => {
+      const upgrade = takeUpgrade(ctx.req);
+      if (!upgrade) return;
+      ctx.respond = false;
+      sockets.handleUpgrade(ctx.req, upgrade.socket as never, upgrade.head, () => {});
+    });
+    const server = await listen(app as never, 0, '127.0.0.1');
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const client = new WebSocket(`ws://127.0.0.1:${port}/`);
+    await new Promise((resolve, reject) => {
+      client.onopen = resolve;
+      client.onerror = reject;
+    });
+    const closed = new Promise((resolve) => {
+      client.onclose = resolve;
+    });
+    await closeGracefully(server, 100);
+    await closed;
+    expect(client.readyState).toBe(WebSocket.CLOSED);
+    sockets.close();
   });
 });

@@ -79,6 +79,7 @@ const envSchema = z
       .string()
       .default('US')
       .refine(isPhoneRegion, 'must be an ISO 3166 region code such as US or GB'),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ...Object.fromEntries(
       REMOTE_NAMES.flatMap((name) => [
