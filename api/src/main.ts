@@ -1,13 +1,14 @@
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createLogger } from './lib/logger.ts';
-import { LoginRateLimiter } from './modules/auth/login-rate-limiter.ts';
 import { featureModules } from './modules/feature-modules.ts';
+import { startRetentionSchedule } from './modules/lifecycle/retention-schedule.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
 import { closeGracefully, listen } from './server.ts';
 
-const SESSION_PURGE_INTERVAL_MS = 15 * 60_000;
+// Past the grace period, whatever still holds the process (a stuck job, a socket) does not keep it alive.
+const HARD_STOP_MARGIN_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const runtime = await openDatabase(config);
   await ensureFirstAdmin(runtime.orm.em.fork(), config.ANNIE_ADMIN_PASSWORD, (line) => console.log(line));
-  const { app, services } = createApp({
+  const { app } = createApp({
     config,
     orm: runtime.orm,
     pool: runtime.pool,
@@ -28,15 +29,8 @@ async function main(): Promise<void> {
     featureModules.map((module) => module.startBackground?.(deps) ?? Promise.resolve(async () => {})),
   );
   const server = await listen(app as never, config.PORT, config.HOST);
-  const purge = setInterval(() => {
-    void services.sessionStore
-      .purgeExpired()
-      .catch((error) => logger.warn({ err: error }, 'session purge failed'));
-    void LoginRateLimiter.purgeExpired(runtime.pool).catch((error) =>
-      logger.warn({ err: error }, 'rate-limit purge failed'),
-    );
-  }, SESSION_PURGE_INTERVAL_MS);
-  purge.unref();
+  // Expired sessions, login counters, deleted accounts and old job history (README "Data lifecycle").
+  const stopRetention = startRetentionSchedule(runtime.pool, logger);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, readyMs: Math.round(performance.now() - started) }, 'AnnieAI is ready');
@@ -46,10 +40,17 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    clearInterval(purge);
+    logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+    setTimeout(() => {
+      logger.warn('shutdown grace period over: exiting with work still open');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS + HARD_STOP_MARGIN_MS).unref();
     // Together: background work (e.g. the lab's event streams) must end for open requests to finish.
-    await Promise.all([closeGracefully(server), ...stopBackground.map((stopOne) => stopOne())]);
+    await Promise.all([
+      closeGracefully(server, config.SHUTDOWN_GRACE_MS),
+      stopRetention(),
+      ...stopBackground.map((stopOne) => stopOne()),
+    ]);
     await runtime.close();
     process.exit(0);
   };
