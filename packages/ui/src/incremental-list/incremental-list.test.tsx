@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { IncrementalList } from './incremental-list.tsx';
 
-const contacts = Array.from({ length: 75 }, (_, i) => `Contact ${i}`);
+const contacts = (count: number) => Array.from({ length: count }, (_, i) => `Contact ${i}`);
 
-function renderList(items: readonly string[]) {
-  render(
+function renderList(items: readonly string[], step?: number) {
+  const { container } = render(
     <Theme>
-      <IncrementalList items={items}>
+      <IncrementalList items={items} step={step}>
         {(visible) => (
           <ul>
             {visible.map((name) => (
@@ -20,23 +20,30 @@ function renderList(items: readonly string[]) {
       </IncrementalList>
     </Theme>,
   );
+  return { shown: () => container.querySelectorAll('li').length };
 }
 
 describe('IncrementalList', () => {
-  it('renders the first 30 items and the rest a step at a time through Show more', async () => {
-    renderList(contacts);
+  it('renders the first step and the rest a step at a time through Show more', async () => {
+    const { shown } = renderList(contacts(5), 2);
     const user = userEvent.setup();
-    expect(screen.getAllByRole('listitem')).toHaveLength(30);
-    await user.click(screen.getByRole('button', { name: 'Show more (45)' }));
-    expect(screen.getAllByRole('listitem')).toHaveLength(60);
-    await user.click(screen.getByRole('button', { name: 'Show more (15)' }));
-    expect(screen.getAllByRole('listitem')).toHaveLength(75);
+    expect(shown()).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Show more (3)' }));
+    expect(shown()).toBe(4);
+    await user.click(screen.getByRole('button', { name: 'Show more (1)' }));
+    expect(shown()).toBe(5);
     expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
   });
 
+  it('steps by 30 unless told otherwise', () => {
+    const { shown } = renderList(contacts(75));
+    expect(shown()).toBe(30);
+    expect(screen.getByRole('button', { name: 'Show more (45)' })).toBeInTheDocument();
+  });
+
   it('offers no Show more for a short list', () => {
-    renderList(contacts.slice(0, 30));
-    expect(screen.getAllByRole('listitem')).toHaveLength(30);
+    const { shown } = renderList(contacts(30));
+    expect(shown()).toBe(30);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });
