@@ -2,9 +2,15 @@ import { bodyParser } from '@koa/bodyparser';
 import cors from '@koa/cors';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { type Background, backgroundOf } from './background.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Orm } from './db/orm.ts';
 import type { Pool } from './db/pool.ts';
+import type { Domain, DomainDeps } from './domain.ts';
+import { domains } from './domains.ts';
+import { JobSender } from './jobs/job-sender.ts';
+import { JobWorkers } from './jobs/job-workers.ts';
+import { LiveHub } from './live/live-hub.ts';
 import { apiNotFound } from './middleware/api-not-found.ts';
 import { compressResponses } from './middleware/compress-responses.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -12,14 +18,9 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AppState } from './modules/auth/auth-context.ts';
-import { LoginRateLimiter } from './modules/auth/login-rate-limiter.ts';
 import { SESSION_COOKIE, sessionMiddleware } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
-import { featureModules } from './modules/feature-modules.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { modulesRoutes } from './modules/modules-registry/modules.routes.ts';
 import { staticFiles } from './modules/static/static-files.ts';
 
 export type AppDeps = {
@@ -29,22 +30,34 @@ export type AppDeps = {
   logger: Logger;
   sessionKeys: string[];
   staticDirs?: { shellDir: string; remoteDirs: Record<string, string> };
+  /** The domains to serve: all of them (domains.ts) unless a test narrows it. */
+  domains?: Domain[];
 };
 
-export type AppServices = { sessionStore: PostgresSessionStore; loginLimiter: LoginRateLimiter };
+export type BuiltApp = {
+  app: Koa<AppState>;
+  /** What the domains were created with (tests drive background work with it). */
+  deps: DomainDeps;
+  background: Background;
+};
 
-/** Builds the Koa app; tests call this with their own database, `main` listens on it. */
-export function createApp(deps: AppDeps): { app: Koa<AppState>; services: AppServices } {
-  const { config, orm, pool, logger } = deps;
-  const app = new Koa<AppState>({ proxy: config.TRUST_PROXY, keys: deps.sessionKeys });
+/** Builds the Koa app and creates each domain once for it; tests call this with their own database, `main` listens on it. */
+export function createApp(appDeps: AppDeps): BuiltApp {
+  const { config, orm, pool, logger } = appDeps;
+  const deps: DomainDeps = {
+    config,
+    orm,
+    pool,
+    logger,
+    jobs: new JobSender(pool, config, logger),
+    workers: new JobWorkers(pool, config, logger),
+    live: new LiveHub(pool, logger),
+  };
+  const instances = (appDeps.domains ?? domains).map((domain) => domain.create(deps));
+  const app = new Koa<AppState>({ proxy: config.TRUST_PROXY, keys: appDeps.sessionKeys });
   const remoteOrigins = originsOf(config.remotes.map((remote) => remote.entry));
   const trustedOrigins = [...new Set([...config.CORS_ORIGINS, ...remoteOrigins])];
   const sessionStore = new PostgresSessionStore(pool);
-  const loginLimiter = new LoginRateLimiter(pool, {
-    perUser: config.LOGIN_MAX_ATTEMPTS_PER_USER,
-    perIp: config.LOGIN_MAX_ATTEMPTS_PER_IP,
-    windowSeconds: config.LOGIN_WINDOW_SECONDS,
-  });
 
   app.silent = true;
   app.use(requestContext(orm));
@@ -64,10 +77,10 @@ export function createApp(deps: AppDeps): { app: Koa<AppState>; services: AppSer
   );
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());
-  if (deps.staticDirs) {
+  if (appDeps.staticDirs) {
     app.use(
       staticFiles({
-        ...deps.staticDirs,
+        ...appDeps.staticDirs,
         // The signature is checked (no database read): a stale cookie still gets app.html, which then
         // finds no session and shows the login screen.
         hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(SESSION_COOKIE, { signed: true })),
@@ -86,15 +99,10 @@ export function createApp(deps: AppDeps): { app: Koa<AppState>; services: AppSer
   );
   app.use(sessionMiddleware(app, { store: sessionStore, ttlMs: config.SESSION_TTL_HOURS * 3_600_000 }));
 
-  for (const router of [
-    healthRoutes(pool),
-    modulesRoutes(config.remotes),
-    authRoutes(loginLimiter),
-    ...featureModules.flatMap((module) => module.routes({ config, orm, pool, logger })),
-  ]) {
+  for (const router of instances.flatMap((instance) => instance.routers)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
 
-  return { app, services: { sessionStore, loginLimiter } };
+  return { app, deps, background: backgroundOf(instances, deps) };
 }

@@ -5,6 +5,7 @@ import { runBackupCommand } from './db/backup-commands.ts';
 import { toE164 } from './lib/phone-number.ts';
 import { assignMessagingNumber } from './modules/sms/messaging-number.ts';
 import { deleteAccount } from './modules/users/account-deletion.ts';
+import { ormSchema } from './domains.ts';
 import { toAuthUserDto } from './modules/users/user.dto.ts';
 import { createUser, listUsers, setPassword } from './modules/users/user.service.ts';
 import { openDatabase, type Runtime } from './runtime.ts';
@@ -135,7 +136,7 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const runtime = await openDatabase(config);
+  const runtime = await openDatabase(config, ormSchema);
   try {
     for (const line of await command.run(args, runtime, config)) console.log(line);
     return 0;

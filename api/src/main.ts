@@ -1,8 +1,7 @@
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
+import { ormSchema } from './domains.ts';
 import { createLogger } from './lib/logger.ts';
-import { featureModules } from './modules/feature-modules.ts';
-import { startRetentionSchedule } from './modules/lifecycle/retention-schedule.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
 import { closeGracefully, listen } from './server.ts';
@@ -14,9 +13,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const started = performance.now();
-  const runtime = await openDatabase(config);
+  const runtime = await openDatabase(config, ormSchema);
   await ensureFirstAdmin(runtime.orm.em.fork(), config.ANNIE_ADMIN_PASSWORD, (line) => console.log(line));
-  const { app } = createApp({
+  const { app, background } = createApp({
     config,
     orm: runtime.orm,
     pool: runtime.pool,
@@ -24,13 +23,9 @@ async function main(): Promise<void> {
     sessionKeys: await sessionKeys(config),
     staticDirs: buildDirs(config),
   });
-  const deps = { config, orm: runtime.orm, pool: runtime.pool, logger };
-  const stopBackground = await Promise.all(
-    featureModules.map((module) => module.startBackground?.(deps) ?? Promise.resolve(async () => {})),
-  );
+  // Every domain's background work: the lab worker, the retention schedule (README "Data lifecycle")…
+  await background.start();
   const server = await listen(app as never, config.PORT, config.HOST);
-  // Expired sessions, login counters, deleted accounts and old job history (README "Data lifecycle").
-  const stopRetention = startRetentionSchedule(runtime.pool, logger);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, readyMs: Math.round(performance.now() - started) }, 'AnnieAI is ready');
@@ -45,12 +40,8 @@ async function main(): Promise<void> {
       logger.warn('shutdown grace period over: exiting with work still open');
       process.exit(1);
     }, config.SHUTDOWN_GRACE_MS + HARD_STOP_MARGIN_MS).unref();
-    // Together: background work (e.g. the lab's event streams) must end for open requests to finish.
-    await Promise.all([
-      closeGracefully(server, config.SHUTDOWN_GRACE_MS),
-      stopRetention(),
-      ...stopBackground.map((stopOne) => stopOne()),
-    ]);
+    // Together: background work (e.g. the live event streams) must end for open requests to finish.
+    await Promise.all([closeGracefully(server, config.SHUTDOWN_GRACE_MS), background.stop()]);
     await runtime.close();
     process.exit(0);
   };

@@ -5,15 +5,15 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config/env.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
-import { createOrm, migrate, type Orm } from './db/orm.ts';
+import { createOrm, migrate, type Orm, type OrmSchema } from './db/orm.ts';
 import { createPool, type Pool } from './db/pool.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type Runtime = { orm: Orm; pool: Pool; databaseUrl: string; close: () => Promise<void> };
 
-/** Connects to DATABASE_URL, or starts the embedded PostgreSQL, and applies migrations. */
-export async function openDatabase(config: AppConfig): Promise<Runtime> {
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL, and applies the schema's migrations. */
+export async function openDatabase(config: AppConfig, schema: OrmSchema): Promise<Runtime> {
   const embedded = config.DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres({
@@ -21,7 +21,7 @@ export async function openDatabase(config: AppConfig): Promise<Runtime> {
         port: config.EMBEDDED_PG_PORT,
       });
   const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
-  const orm = await createOrm(databaseUrl);
+  const orm = await createOrm(databaseUrl, schema);
   await migrate(orm);
   const pool = createPool(databaseUrl);
   return {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { createOrm, migrate } from '../src/db/orm.ts';
+import { ormSchema } from '../src/domains.ts';
 import { REPO_ROOT } from '../src/runtime.ts';
 
 declare module 'vitest' {
@@ -48,7 +49,7 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}`);
-  const orm = await createOrm(withDatabase(adminUrl, template));
+  const orm = await createOrm(withDatabase(adminUrl, template), ormSchema);
   await migrate(orm);
   await orm.close();
 

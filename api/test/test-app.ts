@@ -3,9 +3,12 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { afterAll } from 'vitest';
 import { createApp } from '../src/app.ts';
+import type { Background } from '../src/background.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
 import { createOrm, type Orm } from '../src/db/orm.ts';
 import { createPool, type Pool } from '../src/db/pool.ts';
+import type { DomainDeps } from '../src/domain.ts';
+import { ormSchema } from '../src/domains.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { User } from '../src/modules/users/user.entity.ts';
 import { createUser } from '../src/modules/users/user.service.ts';
@@ -22,6 +25,12 @@ export type TestApp = {
   config: AppConfig;
   server: Server;
   databaseUrl: string;
+  /** What the app's domains were created with: its job sender and workers, its live hub. */
+  deps: DomainDeps;
+  /** Starts every domain's background work (the lab worker…); stopped after the file's tests. */
+  startBackground: Background['start'];
+  /** Stops it early (e.g. before a fake it calls goes away); harmless to repeat. */
+  stopBackground: Background['stop'];
   /** Creates a user (tenant `default` unless given) with a known password. */
   createUser: (options?: {
     username?: string;
@@ -46,9 +55,9 @@ export async function startTestApp(
   const database = await createTestDatabase();
   const url = database.url;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env });
-  const orm = await createOrm(url);
+  const orm = await createOrm(url, ormSchema);
   const pool = createPool(url);
-  const { app } = createApp({
+  const { app, deps, background } = createApp({
     config,
     orm,
     pool,
@@ -61,7 +70,7 @@ export async function startTestApp(
   let counter = 0;
 
   afterAll(async () => {
-    await closeGracefully(server, 1_000);
+    await Promise.all([closeGracefully(server, 1_000), background.stop()]);
     await pool.end();
     await orm.close();
     await database.drop();
@@ -74,6 +83,9 @@ export async function startTestApp(
     config,
     server,
     databaseUrl: url,
+    deps,
+    startBackground: background.start,
+    stopBackground: background.stop,
     async createUser(options = {}) {
       counter += 1;
       const username = options.username ?? `user${counter}_${randomBytes(3).toString('hex')}`;

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import type { Pool } from '../../db/pool.ts';
+import type { AppState } from '../auth/auth-context.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
 /** /healthz: the process is up. /readyz: the database answers (503 otherwise). */
-export function healthRoutes(pool: Pool): Router {
-  const router = new Router();
+export function healthRoutes(pool: Pool): Router<AppState> {
+  const router = new Router<AppState>();
   router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };

@@ -4,19 +4,19 @@ import {
   updateFactRequestSchema,
 } from '@annie/api-client/contracts/knowledge';
 import Router from '@koa/router';
+import type { DomainDeps } from '../../domain.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import type { AppState } from '../auth/auth-context.ts';
+import { uuidParam } from '../../lib/uuid-param.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
-import type { ModuleDeps } from '../feature-module.ts';
 import { approveFact, createFact, deleteFact, updateFact } from './fact.service.ts';
 import { toFactDto } from './knowledge.dto.ts';
 import { factVersionsJson, listFactsJson } from './knowledge.queries.ts';
-import { authOf, rowIdParam } from './knowledge-auth.ts';
 
 const FACT_NOT_FOUND = 'Fact not found';
 
 /** /api/knowledge/facts: list, create, edit (new version), versions, approve (admin), delete. */
-export function factRoutes({ pool }: Pick<ModuleDeps, 'pool'>): Router<AppState> {
+export function factRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/knowledge/facts' });
 
   router.get('/', requireAuth(), async (ctx) => {
@@ -40,18 +40,18 @@ export function factRoutes({ pool }: Pick<ModuleDeps, 'pool'>): Router<AppState>
   });
 
   router.patch('/:id', requireAuth(), async (ctx) => {
-    const id = rowIdParam(ctx.params.id, FACT_NOT_FOUND);
+    const id = uuidParam(ctx.params.id, FACT_NOT_FOUND);
     const input = updateFactRequestSchema.parse(ctx.request.body ?? {});
     ctx.body = toFactDto(await updateFact(ctx.state.em, id, input));
   });
 
   router.post('/:id/approve', requireAuth(), requireAdmin(), async (ctx) => {
-    const id = rowIdParam(ctx.params.id, FACT_NOT_FOUND);
+    const id = uuidParam(ctx.params.id, FACT_NOT_FOUND);
     ctx.body = toFactDto(await approveFact(ctx.state.em, id));
   });
 
   router.delete('/:id', requireAuth(), async (ctx) => {
-    await deleteFact(ctx.state.em, rowIdParam(ctx.params.id, FACT_NOT_FOUND));
+    await deleteFact(ctx.state.em, uuidParam(ctx.params.id, FACT_NOT_FOUND));
     ctx.status = 204;
   });
 

@@ -1,13 +1,13 @@
 import { knowledgeSearchQuerySchema } from '@annie/api-client/contracts/knowledge';
 import Router from '@koa/router';
-import type { AppState } from '../auth/auth-context.ts';
+import type { DomainDeps } from '../../domain.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
-import type { ModuleDeps } from '../feature-module.ts';
-import { authOf } from './knowledge-auth.ts';
+
 import { searchKnowledge } from './knowledge-search.ts';
 
 /** GET /api/knowledge/search?q=&sources=&limit=: the backend of the search_knowledge_base voice tool. */
-export function searchRoutes({ pool }: Pick<ModuleDeps, 'pool'>): Router<AppState> {
+export function searchRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/knowledge' });
 
   router.get('/search', requireAuth(), async (ctx) => {

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
+import { JOB_QUEUE_SCHEMA } from '../../jobs/job-queue.ts';
 import { markFailed } from './lab-job-transitions.ts';
-import { JOB_QUEUE_SCHEMA, LAB_JOB_QUEUE } from './lab-queue.ts';
+import { labJobQueue } from './lab-queue.ts';
 
 export const ABANDONED_MESSAGE =
   'The worker running this job stopped before it finished, and no retries were left';
@@ -29,7 +30,7 @@ export async function reconcileLabJobs(
         and (j.id is null or j.state in ('completed', 'failed', 'cancelled'))
       order by l.updated_at
       limit 500`,
-    [LAB_JOB_QUEUE, graceSeconds],
+    [labJobQueue.name, graceSeconds],
   );
   let failed = 0;
   let requeued = 0;

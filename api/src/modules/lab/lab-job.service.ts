@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type CreateLabJobRequest, LAB_JOB_LIST_LIMIT } from '@annie/api-client/contracts/lab';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { fromLabJobRow, type LabJobRecord, type LabJobRow } from './lab-job.dto.ts';
 import { LabJob } from './lab-job.entity.ts';
-import { asJobQueueDb, type LabJobSender } from './lab-queue.ts';
+import { sendLabJob } from './lab-queue.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const LAB_JOB_NOT_FOUND = 'Lab job not found';
 
 /**
  * Records a queued job and sends it to the queue in one transaction: either both exist or neither.
@@ -15,13 +17,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function createLabJob(
   pool: Pool,
-  sender: LabJobSender,
+  jobs: JobSender,
   owner: { tenantId: string; userId: string },
   request: CreateLabJobRequest,
 ): Promise<LabJobRecord> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return inTransaction(pool, async (client) => {
     const { rows } = await client.query<LabJobRow>(
       `insert into lab_job (id, tenant_id, created_by, type, payload)
        values ($1, $2, $3, $4, $5) returning *`,
@@ -29,15 +29,9 @@ export async function createLabJob(
     );
     const row = rows[0];
     if (!row) throw new Error('insert into lab_job returned no row');
-    await sender.send(row.id, asJobQueueDb(client));
-    await client.query('commit');
+    await sendLabJob(jobs, row.id, client);
     return fromLabJobRow(row);
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The tenant's newest jobs first (the EntityManager carries the tenant filter). */
@@ -45,10 +39,10 @@ export function listLabJobs(em: EntityManager): Promise<LabJob[]> {
   return em.find(LabJob, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LAB_JOB_LIST_LIMIT });
 }
 
-/** One of the tenant's jobs; another tenant's job, or a malformed id, is simply not found. */
+/** One of the tenant's jobs (the id parsed by uuidParam); another tenant's job is simply not found. */
 export async function getLabJob(em: EntityManager, id: string): Promise<LabJob> {
-  const job = UUID.test(id) ? await em.findOne(LabJob, { id }) : null;
-  if (!job) throw notFound('Lab job not found');
+  const job = await em.findOne(LabJob, { id });
+  if (!job) throw notFound(LAB_JOB_NOT_FOUND);
   return job;
 }
 

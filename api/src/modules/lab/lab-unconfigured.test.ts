@@ -2,14 +2,13 @@ import { LAB_JOB_SAMPLES, labJobSchema } from '@annie/api-client/contracts/lab';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { AGT_NOT_CONFIGURED_MESSAGE } from '../../providers/agt/agt-client.ts';
-import { labModule } from './lab.module.ts';
-import { finishedJob, moduleDeps } from './testing/lab-test-helpers.ts';
+import { finishedJob } from './testing/lab-test-helpers.ts';
 
 // No AGT_BASE_URL / AGT_API_KEY: the provider is not configured.
 const app = await startTestApp();
-const stopBackground = await labModule.startBackground?.(moduleDeps(app));
+await app.startBackground();
 afterAll(async () => {
-  await stopBackground?.();
+  await app.stopBackground();
 });
 const client = await app.signedIn(await app.createUser());
 

@@ -4,8 +4,10 @@ import { LAB_JOB_SAMPLES, labJobSchema } from '@annie/api-client/contracts/lab';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
+import { JobWorkers } from '../../jobs/job-workers.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { startLabWorker } from './lab-worker.ts';
-import { eventually, finishedJob, jobRow, moduleDeps, openEventStream } from './testing/lab-test-helpers.ts';
+import { eventually, finishedJob, jobRow, openEventStream } from './testing/lab-test-helpers.ts';
 
 const isStatus = (data: unknown, id: string, status: string) => {
   const event = data as { id?: string; status?: string };
@@ -64,9 +66,15 @@ describe('a worker that dies mid-job', () => {
     expect(await jobRow(app, id)).toMatchObject({ status: 'running', attempts: 1 });
 
     fake.setMode({ kind: 'normal' });
-    stops.unshift(
-      await startLabWorker(moduleDeps(app), { superviseIntervalSeconds: 1, reconcileIntervalMs: 600_000 }),
-    );
+    // Workers of their own, which look for expired jobs every second rather than every ten.
+    const workers = new JobWorkers(app.pool, app.config, createLogger('silent'), {
+      superviseIntervalSeconds: 1,
+    });
+    const stopWorker = await startLabWorker({ ...app.deps, workers }, { reconcileIntervalMs: 600_000 });
+    stops.unshift(async () => {
+      await stopWorker();
+      await workers.stop();
+    });
     const job = await finishedJob(client, id, 25_000);
     expect(job).toMatchObject({ status: 'succeeded', attempts: 2, error: null });
     await stream.next((event) => isStatus(event.data, id, 'succeeded'));

@@ -3,14 +3,15 @@ import { LAB_JOB_SAMPLES, type LabJobType, labJobSchema } from '@annie/api-clien
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
+import { JOB_QUEUE_SCHEMA } from '../../jobs/job-queue.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { agtClientFromConfig } from '../../providers/agt/agt-client.ts';
 import { ABANDONED_MESSAGE, reconcileLabJobs } from './lab-job-reconciler.ts';
 import { runLabJob } from './lab-job-runner.ts';
 import { successRecorder } from './lab-job-transitions.ts';
-import { JOB_QUEUE_SCHEMA, LAB_JOB_QUEUE, LabJobSender, labJobTiming } from './lab-queue.ts';
+import { labJobQueue, sendLabJob } from './lab-queue.ts';
 import { startLabWorker } from './lab-worker.ts';
-import { eventually, finishedJob, jobRow, moduleDeps, openEventStream } from './testing/lab-test-helpers.ts';
+import { eventually, finishedJob, jobRow, openEventStream } from './testing/lab-test-helpers.ts';
 
 const fake = await startAgtFake();
 const app = await startTestApp({
@@ -20,7 +21,7 @@ const app = await startTestApp({
   AGT_MAX_RESPONSE_BYTES: '65536',
 });
 // Reconciliation is driven by hand below, so its timer stays out of the way.
-const stopWorker = await startLabWorker(moduleDeps(app), { reconcileIntervalMs: 600_000 });
+const stopWorker = await startLabWorker(app.deps, { reconcileIntervalMs: 600_000 });
 afterAll(async () => {
   await stopWorker();
   await fake.close();
@@ -30,7 +31,7 @@ const logger = createLogger('silent');
 const owner = await app.createUser();
 const client = await app.signedIn(owner);
 const agt = agtClientFromConfig(app.config);
-const sender = new LabJobSender(app.pool, labJobTiming(app.config), logger);
+const sender = { send: (id: string) => sendLabJob(app.deps.jobs, id) };
 const runner = { pool: app.pool, agt, logger, recordSuccess: successRecorder(app.pool) };
 
 async function queue(type: LabJobType = 'formulate', payload: unknown = LAB_JOB_SAMPLES[type]) {
@@ -180,7 +181,7 @@ describe('reconciliation', () => {
       [abandoned],
     );
     await app.pool.query(`update ${JOB_QUEUE_SCHEMA}.job set state = 'failed' where name = $1 and id = $2`, [
-      LAB_JOB_QUEUE,
+      labJobQueue.name,
       abandoned,
     ]);
     const lost = await insertRow('running');

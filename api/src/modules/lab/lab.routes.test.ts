@@ -10,14 +10,13 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
-import { labModule } from './lab.module.ts';
-import { finishedJob, moduleDeps, openEventStream } from './testing/lab-test-helpers.ts';
+import { finishedJob, openEventStream } from './testing/lab-test-helpers.ts';
 
 const fake = await startAgtFake({ apiKey: 'lab-test-key' });
 const app = await startTestApp({ AGT_BASE_URL: fake.url, AGT_API_KEY: 'lab-test-key' });
-const stopBackground = await labModule.startBackground?.(moduleDeps(app));
+await app.startBackground();
 afterAll(async () => {
-  await stopBackground?.();
+  await app.stopBackground();
   await fake.close();
 });
 

@@ -1,13 +1,6 @@
 import { type LabJob, labJobSchema } from '@annie/api-client/contracts/lab';
 import type { TestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
-import { createLogger } from '../../../lib/logger.ts';
-import type { ModuleDeps } from '../../feature-module.ts';
-
-/** What a module's background work gets, built from a test app. */
-export function moduleDeps(app: TestApp): ModuleDeps {
-  return { config: app.config, orm: app.orm, pool: app.pool, logger: createLogger('silent') };
-}
 
 /** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {

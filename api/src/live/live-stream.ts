@@ -1,28 +1,27 @@
 import { PassThrough } from 'node:stream';
-import { LAB_JOB_EVENT } from '@annie/api-client/contracts/lab';
 import type { Middleware } from 'koa';
-import { unauthorized } from '../../lib/http-errors.ts';
-import type { AppState } from '../auth/auth-context.ts';
-import type { LabJobEventHub, LabJobSignal } from './lab-job-events.ts';
+import { type AppState, authOf } from '../modules/auth/auth-context.ts';
+import type { LiveChannel } from './live-channel.ts';
+import type { LiveHub, LiveSignal } from './live-hub.ts';
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_DELAY_MS = 3_000;
 
-function frame(signal: LabJobSignal): string {
-  return signal.kind === 'job'
-    ? `event: ${LAB_JOB_EVENT}\ndata: ${JSON.stringify(signal.event)}\n\n`
+function frame(signal: LiveSignal): string {
+  return signal.kind === 'event'
+    ? `event: ${signal.event}\ndata: ${JSON.stringify(signal.payload)}\n\n`
     : 'event: resync\ndata: {}\n\n';
 }
 
 /**
- * GET /api/lab/jobs/events: a server-sent event stream of the tenant's job changes (`lab-job` events
- * with `{id, status}`, and `resync` when some may have been missed). Comments keep idle proxies from
- * closing it; EventSource reconnects by itself when it drops.
+ * A server-sent event stream of the signed-in tenant's events on `channels` (use after requireAuth),
+ * plus `resync` when some may have been missed. Each frame is written as it happens (no buffering, no
+ * compression); comments keep idle proxies from closing it; `retry` tells EventSource how soon to
+ * reconnect; the stream ends cleanly when the hub closes at shutdown.
  */
-export function labJobStream(hub: LabJobEventHub): Middleware<AppState> {
-  return async function streamLabJobEvents(ctx) {
-    const tenantId = ctx.state.auth?.tenantId;
-    if (!tenantId) throw unauthorized();
+export function liveStream(hub: LiveHub, channels: LiveChannel<unknown>[]): Middleware<AppState> {
+  return async function streamLiveEvents(ctx) {
+    const { tenantId } = authOf(ctx);
     const stream = new PassThrough();
     const write = (chunk: string) => {
       if (!stream.writableEnded) stream.write(chunk);
@@ -34,7 +33,10 @@ export function labJobStream(hub: LabJobEventHub): Middleware<AppState> {
       unsubscribe();
       if (!stream.writableEnded) stream.end();
     };
-    unsubscribe = await hub.subscribe(tenantId, { signal: (signal) => write(frame(signal)), end: finish });
+    unsubscribe = await hub.subscribe(tenantId, channels, {
+      signal: (signal) => write(frame(signal)),
+      end: finish,
+    });
 
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);

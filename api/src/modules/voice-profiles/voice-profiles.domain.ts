@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AppConfig } from '../../config/env.ts';
 import { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
-import type { FeatureModule, ModuleDeps } from '../feature-module.ts';
+import type { Domain, DomainDeps } from '../../domain.ts';
 import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
 import { VoiceProfileSchema } from './voice-profile.entity.ts';
 import { voiceProfileRoutes } from './voice-profile.routes.ts';
@@ -21,7 +21,7 @@ export function realtimeBridgesFrom(config: AppConfig): RealtimeBridges | null {
 }
 
 /** One app's voice-profile state: the test tickets, the open test sockets and the realtime bridges. */
-export function createVoiceProfiles({ config, logger }: Pick<ModuleDeps, 'config' | 'logger'>) {
+export function createVoiceProfiles({ config, logger }: Pick<DomainDeps, 'config' | 'logger'>) {
   const bridges = realtimeBridgesFrom(config);
   const sockets = newTestSocketServer();
   const tickets = new VoiceTestTickets();
@@ -40,11 +40,15 @@ export function createVoiceProfiles({ config, logger }: Pick<ModuleDeps, 'config
 }
 
 /** Voice Console: profiles with versions, the compiled session, and the live test panel. */
-export const voiceProfilesModule: FeatureModule = {
+export const voiceProfilesDomain: Domain = {
   name: 'voice-profiles',
   entities: [VoiceProfileSchema, VoiceProfileVersionSchema],
   migrations: [
     { name: 'Migration20261122020000_voice_profiles', class: Migration20261122020000_voice_profiles },
   ],
-  routes: (deps) => createVoiceProfiles(deps).routers,
+  create: (deps) => {
+    const { routers, stop } = createVoiceProfiles(deps);
+    // Nothing to start; at shutdown every test socket and realtime bridge is closed.
+    return { routers, start: async () => stop };
+  },
 };

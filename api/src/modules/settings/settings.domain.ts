@@ -1,10 +1,10 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { Domain } from '../../domain.ts';
 import { settingsRoutes } from './settings.routes.ts';
 
 /** Product settings the client reads (no entities: they come from the configuration). */
-export const settingsModule: FeatureModule = {
+export const settingsDomain: Domain = {
   name: 'settings',
   entities: [],
   migrations: [],
-  routes: ({ config }) => [settingsRoutes(config)],
+  create: ({ config }) => ({ routers: [settingsRoutes(config)] }),
 };

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { Domain } from '../../domain.ts';
 import { KnowledgeFactSchema } from './fact.entity.ts';
 import { factRoutes } from './fact.routes.ts';
 import { KnowledgeFactVersionSchema } from './fact-version.entity.ts';
@@ -9,7 +9,7 @@ import { noteRoutes } from './note.routes.ts';
 import { searchRoutes } from './search.routes.ts';
 
 /** Knowledge base: versioned facts, notes, and the full-text search the assistant uses. */
-export const knowledgeModule: FeatureModule = {
+export const knowledgeDomain: Domain = {
   name: 'knowledge',
   entities: [KnowledgeFactSchema, KnowledgeFactVersionSchema, KnowledgeNoteSchema],
   migrations: [
@@ -19,5 +19,5 @@ export const knowledgeModule: FeatureModule = {
       class: Migration20261122010100_knowledge_search_indexes,
     },
   ],
-  routes: (deps) => [factRoutes(deps), noteRoutes(deps), searchRoutes(deps)],
+  create: (deps) => ({ routers: [factRoutes(deps), noteRoutes(deps), searchRoutes(deps)] }),
 };

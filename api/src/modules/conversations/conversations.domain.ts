@@ -1,10 +1,10 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { Domain } from '../../domain.ts';
 import { VoiceConversationMessageSchema, VoiceConversationSchema } from './conversation.entity.ts';
 import { conversationRoutes } from './conversation.routes.ts';
 import { Migration20261122030200_voice_conversations } from './migrations/Migration20261122030200_voice_conversations.ts';
 
 /** Voice conversation history: written by the voice page, read and deleted on /conversations. */
-export const conversationsModule: FeatureModule = {
+export const conversationsDomain: Domain = {
   name: 'conversations',
   entities: [VoiceConversationSchema, VoiceConversationMessageSchema],
   migrations: [
@@ -13,5 +13,5 @@ export const conversationsModule: FeatureModule = {
       class: Migration20261122030200_voice_conversations,
     },
   ],
-  routes: ({ pool }) => [conversationRoutes({ pool })],
+  create: ({ pool }) => ({ routers: [conversationRoutes({ pool })] }),
 };

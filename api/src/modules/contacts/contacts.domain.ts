@@ -1,13 +1,15 @@
 import type { CountryCode } from 'libphonenumber-js';
-import type { FeatureModule } from '../feature-module.ts';
+import type { Domain } from '../../domain.ts';
 import { ContactSchema } from './contact.entity.ts';
 import { contactRoutes } from './contact.routes.ts';
 import { Migration20261122030000_contacts } from './migrations/Migration20261122030000_contacts.ts';
 
 /** Contacts: the executive's address book, which SMS threads and drafts draw on. */
-export const contactsModule: FeatureModule = {
+export const contactsDomain: Domain = {
   name: 'contacts',
   entities: [ContactSchema],
   migrations: [{ name: 'Migration20261122030000_contacts', class: Migration20261122030000_contacts }],
-  routes: ({ pool, config }) => [contactRoutes({ pool, region: config.PHONE_DEFAULT_REGION as CountryCode })],
+  create: ({ pool, config }) => ({
+    routers: [contactRoutes({ pool, region: config.PHONE_DEFAULT_REGION as CountryCode })],
+  }),
 };

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { Domain } from '../../domain.ts';
 import { GoogleAccountSchema } from './google-account.entity.ts';
 import { googleAccountRoutes } from './google-account.routes.ts';
 import { googleOAuthRoutes } from './google-oauth.routes.ts';
@@ -7,18 +7,20 @@ import { Migration20261122020000_google_accounts } from './migrations/Migration2
 import { voiceToolRoutes } from './voice-tools.routes.ts';
 
 /** Google Workspace: each user's account connection (OAuth with PKCE) and the eleven voice tools. */
-export const workspaceModule: FeatureModule = {
+export const workspaceDomain: Domain = {
   name: 'workspace',
   entities: [GoogleAccountSchema],
   migrations: [
     { name: 'Migration20261122020000_google_accounts', class: Migration20261122020000_google_accounts },
   ],
-  routes: ({ config, pool, logger }) => {
+  create: ({ config, pool, logger }) => {
     const google = googleServicesFor(config);
-    return [
-      googleOAuthRoutes(google, logger),
-      googleAccountRoutes(google, pool, logger),
-      voiceToolRoutes(google),
-    ];
+    return {
+      routers: [
+        googleOAuthRoutes(google, logger),
+        googleAccountRoutes(google, pool, logger),
+        voiceToolRoutes(google),
+      ],
+    };
   },
 };

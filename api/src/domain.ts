@@ -1,0 +1,46 @@
+import type Router from '@koa/router';
+import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config/env.ts';
+import type { Orm } from './db/orm.ts';
+import type { Pool } from './db/pool.ts';
+import type { JobSender } from './jobs/job-sender.ts';
+import type { JobWorkers } from './jobs/job-workers.ts';
+import type { LiveHub } from './live/live-hub.ts';
+import type { AppState } from './modules/auth/auth-context.ts';
+
+/** What every domain is built from: one of each per app (the hub, sender and workers are shared). */
+export type DomainDeps = {
+  config: AppConfig;
+  orm: Orm;
+  pool: Pool;
+  logger: Logger;
+  /** Queues jobs, also inside the caller's transaction. */
+  jobs: JobSender;
+  /** The process's job workers (started by the first queue a domain works on). */
+  workers: JobWorkers;
+  /** The process's LISTEN connection, behind every live-event stream. */
+  live: LiveHub;
+};
+
+/** Stops what `start` started; resolves once it has. */
+export type Stop = () => Promise<void>;
+
+/** A domain as built for one app: its routers, and its background work (started by `main`, and by tests that need it). */
+export type DomainInstance = {
+  routers: Router<AppState>[];
+  start?: () => Promise<Stop>;
+};
+
+/**
+ * How a product domain (or a platform piece) plugs into the API: its entities and migrations, and
+ * `create`, called once per app, so state its routes and background work share is a local variable.
+ * Listed once, in `domains.ts`.
+ */
+export type Domain = {
+  name: string;
+  // biome-ignore lint/suspicious/noExplicitAny: schemas of different entity types share this list.
+  entities: EntitySchema<any, any>[];
+  migrations: MigrationObject[];
+  create: (deps: DomainDeps) => DomainInstance;
+};

@@ -1,0 +1,33 @@
+import type { OrmSchema } from './db/orm.ts';
+import type { Domain } from './domain.ts';
+import { contactsDomain } from './modules/contacts/contacts.domain.ts';
+import { conversationsDomain } from './modules/conversations/conversations.domain.ts';
+import { knowledgeDomain } from './modules/knowledge/knowledge.domain.ts';
+import { labDomain } from './modules/lab/lab.domain.ts';
+import { platformDomain } from './modules/platform.domain.ts';
+import { settingsDomain } from './modules/settings/settings.domain.ts';
+import { smsDomain } from './modules/sms/sms.domain.ts';
+import { voiceProfilesDomain } from './modules/voice-profiles/voice-profiles.domain.ts';
+import { workspaceDomain } from './modules/workspace/workspace.domain.ts';
+
+/**
+ * The composition root: every domain the API serves, the platform first. Adding a domain means adding it
+ * here; `main`, `createApp`, the CLI and the test harness all build from this list.
+ */
+export const domains: Domain[] = [
+  platformDomain,
+  knowledgeDomain,
+  labDomain,
+  workspaceDomain,
+  voiceProfilesDomain,
+  settingsDomain,
+  contactsDomain,
+  smsDomain,
+  conversationsDomain,
+];
+
+/** Every entity and committed migration of every domain, for `createOrm`. */
+export const ormSchema: OrmSchema = {
+  entities: domains.flatMap((domain) => domain.entities),
+  migrations: domains.flatMap((domain) => domain.migrations),
+};

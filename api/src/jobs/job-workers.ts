@@ -1,0 +1,144 @@
+import pg from 'pg';
+import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config/env.ts';
+import type { Pool } from '../db/pool.ts';
+import { JOB_QUEUE_SCHEMA, type JobQueue, queueOptions } from './job-queue.ts';
+
+/** One delivery of a job: `retryCount` retries have happened, `retryLimit` are allowed. */
+export type Job<Data> = {
+  id: string;
+  data: Data;
+  retryCount: number;
+  retryLimit: number;
+  /** Aborted when the process stops while the job runs. */
+  signal: AbortSignal;
+};
+
+/**
+ * What the queue does with a job: `completed`, `failed` (retried while retries remain) or `deadletter`
+ * (failed now: retrying cannot help). `output` is stored on the queue's job.
+ */
+export type JobOutcome = Omit<JobResult, 'id'>;
+
+/** Handles a batch of jobs, answering one outcome per job, in order. */
+export type JobHandler<Data> = (jobs: Job<Data>[]) => Promise<JobOutcome[]>;
+
+export type WorkSettings = {
+  /** Jobs fetched per claim, handled together. */
+  batchSize?: number;
+  /** Independent fetch loops in this process. */
+  localConcurrency?: number;
+};
+
+export type JobWorkersOptions = {
+  /** How often pg-boss looks for expired jobs (those whose worker died). */
+  superviseIntervalSeconds?: number;
+};
+
+/**
+ * The process's one pg-boss for workers, started when the first queue is worked on. Handlers get
+ * `pool`, connections of their own: a flood of API requests queues on the app's pool, and a worker
+ * must not wait behind it to record a job's progress.
+ */
+export class JobWorkers {
+  readonly #connection: pg.ClientConfig;
+  readonly #config: AppConfig;
+  readonly #logger: Logger;
+  readonly #options: Required<JobWorkersOptions>;
+  #boss: Promise<PgBoss> | undefined;
+  #pool: pg.Pool | undefined;
+
+  constructor(appPool: Pool, config: AppConfig, logger: Logger, options: JobWorkersOptions = {}) {
+    const { connectionString, host, port, user, password, database, ssl } = appPool.options;
+    this.#connection = {
+      ...{ connectionString, host, port, user, database, ssl },
+      ...(typeof password === 'string' ? { password } : {}),
+      application_name: 'annie-job-worker',
+    };
+    this.#config = config;
+    this.#logger = logger;
+    this.#options = { superviseIntervalSeconds: 10, ...options };
+  }
+
+  /** Connections for the handlers' own database work. */
+  get pool(): pg.Pool {
+    if (!this.#pool) {
+      this.#pool = new pg.Pool({ ...this.#connection, max: 8, idleTimeoutMillis: 10_000 });
+      this.#pool.on('error', () => {});
+    }
+    return this.#pool;
+  }
+
+  /**
+   * Starts handling the queue's jobs a batch at a time. NOTIFY wakes the workers the moment a job is
+   * queued (polling every second remains as a backstop, which is also how retries become due); full
+   * batches are fetched back to back. Data that does not match the queue's schema is dead-lettered. A
+   * handler that throws fails the whole batch, and pg-boss retries it.
+   */
+  async work<Data>(queue: JobQueue<Data>, settings: WorkSettings, handler: JobHandler<Data>): Promise<void> {
+    const boss = await this.#start();
+    await boss.createQueue(queue.name, queueOptions(queue, this.#config));
+    const options = {
+      batchSize: settings.batchSize ?? 10,
+      localConcurrency: settings.localConcurrency ?? 2,
+      pollingIntervalSeconds: 0.5,
+      notifyPollingIntervalSeconds: 1,
+      burstWhenBatchFull: true,
+      includeMetadata: true,
+      perJobResults: true,
+    } as const satisfies WorkOptions;
+    await boss.work<unknown, unknown, typeof options>(queue.name, options, async (batch) => {
+      const valid: Job<Data>[] = [];
+      const results = new Map<string, JobOutcome>();
+      for (const job of batch) {
+        const data = queue.data.safeParse(job.data);
+        if (data.success) valid.push({ ...job, data: data.data });
+        else results.set(job.id, { status: 'deadletter', output: { message: 'The job data is not valid' } });
+      }
+      const outcomes = valid.length > 0 ? await handler(valid) : [];
+      for (const [index, job] of valid.entries())
+        results.set(job.id, outcomes[index] ?? { status: 'failed' });
+      return batch.map(
+        (job): JobResult => ({ id: job.id, ...(results.get(job.id) ?? { status: 'failed' }) }),
+      );
+    });
+  }
+
+  /** Stops taking the queue's jobs, once those running have finished. */
+  async stopWork(queue: JobQueue<unknown>): Promise<void> {
+    const boss = await this.#boss;
+    await boss?.offWork(queue.name, { wait: true });
+  }
+
+  /** Lets running jobs finish (up to 10 s), then closes pg-boss and the handlers' pool. */
+  async stop(): Promise<void> {
+    const boss = await this.#boss?.catch(() => undefined);
+    this.#boss = undefined;
+    await boss?.stop({ graceful: true, timeout: 10_000 });
+    await this.#pool?.end();
+    this.#pool = undefined;
+  }
+
+  #start(): Promise<PgBoss> {
+    this.#boss ??= (async () => {
+      const boss = new PgBoss({
+        ...this.#connection,
+        schema: JOB_QUEUE_SCHEMA,
+        max: 6,
+        useListenNotify: true,
+        schedule: false,
+        superviseIntervalSeconds: this.#options.superviseIntervalSeconds,
+        monitorIntervalSeconds: this.#options.superviseIntervalSeconds,
+      });
+      boss.on('error', (error) => this.#logger.error({ err: error }, 'job workers: pg-boss error'));
+      boss.on('warning', (warning) => this.#logger.warn({ warning }, 'job workers: pg-boss warning'));
+      await boss.start();
+      return boss;
+    })().catch((error: unknown) => {
+      this.#boss = undefined;
+      throw error;
+    });
+    return this.#boss;
+  }
+}

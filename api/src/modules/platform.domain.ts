@@ -1,0 +1,32 @@
+import { Migration20261122000000_platform } from '../db/migrations/Migration20261122000000_platform.ts';
+import { Migration20261122030000_account_deletion } from '../db/migrations/Migration20261122030000_account_deletion.ts';
+import type { Domain } from '../domain.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { LoginRateLimiter } from './auth/login-rate-limiter.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { startRetentionSchedule } from './lifecycle/retention-schedule.ts';
+import { modulesRoutes } from './modules-registry/modules.routes.ts';
+import { TenantSchema } from './tenants/tenant.entity.ts';
+import { UserSchema } from './users/user.entity.ts';
+
+/** Tenants, users, sign-in, health, the remote registry and data retention: what every other domain stands on. */
+export const platformDomain: Domain = {
+  name: 'platform',
+  entities: [TenantSchema, UserSchema],
+  migrations: [
+    { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
+    { name: 'Migration20261122030000_account_deletion', class: Migration20261122030000_account_deletion },
+  ],
+  create: ({ config, pool, logger }) => {
+    const loginLimiter = new LoginRateLimiter(pool, {
+      perUser: config.LOGIN_MAX_ATTEMPTS_PER_USER,
+      perIp: config.LOGIN_MAX_ATTEMPTS_PER_IP,
+      windowSeconds: config.LOGIN_WINDOW_SECONDS,
+    });
+    return {
+      routers: [healthRoutes(pool), modulesRoutes(config.remotes), authRoutes(loginLimiter)],
+      // The retention rules (expired sessions and login counters among them) run at start and on a schedule.
+      start: async () => startRetentionSchedule(pool, logger),
+    };
+  },
+};
