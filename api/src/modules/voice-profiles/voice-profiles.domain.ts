@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AppConfig } from '../../config/env.ts';
-import { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
 import type { Domain, DomainDeps } from '../../domain.ts';
+import { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
 import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
 import { VoiceProfileSchema } from './voice-profile.entity.ts';
 import { voiceProfileRoutes } from './voice-profile.routes.ts';

@@ -3,10 +3,10 @@ import Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { uuidParam } from '../../lib/uuid-param.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
-import { rowIdParam } from '../knowledge/knowledge-auth.ts';
 import { isConnected } from './google-account.queries.ts';
 import {
   disconnect,
@@ -53,7 +53,7 @@ export function googleAccountRoutes(
   });
 
   router.post('/accounts/:id/activate', requireAuth(), async (ctx) => {
-    const id = rowIdParam(ctx.params.id, 'Google account not found');
+    const id = uuidParam(ctx.params.id, 'Google account not found');
     ctx.body = toGoogleAccountDto(await switchActiveAccount(ctx.state.em, ownerOf(ctx), id));
   });
 
