@@ -2,9 +2,9 @@ import { createContactRequestSchema, updateContactRequestSchema } from '@annie/a
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
+import { uuidParam } from '../../lib/uuid-param.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
-import { rowIdParam } from '../knowledge/knowledge-auth.ts';
 import { toContactDto } from './contact.dto.ts';
 import { listContactsJson } from './contact.queries.ts';
 import {
@@ -31,17 +31,17 @@ export function contactRoutes({ pool, region }: { pool: Pool; region: CountryCod
   });
 
   router.get('/:id', requireAuth(), async (ctx) => {
-    ctx.body = toContactDto(await getContact(ctx.state.em, rowIdParam(ctx.params.id, CONTACT_NOT_FOUND)));
+    ctx.body = toContactDto(await getContact(ctx.state.em, uuidParam(ctx.params.id, CONTACT_NOT_FOUND)));
   });
 
   router.patch('/:id', requireAuth(), async (ctx) => {
-    const id = rowIdParam(ctx.params.id, CONTACT_NOT_FOUND);
+    const id = uuidParam(ctx.params.id, CONTACT_NOT_FOUND);
     const input = updateContactRequestSchema.parse(ctx.request.body ?? {});
     ctx.body = toContactDto(await updateContact(ctx.state.em, id, input, region));
   });
 
   router.delete('/:id', requireAuth(), async (ctx) => {
-    await deleteContact(ctx.state.em, rowIdParam(ctx.params.id, CONTACT_NOT_FOUND));
+    await deleteContact(ctx.state.em, uuidParam(ctx.params.id, CONTACT_NOT_FOUND));
     ctx.status = 204;
   });
 

@@ -5,9 +5,9 @@ import {
 } from '@annie/api-client/contracts/conversations';
 import Router from '@koa/router';
 import type { Pool } from '../../db/pool.ts';
+import { uuidParam } from '../../lib/uuid-param.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
-import { rowIdParam } from '../knowledge/knowledge-auth.ts';
 import { toConversationMessageDto, toConversationSummaryDto } from './conversation.dto.ts';
 import { listConversationsJson } from './conversation.queries.ts';
 import {
@@ -23,7 +23,7 @@ import {
 /** /api/voice/conversations: the caller's own voice conversation history (the voice page writes it). */
 export function conversationRoutes({ pool }: { pool: Pool }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/voice/conversations' });
-  const idOf = (raw: string | undefined) => rowIdParam(raw, CONVERSATION_NOT_FOUND);
+  const idOf = (raw: string | undefined) => uuidParam(raw, CONVERSATION_NOT_FOUND);
 
   router.get('/', requireAuth(), async (ctx) => {
     const { tenantId, userId } = authOf(ctx);
