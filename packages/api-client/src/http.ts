@@ -89,7 +89,8 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-const serverMessageSchema = apiErrorBodySchema.pick({ message: true });
+// Only the message is read here, whatever else the body carries (the full body is `apiErrorBodySchema`).
+const serverMessageSchema = apiErrorBodySchema.pick({ message: true }).loose();
 
 /** The server's JSON `message` carried by an ApiError, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {

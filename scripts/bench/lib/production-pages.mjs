@@ -15,7 +15,7 @@ export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const Koa = createRequire(join(ROOT, 'api/package.json'))('koa');
 const COOKIE = 'annie.sid';
 const USER = {
-  id: 'bench-user',
+  id: '00000000-0000-4000-8000-00000000be0c',
   username: 'bench',
   email: 'bench@localhost',
   isAdmin: true,

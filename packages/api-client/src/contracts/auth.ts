@@ -8,13 +8,13 @@ export const loginRequestSchema = z
   })
   .strict();
 
-/** The signed-in user as returned by POST /api/login and GET /api/auth/user. */
-export const authUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
+/** The signed-in user as returned by POST /api/login and GET /api/auth/user, exactly (no other keys). */
+export const authUserSchema = z.strictObject({
+  id: z.uuid(),
+  username: z.string().min(1),
   email: z.string().nullable(),
   isAdmin: z.boolean(),
-  tenantId: z.string(),
+  tenantId: z.string().min(1),
 });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /** One validation problem, with the dotted path of the offending field. */
-export const apiErrorIssueSchema = z.object({
+export const apiErrorIssueSchema = z.strictObject({
   path: z.string(),
   message: z.string(),
 });
 
 /** Every API error response body. */
-export const apiErrorBodySchema = z.object({
+export const apiErrorBodySchema = z.strictObject({
   message: z.string(),
   code: z.string(),
   issues: z.array(apiErrorIssueSchema).optional(),

@@ -65,8 +65,11 @@ export const updateFactRequestSchema = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, { error: 'Provide a value, unit or source to change' });
 
-/** A fact as listed: its latest version. Times are ISO 8601 strings. */
-export const factSchema = z.object({
+/**
+ * A fact as listed: its latest version. Times are ISO 8601 in UTC. Response contracts here are exact
+ * (unknown keys refused), so a test that parses a response fails when the server's shape drifts.
+ */
+export const factSchema = z.strictObject({
   id: z.uuid(),
   key: z.string(),
   value: z.json(),
@@ -79,7 +82,7 @@ export const factSchema = z.object({
 });
 
 /** One stored version of a fact (GET /api/knowledge/facts/:key/versions, newest first). */
-export const factVersionSchema = z.object({
+export const factVersionSchema = z.strictObject({
   id: z.uuid(),
   factId: z.uuid(),
   key: z.string(),
@@ -118,7 +121,7 @@ export const updateNoteRequestSchema = createNoteRequestSchema
   });
 
 /** A knowledge note. */
-export const noteSchema = z.object({
+export const noteSchema = z.strictObject({
   id: z.uuid(),
   title: z.string(),
   body: z.string(),
@@ -183,12 +186,12 @@ const searchHitBase = {
 
 /** One search hit: a fact (by key) or a note (by title). */
 export const knowledgeSearchResultSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('fact'), key: z.string(), ...searchHitBase }),
-  z.object({ type: z.literal('note'), title: z.string(), ...searchHitBase }),
+  z.strictObject({ type: z.literal('fact'), key: z.string(), ...searchHitBase }),
+  z.strictObject({ type: z.literal('note'), title: z.string(), ...searchHitBase }),
 ]);
 
 /** Body of GET /api/knowledge/search: best first. */
-export const knowledgeSearchResponseSchema = z.object({
+export const knowledgeSearchResponseSchema = z.strictObject({
   results: z.array(knowledgeSearchResultSchema),
 });
 

@@ -99,19 +99,24 @@ export const createLabJobRequestSchema = z.discriminatedUnion(
   { error: `Type must be one of ${LAB_JOB_TYPES.join(', ')}` },
 );
 
-/** A lab job as the API returns it; times are ISO strings, `result` is the provider's answer. */
-export const labJobSchema = z.object({
-  id: z.string(),
+/**
+ * A lab job as the API returns it, exactly: ids are UUIDs, times ISO 8601 in UTC (`Date#toISOString`),
+ * `result` is the provider's JSON answer (null until the job succeeds). Unknown keys are refused, so a
+ * test that parses a response fails when the server sends more (or other) than this.
+ */
+export const labJobSchema = z.strictObject({
+  id: z.uuid(),
   type: labJobTypeSchema,
   status: labJobStatusSchema,
   payload: z.record(z.string(), z.unknown()),
+  // Required (zod 4 refuses a missing key even for unknown); any JSON value, null before success.
   result: z.unknown(),
   error: z.string().nullable(),
-  attempts: z.number().int(),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  attempts: z.number().int().min(0),
+  createdBy: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
 });
 
 /** Body of GET /api/lab/jobs: the tenant's newest jobs first (at most LAB_JOB_LIST_LIMIT). */
@@ -120,7 +125,7 @@ export const LAB_JOB_LIST_LIMIT = 100;
 
 /** The server-sent event name on GET /api/lab/jobs/events, and its data. */
 export const LAB_JOB_EVENT = 'lab-job';
-export const labJobEventSchema = z.object({ id: z.string(), status: labJobStatusSchema });
+export const labJobEventSchema = z.strictObject({ id: z.uuid(), status: labJobStatusSchema });
 
 export type LabJobType = z.infer<typeof labJobTypeSchema>;
 export type LabJobStatus = z.infer<typeof labJobStatusSchema>;

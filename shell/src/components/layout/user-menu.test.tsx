@@ -6,7 +6,13 @@ import '../../testing/dom-polyfills.ts';
 import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-const regular = { id: 'u1', username: 'riley', email: 'riley@example.test', isAdmin: false, tenantId: 't1' };
+const regular = {
+  id: '5f0c7a7e-2b1d-4c3a-9e8f-0a1b2c3d4e5f',
+  username: 'riley',
+  email: 'riley@example.test',
+  isAdmin: false,
+  tenantId: 't1',
+};
 
 async function openMenu() {
   await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
