@@ -38,9 +38,6 @@ const FACT_VERSIONS_SQL = `
   from knowledge_fact f
   where f.tenant_id = $1 and f.key = $2`;
 
-/** The SQL behind GET /api/knowledge/facts, exported so the benchmark runs exactly the same query. */
-export const listFactsSql = LIST_FACTS_SQL;
-
 /** JSON text of the tenant's facts (latest version per key), newest first. */
 export async function listFactsJson(db: Queryable, tenantId: string, page: ListPage): Promise<string> {
   const { rows } = await db.query<{ body: string }>(LIST_FACTS_SQL, [
