@@ -293,7 +293,7 @@ export const voiceProfileSchema = voiceProfileFieldsSchema.extend({
 });
 
 /** One saved state of a profile (beyond the spec: who saved it and when). */
-export const voiceProfileVersionSchema = z.object({
+export const voiceProfileVersionSchema = z.strictObject({
   version: z.number().int().min(1),
   savedAt: z.iso.datetime(),
   savedBy: z.string().nullable(),

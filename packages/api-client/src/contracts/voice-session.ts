@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The turn-detection JSON shown on the Preview tab and sent to the realtime session. */
-export const turnDetectionSchema = z.object({
+export const turnDetectionSchema = z.strictObject({
   type: z.literal('server_vad'),
   threshold: z.number(),
   prefix_padding_ms: z.number().int(),
@@ -10,7 +10,7 @@ export const turnDetectionSchema = z.object({
 });
 
 /** What a profile compiles to: POST /api/voice/profiles/preview answers exactly this. */
-export const compiledVoiceSessionSchema = z.object({
+export const compiledVoiceSessionSchema = z.strictObject({
   instructions: z.string(),
   voice: z.string(),
   model: z.string(),
@@ -22,7 +22,7 @@ export const compiledVoiceSessionSchema = z.object({
 });
 
 /** GET /api/ai/session-config (spec part 1 §3): the default profile compiled for the voice page. */
-export const aiSessionConfigSchema = z.object({
+export const aiSessionConfigSchema = z.strictObject({
   systemPrompt: z.string(),
   voice: z.string(),
   model: z.string(),
@@ -30,7 +30,7 @@ export const aiSessionConfigSchema = z.object({
   /** Not filled by the profiles module; null until the knowledge base feeds it. */
   knowledgeContext: z.string().nullable(),
   personalityTraits: z.array(z.string()),
-  vadConfig: z.object({
+  vadConfig: z.strictObject({
     threshold: z.number(),
     silenceDurationMs: z.number().int(),
     prefixPaddingMs: z.number().int(),
@@ -38,7 +38,7 @@ export const aiSessionConfigSchema = z.object({
 });
 
 /** POST /api/voice/profiles/:id/test. */
-export const voiceTestSessionSchema = z.object({
+export const voiceTestSessionSchema = z.strictObject({
   sessionId: z.string(),
   websocketUrl: z.string(),
   expiresAt: z.iso.datetime(),
@@ -51,16 +51,16 @@ export const TEST_SPEAKERS = ['user', 'assistant', 'system'] as const;
  * PCM16 24 kHz mono. `error` is ours: the realtime side failed and the session is over.
  */
 export const voiceTestServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('transcript'), speaker: z.enum(TEST_SPEAKERS), text: z.string() }),
-  z.object({ type: z.literal('audio_level'), level: z.number().min(0).max(100) }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  z.strictObject({ type: z.literal('transcript'), speaker: z.enum(TEST_SPEAKERS), text: z.string() }),
+  z.strictObject({ type: z.literal('audio_level'), level: z.number().min(0).max(100) }),
+  z.strictObject({ type: z.literal('error'), message: z.string() }),
 ]);
 
 /** Text frames the browser sends; binary frames carry its microphone, PCM16 24 kHz mono. */
 export const voiceTestClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('pause_audio') }),
-  z.object({ type: z.literal('resume_audio') }),
-  z.object({ type: z.literal('interrupt'), timestamp: z.number() }),
+  z.strictObject({ type: z.literal('pause_audio') }),
+  z.strictObject({ type: z.literal('resume_audio') }),
+  z.strictObject({ type: z.literal('interrupt'), timestamp: z.number() }),
 ]);
 
 export type TurnDetection = z.infer<typeof turnDetectionSchema>;

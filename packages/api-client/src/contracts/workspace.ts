@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
 /** Body of GET /api/google/status: whether this user has a usable (active) Google connection. */
-export const googleStatusSchema = z.object({ authenticated: z.boolean() });
+export const googleStatusSchema = z.strictObject({ authenticated: z.boolean() });
 
 /** Body of GET /api/google/auth: where the browser goes to give consent. */
-export const googleAuthUrlSchema = z.object({ authUrl: z.url() });
+export const googleAuthUrlSchema = z.strictObject({ authUrl: z.url() });
 
 /**
  * One Google account this user connected (spec part 1 §3: name, email, picture, isActive). The active
  * account is the one the tools use; an account whose grant Google revoked is inactive until reconnected.
  */
-export const googleAccountSchema = z.object({
+export const googleAccountSchema = z.strictObject({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
@@ -39,7 +39,7 @@ export const voiceToolRequestSchema = z
   .strict();
 
 /** What a tool run answers: the data on success, the error text otherwise, and whether to reconnect. */
-export const voiceToolResultSchema = z.object({
+export const voiceToolResultSchema = z.strictObject({
   success: z.boolean(),
   data: z.unknown(),
   error: z.string().nullable(),
