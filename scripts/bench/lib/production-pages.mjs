@@ -6,12 +6,13 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { compressResponses } from '../../../api/src/middleware/compress-responses.ts';
 import { staticFiles } from '../../../api/src/modules/static/static-files.ts';
 import { REMOTE_NAMES } from '../../../packages/api-client/src/contracts/remotes.ts';
+import { ROOT } from './root.mjs';
 
-export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export { ROOT };
+
 const Koa = createRequire(join(ROOT, 'api/package.json'))('koa');
 const COOKIE = 'annie.sid';
 const USER = {
