@@ -111,11 +111,11 @@ export class JobWorkers {
     await boss?.offWork(queue.name, { wait: true });
   }
 
-  /** Lets running jobs finish (up to 10 s), then closes pg-boss and the handlers' pool. */
+  /** Lets running jobs finish (up to SHUTDOWN_GRACE_MS), then closes pg-boss and the handlers' pool. */
   async stop(): Promise<void> {
     const boss = await this.#boss?.catch(() => undefined);
     this.#boss = undefined;
-    await boss?.stop({ graceful: true, timeout: 10_000 });
+    await boss?.stop({ graceful: true, timeout: this.#config.SHUTDOWN_GRACE_MS });
     await this.#pool?.end();
     this.#pool = undefined;
   }
