@@ -22,6 +22,7 @@ import type { AppState } from './modules/auth/auth-context.ts';
 import { SESSION_COOKIE, sessionMiddleware } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
 import { staticFiles } from './modules/static/static-files.ts';
+import { openApiRoutes } from './openapi/openapi.routes.ts';
 
 export type AppDeps = {
   config: AppConfig;
@@ -99,7 +100,9 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   );
   app.use(sessionMiddleware(app, { store: sessionStore, ttlMs: config.SESSION_TTL_HOURS * 3_600_000 }));
 
-  for (const router of instances.flatMap((instance) => instance.routers)) {
+  const routers = instances.flatMap((instance) => instance.routers);
+  routers.push(openApiRoutes(() => routers));
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { afterAll } from 'vitest';
-import { createApp } from '../src/app.ts';
+import { type BuiltApp, createApp } from '../src/app.ts';
 import type { Background } from '../src/background.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
 import { createOrm, type Orm } from '../src/db/orm.ts';
@@ -20,6 +20,8 @@ export type TestUser = { user: User; username: string; password: string };
 
 export type TestApp = {
   baseUrl: string;
+  /** The Koa app itself (its middleware holds the routers). */
+  koa: BuiltApp['app'];
   orm: Orm;
   pool: Pool;
   config: AppConfig;
@@ -78,6 +80,7 @@ export async function startTestApp(
 
   const testApp: TestApp = {
     baseUrl,
+    koa: app,
     orm,
     pool,
     config,

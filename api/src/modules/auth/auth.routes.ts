@@ -1,6 +1,8 @@
-import { loginRequestSchema } from '@annie/api-client/contracts/auth';
+import { authUserSchema, loginRequestSchema } from '@annie/api-client/contracts/auth';
 import Router from '@koa/router';
+import { z } from 'zod';
 import { unauthorized } from '../../lib/http-errors.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { toAuthUserDto } from '../users/user.dto.ts';
 import { authenticate } from './auth.service.ts';
 import { type AppState, authOf } from './auth-context.ts';
@@ -11,27 +13,58 @@ import { requireAuth } from './require-auth.ts';
 export function authRoutes(limiter: LoginRateLimiter): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
 
-  router.post('/login', async (ctx) => {
-    const credentials = loginRequestSchema.parse(ctx.request.body ?? {});
-    const user = await authenticate(ctx.state.em, limiter, { ...credentials, ip: ctx.ip });
-    // A fresh id on every sign-in defeats session fixation.
-    await ctx.session?.regenerate();
-    if (!ctx.session) throw unauthorized();
-    ctx.session.userId = user.id;
-    ctx.session.tenantId = user.tenantId;
-    ctx.body = toAuthUserDto(user);
-  });
+  router.post(
+    '/login',
+    routeDoc({
+      summary: 'Sign in; sets the session cookie',
+      access: 'anonymous',
+      body: loginRequestSchema,
+      responses: { 200: { description: 'The signed-in user', schema: authUserSchema } },
+      errors: {
+        401: 'Wrong username or password',
+        429: 'Too many failed attempts for this user or address; Retry-After says when to try again',
+      },
+    }),
+    async (ctx) => {
+      const credentials = loginRequestSchema.parse(ctx.request.body ?? {});
+      const user = await authenticate(ctx.state.em, limiter, { ...credentials, ip: ctx.ip });
+      // A fresh id on every sign-in defeats session fixation.
+      await ctx.session?.regenerate();
+      if (!ctx.session) throw unauthorized();
+      ctx.session.userId = user.id;
+      ctx.session.tenantId = user.tenantId;
+      ctx.body = toAuthUserDto(user);
+    },
+  );
 
-  router.post('/logout', async (ctx) => {
-    ctx.session = null;
-    ctx.body = { ok: true };
-  });
+  router.post(
+    '/logout',
+    routeDoc({
+      summary: 'Sign out (ends the session, if any)',
+      access: 'anonymous',
+      responses: { 200: { description: 'Signed out', schema: z.object({ ok: z.literal(true) }) } },
+    }),
+    async (ctx) => {
+      ctx.session = null;
+      ctx.body = { ok: true };
+    },
+  );
 
   // The identity headers are not checked here: this is how the client learns the values to send.
-  router.get('/auth/user', requireAuth({ checkIdentityHeaders: false }), async (ctx) => {
-    const auth = authOf(ctx);
-    ctx.body = toAuthUserDto({ ...auth, id: auth.userId });
-  });
+  router.get(
+    '/auth/user',
+    routeDoc({
+      summary: 'The signed-in user, with the tenant and user ids the client sends as X-Tenant-Id / X-User-Id',
+      access: 'signed-in',
+      skipIdentityHeaders: true,
+      responses: { 200: { description: 'The signed-in user', schema: authUserSchema } },
+    }),
+    requireAuth({ checkIdentityHeaders: false }),
+    async (ctx) => {
+      const auth = authOf(ctx);
+      ctx.body = toAuthUserDto({ ...auth, id: auth.userId });
+    },
+  );
 
   return router;
 }

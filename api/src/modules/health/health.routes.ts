@@ -1,5 +1,7 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import type { AppState } from '../auth/auth-context.ts';
 
 const READY_TIMEOUT_MS = 2_000;
@@ -7,20 +9,46 @@ const READY_TIMEOUT_MS = 2_000;
 /** /healthz: the process is up. /readyz: the database answers (503 otherwise). */
 export function healthRoutes(pool: Pool): Router<AppState> {
   const router = new Router<AppState>();
-  router.get('/healthz', (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: 'ok' };
-  });
-  router.get('/readyz', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    try {
-      await withTimeout(pool.query('select 1'), READY_TIMEOUT_MS);
-      ctx.body = { status: 'ready' };
-    } catch {
-      ctx.status = 503;
-      ctx.body = { status: 'unavailable', message: 'Database is not reachable', code: 'not_ready' };
-    }
-  });
+  router.get(
+    '/healthz',
+    routeDoc({
+      summary: 'The process is up',
+      access: 'anonymous',
+      responses: { 200: { description: 'Up', schema: z.object({ status: z.literal('ok') }) } },
+    }),
+    (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { status: 'ok' };
+    },
+  );
+  router.get(
+    '/readyz',
+    routeDoc({
+      summary: 'The database answers',
+      access: 'anonymous',
+      responses: {
+        200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },
+        503: {
+          description: 'The database is not reachable',
+          schema: z.object({
+            status: z.literal('unavailable'),
+            message: z.string(),
+            code: z.literal('not_ready'),
+          }),
+        },
+      },
+    }),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      try {
+        await withTimeout(pool.query('select 1'), READY_TIMEOUT_MS);
+        ctx.body = { status: 'ready' };
+      } catch {
+        ctx.status = 503;
+        ctx.body = { status: 'unavailable', message: 'Database is not reachable', code: 'not_ready' };
+      }
+    },
+  );
   return router;
 }
 

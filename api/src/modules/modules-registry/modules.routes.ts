@@ -1,6 +1,7 @@
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import { type ModuleRegistry, moduleRegistrySchema } from '@annie/api-client/contracts/modules';
 import Router from '@koa/router';
 import type { RemoteConfig } from '../../config/env.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import type { AppState } from '../auth/auth-context.ts';
 
 /**
@@ -12,9 +13,17 @@ export function modulesRoutes(remotes: RemoteConfig[]): Router<AppState> {
   const registry: ModuleRegistry = {
     remotes: remotes.map(({ name, entry, version }) => ({ name, entry, version })),
   };
-  router.get('/modules', (ctx) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = registry;
-  });
+  router.get(
+    '/modules',
+    routeDoc({
+      summary: "Where each remote's entry lives (the shell loads the remotes from here)",
+      access: 'anonymous',
+      responses: { 200: { description: 'The remotes', schema: moduleRegistrySchema } },
+    }),
+    (ctx) => {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = registry;
+    },
+  );
   return router;
 }

@@ -1,9 +1,12 @@
+import { voiceTestSessionSchema } from '@annie/api-client/contracts/voice-session';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
+import { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import { forbidden, HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
 import { takeUpgrade } from '../../lib/websocket-upgrade.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import type { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
@@ -31,24 +34,46 @@ export const newTestSocketServer = () => new WebSocketServer({ noServer: true, m
 export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/voice' });
 
-  router.post('/profiles/:id/test', requireAuth(), requireAdmin(), async (ctx) => {
-    if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
-    const profile = await findProfile(ctx.state.em, ctx.params.id);
-    const compiled = await compileProfile(ctx.state.em, profile, deps.config.OPENAI_REALTIME_MODEL);
-    const { userId, tenantId } = authOf(ctx);
-    const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
-    const ticket = deps.tickets.issue({ userId, tenantId, origin, compiled });
-    const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
-    ctx.body = {
-      sessionId: ticket.sessionId,
-      websocketUrl: `${base}/api/voice/test-sessions/${ticket.sessionId}?token=${ticket.token}`,
-      expiresAt: new Date(ticket.expiresAt).toISOString(),
-    };
-  });
+  router.post(
+    '/profiles/:id/test',
+    routeDoc({
+      summary: 'Start a test call with a profile: a single-use WebSocket address, valid for a minute',
+      access: 'admin',
+      params: { id: z.string() },
+      responses: { 200: { description: 'The test session', schema: voiceTestSessionSchema } },
+      errors: { 503: 'OpenAI is not configured, or the database is briefly unavailable' },
+    }),
+    requireAuth(),
+    requireAdmin(),
+    async (ctx) => {
+      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
+      const profile = await findProfile(ctx.state.em, ctx.params.id);
+      const compiled = await compileProfile(ctx.state.em, profile, deps.config.OPENAI_REALTIME_MODEL);
+      const { userId, tenantId } = authOf(ctx);
+      const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
+      const ticket = deps.tickets.issue({ userId, tenantId, origin, compiled });
+      const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
+      ctx.body = {
+        sessionId: ticket.sessionId,
+        websocketUrl: `${base}/api/voice/test-sessions/${ticket.sessionId}?token=${ticket.token}`,
+        expiresAt: new Date(ticket.expiresAt).toISOString(),
+      };
+    },
+  );
 
   // Browsers cannot set headers on a WebSocket, so the identity headers are not expected here.
   router.get(
     '/test-sessions/:sessionId',
+    routeDoc({
+      summary: 'The test call itself: a WebSocket (open the address the test session gave)',
+      description:
+        'Only the admin who started it, from the same origin, with the single-use token, within a minute.',
+      access: 'admin',
+      skipIdentityHeaders: true,
+      query: z.object({ token: z.string() }),
+      responses: { 101: { description: 'Switching to the WebSocket' } },
+      errors: { 403: 'Expired, not yours, or opened from another origin', 426: 'Not a WebSocket handshake' },
+    }),
     requireAuth({ checkIdentityHeaders: false }),
     requireAdmin(),
     async (ctx) => {

@@ -1,10 +1,16 @@
-import { googleAccountListSchema } from '@annie/api-client/contracts/workspace';
+import {
+  googleAccountListSchema,
+  googleAccountSchema,
+  googleStatusSchema,
+} from '@annie/api-client/contracts/workspace';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { isConnected } from './google-account.queries.ts';
@@ -42,34 +48,72 @@ export function googleAccountRoutes(
 ): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
 
-  router.get('/status', requireAuth(), async (ctx) => {
-    ctx.body = { authenticated: google ? await isConnected(pool, ownerOf(ctx)) : false };
-  });
+  router.get(
+    '/status',
+    routeDoc({
+      summary: 'Whether the user has a connected Google account',
+      access: 'signed-in',
+      responses: { 200: { description: 'The status', schema: googleStatusSchema } },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      ctx.body = { authenticated: google ? await isConnected(pool, ownerOf(ctx)) : false };
+    },
+  );
 
-  router.get('/accounts', requireAuth(), async (ctx) => {
-    ctx.body = googleAccountListSchema.parse(
-      (await listAccounts(ctx.state.em, ownerOf(ctx))).map(toGoogleAccountDto),
-    );
-  });
-
-  router.post('/accounts/:id/activate', requireAuth(), async (ctx) => {
-    const id = uuidParam(ctx.params.id, 'Google account not found');
-    ctx.body = toGoogleAccountDto(await switchActiveAccount(ctx.state.em, ownerOf(ctx), id));
-  });
-
-  router.post('/disconnect', requireAuth(), async (ctx) => {
-    const owner = ownerOf(ctx);
-    if (!google) {
-      // Nothing can be revoked without Google configured; the stored accounts are cleared all the same.
-      await removeAccounts(ctx.state.em, owner);
-    } else {
-      const removed = await disconnect(ctx.state.em, owner, google.cipher, (token) =>
-        revokeAtGoogle(google, token, logger),
+  router.get(
+    '/accounts',
+    routeDoc({
+      summary: "The user's connected Google accounts",
+      access: 'signed-in',
+      responses: { 200: { description: 'The accounts', schema: googleAccountListSchema } },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      ctx.body = googleAccountListSchema.parse(
+        (await listAccounts(ctx.state.em, ownerOf(ctx))).map(toGoogleAccountDto),
       );
-      for (const id of removed) google.workspace.forget(id);
-    }
-    ctx.body = { authenticated: false };
-  });
+    },
+  );
+
+  router.post(
+    '/accounts/:id/activate',
+    routeDoc({
+      summary: "Make one of the user's Google accounts the active one",
+      access: 'signed-in',
+      params: { id: z.uuid() },
+      responses: { 200: { description: 'The account', schema: googleAccountSchema } },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const id = uuidParam(ctx.params.id, 'Google account not found');
+      ctx.body = toGoogleAccountDto(await switchActiveAccount(ctx.state.em, ownerOf(ctx), id));
+    },
+  );
+
+  router.post(
+    '/disconnect',
+    routeDoc({
+      summary: "Disconnect the user's Google accounts (revoked at Google)",
+      access: 'signed-in',
+      responses: { 200: { description: 'Disconnected', schema: googleStatusSchema } },
+      errors: { 502: 'Google did not confirm the disconnection' },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const owner = ownerOf(ctx);
+      if (!google) {
+        // Nothing can be revoked without Google configured; the stored accounts are cleared all the same.
+        await removeAccounts(ctx.state.em, owner);
+      } else {
+        const removed = await disconnect(ctx.state.em, owner, google.cipher, (token) =>
+          revokeAtGoogle(google, token, logger),
+        );
+        for (const id of removed) google.workspace.forget(id);
+      }
+      ctx.body = { authenticated: false };
+    },
+  );
 
   return router;
 }

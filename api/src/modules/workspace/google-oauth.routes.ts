@@ -1,8 +1,9 @@
-import { GOOGLE_RESULT_PATHS } from '@annie/api-client/contracts/workspace';
+import { GOOGLE_RESULT_PATHS, googleAuthUrlSchema } from '@annie/api-client/contracts/workspace';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
@@ -36,16 +37,34 @@ function refusalReason(callback: { configured: boolean; denied: boolean; codeVer
 export function googleOAuthRoutes(google: GoogleServices | undefined, logger: Logger): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
 
-  router.get('/auth', requireAuth(), async (ctx) => {
-    if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
-    const consent = await google.oauth.startConsent();
-    rememberConsent(ctx, consent);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { authUrl: consent.authUrl };
-  });
+  router.get(
+    '/auth',
+    routeDoc({
+      summary: "Start connecting the user's Google account: the consent URL to send the browser to",
+      access: 'signed-in',
+      responses: { 200: { description: 'The consent URL', schema: googleAuthUrlSchema } },
+      errors: { 503: 'Google is not configured, or the database is briefly unavailable' },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
+      const consent = await google.oauth.startConsent();
+      rememberConsent(ctx, consent);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { authUrl: consent.authUrl };
+    },
+  );
 
   router.get(
     '/callback',
+    routeDoc({
+      summary: 'Where Google sends the browser back after consent',
+      description:
+        'Always a redirect: to the success page, or to the error page with `?reason=` (also when not signed in).',
+      access: 'signed-in',
+      skipIdentityHeaders: true,
+      responses: { 302: { description: 'To the success or the error page' } },
+    }),
     redirectFailures(logger),
     requireAuth({ checkIdentityHeaders: false }),
     async (ctx) => {

@@ -1,6 +1,7 @@
-import { voiceToolRequestSchema } from '@annie/api-client/contracts/workspace';
+import { voiceToolRequestSchema, voiceToolResultSchema } from '@annie/api-client/contracts/workspace';
 import Router from '@koa/router';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
@@ -16,13 +17,26 @@ import { runVoiceTool } from './voice-tools.service.ts';
 export function voiceToolRoutes(google: GoogleServices | undefined): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
 
-  router.post('/voice-tools', requireAuth(), async (ctx) => {
-    const request = voiceToolRequestSchema.parse(ctx.request.body ?? {});
-    const call = parseToolCall(request.toolName, request.parameters);
-    if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
-    const { tenantId, userId } = authOf(ctx);
-    ctx.body = await runVoiceTool(ctx.state.em, google, { tenantId, userId }, call);
-  });
+  router.post(
+    '/voice-tools',
+    routeDoc({
+      summary: 'Run one Google voice tool for the user',
+      description:
+        'What happened at Google (done, not connected, failed) is the 200 envelope; only a malformed call is a 400.',
+      access: 'signed-in',
+      body: voiceToolRequestSchema,
+      responses: { 200: { description: "The tool's outcome", schema: voiceToolResultSchema } },
+      errors: { 503: 'Google is not configured, or the database is briefly unavailable' },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const request = voiceToolRequestSchema.parse(ctx.request.body ?? {});
+      const call = parseToolCall(request.toolName, request.parameters);
+      if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
+      const { tenantId, userId } = authOf(ctx);
+      ctx.body = await runVoiceTool(ctx.state.em, google, { tenantId, userId }, call);
+    },
+  );
 
   return router;
 }

@@ -1,0 +1,141 @@
+import { apiErrorBodySchema } from '@annie/api-client/contracts/errors';
+import type { Layer } from '@koa/router';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../modules/auth/session-middleware.ts';
+import { type Access, docOf, type ResponseDoc, type RouteDoc } from './route-doc.ts';
+
+type JsonSchema = Record<string, unknown>;
+export type OpenApiOperation = Record<string, unknown> & { 'x-access': Access };
+export type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: Record<string, unknown>;
+};
+
+/** A registered route: one method of one router layer, with its documentation if it has some. */
+export type RegisteredRoute = { method: string; path: string; doc: RouteDoc | undefined };
+
+const DOCUMENTED_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+const ERROR = { $ref: '#/components/schemas/ApiError' };
+
+/** Every (method, path) the routers answer, read from their layers (HEAD and OPTIONS are implied). */
+export function registeredRoutes(
+  routers: { stack: Pick<Layer, 'stack' | 'methods' | 'path'>[] }[],
+): RegisteredRoute[] {
+  return routers.flatMap((router) =>
+    router.stack.flatMap((layer) =>
+      layer.methods
+        .map((method) => method.toLowerCase())
+        .filter((method) => DOCUMENTED_METHODS.has(method))
+        .map((method) => ({ method, path: openApiPath(String(layer.path)), doc: docOf(layer) })),
+    ),
+  );
+}
+
+/** `/jobs/:id` and `/profiles/{*rest}` (the router's syntax) as OpenAPI's `/jobs/{id}`, `/profiles/{rest}`. */
+export function openApiPath(path: string): string {
+  const openApi = path.replace(/\{\*(\w+)\}/g, '{$1}').replace(/:(\w+)/g, '{$1}');
+  return openApi.length > 1 ? openApi.replace(/\/$/, '') : openApi;
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+function parameters(path: string, doc: RouteDoc): unknown[] {
+  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => {
+    const schema = doc.params?.[name];
+    return {
+      name,
+      in: 'path',
+      required: true,
+      schema: schema ? jsonSchema(schema, 'input') : { type: 'string' },
+    };
+  });
+  if (!doc.query) return inPath;
+  const query = jsonSchema(doc.query, 'input') as { properties?: JsonSchema; required?: string[] };
+  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
+  return [...inPath, ...inQuery];
+}
+
+/** Errors a route can answer given its access, params, query and body, then its own. */
+function errors(doc: RouteDoc): Record<number, string> {
+  const implied: Record<number, string> = {};
+  if (doc.query || doc.body) implied[400] = 'The request is not valid; `issues` names each field';
+  if (doc.access !== 'anonymous') implied[401] = 'Not signed in';
+  if (doc.access === 'admin') implied[403] = 'Administrator access required';
+  else if (doc.access === 'signed-in' && !doc.skipIdentityHeaders)
+    implied[403] = 'X-Tenant-Id or X-User-Id does not match the session';
+  if (doc.params) implied[404] = 'Not found (also for a malformed id)';
+  implied[503] = 'The database is briefly unavailable; retry after Retry-After seconds';
+  return { ...implied, ...doc.errors };
+}
+
+function response({ description, schema, contentType }: ResponseDoc): unknown {
+  if (!schema && !contentType) return { description };
+  const media = schema ? { schema: jsonSchema(schema, 'output') } : {};
+  return { description, content: { [contentType ?? 'application/json']: media } };
+}
+
+function operation({ method, path, doc }: RegisteredRoute & { doc: RouteDoc }): OpenApiOperation {
+  const responses: Record<string, unknown> = {};
+  for (const [status, description] of Object.entries(errors(doc))) {
+    responses[status] = { description, content: { 'application/json': { schema: ERROR } } };
+  }
+  for (const [status, spec] of Object.entries(doc.responses)) responses[status] = response(spec);
+  return {
+    operationId:
+      method +
+      path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase()),
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    tags: [path.startsWith('/api/') ? (path.split('/')[2] ?? 'api') : 'health'],
+    'x-access': doc.access,
+    security: doc.access === 'anonymous' ? [] : [{ session: [] }],
+    parameters: parameters(path, doc),
+    ...(doc.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(doc.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the routers' documented routes, built from the zod schemas they name.
+ * Each operation says who may call it in `x-access` (anonymous, signed-in, admin) besides `security`.
+ */
+export function openApiDocument(routes: RegisteredRoute[]): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    if (!route.doc) continue;
+    const methods = paths[route.path] ?? {};
+    methods[route.method] = operation({ ...route, doc: route.doc });
+    paths[route.path] = methods;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'AnnieAI API',
+      version: '1',
+      description:
+        "Every error is JSON `{message, code, issues?}`. Signed-in routes use the session cookie set by POST /api/login; the tenant is always the session's, never a header's.",
+    },
+    paths,
+    components: {
+      schemas: { ApiError: jsonSchema(apiErrorBodySchema, 'output') },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+    },
+  };
+}

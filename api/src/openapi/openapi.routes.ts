@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Router from '@koa/router';
+import { z } from 'zod';
+import { notFound } from '../lib/http-errors.ts';
+import type { AppState } from '../modules/auth/auth-context.ts';
+import { requireAuth } from '../modules/auth/require-auth.ts';
+import { type OpenApiDocument, openApiDocument, registeredRoutes } from './openapi-document.ts';
+import { routeDoc } from './route-doc.ts';
+
+const SWAGGER_UI = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')));
+
+// The page's assets: Swagger UI's own files, and our start script (the CSP allows no inline script).
+const ASSETS: Record<string, { type: string; load: () => Promise<Buffer | string> }> = {
+  'swagger-ui.css': { type: 'text/css', load: () => readFile(join(SWAGGER_UI, 'swagger-ui.css')) },
+  'swagger-ui-bundle.js': {
+    type: 'text/javascript',
+    load: () => readFile(join(SWAGGER_UI, 'swagger-ui-bundle.js')),
+  },
+  // A reference, not a console: no "Try it out".
+  'start.js': {
+    type: 'text/javascript',
+    load: async () =>
+      "window.SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#reference', deepLinking: true, supportedSubmitMethods: [] });\n",
+  },
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>AnnieAI API reference</title>
+    <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="reference"></div>
+    <script src="/api/docs/swagger-ui-bundle.js"></script>
+    <script src="/api/docs/start.js"></script>
+  </body>
+</html>
+`;
+
+/**
+ * GET /api/openapi.json (every documented route of `routers`, these included) and GET /api/docs (the
+ * reference page, Swagger UI), for signed-in users. The routers are read on the first request.
+ */
+export function openApiRoutes(routers: () => Router<AppState>[]): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api' });
+  let document: OpenApiDocument | undefined;
+  const loaded = new Map<string, Promise<Buffer | string>>();
+
+  router.get(
+    '/openapi.json',
+    routeDoc({
+      summary: 'This API as an OpenAPI 3.1 document, generated from the zod contracts the routes parse with',
+      access: 'signed-in',
+      responses: { 200: { description: 'The document', schema: z.record(z.string(), z.unknown()) } },
+    }),
+    requireAuth(),
+    (ctx) => {
+      document ??= openApiDocument(registeredRoutes(routers()));
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = document;
+    },
+  );
+
+  router.get(
+    '/docs',
+    routeDoc({
+      summary: 'The API reference for people',
+      access: 'signed-in',
+      responses: { 200: { description: 'The page', contentType: 'text/html' } },
+    }),
+    requireAuth(),
+    (ctx) => {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.type = 'text/html';
+      ctx.body = PAGE;
+    },
+  );
+
+  router.get(
+    '/docs/:file',
+    routeDoc({
+      summary: "The reference page's scripts and styles",
+      access: 'signed-in',
+      params: { file: z.enum(Object.keys(ASSETS) as [string, ...string[]]) },
+      responses: { 200: { description: 'The file', contentType: 'text/javascript' } },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const name = ctx.params.file ?? '';
+      const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+      if (!asset) throw notFound('No such file');
+      let content = loaded.get(name);
+      if (!content) {
+        content = asset.load();
+        loaded.set(name, content);
+      }
+      ctx.set('Cache-Control', 'private, max-age=3600');
+      ctx.type = asset.type;
+      ctx.body = await content;
+    },
+  );
+
+  return router;
+}

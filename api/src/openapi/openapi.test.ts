@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../test/test-app.ts';
+import type { TestClient } from '../../test/test-client.ts';
+import type { AppState } from '../modules/auth/auth-context.ts';
+import { type OpenApiDocument, registeredRoutes } from './openapi-document.ts';
+
+const app = await startTestApp();
+const user = await app.signedIn(await app.createUser());
+const admin = await app.signedIn(await app.createUser({ isAdmin: true }));
+const anonymous = app.client();
+const document = (await user.get<OpenApiDocument>('/api/openapi.json')).body;
+
+/** The routers the Koa app really uses, found in its middleware (not in any list of ours). */
+const routers = app.koa.middleware.flatMap((middleware) => {
+  const router = (middleware as { router?: Router<AppState> }).router;
+  return router ? [router] : [];
+});
+const routes = registeredRoutes(routers);
+
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+);
+
+/** The path with each `{param}` filled in with a well-formed id that names nothing. */
+const concrete = (path: string) => path.replace(/\{\w+\}/g, () => randomUUID());
+/** Calls the route and returns its status (and error code); an event stream is not read, only opened. */
+async function call(client: TestClient, method: string, path: string) {
+  const identity = client.identity
+    ? { 'X-Tenant-Id': client.identity.tenantId, 'X-User-Id': client.identity.userId }
+    : {};
+  const controller = new AbortController();
+  const response = await fetch(`${app.baseUrl}${concrete(path)}`, {
+    method: method.toUpperCase(),
+    headers: { Cookie: client.cookieHeader, 'Content-Type': 'application/json', ...identity },
+    body: method === 'get' ? undefined : '{}',
+    redirect: 'manual',
+    signal: controller.signal,
+  });
+  const json = response.headers.get('content-type')?.includes('application/json');
+  const body = json ? ((await response.json()) as { code?: string }) : undefined;
+  controller.abort();
+  return { status: response.status, code: body?.code, location: response.headers.get('location') };
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is for signed-in users', async () => {
+    expect((await anonymous.get('/api/openapi.json')).status).toBe(401);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('has an entry for every route any router of the app registers', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    const undocumented = routes.filter((route) => !route.doc).map(({ method, path }) => `${method} ${path}`);
+    expect(undocumented).toEqual([]);
+    const documented = new Set(operations.map(({ method, path }) => `${method} ${path}`));
+    expect(routes.filter(({ method, path }) => !documented.has(`${method} ${path}`))).toEqual([]);
+    expect(operations).toHaveLength(routes.length);
+  });
+
+  it('gives every operation its access level, its path params and the error shape', () => {
+    for (const { path, operation } of operations) {
+      expect(['anonymous', 'signed-in', 'admin']).toContain(operation['x-access']);
+      const inPath = (operation.parameters as { name: string; in: string }[]).filter((p) => p.in === 'path');
+      expect(inPath.map((param) => `{${param.name}}`).sort()).toEqual((path.match(/\{\w+\}/g) ?? []).sort());
+      const responses = operation.responses as Record<
+        string,
+        { content?: Record<string, { schema: unknown }> }
+      >;
+      if (operation['x-access'] !== 'anonymous') {
+        expect(responses[401]?.content?.['application/json']?.schema).toEqual({
+          $ref: '#/components/schemas/ApiError',
+        });
+      }
+    }
+    expect(document.components).toMatchObject({
+      schemas: { ApiError: { type: 'object', required: ['message', 'code'] } },
+    });
+  });
+
+  it('describes requests with the schemas the routes parse with', () => {
+    const createJob = document.paths['/api/lab/jobs']?.post as unknown as { requestBody: unknown };
+    expect(JSON.stringify(createJob.requestBody)).toContain('compliance_check');
+    const patchFact = document.paths['/api/knowledge/facts/{id}']?.patch as unknown as {
+      parameters: unknown[];
+    };
+    expect(patchFact.parameters).toContainEqual({
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: expect.objectContaining({ format: 'uuid' }),
+    });
+    const search = document.paths['/api/knowledge/search']?.get as unknown as {
+      parameters: { name: string }[];
+    };
+    expect(search.parameters.map((param) => param.name)).toContain('q');
+  });
+});
+
+describe('the documented access levels hold', () => {
+  const guarded = operations.filter(({ operation }) => operation['x-access'] !== 'anonymous');
+  const redirects = ({ operation }: (typeof operations)[number]) =>
+    Object.hasOwn(operation.responses as object, '302');
+
+  it.each(guarded.filter((entry) => !redirects(entry)))(
+    '$method $path refuses anonymous callers with 401',
+    async ({ method, path }) => {
+      const response = await call(anonymous, method, path);
+      expect(response.status).toBe(401);
+      expect(response.code).toBe('unauthorized');
+    },
+  );
+
+  it.each(guarded.filter(redirects))(
+    '$method $path sends anonymous callers to the error page',
+    async ({ method, path }) => {
+      const response = await call(anonymous, method, path);
+      expect(response.status).toBe(302);
+      expect(response.location).toContain('reason=');
+    },
+  );
+
+  it.each(operations.filter(({ operation }) => operation['x-access'] === 'signed-in'))(
+    '$method $path lets any signed-in user past',
+    async ({ method, path }) => {
+      expect([401, 403]).not.toContain((await call(user, method, path)).status);
+    },
+  );
+
+  it.each(operations.filter(({ operation }) => operation['x-access'] === 'admin'))(
+    '$method $path refuses users who are not admins with 403, and lets admins past',
+    async ({ method, path }) => {
+      expect((await call(user, method, path)).status).toBe(403);
+      expect((await call(admin, method, path)).status).not.toBe(403);
+    },
+  );
+});
+
+describe('GET /api/docs', () => {
+  it('serves the reference page to signed-in users, with scripts the CSP allows', async () => {
+    expect((await anonymous.get('/api/docs')).status).toBe(401);
+    const page = await user.get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<script src="/api/docs/start.js">');
+    expect(page.text).not.toMatch(/<script>/);
+    expect(page.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'start.js']) {
+      const asset = await user.get(`/api/docs/${file}`);
+      expect(asset.status).toBe(200);
+    }
+    expect((await user.get('/api/docs/package.json')).status).toBe(404);
+    expect((await anonymous.get('/api/docs/start.js')).status).toBe(401);
+  });
+});

@@ -1,0 +1,21 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('API reference', () => {
+  test('renders the OpenAPI document for a signed-in user, within the CSP', async ({ userPage: page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/api/docs');
+    await expect(page.getByRole('heading', { name: /AnnieAI API/ })).toBeVisible();
+    // An operation from each of two domains, as the document lists them.
+    await expect(page.getByText('/api/lab/jobs/{id}/export')).toBeVisible();
+    await expect(page.getByText('/api/knowledge/search')).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('is not shown to someone who is not signed in', async ({ page }) => {
+    const response = await page.goto('/api/docs');
+    expect(response?.status()).toBe(401);
+  });
+});
