@@ -1,8 +1,15 @@
-import { createContactRequestSchema, updateContactRequestSchema } from '@annie/api-client/contracts/contacts';
+import {
+  contactListSchema,
+  contactSchema,
+  createContactRequestSchema,
+  updateContactRequestSchema,
+} from '@annie/api-client/contracts/contacts';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
+import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { toContactDto } from './contact.dto.ts';
@@ -19,31 +26,83 @@ import {
 export function contactRoutes({ pool, region }: { pool: Pool; region: CountryCode }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/contacts' });
 
-  router.get('/', requireAuth(), async (ctx) => {
-    ctx.type = 'application/json';
-    ctx.body = await listContactsJson(pool, authOf(ctx).tenantId);
-  });
+  router.get(
+    '/',
+    routeDoc({
+      summary: "The tenant's contacts, each with its SMS thread summary",
+      access: 'signed-in',
+      responses: { 200: { description: 'The contacts', schema: contactListSchema } },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      ctx.type = 'application/json';
+      ctx.body = await listContactsJson(pool, authOf(ctx).tenantId);
+    },
+  );
 
-  router.post('/', requireAuth(), async (ctx) => {
-    const input = createContactRequestSchema.parse(ctx.request.body ?? {});
-    ctx.status = 201;
-    ctx.body = toContactDto(await createContact(ctx.state.em, authOf(ctx).tenantId, input, region));
-  });
+  router.post(
+    '/',
+    routeDoc({
+      summary: 'Add a contact',
+      access: 'signed-in',
+      body: createContactRequestSchema,
+      responses: { 201: { description: 'The contact', schema: contactSchema } },
+      errors: { 409: 'Another contact already has this phone number' },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const input = createContactRequestSchema.parse(ctx.request.body ?? {});
+      ctx.status = 201;
+      ctx.body = toContactDto(await createContact(ctx.state.em, authOf(ctx).tenantId, input, region));
+    },
+  );
 
-  router.get('/:id', requireAuth(), async (ctx) => {
-    ctx.body = toContactDto(await getContact(ctx.state.em, uuidParam(ctx.params.id, CONTACT_NOT_FOUND)));
-  });
+  router.get(
+    '/:id',
+    routeDoc({
+      summary: 'One contact',
+      access: 'signed-in',
+      params: { id: z.uuid() },
+      responses: { 200: { description: 'The contact', schema: contactSchema } },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      ctx.body = toContactDto(await getContact(ctx.state.em, uuidParam(ctx.params.id, CONTACT_NOT_FOUND)));
+    },
+  );
 
-  router.patch('/:id', requireAuth(), async (ctx) => {
-    const id = uuidParam(ctx.params.id, CONTACT_NOT_FOUND);
-    const input = updateContactRequestSchema.parse(ctx.request.body ?? {});
-    ctx.body = toContactDto(await updateContact(ctx.state.em, id, input, region));
-  });
+  router.patch(
+    '/:id',
+    routeDoc({
+      summary: 'Change a contact',
+      access: 'signed-in',
+      params: { id: z.uuid() },
+      body: updateContactRequestSchema,
+      responses: { 200: { description: 'The contact', schema: contactSchema } },
+      errors: { 409: 'Another contact already has this phone number' },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const id = uuidParam(ctx.params.id, CONTACT_NOT_FOUND);
+      const input = updateContactRequestSchema.parse(ctx.request.body ?? {});
+      ctx.body = toContactDto(await updateContact(ctx.state.em, id, input, region));
+    },
+  );
 
-  router.delete('/:id', requireAuth(), async (ctx) => {
-    await deleteContact(ctx.state.em, uuidParam(ctx.params.id, CONTACT_NOT_FOUND));
-    ctx.status = 204;
-  });
+  router.delete(
+    '/:id',
+    routeDoc({
+      summary: 'Delete a contact',
+      access: 'signed-in',
+      params: { id: z.uuid() },
+      responses: { 204: { description: 'Deleted' } },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      await deleteContact(ctx.state.em, uuidParam(ctx.params.id, CONTACT_NOT_FOUND));
+      ctx.status = 204;
+    },
+  );
 
   return router;
 }

@@ -1,6 +1,7 @@
-import type { AppSettings } from '@annie/api-client/contracts/settings';
+import { type AppSettings, appSettingsSchema } from '@annie/api-client/contracts/settings';
 import Router from '@koa/router';
 import type { AppConfig } from '../../config/env.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import type { AppState } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 
@@ -9,9 +10,18 @@ export function settingsRoutes(config: Pick<AppConfig, 'ASSISTANT_NAME'>): Route
   const router = new Router<AppState>({ prefix: '/api/settings' });
   const settings: AppSettings = { assistantName: config.ASSISTANT_NAME };
 
-  router.get('/', requireAuth(), (ctx) => {
-    ctx.body = settings;
-  });
+  router.get(
+    '/',
+    routeDoc({
+      summary: "Product settings the client reads (the assistant's name)",
+      access: 'signed-in',
+      responses: { 200: { description: 'The settings', schema: appSettingsSchema } },
+    }),
+    requireAuth(),
+    (ctx) => {
+      ctx.body = settings;
+    },
+  );
 
   return router;
 }
