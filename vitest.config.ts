@@ -24,7 +24,7 @@ export default defineConfig({
           globalSetup: ['./api/test/global-setup.ts'],
           // gaxios (Google's HTTP client) sends even loopback calls through HTTP(S)_PROXY otherwise.
           env: { NO_PROXY: '127.0.0.1,localhost' },
-          testTimeout: 20_000,
+          testTimeout: 60_000, // CLI-spawning tests start several Node processes in a row
           hookTimeout: 60_000,
         },
       },
