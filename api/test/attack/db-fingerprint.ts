@@ -1,0 +1,23 @@
+import type { Pool } from '../../src/db/pool.ts';
+
+// Bookkeeping a refused request may legitimately touch: failed-login counters and sessions. Of the job
+// queue only the jobs count: pg-boss stamps its own maintenance tables on a timer.
+const IGNORED = new Set(['login_rate_limit', 'http_session', 'mikro_orm_migrations']);
+const counts = (schema: string, name: string) => (schema === 'pgboss' ? name === 'job' : !IGNORED.has(name));
+
+/** A digest of every application table's contents (and the job queue's), to prove nothing was stored. */
+export async function databaseFingerprint(pool: Pool): Promise<string> {
+  const { rows: tables } = await pool.query<{ schema: string; name: string }>(
+    `select table_schema as schema, table_name as name from information_schema.tables
+     where table_type = 'BASE TABLE' and table_schema in ('public', 'pgboss') order by 1, 2`,
+  );
+  const parts: string[] = [];
+  for (const { schema, name } of tables) {
+    if (!counts(schema, name)) continue;
+    const { rows } = await pool.query<{ digest: string }>(
+      `select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from "${schema}"."${name}" t`,
+    );
+    parts.push(`${schema}.${name}:${rows[0]?.digest}`);
+  }
+  return parts.join('\n');
+}
