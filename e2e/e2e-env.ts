@@ -9,6 +9,12 @@ export const GOOGLE_FAKE_PORT = E2E_PORT + 2;
 export const GOOGLE_FAKE_URL = `http://127.0.0.1:${GOOGLE_FAKE_PORT}`;
 /** The OpenAI realtime fake (wss, self-signed): derived from E2E_PORT so parallel runs do not collide. */
 export const REALTIME_FAKE_PORT = E2E_PORT + 3;
+/** The Twilio fake (REST API, and /__fake/ controls the specs use to text the app and report statuses). */
+export const TWILIO_FAKE_URL = `http://127.0.0.1:${E2E_PORT + 4}`;
+/** The OpenAI text fake that writes SMS drafts (plain http, beside the realtime one). */
+export const OPENAI_TEXT_FAKE_PORT = E2E_PORT + 5;
+/** The first tenant's messaging number (TWILIO_PHONE_NUMBER). */
+export const MESSAGING_NUMBER = '+14155550100';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const AUTH_DIR = fileURLToPath(new URL(`../.data/e2e-auth-${E2E_PORT}/`, import.meta.url));
 

@@ -13,8 +13,11 @@ import {
   E2E_USERS,
   GOOGLE_FAKE_PORT,
   GOOGLE_FAKE_URL,
+  MESSAGING_NUMBER,
+  OPENAI_TEXT_FAKE_PORT,
   REALTIME_FAKE_PORT,
   REPO_ROOT,
+  TWILIO_FAKE_URL,
 } from './e2e-env.ts';
 
 async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
@@ -99,6 +102,15 @@ export default async function globalSetup() {
       audioChunksPerReply: 80,
     },
   });
+  const twilioFake = await (
+    await import(join(REPO_ROOT, 'packages/fakes/src/twilio-fake.ts'))
+  ).startTwilioFake({
+    port: Number(new URL(TWILIO_FAKE_URL).port),
+    inboundWebhook: { signedUrl: `${E2E_BASE_URL}/api/sms/webhooks/inbound` },
+  });
+  const openAiTextFake = await (
+    await import(join(REPO_ROOT, 'packages/fakes/src/openai-text-fake.ts'))
+  ).startOpenAiTextFake({ port: OPENAI_TEXT_FAKE_PORT, apiKey: 'e2e-openai-key' });
   const realtimeCaFile = join(dataDir, 'realtime-fake-ca.pem');
   await mkdir(dataDir, { recursive: true });
   await writeFile(realtimeCaFile, realtime.ca);
@@ -124,6 +136,11 @@ export default async function globalSetup() {
     OPENAI_API_KEY: 'e2e-openai-key',
     OPENAI_BASE_URL: realtime.baseURL,
     OPENAI_REALTIME_CA_FILE: realtimeCaFile,
+    OPENAI_TEXT_BASE_URL: openAiTextFake.url,
+    TWILIO_ACCOUNT_SID: twilioFake.accountSid,
+    TWILIO_AUTH_TOKEN: twilioFake.authToken,
+    TWILIO_PHONE_NUMBER: MESSAGING_NUMBER,
+    TWILIO_API_BASE_URL: twilioFake.url,
     LOG_LEVEL: 'error',
   };
   if (database.url) env.DATABASE_URL = database.url;
@@ -151,6 +168,8 @@ export default async function globalSetup() {
     await fake?.close();
     await googleFake.close();
     await realtime.close();
+    await twilioFake.close();
+    await openAiTextFake.close();
     await database.drop();
   };
 }

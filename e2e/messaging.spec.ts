@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { MESSAGING_NUMBER, TWILIO_FAKE_URL } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
 // A toast's text also appears in its screen-reader announcement, so match the visible line exactly.
@@ -6,9 +7,25 @@ const notice = (page: Page, text: string) => page.getByText(text, { exact: true 
 // Every run shares one database, so each test texts from its own number.
 const uniquePhone = () => `+1415555${String(1000 + Math.floor(Math.random() * 8999))}`;
 
-test('add a contact, find it by nickname in Favorites, and follow its message button', async ({
-  userPage: page,
-}) => {
+type SentMessage = { sid: string; to: string; body: string };
+
+/** Drives the Twilio fake over its control endpoints: a text arrives, or a status is reported. */
+async function twilio(action: 'inbound' | 'status', body: Record<string, unknown>) {
+  const response = await fetch(`${TWILIO_FAKE_URL}/__fake/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const reply = (await response.json()) as { status: number };
+  expect(reply.status, `the app's answer to the ${action} webhook`).toBeLessThan(300);
+}
+
+async function sentTo(phone: string): Promise<SentMessage[]> {
+  const sent = (await (await fetch(`${TWILIO_FAKE_URL}/__fake/messages`)).json()) as SentMessage[];
+  return sent.filter((message) => message.to === phone);
+}
+
+test('add a contact, find it by nickname in Favorites, and open its thread', async ({ userPage: page }) => {
   const phone = uniquePhone();
   await page.goto('/contacts');
   // The first visit fetches the remote; on a loaded machine that can outlast the default wait.
@@ -34,6 +51,57 @@ test('add a contact, find it by nickname in Favorites, and follow its message bu
   await expect(row).toContainText('"Mom"');
   await row.getByRole('link', { name: 'Message Margaret Smith' }).click();
   await expect(page).toHaveURL(`/sms/${encodeURIComponent(phone)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mom' })).toBeVisible();
+  await expect(page.getByText('Send a message to start the conversation')).toBeVisible();
+});
+
+test('an inbound text appears live with its unread badge; the draft is sent and shows two ticks once delivered', async ({
+  userPage: page,
+}) => {
+  const phone = uniquePhone();
+  await page.goto('/sms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible({ timeout: 30_000 });
+  await twilio('inbound', { from: phone, to: MESSAGING_NUMBER, body: 'Are we still on for 3pm?' });
+  const thread = page.getByRole('link', { name: `${phone}, 1 unread` });
+  await expect(thread).toBeVisible();
+  await expect(thread).toContainText('Are we still on for 3pm?');
+
+  await thread.click();
+  const banner = page.getByRole('region', { name: 'Annie drafted a response' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByLabel('Draft reply')).toHaveValue(/Thanks for your message/);
+  await banner.getByLabel('Draft reply').fill('Yes, see you at 3!');
+  await banner.getByRole('button', { name: 'Send' }).click();
+  await expect(notice(page, 'Draft sent!')).toBeVisible();
+  await expect(banner).toBeHidden();
+  const [sent] = await sentTo(phone);
+  expect(sent?.body).toBe('Yes, see you at 3!');
+
+  const bubble = page
+    .getByRole('listitem', { name: 'Sent message' })
+    .filter({ hasText: 'Yes, see you at 3!' });
+  await expect(bubble.getByLabel('Sent')).toBeVisible();
+  await twilio('status', { sid: sent?.sid, status: 'delivered' });
+  await expect(bubble.getByLabel('Delivered')).toBeVisible();
+});
+
+test('Reject drops the draft; STOP disables the message box', async ({ userPage: page }) => {
+  const phone = uniquePhone();
+  await twilio('inbound', { from: phone, to: MESSAGING_NUMBER, body: 'Can you send the deck?' });
+  await page.goto(`/sms/${encodeURIComponent(phone)}`);
+  const banner = page.getByRole('region', { name: 'Annie drafted a response' });
+  await banner.getByRole('button', { name: 'Reject' }).click();
+  await expect(notice(page, 'Draft rejected')).toBeVisible();
+  await expect(banner).toBeHidden();
+  expect(await sentTo(phone)).toEqual([]);
+
+  await page.getByLabel('Message', { exact: true }).fill('Sending it now');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(notice(page, 'Message sent!')).toBeVisible();
+
+  await twilio('inbound', { from: phone, to: MESSAGING_NUMBER, body: 'STOP' });
+  await expect(page.getByText('This contact has opted out of receiving messages')).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toBeDisabled();
 });
 
 test('conversation history: list, select with the assistant label, delete through the dialog', async ({

@@ -69,6 +69,7 @@ const envSchema = z
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_REALTIME_MODEL: z.string().trim().min(1).default('gpt-4o-realtime-preview-2024-12-17'),
     OPENAI_REALTIME_CA_FILE: z.string().optional(),
+    OPENAI_TEXT_BASE_URL: z.url().optional(),
     OPENAI_TEXT_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),

@@ -1,7 +1,4 @@
-import type { Pool } from './pool.ts';
-
-/** What the plain-row readers need: a pg Pool, or a client inside a transaction. */
-export type Queryable = Pick<Pool, 'query'>;
+export type { Queryable } from './transaction.ts';
 
 /** A timestamptz as the ISO 8601 text `Date#toISOString` gives (UTC, milliseconds, `Z`). */
 export function isoSql(column: string): string {

@@ -1,10 +1,54 @@
+import Router from '@koa/router';
+import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
+import { liveStream } from '../../live/live-stream.ts';
+import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
+import type { AppState } from '../auth/auth-context.ts';
+import { requireAuth } from '../auth/require-auth.ts';
 import { Migration20261122030100_sms } from './migrations/Migration20261122030100_sms.ts';
+import { smsRoutes } from './sms.routes.ts';
+import { writeDraft } from './sms-draft.worker.ts';
+import { smsChannel } from './sms-live.ts';
+import { smsDraftQueue } from './sms-queues.ts';
+import { smsSendingOf } from './sms-sending.ts';
+import { smsWebhookRoutes } from './sms-webhook.routes.ts';
 
-/** SMS tables (the contact list already shows each contact's thread); the SMS API arrives with the job and live-event building blocks. */
+/** SMS: threads with the tenant's contacts, Twilio webhooks, opt-out and the assistant's drafts. */
 export const smsDomain: Domain = {
   name: 'sms',
   entities: [],
   migrations: [{ name: 'Migration20261122030100_sms', class: Migration20261122030100_sms }],
-  create: () => ({ routers: [] }),
+  create: (deps) => {
+    const { config, pool, jobs, workers, live, logger } = deps;
+    const sending = smsSendingOf(config);
+    const generator = createOpenAiTextGenerator({
+      apiKey: config.OPENAI_API_KEY,
+      baseUrl: config.OPENAI_TEXT_BASE_URL ?? config.OPENAI_BASE_URL,
+      model: config.OPENAI_TEXT_MODEL,
+    });
+    const draftsMissing = generator ? [] : ['OPENAI_API_KEY'];
+    const events = new Router<AppState>();
+    events.get('/api/sms/events', requireAuth(), liveStream(live, [smsChannel]));
+    return {
+      routers: [
+        events,
+        smsRoutes({ pool, sending, region: config.PHONE_DEFAULT_REGION as CountryCode, draftsMissing }),
+        smsWebhookRoutes({ pool, jobs, sending, draftsEnabled: generator !== undefined }),
+      ],
+      start: async () => {
+        if (!generator) return async () => {};
+        const draftDeps = {
+          pool: workers.pool,
+          generator,
+          sending,
+          assistantName: config.ASSISTANT_NAME,
+          logger,
+        };
+        await workers.work(smsDraftQueue, { batchSize: 4, localConcurrency: 2 }, (batch) =>
+          Promise.all(batch.map((job) => writeDraft(draftDeps, job))),
+        );
+        return () => workers.stopWork(smsDraftQueue);
+      },
+    };
+  },
 };

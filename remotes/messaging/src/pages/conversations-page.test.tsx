@@ -42,7 +42,7 @@ describe('ConversationsPage', () => {
     const messages = await screen.findByRole('list', { name: 'Messages' });
     expect(within(messages).getByText('You')).toBeInTheDocument();
     expect(await within(messages).findByText('Jeeves')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('shows "No conversations yet"', async () => {
     stubApi({ 'GET /api/voice/conversations': () => [200, []] });

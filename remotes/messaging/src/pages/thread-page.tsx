@@ -1,14 +1,124 @@
-import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
+import { useSmsLiveEvents } from '@annie/api-client/sms/use-sms-live-events';
+import { useSmsStatus } from '@annie/api-client/sms/use-sms-status';
+import { useSmsThread } from '@annie/api-client/sms/use-sms-thread';
+import { EmptyState } from '@annie/ui/empty-state/empty-state';
+import { formatPhone } from '@annie/ui/format';
+import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { Spinner } from '@annie/ui/spinner/spinner';
+import { ArrowLeftIcon, MobileIcon } from '@radix-ui/react-icons';
+import { Box, Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
+import { Link, useParams } from 'react-router-dom';
+import { DraftBanner } from '../components/draft-banner.tsx';
+import { MessageBubble } from '../components/message-bubble.tsx';
+import { MessageComposer } from '../components/message-composer.tsx';
+import { ThreadMenu } from '../components/thread-menu.tsx';
+import { useOlderMessages } from '../hooks/use-older-messages.ts';
+import { useThreadActions } from '../hooks/use-thread-actions.ts';
+import { groupByDay } from '../lib/day-label.ts';
 
-/** The Conversation screen (/sms/:phone) — placeholder until the feature is built; it shows no data. */
+export const OPTED_OUT_NOTE = 'This contact has opted out of receiving messages';
+
+/** A conversation (/sms/:phone): messages by day, Annie's draft, the message box; live. */
 export default function ThreadPage() {
+  useSmsLiveEvents();
+  const { phone = '' } = useParams();
+  const thread = useSmsThread(phone);
+  const status = useSmsStatus();
+  const actions = useThreadActions();
+  const { messages, hasOlder, loadOlder, loadingOlder } = useOlderMessages(thread.data);
+
+  if (thread.isPending) {
+    return (
+      <Flex justify="center" py="8">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (thread.isError) {
+    const cause = thread.error.cause instanceof Error ? thread.error.cause.message : undefined;
+    return (
+      <LoadFailed message={thread.error.message} details={cause} onRetry={() => void thread.refetch()} />
+    );
+  }
+  const data = thread.data;
+  const sending = status.data?.sending;
+  const draftsOff = status.data && !status.data.drafts.configured;
+  const disabledReason = data.optedOut
+    ? OPTED_OUT_NOTE
+    : sending && !sending.configured
+      ? `Sending is not configured: set ${sending.missing.join(', ')}`
+      : undefined;
+
   return (
-    <Box p="4">
-      <PageHeader title="Conversation" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
-    </Box>
+    <Flex direction="column" height="100%" p={{ initial: '3', md: '5' }} gap="3">
+      <Flex align="center" gap="3">
+        <IconButton asChild variant="ghost" aria-label="Back to messages">
+          <Link to="/sms">
+            <ArrowLeftIcon />
+          </Link>
+        </IconButton>
+        <Box flexGrow="1" minWidth="0">
+          <Heading as="h1" size="5" truncate>
+            {data.displayName}
+          </Heading>
+          {data.contact && (
+            <Text size="1" color="gray">
+              {formatPhone(data.phoneE164)}
+            </Text>
+          )}
+        </Box>
+        <IconButton asChild variant="ghost" aria-label={`Call ${data.displayName}`}>
+          <a href={`tel:${data.phoneE164}`}>
+            <MobileIcon />
+          </a>
+        </IconButton>
+        <ThreadMenu
+          thread={data}
+          draftsOffReason={draftsOff ? 'No drafts: OpenAI is not configured (set OPENAI_API_KEY)' : undefined}
+          onPreference={(preference) => actions.setPreference(data.id, preference)}
+        />
+      </Flex>
+      <Box flexGrow="1" style={{ overflowY: 'auto' }}>
+        {hasOlder && (
+          <Flex justify="center" mb="2">
+            <Button variant="soft" color="gray" loading={loadingOlder} onClick={() => void loadOlder()}>
+              Load older messages
+            </Button>
+          </Flex>
+        )}
+        {messages.length === 0 ? (
+          <EmptyState title="No messages yet" description="Send a message to start the conversation" />
+        ) : (
+          groupByDay(messages).map((day) => (
+            <section key={day.key} aria-label={day.label}>
+              <Text as="p" size="1" color="gray" align="center" my="2">
+                {day.label}
+              </Text>
+              <Flex asChild direction="column" gap="2" p="0" m="0">
+                <ul>
+                  {day.messages.map((message) => (
+                    <MessageBubble key={message.id} message={message} />
+                  ))}
+                </ul>
+              </Flex>
+            </section>
+          ))
+        )}
+      </Box>
+      {data.meta.pendingDraft && !data.optedOut && (
+        <DraftBanner
+          key={data.meta.pendingDraft.id}
+          draft={data.meta.pendingDraft}
+          pending={actions.decidingDraft}
+          onSend={(text) => actions.sendDraft(data.id, text)}
+          onReject={() => actions.rejectDraft(data.id)}
+        />
+      )}
+      <MessageComposer
+        disabledReason={disabledReason}
+        pending={actions.sending}
+        onSend={(body, onSent) => actions.sendMessage(data.phoneE164, body, onSent)}
+      />
+    </Flex>
   );
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { buildDraftPrompt } from './draft-prompt.ts';
+
+describe('buildDraftPrompt', () => {
+  it('carries the persona, the contact, the knowledge and the thread, ending with the text to answer', () => {
+    const prompt = buildDraftPrompt({
+      assistantName: 'James',
+      phone: '+14155552671',
+      contact: { name: 'Margaret Smith', nickname: 'Mom', relationship: 'family', notes: 'Allergic to cats' },
+      recent: [
+        { direction: 'outbound', body: 'See you Sunday' },
+        { direction: 'inbound', body: 'What time is dinner?' },
+      ],
+      knowledge: ['Sunday dinner is at 6pm'],
+    });
+    expect(prompt.instructions).toContain('You are James');
+    expect(prompt.input).toContain('Nickname: Mom');
+    expect(prompt.input).toContain('Relationship: family');
+    expect(prompt.input).toContain('Notes: Allergic to cats');
+    expect(prompt.input).toContain('- Sunday dinner is at 6pm');
+    expect(prompt.input).toContain('Us: See you Sunday\nThem: What time is dinner?');
+    expect(prompt.input.endsWith('Reply to: What time is dinner?')).toBe(true);
+  });
+
+  it('names an unknown sender by number', () => {
+    const prompt = buildDraftPrompt({
+      assistantName: 'James',
+      phone: '+14155552671',
+      contact: null,
+      recent: [{ direction: 'inbound', body: 'Hi' }],
+      knowledge: [],
+    });
+    expect(prompt.input).toContain('Unknown sender at +14155552671');
+    expect(prompt.input).toContain('Relevant knowledge:\n(none)');
+  });
+});

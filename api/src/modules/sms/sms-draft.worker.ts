@@ -1,0 +1,124 @@
+import type { Logger } from 'pino';
+import type { Pool } from '../../db/pool.ts';
+import type { Job, JobOutcome } from '../../jobs/job-workers.ts';
+import { OpenAiTextError, type TextGenerator } from '../../providers/openai/openai-text.ts';
+import { searchKnowledge } from '../knowledge/knowledge-search.ts';
+import { buildDraftPrompt, type DraftContact } from './draft-prompt.ts';
+import { markDraftAutoSent, storeDraft } from './sms-draft.service.ts';
+import { smsKeywordOf } from './sms-keywords.ts';
+import { sendText } from './sms-send.service.ts';
+import type { SmsSending } from './sms-sending.ts';
+import { getThread } from './sms-thread.service.ts';
+
+/** At most one automatic reply per thread in this many seconds, so two assistants cannot loop. */
+export const AUTO_REPLY_MIN_INTERVAL_SECONDS = 60;
+const RECENT_MESSAGES = 10;
+const KNOWLEDGE_HITS = 3;
+
+export type DraftWorkerDeps = {
+  pool: Pool;
+  generator: TextGenerator;
+  sending: SmsSending;
+  assistantName: string;
+  logger: Logger;
+};
+
+type DraftJob = Job<{ tenantId: string; inboundMessageId: string }>;
+
+async function loadMaterial(pool: Pool, tenantId: string, inboundMessageId: string) {
+  const inbound = await pool.query<{ thread_id: string; body: string }>(
+    `select thread_id, body from sms_message where tenant_id = $1 and id = $2 and direction = 'inbound'`,
+    [tenantId, inboundMessageId],
+  );
+  const message = inbound.rows[0];
+  if (!message) return undefined;
+  const thread = await getThread(pool, tenantId, message.thread_id);
+  const contact = await pool.query<DraftContact>(
+    `select name, nickname, relationship, notes from contact where tenant_id = $1 and phone_primary = $2`,
+    [tenantId, thread.phone_e164],
+  );
+  const recent = await pool.query<{ direction: 'inbound' | 'outbound'; body: string }>(
+    `select direction, body from (
+       select direction, body, created_at, id from sms_message
+       where thread_id = $1 and created_at <= (select created_at from sms_message where id = $2)
+       order by created_at desc, id desc limit $3) r
+     order by created_at, id`,
+    [thread.id, inboundMessageId, RECENT_MESSAGES],
+  );
+  return { message, thread, contact: contact.rows[0] ?? null, recent: recent.rows };
+}
+
+/** Claims this thread's automatic-reply slot, or answers false when one was used too recently. */
+async function claimAutoReply(pool: Pool, threadId: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `update sms_thread set last_auto_reply_at = now()
+     where id = $1 and (last_auto_reply_at is null or last_auto_reply_at < now() - make_interval(secs => $2))`,
+    [threadId, AUTO_REPLY_MIN_INTERVAL_SECONDS],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Writes one draft: persona, contact, recent thread and knowledge matches go to OpenAI; the draft is
+ * stored (pending), and on an auto_respond thread sent at once — never to an opted-out number, never in
+ * answer to a keyword, once per inbound text, and within the per-thread rate limit (else it waits for
+ * the user). A failed generation is retried by the queue; the last failure is logged and the text stays
+ * unanswered.
+ */
+export async function writeDraft(deps: DraftWorkerDeps, job: DraftJob): Promise<JobOutcome> {
+  const { tenantId, inboundMessageId } = job.data;
+  const material = await loadMaterial(deps.pool, tenantId, inboundMessageId);
+  if (!material) return { status: 'completed', output: { skipped: 'message not found' } };
+  const { message, thread, contact, recent } = material;
+  if (thread.opted_out || thread.preference === 'never_respond' || smsKeywordOf(message.body)) {
+    return { status: 'completed', output: { skipped: 'no draft wanted' } };
+  }
+  const knowledge = await searchKnowledge(deps.pool, tenantId, {
+    q: message.body,
+    limit: KNOWLEDGE_HITS,
+  }).catch(() => []);
+  let body: string;
+  try {
+    const prompt = buildDraftPrompt({
+      assistantName: deps.assistantName,
+      phone: thread.phone_e164,
+      contact,
+      recent,
+      knowledge: knowledge.map((hit) => `${hit.type === 'fact' ? hit.key : hit.title}: ${hit.snippet}`),
+    });
+    body = await deps.generator.generate(prompt, job.signal);
+  } catch (error) {
+    // A refusal (bad key, bad request) fails the same way on every retry.
+    const retryable = !(error instanceof OpenAiTextError) || error.transient;
+    const final = !retryable || job.retryCount >= job.retryLimit;
+    deps.logger[final ? 'error' : 'warn'](
+      { err: error, inboundMessageId, retryCount: job.retryCount },
+      final ? 'SMS draft failed; the text stays unanswered' : 'SMS draft failed; will retry',
+    );
+    const output = { message: error instanceof Error ? error.message : String(error) };
+    return { status: retryable ? 'failed' : 'deadletter', output };
+  }
+  const draftId = await storeDraft(deps.pool, {
+    tenantId,
+    threadId: thread.id,
+    phoneE164: thread.phone_e164,
+    inboundMessageId,
+    body,
+  });
+  if (!draftId || thread.preference !== 'auto_respond') return { status: 'completed' };
+  if (!(await claimAutoReply(deps.pool, thread.id))) {
+    deps.logger.info({ threadId: thread.id }, 'SMS auto-reply rate limit: draft left for the user');
+    return { status: 'completed', output: { autoReply: 'rate limited' } };
+  }
+  try {
+    const sent = await sendText(deps.pool, deps.sending, tenantId, {
+      to: thread.phone_e164,
+      body,
+      autoReplyTo: inboundMessageId,
+    });
+    if (sent) await markDraftAutoSent(deps.pool, draftId);
+  } catch (error) {
+    deps.logger.warn({ err: error, threadId: thread.id }, 'SMS auto-reply not sent; draft left for the user');
+  }
+  return { status: 'completed' };
+}

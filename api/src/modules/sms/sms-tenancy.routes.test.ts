@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../test/test-client.ts';
+import { openThread, startSmsHarness } from './testing/sms-test-harness.ts';
+
+// Every SMS endpoint, called by tenant B on the first tenant's thread: B sees none of it, changes
+// nothing, and claiming the other tenant in X-Tenant-Id is refused outright.
+const sms = await startSmsHarness({ drafts: false });
+const ALICE = '+14155552671';
+let bob: TestClient;
+let aliceThreadId: string;
+const claimDefault = { headers: { 'X-Tenant-Id': 'default' } };
+
+beforeAll(async () => {
+  bob = await sms.app.signedIn(await sms.app.createUser({ tenantId: 'tenant-b' }));
+  await sms.inbound({ from: ALICE, body: 'Secret plans' });
+  aliceThreadId = (await openThread(sms.client, ALICE)).id;
+  await sms.app.pool.query(
+    `insert into sms_draft (id, tenant_id, thread_id, inbound_message_id, body)
+     select gen_random_uuid(), tenant_id, thread_id, id, 'Pending draft' from sms_message where thread_id = $1`,
+    [aliceThreadId],
+  );
+});
+
+describe('SMS tenant isolation', () => {
+  it('GET /api/sms/threads lists only the caller tenant', async () => {
+    expect((await bob.get('/api/sms/threads')).body).toEqual([]);
+    expect((await bob.get('/api/sms/threads', claimDefault)).status).toBe(403);
+  });
+
+  it("GET /api/sms/threads/:phone opens the caller's own thread with that number, empty", async () => {
+    const own = await openThread(bob, ALICE);
+    expect(own.id).not.toBe(aliceThreadId);
+    expect(own.messages).toEqual([]);
+    expect(own.meta.pendingDraft).toBeNull();
+  });
+
+  it('GET …/messages, PATCH, approve and reject are 404 on another tenant thread', async () => {
+    const firstId = (await openThread(sms.client, ALICE)).messages[0].id;
+    const path = `/api/sms/threads/${aliceThreadId}`;
+    expect((await bob.get(`${path}/messages?before=${firstId}`)).status).toBe(404);
+    expect((await bob.patch(path, { responsePreference: 'never_respond' })).status).toBe(404);
+    expect((await bob.post(`${path}/approve`, { draft: 'hijack' })).status).toBe(404);
+    expect((await bob.post(`${path}/reject`)).status).toBe(404);
+    expect((await bob.post(`${path}/reject`, undefined, claimDefault)).status).toBe(403);
+    const mine = await openThread(sms.client, ALICE);
+    expect(mine.responsePreference).toBe('ask_first');
+    expect(mine.meta.pendingDraft).toMatchObject({ draft: 'Pending draft' });
+    expect(sms.twilio.sent).toHaveLength(0);
+  });
+
+  it('POST /api/sms/send from a tenant without a messaging number is a 503 naming how to set one', async () => {
+    const response = await bob.post('/api/sms/send', { to: ALICE, body: 'Hi' });
+    expect(response.status).toBe(503);
+    expect(response.body.message).toContain('no messaging number');
+    expect(sms.twilio.sent).toHaveLength(0);
+  });
+
+  it('GET /api/sms/events needs a session', async () => {
+    expect((await sms.app.client().get('/api/sms/events')).status).toBe(401);
+  });
+});
+
+describe('older messages', () => {
+  it('pages a long thread: the latest 200 first, then the ones before', async () => {
+    const thread = await openThread(sms.client, '+14155552699');
+    await sms.app.pool.query(
+      `insert into sms_message (id, tenant_id, thread_id, direction, body, status, created_at)
+       select gen_random_uuid(), 'default', $1, 'inbound', 'm' || n, 'received', now() - (n || ' seconds')::interval
+       from generate_series(1, 250) n`,
+      [thread.id],
+    );
+    const latest = await openThread(sms.client, '+14155552699');
+    expect(latest.messages).toHaveLength(200);
+    expect(latest.hasOlderMessages).toBe(true);
+    expect(latest.messages.at(-1).body).toBe('m1');
+    const older = await sms.client.get(
+      `/api/sms/threads/${thread.id}/messages?before=${latest.messages[0].id}`,
+    );
+    expect(older.body.messages).toHaveLength(50);
+    expect(older.body.messages[0].body).toBe('m250');
+    expect(older.body.hasOlderMessages).toBe(false);
+    expect((await sms.client.get(`/api/sms/threads/${thread.id}/messages?before=nope`)).status).toBe(400);
+  });
+});

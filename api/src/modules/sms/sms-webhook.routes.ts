@@ -1,0 +1,76 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { Pool } from '../../db/pool.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
+import { forbidden, serviceUnavailable } from '../../lib/http-errors.ts';
+import { isValidTwilioSignature } from '../../providers/twilio/twilio-signature.ts';
+import type { AppState } from '../auth/auth-context.ts';
+import { tenantOfNumber } from './messaging-number.ts';
+import { INBOUND_WEBHOOK_PATH, type SmsSending, STATUS_WEBHOOK_PATH } from './sms-sending.ts';
+import { applyStatusCallback, mediaUrlsOf, recordInboundText } from './sms-webhook.service.ts';
+import { readTwilioForm } from './twilio-form.ts';
+
+export type SmsWebhookDeps = { pool: Pool; jobs: JobSender; sending: SmsSending; draftsEnabled: boolean };
+
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+const messageIdSchema = z.uuid().optional();
+
+/** The signed parameters of a genuine Twilio request to this URL; 403 (nothing stored) otherwise. */
+async function signedParams(ctx: Context, sending: SmsSending): Promise<Record<string, string>> {
+  if (!sending.authToken || !sending.publicUrl) {
+    throw serviceUnavailable('SMS webhooks are not configured: set TWILIO_AUTH_TOKEN and PUBLIC_URL');
+  }
+  const params = await readTwilioForm(ctx);
+  // Twilio signs the URL it was given: the public one, which a proxy in front of the app may rewrite.
+  const url = `${sending.publicUrl}${ctx.originalUrl}`;
+  if (!isValidTwilioSignature(sending.authToken, ctx.get('X-Twilio-Signature') || undefined, url, params)) {
+    throw forbidden('Invalid Twilio signature');
+  }
+  return params;
+}
+
+function answerTwiml(ctx: Context): void {
+  ctx.type = 'text/xml';
+  ctx.body = EMPTY_TWIML;
+}
+
+/**
+ * Twilio's webhooks: incoming texts and delivery statuses. Both are signature-checked against the
+ * public URL, answer at once (the draft is a job), and are safe to redeliver.
+ */
+export function smsWebhookRoutes(deps: SmsWebhookDeps): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.post(INBOUND_WEBHOOK_PATH, async (ctx) => {
+    const params = await signedParams(ctx, deps.sending);
+    const tenantId = await tenantOfNumber(deps.pool, params.To ?? '', deps.sending.defaultNumber);
+    const messageSid = params.MessageSid ?? params.SmsSid;
+    if (tenantId && messageSid && params.From) {
+      await recordInboundText(
+        deps.pool,
+        deps.jobs,
+        tenantId,
+        { messageSid, from: params.From, body: params.Body ?? '', mediaUrls: mediaUrlsOf(params) },
+        { draftsEnabled: deps.draftsEnabled },
+      );
+    }
+    // A number no tenant owns is acknowledged too: an error would only make Twilio retry it.
+    answerTwiml(ctx);
+  });
+
+  router.post(STATUS_WEBHOOK_PATH, async (ctx) => {
+    const params = await signedParams(ctx, deps.sending);
+    const messageId = messageIdSchema.safeParse(ctx.query.messageId);
+    const errorCode = Number.parseInt(params.ErrorCode ?? '', 10);
+    await applyStatusCallback(deps.pool, {
+      messageId: messageId.success ? messageId.data : undefined,
+      messageSid: params.MessageSid ?? params.SmsSid,
+      status: params.MessageStatus ?? params.SmsStatus ?? '',
+      errorCode: Number.isNaN(errorCode) ? undefined : errorCode,
+    });
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,56 @@
+import type { SmsThreadSummary } from '@annie/api-client/contracts/sms';
+import { formatRelativeTime } from '@annie/ui/format';
+import { StarFilledIcon } from '@radix-ui/react-icons';
+import { Badge, Card, Flex, Text } from '@radix-ui/themes';
+import { Link } from 'react-router-dom';
+import { RELATIONSHIP_COLOR, relationshipLabel } from '../lib/relationship-color.ts';
+import { ContactAvatar } from './contact-avatar.tsx';
+
+/** One thread in the list: who, when, the last message, unread count and a pending draft. */
+export function ThreadRow({ thread }: { thread: SmsThreadSummary }) {
+  const { contact, meta } = thread;
+  return (
+    <Card asChild>
+      <Link
+        to={`/sms/${encodeURIComponent(thread.phoneE164)}`}
+        aria-label={`${thread.displayName}${meta.unreadCount > 0 ? `, ${meta.unreadCount} unread` : ''}`}
+        style={{ color: 'inherit', textDecoration: 'none' }}
+      >
+        <Flex align="center" gap="3">
+          <ContactAvatar name={thread.displayName} photoUrl={contact?.photoUrl} />
+          <Flex direction="column" gap="1" flexGrow="1" minWidth="0">
+            <Flex align="center" gap="2">
+              <Text weight="bold" truncate>
+                {thread.displayName}
+              </Text>
+              {contact?.isFavorite && (
+                <Text color="amber" aria-label="Favorite" style={{ display: 'flex' }}>
+                  <StarFilledIcon />
+                </Text>
+              )}
+              {contact && (
+                <Badge color={RELATIONSHIP_COLOR[contact.relationship]}>
+                  {relationshipLabel(contact.relationship)}
+                </Badge>
+              )}
+              {meta.pendingDraft && <Badge color="yellow">Draft</Badge>}
+              <Text size="1" color="gray" ml="auto" style={{ whiteSpace: 'nowrap' }}>
+                {thread.lastMessageAt ? formatRelativeTime(thread.lastMessageAt) : ''}
+              </Text>
+            </Flex>
+            <Flex align="center" gap="2">
+              <Text size="2" color="gray" truncate style={{ flexGrow: 1 }}>
+                {meta.lastMessage?.body || 'Start a conversation'}
+              </Text>
+              {meta.unreadCount > 0 && (
+                <Badge color="blue" variant="solid" radius="full" aria-hidden>
+                  {meta.unreadCount}
+                </Badge>
+              )}
+            </Flex>
+          </Flex>
+        </Flex>
+      </Link>
+    </Card>
+  );
+}

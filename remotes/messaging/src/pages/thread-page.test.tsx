@@ -1,0 +1,130 @@
+import type { SmsThreadDetail } from '@annie/api-client/contracts/sms';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, stubApi } from '../testing/render-page.tsx';
+import ThreadPage from './thread-page.tsx';
+
+const PHONE = '+14155552671';
+const now = new Date().toISOString();
+const thread: SmsThreadDetail = {
+  id: '7b0e4c8e-3f51-4c3e-9d8e-2f1f5a0c9b11',
+  phoneE164: PHONE,
+  displayName: 'Mom',
+  lastMessageAt: now,
+  optedOut: false,
+  responsePreference: 'ask_first',
+  contact: {
+    id: '1c9d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+    name: 'Margaret Smith',
+    nickname: 'Mom',
+    relationship: 'family',
+    isFavorite: true,
+    photoUrl: null,
+  },
+  meta: {
+    lastMessage: { body: 'What time is dinner?', direction: 'inbound', createdAt: now },
+    unreadCount: 0,
+    pendingDraft: { id: '0b5a8f1e-6a34-4c6f-8f60-8e3d4b2a1c77', draft: 'Six o clock!', createdAt: now },
+  },
+  messages: [
+    {
+      id: 'a0000000-0000-4000-8000-000000000001',
+      body: 'See you Sunday',
+      direction: 'outbound',
+      status: 'delivered',
+      mediaUrls: [],
+      errorCode: null,
+      createdAt: now,
+    },
+    {
+      id: 'a0000000-0000-4000-8000-000000000002',
+      body: 'Running late',
+      direction: 'outbound',
+      status: 'sent',
+      mediaUrls: [],
+      errorCode: null,
+      createdAt: now,
+    },
+    {
+      id: 'a0000000-0000-4000-8000-000000000003',
+      body: 'What time is dinner?',
+      direction: 'inbound',
+      status: 'received',
+      mediaUrls: [],
+      errorCode: null,
+      createdAt: now,
+    },
+  ],
+  hasOlderMessages: false,
+};
+const status = { sending: { configured: true, missing: [] }, drafts: { configured: true, missing: [] } };
+const threadPath = `/api/sms/threads/${encodeURIComponent(PHONE)}`;
+
+afterEach(() => vi.unstubAllGlobals());
+
+function open(api: Parameters<typeof stubApi>[0]) {
+  const calls = stubApi({ 'GET /api/sms/status': () => [200, status], ...api });
+  const user = renderPage(<ThreadPage />, `/sms/${encodeURIComponent(PHONE)}`, '/sms/:phone');
+  return { calls, user };
+}
+
+describe('ThreadPage', () => {
+  it("shows the day's messages, one tick for sent and two for delivered, and the draft banner", async () => {
+    open({ [`GET ${threadPath}`]: () => [200, thread] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mom' })).toBeInTheDocument();
+    expect(screen.getByText('Today')).toBeInTheDocument();
+    const sent = screen.getAllByRole('listitem', { name: 'Sent message' });
+    expect(within(sent[0] as HTMLElement).getByLabelText('Delivered')).toBeInTheDocument();
+    expect(within(sent[1] as HTMLElement).getByLabelText('Sent')).toBeInTheDocument();
+    const banner = screen.getByRole('region', { name: 'Annie drafted a response' });
+    expect(within(banner).getByLabelText('Draft reply')).toHaveValue('Six o clock!');
+  });
+
+  it('sends the draft as edited, with "Draft sent!"', async () => {
+    const { calls, user } = open({
+      [`GET ${threadPath}`]: () => [200, thread],
+      [`POST /api/sms/threads/${thread.id}/approve`]: () => [
+        200,
+        { threadId: thread.id, messageId: thread.messages[0]?.id },
+      ],
+    });
+    const banner = await screen.findByRole('region', { name: 'Annie drafted a response' });
+    await user.clear(within(banner).getByLabelText('Draft reply'));
+    await user.type(within(banner).getByLabelText('Draft reply'), 'Six!');
+    await user.click(within(banner).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Draft sent!')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.endsWith('/approve'))?.body).toEqual({ draft: 'Six!' });
+  }, 20_000);
+
+  it('disables the box with the opted-out note', async () => {
+    open({ [`GET ${threadPath}`]: () => [200, { ...thread, optedOut: true }] });
+    expect(await screen.findByText('This contact has opted out of receiving messages')).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toBeDisabled();
+    expect(screen.queryByRole('region', { name: 'Annie drafted a response' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state, and sends the typed text with "Message sent!"; blank text is ignored', async () => {
+    const { calls, user } = open({
+      [`GET ${threadPath}`]: () => [
+        200,
+        { ...thread, messages: [], meta: { ...thread.meta, pendingDraft: null } },
+      ],
+      'POST /api/sms/send': () => [201, { threadId: thread.id, messageId: thread.messages[0]?.id }],
+    });
+    expect(await screen.findByText('Send a message to start the conversation')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Message'), '   {Enter}');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.type(screen.getByLabelText('Message'), 'On my way{Enter}');
+    expect(await screen.findByText('Message sent!')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/sms/send')?.body).toEqual({
+      to: PHONE,
+      body: 'On my way',
+    });
+  }, 20_000);
+
+  it('shows "Failed to fetch thread" with Retry when the thread cannot load', async () => {
+    open({ [`GET ${threadPath}`]: () => [500, { message: 'boom', code: 'internal' }] });
+    expect(await screen.findByText('Failed to fetch thread')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
