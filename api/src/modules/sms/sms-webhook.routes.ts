@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
 import { forbidden, serviceUnavailable } from '../../lib/http-errors.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { isValidTwilioSignature } from '../../providers/twilio/twilio-signature.ts';
 import type { AppState } from '../auth/auth-context.ts';
 import { tenantOfNumber } from './messaging-number.ts';
@@ -15,6 +16,11 @@ export type SmsWebhookDeps = { pool: Pool; jobs: JobSender; sending: SmsSending;
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 const messageIdSchema = z.uuid().optional();
+const WEBHOOK_ERRORS = {
+  403: 'X-Twilio-Signature does not match PUBLIC_URL and the form (nothing is stored)',
+  413: 'The form is too large',
+  415: 'The body is not application/x-www-form-urlencoded',
+};
 
 /** The signed parameters of a genuine Twilio request to this URL; 403 (nothing stored) otherwise. */
 async function signedParams(ctx: Context, sending: SmsSending): Promise<Record<string, string>> {
@@ -42,35 +48,60 @@ function answerTwiml(ctx: Context): void {
 export function smsWebhookRoutes(deps: SmsWebhookDeps): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.post(INBOUND_WEBHOOK_PATH, async (ctx) => {
-    const params = await signedParams(ctx, deps.sending);
-    const tenantId = await tenantOfNumber(deps.pool, params.To ?? '', deps.sending.defaultNumber);
-    const messageSid = params.MessageSid ?? params.SmsSid;
-    if (tenantId && messageSid && params.From) {
-      await recordInboundText(
-        deps.pool,
-        deps.jobs,
-        tenantId,
-        { messageSid, from: params.From, body: params.Body ?? '', mediaUrls: mediaUrlsOf(params) },
-        { draftsEnabled: deps.draftsEnabled },
-      );
-    }
-    // A number no tenant owns is acknowledged too: an error would only make Twilio retry it.
-    answerTwiml(ctx);
-  });
+  router.post(
+    INBOUND_WEBHOOK_PATH,
+    routeDoc({
+      summary: "Twilio's webhook for a text to a tenant's messaging number",
+      description:
+        'Signed by Twilio (form fields From, To, Body, MessageSid, NumMedia, MediaUrl{n}); redelivery stores nothing twice.',
+      access: 'anonymous',
+      responses: {
+        200: { description: 'Empty TwiML (no reply from Twilio itself)', contentType: 'text/xml' },
+      },
+      errors: WEBHOOK_ERRORS,
+    }),
+    async (ctx) => {
+      const params = await signedParams(ctx, deps.sending);
+      const tenantId = await tenantOfNumber(deps.pool, params.To ?? '', deps.sending.defaultNumber);
+      const messageSid = params.MessageSid ?? params.SmsSid;
+      if (tenantId && messageSid && params.From) {
+        await recordInboundText(
+          deps.pool,
+          deps.jobs,
+          tenantId,
+          { messageSid, from: params.From, body: params.Body ?? '', mediaUrls: mediaUrlsOf(params) },
+          { draftsEnabled: deps.draftsEnabled },
+        );
+      }
+      // A number no tenant owns is acknowledged too: an error would only make Twilio retry it.
+      answerTwiml(ctx);
+    },
+  );
 
-  router.post(STATUS_WEBHOOK_PATH, async (ctx) => {
-    const params = await signedParams(ctx, deps.sending);
-    const messageId = messageIdSchema.safeParse(ctx.query.messageId);
-    const errorCode = Number.parseInt(params.ErrorCode ?? '', 10);
-    await applyStatusCallback(deps.pool, {
-      messageId: messageId.success ? messageId.data : undefined,
-      messageSid: params.MessageSid ?? params.SmsSid,
-      status: params.MessageStatus ?? params.SmsStatus ?? '',
-      errorCode: Number.isNaN(errorCode) ? undefined : errorCode,
-    });
-    ctx.status = 204;
-  });
+  router.post(
+    STATUS_WEBHOOK_PATH,
+    routeDoc({
+      summary: "Twilio's status callback for an outbound text",
+      description:
+        'Signed by Twilio (MessageSid, MessageStatus, ErrorCode); a status only moves forward; 21610 opts the thread out.',
+      access: 'anonymous',
+      query: z.object({ messageId: z.uuid().optional() }),
+      responses: { 204: { description: 'Recorded' } },
+      errors: WEBHOOK_ERRORS,
+    }),
+    async (ctx) => {
+      const params = await signedParams(ctx, deps.sending);
+      const messageId = messageIdSchema.safeParse(ctx.query.messageId);
+      const errorCode = Number.parseInt(params.ErrorCode ?? '', 10);
+      await applyStatusCallback(deps.pool, {
+        messageId: messageId.success ? messageId.data : undefined,
+        messageSid: params.MessageSid ?? params.SmsSid,
+        status: params.MessageStatus ?? params.SmsStatus ?? '',
+        errorCode: Number.isNaN(errorCode) ? undefined : errorCode,
+      });
+      ctx.status = 204;
+    },
+  );
 
   return router;
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
 import { liveStream } from '../../live/live-stream.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
 import type { AppState } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
@@ -28,7 +29,18 @@ export const smsDomain: Domain = {
     });
     const draftsMissing = generator ? [] : ['OPENAI_API_KEY'];
     const events = new Router<AppState>();
-    events.get('/api/sms/events', requireAuth(), liveStream(live, [smsChannel]));
+    events.get(
+      '/api/sms/events',
+      routeDoc({
+        summary: "A server-sent event stream of the tenant's SMS changes",
+        description:
+          '`sms` events carry `{type, threadId, phoneE164}` (a text, a status, a draft or the thread changed); `resync` means some may have been missed (read the threads again).',
+        access: 'signed-in',
+        responses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
+      }),
+      requireAuth(),
+      liveStream(live, [smsChannel]),
+    );
     return {
       routers: [
         events,

@@ -141,6 +141,9 @@ export const approveDraftRequestSchema = z
   })
   .strict();
 
+/** Answer of POST /api/sms/threads/:threadId/reject. */
+export const rejectDraftResponseSchema = z.object({ rejected: z.literal(true) });
+
 /** Body of PATCH /api/sms/threads/:threadId. */
 export const updateSmsThreadRequestSchema = z
   .object({ responsePreference: responsePreferenceSchema })
