@@ -8,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import LabPage from './lab-page.tsx';
 
 const [runningJob, doneJob, failedJob] = LAB_JOBS as [LabJob, LabJob, LabJob, LabJob];
@@ -192,18 +192,6 @@ describe('Lab job detail', () => {
 });
 
 describe('New lab job form', () => {
-  // The type picker (a radio group) measures itself; jsdom has no ResizeObserver.
-  beforeEach(() => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
-
   it('validates the inputs of the chosen type before sending', async () => {
     const api = stubLabApi();
     const user = renderLab('/lab/jobs/new');

@@ -8,17 +8,6 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 
-// jsdom lacks what Radix selects and menus measure and capture with; no-op stand-ins let them open.
-class ResizeObserverStandIn {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
-globalThis.ResizeObserver ??= ResizeObserverStandIn;
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => {};
-Element.prototype.scrollIntoView ??= () => {};
-
 type Handler = (body: unknown) => [status: number, body: unknown];
 /** Answers per "METHOD /path" (no query); anything else is a 404. */
 export type FakeApi = Record<string, Handler>;

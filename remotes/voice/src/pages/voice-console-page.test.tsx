@@ -7,7 +7,7 @@ import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import VoiceConsolePage from './voice-console-page.tsx';
 
 function stubApi(options: Parameters<typeof voiceProfileRoutes>[0] = {}) {
@@ -27,18 +27,6 @@ function renderPage() {
 }
 
 const notices = () => within(screen.getByRole('region', { name: /Notifications/ }));
-
-// The sliders, radio group and scroll area measure themselves; jsdom has no ResizeObserver.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

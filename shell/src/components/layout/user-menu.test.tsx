@@ -2,7 +2,6 @@ import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../testing/dom-polyfills.ts';
 import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { UserMenu } from './user-menu.tsx';
 
