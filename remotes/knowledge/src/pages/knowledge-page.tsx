@@ -4,8 +4,8 @@ import { useFactVersions } from '@annie/api-client/knowledge/use-fact-versions';
 import { useFacts } from '@annie/api-client/knowledge/use-facts';
 import { useNotes } from '@annie/api-client/knowledge/use-notes';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
-import { Box, Tabs, TextField } from '@radix-ui/themes';
+import { SearchField } from '@annie/ui/search-field/search-field';
+import { Box, Tabs } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FactHistoryDialog } from '../components/fact-history-dialog.tsx';
 import { FactsPanel } from '../components/facts-panel.tsx';
@@ -30,19 +30,12 @@ export default function KnowledgePage() {
   return (
     <Box p={{ initial: '4', md: '6' }}>
       <PageHeader title="Knowledge Base" />
-      <TextField.Root
-        size="3"
-        type="search"
+      <SearchField
         placeholder="Search knowledge base..."
-        aria-label="Search knowledge base"
+        label="Search knowledge base"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        mb="4"
-      >
-        <TextField.Slot>
-          <MagnifyingGlassIcon />
-        </TextField.Slot>
-      </TextField.Root>
+        onChange={setQuery}
+      />
       <Tabs.Root defaultValue="facts">
         <Tabs.List>
           <Tabs.Trigger value="facts">{`Facts (${filtered.facts.length})`}</Tabs.Trigger>

@@ -1,28 +1,8 @@
-import type { ContactListEntry } from '@annie/api-client/contracts/contacts';
 import { describe, expect, it } from 'vitest';
+import { contactEntry } from '../testing/contact-entry.ts';
 import { contactMatches, groupContacts } from './contact-groups.ts';
 
-function entry(name: string, extra: Partial<ContactListEntry['contact']> = {}): ContactListEntry {
-  return {
-    contact: {
-      id: crypto.randomUUID(),
-      name,
-      nickname: null,
-      relationship: 'other',
-      phonePrimary: null,
-      email: null,
-      preferredChannel: 'sms',
-      smsPreference: 'ask_first',
-      notes: null,
-      isFavorite: false,
-      photoUrl: null,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-      ...extra,
-    },
-    thread: null,
-  };
-}
+const entry = contactEntry;
 
 describe('groupContacts', () => {
   it('puts Favorites first, then letters alphabetically, names sorted within', () => {

@@ -1,31 +1,10 @@
-import type { ContactListEntry } from '@annie/api-client/contracts/contacts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contactEntry } from '../testing/contact-entry.ts';
 import { renderPage, stubApi } from '../testing/render-page.tsx';
 import ContactsPage from './contacts-page.tsx';
 
-const stamp = '2025-01-05T15:04:00.000Z';
-function contact(name: string, extra: Partial<ContactListEntry['contact']> = {}): ContactListEntry {
-  return {
-    contact: {
-      id: crypto.randomUUID(),
-      name,
-      nickname: null,
-      relationship: 'other',
-      phonePrimary: null,
-      email: null,
-      preferredChannel: 'sms',
-      smsPreference: 'ask_first',
-      notes: null,
-      isFavorite: false,
-      photoUrl: null,
-      createdAt: stamp,
-      updatedAt: stamp,
-      ...extra,
-    },
-    thread: null,
-  };
-}
+const contact = contactEntry;
 
 const mom = contact('Margaret Smith', {
   nickname: 'Mom',

@@ -3,8 +3,9 @@ import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { IncrementalList } from '@annie/ui/incremental-list/incremental-list';
 import { LoadFailed } from '@annie/ui/load-failed/load-failed';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { MagnifyingGlassIcon, PersonIcon, PlusIcon, StarFilledIcon } from '@radix-ui/react-icons';
-import { Box, Button, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { SearchField } from '@annie/ui/search-field/search-field';
+import { PersonIcon, PlusIcon, StarFilledIcon } from '@radix-ui/react-icons';
+import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { AddContactDialog } from '../components/add-contact-dialog.tsx';
 import { ContactRow } from '../components/contact-row.tsx';
@@ -42,19 +43,12 @@ export default function ContactsPage() {
           </Button>
         }
       />
-      <TextField.Root
-        size="3"
-        type="search"
+      <SearchField
         placeholder="Search contacts..."
-        aria-label="Search contacts"
+        label="Search contacts"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        mb="4"
-      >
-        <TextField.Slot>
-          <MagnifyingGlassIcon />
-        </TextField.Slot>
-      </TextField.Root>
+        onChange={setQuery}
+      />
       {contacts.isPending ? (
         <Text as="p" color="gray" align="center" my="8">
           Loading contacts...

@@ -4,9 +4,10 @@ import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { IncrementalList } from '@annie/ui/incremental-list/incremental-list';
 import { LoadFailed } from '@annie/ui/load-failed/load-failed';
 import { PageHeader } from '@annie/ui/page-header/page-header';
+import { SearchField } from '@annie/ui/search-field/search-field';
 import { Spinner } from '@annie/ui/spinner/spinner';
-import { ChatBubbleIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
-import { Box, Flex, TextField } from '@radix-ui/themes';
+import { ChatBubbleIcon } from '@radix-ui/react-icons';
+import { Box, Flex } from '@radix-ui/themes';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { ThreadRow } from '../components/thread-row.tsx';
 import { threadMatches } from '../lib/thread-search.ts';
@@ -25,19 +26,12 @@ export default function ThreadsPage() {
   return (
     <Box p={{ initial: '4', md: '6' }}>
       <PageHeader title="Messages" />
-      <TextField.Root
-        size="3"
-        type="search"
+      <SearchField
         placeholder="Search messages..."
-        aria-label="Search messages"
+        label="Search messages"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        mb="4"
-      >
-        <TextField.Slot>
-          <MagnifyingGlassIcon />
-        </TextField.Slot>
-      </TextField.Root>
+        onChange={setQuery}
+      />
       {threads.isPending ? (
         <Flex justify="center" py="8">
           <Spinner size="3" />
