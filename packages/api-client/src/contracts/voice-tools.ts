@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import type { AgtPostPath } from './agt.ts';
+import {
+  createNoteRequestSchema,
+  KNOWLEDGE_SEARCH_DEFAULT_LIMIT,
+  KNOWLEDGE_SEARCH_MAX_LIMIT,
+  knowledgeSourceSchema,
+} from './knowledge.ts';
+import { complianceCheckPayloadSchema, formulatePayloadSchema, greenScorePayloadSchema } from './lab.ts';
+import { SMS_BODY_MAX } from './sms.ts';
+import { type RealtimeFunctionTool, WORKSPACE_TOOL_NAMES, WORKSPACE_TOOLS } from './workspace-tools.ts';
+
+/**
+ * THE registry of every tool the realtime model is offered (spec part 1 §7 "Tools offered to the
+ * realtime model"): the four chemistry tools, the eleven workspace tools and the others. Each entry's
+ * zod schema is the one source for the JSON Schema the model receives (`voiceRealtimeTools`), for the
+ * browser's dispatcher and for the server's phone-call runner, which both validate the model's
+ * arguments with `parseVoiceToolCall`.
+ */
+
+export type { RealtimeFunctionTool } from './workspace-tools.ts';
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+/** A phone number as the model says it: digits with an optional leading +, spaces and ( ) - . allowed. */
+const phoneNumber = (field: string) =>
+  text(field, 40)
+    .regex(/^\+?[0-9][0-9 ().-]{2,38}$/, `${field} must be a phone number, e.g. +15551234567`)
+    .describe('Phone number in E.164, e.g. +15551234567');
+
+// ---------------------------------------------------------------------------------------------------
+// Chemistry (agt_ → POST /api/agt/proxy with the mapped path)
+
+/** Spec part 1 §7 lab sample: a green score's target is 80 unless the user names one. */
+export const GREEN_SCORE_DEFAULT_TARGET = 80;
+
+export const agtGenerateFormulationParams = formulatePayloadSchema.extend({
+  compounds: formulatePayloadSchema.shape.compounds.describe('Compound (ingredient) names to combine'),
+  target: formulatePayloadSchema.shape.target.describe(
+    'What the formulation is for, e.g. "gentle facial cleanser, pH 5.5"',
+  ),
+});
+
+export const agtCopilotChatParams = z
+  .object({
+    message: text('message', 4000).describe('The question or instruction for the chemistry co-pilot'),
+    conversation_id: text('conversation_id', 200)
+      .optional()
+      .describe('The conversation_id of an earlier co-pilot answer, to continue that conversation'),
+  })
+  .strict();
+
+export const agtCheckComplianceParams = complianceCheckPayloadSchema.extend({
+  regulation: complianceCheckPayloadSchema.shape.regulation.describe(
+    'The regulation to check against, e.g. EU 1223/2009, FDA, Prop 65',
+  ),
+  compounds: complianceCheckPayloadSchema.shape.compounds.describe('Compound names to check'),
+});
+
+export const agtCalculateGreenScoreParams = greenScorePayloadSchema.extend({
+  formula: greenScorePayloadSchema.shape.formula.describe('The formula, as ingredient names and percentages'),
+  target_score: greenScorePayloadSchema.shape.target_score
+    .default(GREEN_SCORE_DEFAULT_TARGET)
+    .describe(`The score (0–100) the formula should reach (default ${GREEN_SCORE_DEFAULT_TARGET})`),
+});
+
+/** The four chemistry tools and the provider path each is sent to (always POST). */
+export const AGT_TOOLS = {
+  agt_generate_formulation: {
+    description: 'Generate a chemical formulation (ingredient percentages, pH, stability) from compounds.',
+    parameters: agtGenerateFormulationParams,
+    path: '/formulation/generate',
+  },
+  agt_copilot_chat: {
+    description: 'Ask the chemistry co-pilot a formulation or ingredient question.',
+    parameters: agtCopilotChatParams,
+    path: '/copilot/chat',
+  },
+  agt_check_compliance: {
+    description: 'Check compounds against a regulation; answers which are compliant or restricted.',
+    parameters: agtCheckComplianceParams,
+    path: '/compliance/check',
+  },
+  agt_calculate_green_score: {
+    description: 'Calculate the green (sustainability) score of a formula and whether it meets a target.',
+    parameters: agtCalculateGreenScoreParams,
+    path: '/green-score/calculate',
+  },
+} as const satisfies Record<
+  `agt_${string}`,
+  { description: string; parameters: z.ZodType; path: AgtPostPath }
+>;
+
+export type AgtToolName = keyof typeof AGT_TOOLS;
+export const AGT_TOOL_NAMES = Object.keys(AGT_TOOLS) as AgtToolName[];
+
+export function isAgtToolName(name: string): name is AgtToolName {
+  return Object.hasOwn(AGT_TOOLS, name);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Calls, texts, knowledge, web, session
+
+export const makeOutboundCallParams = z
+  .object({
+    to: phoneNumber('to'),
+    message: text('message', 2000).describe('What the assistant should say or accomplish on the call'),
+  })
+  .strict();
+
+export const sendSmsParams = z
+  .object({
+    to: phoneNumber('to'),
+    message: text('message', SMS_BODY_MAX).describe('The text message'),
+  })
+  .strict();
+
+export const sendMmsParams = z
+  .object({
+    to: phoneNumber('to'),
+    media_url: z
+      .url({ protocol: /^https$/, error: 'media_url must be an https URL' })
+      .max(2000, 'media_url must be at most 2000 characters')
+      .describe('https address of the picture to send'),
+    message: text('message', SMS_BODY_MAX).optional().describe('Text to send with the picture'),
+  })
+  .strict();
+
+export const searchKnowledgeBaseParams = z
+  .object({
+    query: text('query', 500).describe('Words to find in the knowledge base facts and notes'),
+    sources: z
+      .array(knowledgeSourceSchema, { error: 'sources must be a list' })
+      .max(3, 'sources may name at most 3 sources')
+      .optional()
+      .describe('Only search these sources (default all)'),
+    max_results: z
+      .number({ error: 'max_results must be a number' })
+      .int('max_results must be a whole number')
+      .min(1, `max_results must be between 1 and ${KNOWLEDGE_SEARCH_MAX_LIMIT}`)
+      .max(KNOWLEDGE_SEARCH_MAX_LIMIT, `max_results must be between 1 and ${KNOWLEDGE_SEARCH_MAX_LIMIT}`)
+      .default(KNOWLEDGE_SEARCH_DEFAULT_LIMIT)
+      .describe(`How many results to return (default ${KNOWLEDGE_SEARCH_DEFAULT_LIMIT})`),
+  })
+  .strict();
+
+const note = createNoteRequestSchema.shape;
+export const addKnowledgeNoteParams = createNoteRequestSchema.extend({
+  title: note.title.describe('A short title'),
+  body: note.body.describe('What to remember, in full sentences'),
+  tags: note.tags.describe('Optional keywords'),
+  source: note.source.describe('Which business the note belongs to, if known'),
+});
+
+export const WEB_SEARCH_QUERY_MAX = 500;
+export const webSearchParams = z
+  .object({ query: text('query', WEB_SEARCH_QUERY_MAX).describe('What to search the web for') })
+  .strict();
+
+export const sessionUpdateParams = z
+  .object({
+    instructions: text('instructions', 20_000)
+      .optional()
+      .describe('New instructions for the assistant; they replace the current ones'),
+    speed: z
+      .number({ error: 'speed must be a number' })
+      .min(0.25, 'speed must be between 0.25 and 1.5')
+      .max(1.5, 'speed must be between 0.25 and 1.5')
+      .optional()
+      .describe('Speaking speed, 1 is normal'),
+    turn_detection: z
+      .object({
+        threshold: z
+          .number({ error: 'threshold must be a number' })
+          .min(0, 'threshold must be between 0 and 1')
+          .max(1, 'threshold must be between 0 and 1')
+          .optional(),
+        silence_duration_ms: z
+          .number({ error: 'silence_duration_ms must be a number' })
+          .int('silence_duration_ms must be a whole number')
+          .min(100, 'silence_duration_ms must be between 100 and 5000')
+          .max(5000, 'silence_duration_ms must be between 100 and 5000')
+          .optional(),
+        prefix_padding_ms: z
+          .number({ error: 'prefix_padding_ms must be a number' })
+          .int('prefix_padding_ms must be a whole number')
+          .min(0, 'prefix_padding_ms must be between 0 and 2000')
+          .max(2000, 'prefix_padding_ms must be between 0 and 2000')
+          .optional(),
+      })
+      .strict()
+      .optional()
+      .describe('Server speech detection settings to change'),
+  })
+  // Not strict: a `voice` (or anything else) the model adds is dropped, so the current voice stays.
+  .refine((update) => Object.values(update).some((value) => value !== undefined), {
+    error: 'Give instructions, speed or turn_detection to change',
+  });
+
+export const endCallParams = z
+  .object({ reason: text('reason', 300).optional().describe('Why the call ends, for the record') })
+  .strict();
+
+/** The tools that are neither chemistry nor workspace. */
+export const OTHER_TOOLS = {
+  make_outbound_call: {
+    description:
+      'Place a phone call to a number; the assistant calls and delivers the message. Only one call to the same number at a time.',
+    parameters: makeOutboundCallParams,
+  },
+  send_sms: {
+    description: 'Send a text message (SMS) to a phone number.',
+    parameters: sendSmsParams,
+  },
+  send_mms: {
+    description: 'Send a picture message (MMS) with an https picture address and optional text.',
+    parameters: sendMmsParams,
+  },
+  search_knowledge_base: {
+    description:
+      'Search the executive’s knowledge base (facts and notes) before answering questions about the businesses, people or preferences.',
+    parameters: searchKnowledgeBaseParams,
+  },
+  add_knowledge_note: {
+    description: 'Save a note to the knowledge base so it can be found later.',
+    parameters: addKnowledgeNoteParams,
+  },
+  web_search: {
+    description: 'Search the web for current information; answers a short summary with sources.',
+    parameters: webSearchParams,
+  },
+  session_update: {
+    description:
+      'Change this session’s instructions, speaking speed or speech detection. The voice stays the same.',
+    parameters: sessionUpdateParams,
+  },
+  end_call: {
+    description: 'End the call. Say goodbye first; the call ends after the goodbye.',
+    parameters: endCallParams,
+  },
+} as const satisfies Record<string, { description: string; parameters: z.ZodType }>;
+
+// ---------------------------------------------------------------------------------------------------
+// The registry
+
+export const VOICE_TOOLS = { ...AGT_TOOLS, ...WORKSPACE_TOOLS, ...OTHER_TOOLS } as const;
+
+export type VoiceToolName = keyof typeof VOICE_TOOLS;
+export const VOICE_TOOL_NAMES = [
+  ...AGT_TOOL_NAMES,
+  ...WORKSPACE_TOOL_NAMES,
+  ...(Object.keys(OTHER_TOOLS) as (keyof typeof OTHER_TOOLS)[]),
+] as VoiceToolName[];
+
+/** The parameters each tool runs with, after validation (defaults applied). */
+export type VoiceToolParams = {
+  [N in VoiceToolName]: z.output<(typeof VOICE_TOOLS)[N]['parameters']>;
+};
+
+export function isVoiceToolName(name: string): name is VoiceToolName {
+  return Object.hasOwn(VOICE_TOOLS, name);
+}
+
+/** The zod schema of a tool's parameters, or undefined for a name that is not in the registry. */
+export function voiceToolSchema(name: string): z.ZodType | undefined {
+  return isVoiceToolName(name) ? VOICE_TOOLS[name].parameters : undefined;
+}
+
+/** The whole registry in the OpenAI Realtime GA `session.tools` format, JSON Schemas from the zod schemas. */
+export function voiceRealtimeTools(): RealtimeFunctionTool[] {
+  return VOICE_TOOL_NAMES.map((name) => {
+    const { $schema: _dialect, ...parameters } = z.toJSONSchema(VOICE_TOOLS[name].parameters, {
+      io: 'input',
+      unrepresentable: 'any',
+    });
+    return { type: 'function', name, description: VOICE_TOOLS[name].description, parameters };
+  });
+}
+
+/**
+ * Part 1 §5: the model's argument text that does not parse as a JSON object is treated as empty.
+ * An object is passed through as is (a caller that already parsed it).
+ */
+export function voiceToolArgumentsOf(raw: unknown): Record<string, unknown> {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return {};
+    }
+  }
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** A validated call, narrowed by name. */
+export type VoiceToolCall = { [N in VoiceToolName]: { name: N; params: VoiceToolParams[N] } }[VoiceToolName];
+
+export type VoiceToolCallResult = { ok: true; call: VoiceToolCall } | { ok: false; error: string };
+
+/** `Unknown tool {name}` (spec part 1 §8). */
+export const unknownToolError = (name: string) => `Unknown tool ${name}`;
+
+/**
+ * Validates the model's call against the registry. `args` is the argument text as received (or an
+ * already parsed object). A refusal is the text that goes back to the model as `{error}`.
+ */
+export function parseVoiceToolCall(name: string, args: unknown): VoiceToolCallResult {
+  if (!isVoiceToolName(name)) return { ok: false, error: unknownToolError(name) };
+  const parsed = VOICE_TOOLS[name].parameters.safeParse(voiceToolArgumentsOf(args));
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    );
+    return { ok: false, error: `Invalid parameters for ${name}: ${issues.join('; ')}` };
+  }
+  return { ok: true, call: { name, params: parsed.data } as VoiceToolCall };
+}
