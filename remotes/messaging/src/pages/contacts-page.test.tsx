@@ -1,7 +1,8 @@
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactEntry } from '../testing/contact-entry.ts';
-import { renderPage, stubApi } from '../testing/render-page.tsx';
+import { renderPage } from '../testing/render-page.tsx';
 import ContactsPage from './contacts-page.tsx';
 
 const contact = contactEntry;
@@ -19,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ContactsPage', () => {
   it('groups Favorites first, then letters, with the row details and buttons', async () => {
-    stubApi({ 'GET /api/contacts': () => [200, [bob, mom]] });
+    stubFetch({ 'GET /api/contacts': { status: 200, body: [bob, mom] } });
     renderPage(<ContactsPage />, '/contacts');
     const row = await screen.findByRole('listitem', { name: 'Margaret Smith' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -38,7 +39,7 @@ describe('ContactsPage', () => {
   });
 
   it('finds a contact by nickname and by phone digits', async () => {
-    stubApi({ 'GET /api/contacts': () => [200, [bob, mom]] });
+    stubFetch({ 'GET /api/contacts': { status: 200, body: [bob, mom] } });
     const user = renderPage(<ContactsPage />, '/contacts');
     await screen.findByRole('listitem', { name: 'Bob Jones' });
     await user.type(screen.getByPlaceholderText('Search contacts...'), 'mom');
@@ -54,16 +55,19 @@ describe('ContactsPage', () => {
   });
 
   it('shows the empty state', async () => {
-    stubApi({ 'GET /api/contacts': () => [200, []] });
+    stubFetch({ 'GET /api/contacts': { status: 200, body: [] } });
     renderPage(<ContactsPage />, '/contacts');
     expect(await screen.findByText('No contacts yet')).toBeInTheDocument();
     expect(screen.getByText('Add contacts for Annie to remember')).toBeInTheDocument();
   });
 
   it('Add Contact: says "Name is required", refuses a bad email, then adds, closes and resets', async () => {
-    const calls = stubApi({
-      'GET /api/contacts': () => [200, []],
-      'POST /api/contacts': (body) => [201, { ...contact('Ada').contact, ...(body as object) }],
+    const { requests } = stubFetch({
+      'GET /api/contacts': { status: 200, body: [] },
+      'POST /api/contacts': ({ body }) => ({
+        status: 201,
+        body: { ...contact('Ada').contact, ...(body as object) },
+      }),
     });
     const user = renderPage(<ContactsPage />, '/contacts');
     await user.click(await screen.findByRole('button', { name: 'Add contact' }));
@@ -74,11 +78,11 @@ describe('ContactsPage', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'ada@');
     await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
     expect(within(dialog).getByText('Email must be a valid email address')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(requests('POST')).toHaveLength(0);
     await user.clear(within(dialog).getByLabelText('Email'));
     await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
     expect(await screen.findByText('Contact added successfully!')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+    expect(requests('POST')[0]?.body).toMatchObject({
       name: 'Ada',
       relationship: 'other',
       preferredChannel: 'sms',
@@ -91,12 +95,12 @@ describe('ContactsPage', () => {
   }, 20_000);
 
   it("shows the server's message when adding fails", async () => {
-    stubApi({
-      'GET /api/contacts': () => [200, []],
-      'POST /api/contacts': () => [
-        409,
-        { message: 'Margaret Smith already has the phone number', code: 'conflict' },
-      ],
+    stubFetch({
+      'GET /api/contacts': { status: 200, body: [] },
+      'POST /api/contacts': {
+        status: 409,
+        body: { message: 'Margaret Smith already has the phone number', code: 'conflict' },
+      },
     });
     const user = renderPage(<ContactsPage />, '/contacts');
     await user.click(await screen.findByRole('button', { name: 'Add contact' }));

@@ -1,6 +1,7 @@
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../testing/render-page.tsx';
+import { renderPage } from '../testing/render-page.tsx';
 import ConversationsPage from './conversations-page.tsx';
 
 const ID = '7b0e4c8e-3f51-4c3e-9d8e-2f1f5a0c9b11';
@@ -28,10 +29,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ConversationsPage', () => {
   it('names an untitled conversation by its start, and labels speakers You and the configured assistant', async () => {
-    stubApi({
-      'GET /api/voice/conversations': () => [200, [summary]],
-      [`GET /api/voice/conversations/${ID}`]: () => [200, detail],
-      'GET /api/settings': () => [200, { assistantName: 'Jeeves' }],
+    stubFetch({
+      'GET /api/voice/conversations': { status: 200, body: [summary] },
+      [`GET /api/voice/conversations/${ID}`]: { status: 200, body: detail },
+      'GET /api/settings': { status: 200, body: { assistantName: 'Jeeves' } },
     });
     const user = renderPage(<ConversationsPage />, '/conversations');
     expect(screen.getByRole('heading', { level: 1, name: 'Conversation History' })).toBeInTheDocument();
@@ -45,16 +46,16 @@ describe('ConversationsPage', () => {
   }, 20_000);
 
   it('shows "No conversations yet"', async () => {
-    stubApi({ 'GET /api/voice/conversations': () => [200, []] });
+    stubFetch({ 'GET /api/voice/conversations': { status: 200, body: [] } });
     renderPage(<ConversationsPage />, '/conversations');
     expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
   });
 
   it('deletes through the Delete Conversation dialog, then clears the selection', async () => {
-    const calls = stubApi({
-      'GET /api/voice/conversations': () => [200, [summary]],
-      [`GET /api/voice/conversations/${ID}`]: () => [200, detail],
-      [`DELETE /api/voice/conversations/${ID}`]: () => [200, { id: ID, deleted: true }],
+    const { requests } = stubFetch({
+      'GET /api/voice/conversations': { status: 200, body: [summary] },
+      [`GET /api/voice/conversations/${ID}`]: { status: 200, body: detail },
+      [`DELETE /api/voice/conversations/${ID}`]: { status: 200, body: { id: ID, deleted: true } },
     });
     const user = renderPage(<ConversationsPage />, '/conversations');
     await user.click(await screen.findByRole('button', { name: /Jan 5, 2025/ }));
@@ -65,6 +66,6 @@ describe('ConversationsPage', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Select a conversation')).toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+    expect(requests('DELETE').length > 0).toBe(true);
   }, 20_000);
 });

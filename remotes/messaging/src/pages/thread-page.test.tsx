@@ -1,7 +1,8 @@
 import type { SmsThreadDetail } from '@annie/api-client/contracts/sms';
+import { type StubRoutes, stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../testing/render-page.tsx';
+import { renderPage } from '../testing/render-page.tsx';
 import ThreadPage from './thread-page.tsx';
 
 const PHONE = '+14155552671';
@@ -62,15 +63,15 @@ const threadPath = `/api/sms/threads/${encodeURIComponent(PHONE)}`;
 
 afterEach(() => vi.unstubAllGlobals());
 
-function open(api: Parameters<typeof stubApi>[0]) {
-  const calls = stubApi({ 'GET /api/sms/status': () => [200, status], ...api });
+function open(routes: StubRoutes) {
+  const { requests } = stubFetch({ 'GET /api/sms/status': { status: 200, body: status }, ...routes });
   const user = renderPage(<ThreadPage />, `/sms/${encodeURIComponent(PHONE)}`, '/sms/:phone');
-  return { calls, user };
+  return { requests, user };
 }
 
 describe('ThreadPage', () => {
   it("shows the day's messages, one tick for sent and two for delivered, and the draft banner", async () => {
-    open({ [`GET ${threadPath}`]: () => [200, thread] });
+    open({ [`GET ${threadPath}`]: { status: 200, body: thread } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mom' })).toBeInTheDocument();
     expect(screen.getByText('Today')).toBeInTheDocument();
     const sent = screen.getAllByRole('listitem', { name: 'Sent message' });
@@ -81,49 +82,51 @@ describe('ThreadPage', () => {
   });
 
   it('sends the draft as edited, with "Draft sent!"', async () => {
-    const { calls, user } = open({
-      [`GET ${threadPath}`]: () => [200, thread],
-      [`POST /api/sms/threads/${thread.id}/approve`]: () => [
-        200,
-        { threadId: thread.id, messageId: thread.messages[0]?.id },
-      ],
+    const { requests, user } = open({
+      [`GET ${threadPath}`]: { status: 200, body: thread },
+      [`POST /api/sms/threads/${thread.id}/approve`]: {
+        status: 200,
+        body: { threadId: thread.id, messageId: thread.messages[0]?.id },
+      },
     });
     const banner = await screen.findByRole('region', { name: 'Annie drafted a response' });
     await user.clear(within(banner).getByLabelText('Draft reply'));
     await user.type(within(banner).getByLabelText('Draft reply'), 'Six!');
     await user.click(within(banner).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Draft sent!')).toBeInTheDocument();
-    expect(calls.find((call) => call.url.endsWith('/approve'))?.body).toEqual({ draft: 'Six!' });
+    expect(requests('POST').find((request) => request.path.endsWith('/approve'))?.body).toEqual({
+      draft: 'Six!',
+    });
   }, 20_000);
 
   it('disables the box with the opted-out note', async () => {
-    open({ [`GET ${threadPath}`]: () => [200, { ...thread, optedOut: true }] });
+    open({ [`GET ${threadPath}`]: { status: 200, body: { ...thread, optedOut: true } } });
     expect(await screen.findByText('This contact has opted out of receiving messages')).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toBeDisabled();
     expect(screen.queryByRole('region', { name: 'Annie drafted a response' })).not.toBeInTheDocument();
   });
 
   it('shows the empty state, and sends the typed text with "Message sent!"; blank text is ignored', async () => {
-    const { calls, user } = open({
-      [`GET ${threadPath}`]: () => [
-        200,
-        { ...thread, messages: [], meta: { ...thread.meta, pendingDraft: null } },
-      ],
-      'POST /api/sms/send': () => [201, { threadId: thread.id, messageId: thread.messages[0]?.id }],
+    const { requests, user } = open({
+      [`GET ${threadPath}`]: {
+        status: 200,
+        body: { ...thread, messages: [], meta: { ...thread.meta, pendingDraft: null } },
+      },
+      'POST /api/sms/send': { status: 201, body: { threadId: thread.id, messageId: thread.messages[0]?.id } },
     });
     expect(await screen.findByText('Send a message to start the conversation')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Message'), '   {Enter}');
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(requests('POST').length > 0).toBe(false);
     await user.type(screen.getByLabelText('Message'), 'On my way{Enter}');
     expect(await screen.findByText('Message sent!')).toBeInTheDocument();
-    expect(calls.find((call) => call.url === '/api/sms/send')?.body).toEqual({
+    expect(requests('POST').find((request) => request.path === '/api/sms/send')?.body).toEqual({
       to: PHONE,
       body: 'On my way',
     });
   }, 20_000);
 
   it('shows "Failed to fetch thread" with Retry when the thread cannot load', async () => {
-    open({ [`GET ${threadPath}`]: () => [500, { message: 'boom', code: 'internal' }] });
+    open({ [`GET ${threadPath}`]: { status: 500, body: { message: 'boom', code: 'internal' } } });
     expect(await screen.findByText('Failed to fetch thread')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
