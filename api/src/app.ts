@@ -107,5 +107,13 @@ export function createApp(appDeps: AppDeps): BuiltApp {
     app.use(router.allowedMethods());
   }
 
-  return { app, deps, background: backgroundOf(instances, deps) };
+  // The session cache lives as long as the hub tells this process about changes made by the others.
+  const sessionCache = {
+    routers: [],
+    start: async () => {
+      const unlisten = await sessionStore.listen(deps.live);
+      return async () => unlisten();
+    },
+  };
+  return { app, deps, background: backgroundOf([...instances, sessionCache], deps) };
 }

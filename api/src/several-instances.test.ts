@@ -60,10 +60,8 @@ describe('two API instances on one database', () => {
     expect(user.body).toMatchObject({ username: 'admin' });
   });
 
-  // Known gap: each instance caches a session for 5 s (session-store.ts) and nothing tells the other
-  // instance about a logout. This flips to passing when the session cache is invalidated over NOTIFY
-  // (performance team); then drop `.fails`.
-  it.fails('logout on one ends the session on the other within a second', async () => {
+  // Each instance caches sessions; the other hears of the logout over NOTIFY (session-store.ts).
+  it('logout on one ends the session on the other within a second', async () => {
     const onOne = await signedInOn(one);
     const onTwo = sameBrowser(onOne, two);
     expect((await onTwo.get('/api/auth/user')).status).toBe(200);

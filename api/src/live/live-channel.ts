@@ -37,3 +37,14 @@ export async function publishLive<Payload>(
   if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error(`Live event too large on ${channel.name}`);
   await db.query('select pg_notify($1, $2)', [channel.name, text]);
 }
+
+/**
+ * A process-wide channel: every API process hears it, whatever the tenant (cache invalidation, not
+ * browsers). Its notifications carry the payload alone, no tenant envelope; they may come from a trigger.
+ */
+export type ProcessChannel<Payload> = { name: string; payload: z.ZodType<Payload> };
+
+export function defineProcessChannel<Payload>(channel: ProcessChannel<Payload>): ProcessChannel<Payload> {
+  if (!CHANNEL_NAME.test(channel.name)) throw new Error(`Invalid process channel name: ${channel.name}`);
+  return channel;
+}

@@ -1,28 +1,42 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Pool } from '../db/pool.ts';
-import { envelopeSchema, type LiveChannel } from './live-channel.ts';
+import { envelopeSchema, type LiveChannel, type ProcessChannel } from './live-channel.ts';
 
 /** An event for the subscriber's tenant, or `resync` after the hub reconnected and may have missed some. */
 export type LiveSignal = { kind: 'event'; event: string; payload: unknown } | { kind: 'resync' };
 /** A subscriber: receives signals on its channels, and `end` when the hub shuts down. */
 export type LiveSubscriber = { signal: (signal: LiveSignal) => void; end: () => void };
 
+/**
+ * A process-wide listener: `event` for each notification; `lost` as soon as the connection drops (events
+ * may be missed from then on), `resync` once it listens again, `end` when the hub shuts down.
+ */
+export type ProcessListener<Payload> = {
+  event: (payload: Payload) => void;
+  lost: () => void;
+  resync: () => void;
+  end: () => void;
+};
+
 type Subscription = { channels: Set<string>; subscriber: LiveSubscriber };
+type ProcessSubscription = { channel: ProcessChannel<unknown>; listener: ProcessListener<unknown> };
 
 const FIRST_RECONNECT_DELAY_MS = 500;
 const MAX_RECONNECT_DELAY_MS = 30_000;
 
 /**
  * The process's one LISTEN connection, fanning PostgreSQL notifications out to subscribers per tenant
- * and channel. It connects when the first subscriber arrives and closes when the last leaves; if it
- * drops, it reconnects with backoff, LISTENs again and tells every subscriber to `resync`.
+ * and channel, and to process-wide listeners. It connects when the first subscriber arrives and closes
+ * when the last leaves; if it drops, it reconnects with backoff, LISTENs again and tells every
+ * subscriber to `resync`.
  */
 export class LiveHub {
   readonly #connection: pg.ClientConfig;
   readonly #logger: Logger;
   readonly #tenants = new Map<string, Set<Subscription>>();
   readonly #channels = new Map<string, LiveChannel<unknown>>();
+  readonly #processWide = new Set<ProcessSubscription>();
   #client: pg.Client | undefined;
   #listening = new Set<string>();
   #connecting: Promise<pg.Client> | undefined;
@@ -54,6 +68,29 @@ export class LiveHub {
     return () => this.#remove(tenantId, subscription);
   }
 
+  /**
+   * Delivers every notification on a process-wide `channel` to `listener`, whichever tenant; resolves
+   * once listening. Returns the unsubscribe function.
+   */
+  async listenProcessWide<Payload>(
+    channel: ProcessChannel<Payload>,
+    listener: ProcessListener<Payload>,
+  ): Promise<() => void> {
+    const subscription = { channel, listener } as ProcessSubscription;
+    this.#processWide.add(subscription);
+    const remove = () => {
+      this.#processWide.delete(subscription);
+      if (!this.#hasSubscribers()) void this.#disconnect();
+    };
+    try {
+      await this.#listen(await this.#connect(), [channel.name]);
+    } catch (error) {
+      remove();
+      throw error;
+    }
+    return remove;
+  }
+
   get subscriberCount(): number {
     let count = 0;
     for (const subscriptions of this.#tenants.values()) count += subscriptions.size;
@@ -63,8 +100,11 @@ export class LiveHub {
   /** Ends every subscriber (their streams close) and the connection: shutdown. */
   async close(): Promise<void> {
     const all = [...this.#tenants.values()].flatMap((subscriptions) => [...subscriptions]);
+    const processWide = [...this.#processWide];
     this.#tenants.clear();
+    this.#processWide.clear();
     for (const { subscriber } of all) subscriber.end();
+    for (const { listener } of processWide) listener.end();
     await this.#disconnect();
   }
 
@@ -72,13 +112,18 @@ export class LiveHub {
     const subscriptions = this.#tenants.get(tenantId);
     subscriptions?.delete(subscription);
     if (subscriptions?.size === 0) this.#tenants.delete(tenantId);
-    if (this.#tenants.size === 0) void this.#disconnect();
+    if (!this.#hasSubscribers()) void this.#disconnect();
+  }
+
+  #hasSubscribers(): boolean {
+    return this.#tenants.size > 0 || this.#processWide.size > 0;
   }
 
   #wanted(): Set<string> {
     const names = new Set<string>();
     for (const subscriptions of this.#tenants.values())
       for (const { channels } of subscriptions) for (const name of channels) names.add(name);
+    for (const { channel } of this.#processWide) names.add(channel.name);
     return names;
   }
 
@@ -121,7 +166,7 @@ export class LiveHub {
     this.#reconnectTimer = undefined;
     await this.#connecting?.catch(() => {});
     // Someone subscribed while the connection was still being made: it is theirs now.
-    if (this.#tenants.size > 0) return;
+    if (this.#hasSubscribers()) return;
     const client = this.#client;
     this.#client = undefined;
     if (!client) return;
@@ -132,14 +177,19 @@ export class LiveHub {
   }
 
   #onNotification(channelName: string, text: string | undefined): void {
-    const channel = this.#channels.get(channelName);
-    if (!channel) return;
     let json: unknown;
     try {
       json = JSON.parse(text ?? 'null');
     } catch {
       return;
     }
+    for (const { channel, listener } of this.#processWide) {
+      if (channel.name !== channelName) continue;
+      const payload = channel.payload.safeParse(json);
+      if (payload.success) listener.event(payload.data);
+    }
+    const channel = this.#channels.get(channelName);
+    if (!channel) return;
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success) return;
     const { tenantId, ...rest } = envelope.data;
@@ -157,7 +207,8 @@ export class LiveHub {
     client.removeAllListeners();
     client.on('error', () => {});
     void client.end().catch(() => {});
-    if (this.#tenants.size === 0) return;
+    for (const { listener } of this.#processWide) listener.lost();
+    if (!this.#hasSubscribers()) return;
     this.#logger.warn({ err: error }, 'live events: listener connection lost, reconnecting');
     this.#scheduleReconnect();
   }
@@ -166,9 +217,10 @@ export class LiveHub {
     if (this.#reconnectTimer) return;
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = undefined;
-      if (this.#tenants.size === 0) return;
+      if (!this.#hasSubscribers()) return;
       this.#connect().then(
         () => {
+          for (const { listener } of this.#processWide) listener.resync();
           for (const subscriptions of this.#tenants.values())
             for (const { subscriber } of subscriptions) subscriber.signal({ kind: 'resync' });
         },

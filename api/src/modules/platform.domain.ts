@@ -1,5 +1,6 @@
 import { Migration20261122000000_platform } from '../db/migrations/Migration20261122000000_platform.ts';
 import { Migration20261122030000_account_deletion } from '../db/migrations/Migration20261122030000_account_deletion.ts';
+import { Migration20261122190000_session_invalidation } from '../db/migrations/Migration20261122190000_session_invalidation.ts';
 import type { Domain } from '../domain.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { LoginRateLimiter } from './auth/login-rate-limiter.ts';
@@ -16,6 +17,10 @@ export const platformDomain: Domain = {
   migrations: [
     { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
     { name: 'Migration20261122030000_account_deletion', class: Migration20261122030000_account_deletion },
+    {
+      name: 'Migration20261122190000_session_invalidation',
+      class: Migration20261122190000_session_invalidation,
+    },
   ],
   create: ({ config, pool, logger }) => {
     const loginLimiter = new LoginRateLimiter(pool, {

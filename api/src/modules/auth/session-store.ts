@@ -1,38 +1,86 @@
+import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
+import { defineProcessChannel } from '../../live/live-channel.ts';
+import type { LiveHub } from '../../live/live-hub.ts';
+import { forgetSessionUser } from './session-user.ts';
 
 export type SessionData = { userId?: string; tenantId?: string; [key: string]: unknown };
 
+// A backstop only: while the listener is up, a change reaches the cache within milliseconds. The TTL
+// bounds what a connection that died unnoticed (no error, no end yet) could leave stale.
 const CACHE_TTL_MS = 5_000;
+const MAX_CACHED = 10_000;
+
+/**
+ * Raised by triggers (migration `session_invalidation`) on every update or delete of a live
+ * `http_session` row (`{sessionId}`: logout, password change, user delete, any other process or psql)
+ * and every update of an `app_user` row (`{userId}`: deletion, role change).
+ */
+export const sessionChanges = defineProcessChannel({
+  name: 'annie_session_changed',
+  payload: z.union([z.object({ sessionId: z.string() }), z.object({ userId: z.string() })]),
+});
 
 /**
  * koa-session's external store in PostgreSQL, so sessions can be revoked and ids rotated.
- * Reads are cached for a few seconds (the hot path of every request); set and destroy clear the
- * cache entry, so logout takes effect at once on this process.
+ *
+ * Reads are cached in the process (the hot path of every request), but only while `listen` holds the
+ * live hub's LISTEN connection: every instance drops an entry as soon as PostgreSQL announces its row
+ * changed. When that connection drops the cache is emptied and bypassed (every read goes to the
+ * database) until the hub listens again; without `listen` (tests, the CLI) nothing is cached.
  */
 export class PostgresSessionStore {
   readonly #pool: Pool;
   readonly #cache = new Map<string, { data: SessionData; until: number }>();
+  #listening = false;
+  // Bumped by every invalidation: a read that raced with one does not cache what it read.
+  #epoch = 0;
 
   constructor(pool: Pool) {
     this.#pool = pool;
   }
 
+  /** Caches sessions for as long as the hub delivers changes; returns the function that stops it. */
+  async listen(hub: LiveHub): Promise<() => void> {
+    const unlisten = await hub.listenProcessWide(sessionChanges, {
+      event: (change) => {
+        if ('sessionId' in change) this.#forget(change.sessionId);
+        else this.#forgetUser(change.userId);
+      },
+      lost: () => this.#setListening(false),
+      resync: () => this.#setListening(true),
+      end: () => this.#setListening(false),
+    });
+    this.#setListening(true);
+    return () => {
+      unlisten();
+      this.#setListening(false);
+    };
+  }
+
   async get(key: string): Promise<SessionData | undefined> {
     const cached = this.#cache.get(key);
     if (cached && cached.until > Date.now()) return cached.data;
-    const { rows } = await this.#pool.query<{ data: SessionData }>(
-      'select data from http_session where id = $1 and expires_at > now()',
+    const epoch = this.#epoch;
+    const { rows } = await this.#pool.query<{ data: SessionData; ms_left: number }>(
+      `select data, extract(epoch from expires_at - now()) * 1000 as ms_left
+       from http_session where id = $1 and expires_at > now()`,
       [key],
     );
-    const data = rows[0]?.data;
-    if (data) this.#cache.set(key, { data, until: Date.now() + CACHE_TTL_MS });
-    else this.#cache.delete(key);
-    return data;
+    const row = rows[0];
+    if (row && this.#listening && epoch === this.#epoch) {
+      if (this.#cache.size >= MAX_CACHED) this.#cache.clear();
+      this.#cache.set(key, {
+        data: row.data,
+        until: Date.now() + Math.min(CACHE_TTL_MS, Number(row.ms_left)),
+      });
+    } else this.#cache.delete(key);
+    return row?.data;
   }
 
   async set(key: string, data: SessionData, maxAge: number | 'session'): Promise<void> {
     const ttlMs = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
-    this.#cache.delete(key);
+    this.#forget(key);
     await this.#pool.query(
       `insert into http_session (id, user_id, data, expires_at)
        values ($1, $2, $3, now() + make_interval(secs => $4))
@@ -42,7 +90,7 @@ export class PostgresSessionStore {
   }
 
   async destroy(key: string): Promise<void> {
-    this.#cache.delete(key);
+    this.#forget(key);
     await this.#pool.query('delete from http_session where id = $1', [key]);
   }
 
@@ -50,5 +98,22 @@ export class PostgresSessionStore {
   async purgeExpired(): Promise<number> {
     const result = await this.#pool.query('delete from http_session where expires_at <= now()');
     return result.rowCount ?? 0;
+  }
+
+  #forget(key: string): void {
+    this.#epoch += 1;
+    this.#cache.delete(key);
+  }
+
+  #forgetUser(userId: string): void {
+    this.#epoch += 1;
+    for (const [key, entry] of this.#cache) if (entry.data.userId === userId) this.#cache.delete(key);
+    forgetSessionUser(userId);
+  }
+
+  #setListening(listening: boolean): void {
+    this.#epoch += 1;
+    this.#cache.clear();
+    this.#listening = listening;
   }
 }
