@@ -162,6 +162,18 @@ export const webSearchParams = z
   .object({ query: text('query', WEB_SEARCH_QUERY_MAX).describe('What to search the web for') })
   .strict();
 
+/** Body of POST /api/voice/web-search (the web_search tool's server side). */
+export const webSearchRequestSchema = webSearchParams;
+
+/** Answer of POST /api/voice/web-search: a short answer to read aloud and the pages it came from. */
+export const webSearchResponseSchema = z.strictObject({
+  answer: z.string(),
+  sources: z.array(z.strictObject({ title: z.string(), url: z.string() })),
+});
+
+export type WebSearchRequest = z.input<typeof webSearchRequestSchema>;
+export type WebSearchResponse = z.infer<typeof webSearchResponseSchema>;
+
 export const sessionUpdateParams = z
   .object({
     instructions: text('instructions', 20_000)

@@ -1,0 +1,408 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../testing/fetch-stub.ts';
+import { createOutboundCallGuard, OUTBOUND_CALL_GUARD_MS } from './outbound-call-guard.ts';
+import {
+  functionCallOutputEvents,
+  runVoiceTool,
+  sessionUpdateEvent,
+  type VoiceToolContext,
+} from './run-voice-tool.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A guard whose 2 s release is kept until the test fires it, so nothing waits on a clock. */
+function manualGuard() {
+  const pending: { release: () => void; ms: number }[] = [];
+  const guard = createOutboundCallGuard((release, ms) => pending.push({ release, ms }));
+  return { guard, pending };
+}
+
+function context(overrides: Partial<VoiceToolContext> = {}): VoiceToolContext {
+  return {
+    onSessionUpdate: vi.fn(),
+    onEndCall: vi.fn(),
+    outboundCallGuard: manualGuard().guard,
+    ...overrides,
+  };
+}
+
+const run = async (name: string, args: unknown, ctx = context()) =>
+  JSON.parse(
+    await runVoiceTool({ name, arguments: typeof args === 'string' ? args : JSON.stringify(args) }, ctx),
+  );
+
+const NOTE_ID = '5d1f3b8a-6c2e-4f7a-9b0d-1e2f3a4b5c6d';
+const SMS_IDS = {
+  threadId: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+  messageId: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
+};
+
+describe('runVoiceTool: refusals', () => {
+  it('answers an unknown tool with its name, without a request', async () => {
+    const api = stubFetch({});
+    expect(await run('launch_rockets', {})).toEqual({ error: 'Unknown tool launch_rockets' });
+    expect(api.requests()).toHaveLength(0);
+  });
+
+  it('treats unparseable arguments as empty and returns the validation failure as data', async () => {
+    const api = stubFetch({});
+    expect(await run('web_search', '{"query": ')).toEqual({
+      error: 'Invalid parameters for web_search: query: query must be text',
+    });
+    expect(api.requests()).toHaveLength(0);
+  });
+});
+
+describe('runVoiceTool: chemistry tools', () => {
+  it('sends agt_ tools to the proxy with their mapped path and the validated body', async () => {
+    const api = stubFetch({ 'POST /api/agt/proxy': { status: 200, body: { score: 91, grade: 'A' } } });
+    expect(await run('agt_calculate_green_score', { formula: 'Water 80%, Glycerin 20%' })).toEqual({
+      score: 91,
+      grade: 'A',
+    });
+    expect(api.requests()[0]?.body).toEqual({
+      path: '/green-score/calculate',
+      method: 'POST',
+      body: { formula: 'Water 80%, Glycerin 20%', target_score: 80 },
+    });
+  });
+
+  it("returns the proxy's refusal message", async () => {
+    stubFetch({
+      'POST /api/agt/proxy': {
+        status: 503,
+        body: { message: 'The chemistry provider is not configured: set AGT_BASE_URL', code: 'unavailable' },
+      },
+    });
+    expect(await run('agt_copilot_chat', { message: 'Is glycerin safe?' })).toEqual({
+      error: 'The chemistry provider is not configured: set AGT_BASE_URL',
+    });
+  });
+});
+
+describe('runVoiceTool: workspace tools', () => {
+  it('posts {toolName, parameters} and gives the model the data', async () => {
+    const api = stubFetch({
+      'POST /api/google/voice-tools': {
+        status: 200,
+        body: { success: true, data: { events: [] }, error: null, requiresAuth: false },
+      },
+    });
+    expect(await run('google_calendar_list', {})).toEqual({ events: [] });
+    expect(api.requests()[0]?.body).toEqual({
+      toolName: 'google_calendar_list',
+      parameters: { max_results: 10 },
+    });
+  });
+
+  it("passes the server's error with requiresAuth", async () => {
+    stubFetch({
+      'POST /api/google/voice-tools': {
+        status: 200,
+        body: { success: false, data: null, error: 'Google Workspace is not connected.', requiresAuth: true },
+      },
+    });
+    expect(await run('google_gmail_list', {})).toEqual({
+      error: 'Google Workspace is not connected.',
+      requiresAuth: true,
+    });
+  });
+
+  it('passes a Google failure as the server worded it', async () => {
+    stubFetch({
+      'POST /api/google/voice-tools': {
+        status: 200,
+        body: {
+          success: false,
+          data: null,
+          error: 'Failed to execute Google tool: Quota exceeded',
+          requiresAuth: false,
+        },
+      },
+    });
+    expect(await run('google_search', { query: 'budget' })).toEqual({
+      error: 'Failed to execute Google tool: Quota exceeded',
+    });
+  });
+
+  it('answers "Failed to execute Google tool: {message}" when the request fails', async () => {
+    stubFetch({
+      'POST /api/google/voice-tools': {
+        status: 503,
+        body: { message: 'Google is not configured: set GOOGLE_CLIENT_ID', code: 'unavailable' },
+      },
+    });
+    expect(await run('google_drive_list', { file_type: 'pdf' })).toEqual({
+      error: 'Failed to execute Google tool: Google is not configured: set GOOGLE_CLIENT_ID',
+    });
+  });
+});
+
+describe('runVoiceTool: make_outbound_call', () => {
+  const args = { to: '+15551234567', message: 'Remind Sam about the board meeting' };
+
+  it('starts the call with the tool arguments and answers what the server said', async () => {
+    const api = stubFetch({ 'POST /api/annie/call/start': { status: 200, body: { callSid: 'CA1' } } });
+    expect(await run('make_outbound_call', args)).toEqual({ callSid: 'CA1' });
+    expect(api.requests()[0]?.body).toEqual(args);
+  });
+
+  it('refuses a second call to the same number while the first is starting, then holds it for 2 s', async () => {
+    const { guard, pending } = manualGuard();
+    let answer: (response: Response) => void = () => undefined;
+    const api = stubFetch({
+      // The first start is held open until the test answers it; later ones answer at once.
+      'POST /api/annie/call/start': () =>
+        api.requests().length === 1
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : jsonResponse(200, { callSid: 'CA2' }),
+    });
+    const ctx = context({ outboundCallGuard: guard });
+    const first = run('make_outbound_call', args, ctx);
+    // The same number written differently is the same number.
+    expect(await run('make_outbound_call', { ...args, to: '+1 (555) 123-4567' }, ctx)).toEqual({
+      error: 'A call to this number is already in progress',
+      duplicate: true,
+    });
+    answer(jsonResponse(200, { callSid: 'CA1' }));
+    expect(await first).toEqual({ callSid: 'CA1' });
+    // Still held after the start until the guard time passes.
+    expect(await run('make_outbound_call', args, ctx)).toMatchObject({ duplicate: true });
+    expect(pending.map((entry) => entry.ms)).toEqual([OUTBOUND_CALL_GUARD_MS]);
+    expect(OUTBOUND_CALL_GUARD_MS).toBe(2000);
+    pending[0]?.release();
+    expect(await run('make_outbound_call', args, ctx)).toEqual({ callSid: 'CA2' });
+    expect(api.requests()).toHaveLength(2);
+  });
+
+  it('another number is not held by the guard', async () => {
+    const { guard } = manualGuard();
+    stubFetch({ 'POST /api/annie/call/start': { status: 200, body: { callSid: 'CA1' } } });
+    const ctx = context({ outboundCallGuard: guard });
+    await run('make_outbound_call', args, ctx);
+    expect(await run('make_outbound_call', { ...args, to: '+15557654321' }, ctx)).toEqual({ callSid: 'CA1' });
+  });
+
+  it('answers HTTP {status}: {body} and frees the number at once on failure', async () => {
+    const { guard, pending } = manualGuard();
+    const api = stubFetch({
+      'POST /api/annie/call/start': new Response('Twilio is not configured', { status: 503 }),
+    });
+    const ctx = context({ outboundCallGuard: guard });
+    expect(await run('make_outbound_call', args, ctx)).toEqual({
+      error: 'HTTP 503: Twilio is not configured',
+    });
+    expect(await run('make_outbound_call', args, ctx)).toEqual({
+      error: 'HTTP 503: Twilio is not configured',
+    });
+    expect(api.requests()).toHaveLength(2);
+    expect(pending).toHaveLength(0);
+  });
+
+  it('answers call_failed when no answer came', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await run('make_outbound_call', args)).toEqual({ error: 'call_failed' });
+  });
+});
+
+describe('runVoiceTool: texts', () => {
+  it('send_sms posts {to, body}', async () => {
+    const api = stubFetch({ 'POST /api/sms/send': { status: 201, body: SMS_IDS } });
+    expect(await run('send_sms', { to: '+15551234567', message: 'Running late' })).toEqual({
+      success: true,
+      ...SMS_IDS,
+    });
+    expect(api.requests()[0]?.body).toEqual({ to: '+15551234567', body: 'Running late' });
+  });
+
+  it('send_mms posts the picture as mediaUrl', async () => {
+    const api = stubFetch({ 'POST /api/sms/send': { status: 201, body: SMS_IDS } });
+    await run('send_mms', { to: '+15551234567', media_url: 'https://example.com/chart.png' });
+    expect(api.requests()[0]?.body).toEqual({
+      to: '+15551234567',
+      body: '',
+      mediaUrl: 'https://example.com/chart.png',
+    });
+  });
+
+  it("answers the server's message, else sms_failed", async () => {
+    stubFetch({
+      'POST /api/sms/send': {
+        status: 422,
+        body: { message: 'This number has opted out', code: 'opted_out' },
+      },
+    });
+    expect(await run('send_sms', { to: '+15551234567', message: 'Hi' })).toEqual({
+      error: 'This number has opted out',
+    });
+    stubFetch({ 'POST /api/sms/send': new Response('<html>Bad gateway</html>', { status: 502 }) });
+    expect(await run('send_sms', { to: '+15551234567', message: 'Hi' })).toEqual({ error: 'sms_failed' });
+  });
+});
+
+describe('runVoiceTool: knowledge and web', () => {
+  it('search_knowledge_base queries the search with the sources filter and the default of 5', async () => {
+    const hit = {
+      type: 'fact',
+      id: NOTE_ID,
+      key: 'board_meeting',
+      snippet: 'board_meeting: Thursday 10am',
+      source: 'auwagenics',
+      score: 2,
+    };
+    const api = stubFetch({ 'GET /api/knowledge/search': { status: 200, body: { results: [hit] } } });
+    expect(
+      await run('search_knowledge_base', { query: 'board meeting', sources: ['auwagenics', 'other'] }),
+    ).toEqual({ results: [hit] });
+    const query = api.requests()[0]?.query;
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      q: 'board meeting',
+      sources: 'auwagenics,other',
+      limit: '5',
+    });
+  });
+
+  it('a failed search goes back as its message', async () => {
+    stubFetch({ 'GET /api/knowledge/search': { status: 503, body: { message: 'Database unavailable' } } });
+    expect(await run('search_knowledge_base', { query: 'x' })).toEqual({ error: 'Database unavailable' });
+  });
+
+  it('add_knowledge_note creates the note', async () => {
+    const api = stubFetch({
+      'POST /api/knowledge/notes': {
+        status: 201,
+        body: {
+          id: NOTE_ID,
+          title: 'Sam prefers mornings',
+          body: 'Schedule Sam before noon.',
+          tags: [],
+          source: 'other',
+          createdAt: '2026-11-22T19:00:00.000Z',
+          updatedAt: '2026-11-22T19:00:00.000Z',
+        },
+      },
+    });
+    expect(
+      await run('add_knowledge_note', { title: 'Sam prefers mornings', body: 'Schedule Sam before noon.' }),
+    ).toEqual({ success: true, id: NOTE_ID, title: 'Sam prefers mornings' });
+    expect(api.requests()[0]?.body).toEqual({
+      title: 'Sam prefers mornings',
+      body: 'Schedule Sam before noon.',
+      tags: [],
+    });
+  });
+
+  it('a refused note answers Failed to create note when the server gives no message', async () => {
+    stubFetch({ 'POST /api/knowledge/notes': new Response('<html>oops</html>', { status: 500 }) });
+    expect(await run('add_knowledge_note', { title: 'T', body: 'B' })).toEqual({
+      error: 'Failed to create note',
+    });
+  });
+
+  it('web_search posts the query and answers the summary with sources', async () => {
+    const answer = {
+      answer: 'It is sunny.',
+      sources: [{ title: 'Weather', url: 'https://weather.example' }],
+    };
+    const api = stubFetch({ 'POST /api/voice/web-search': { status: 200, body: answer } });
+    expect(await run('web_search', { query: 'weather in Austin' })).toEqual(answer);
+    expect(api.requests()[0]?.body).toEqual({ query: 'weather in Austin' });
+  });
+
+  it('web_search without a configured key says what to set', async () => {
+    stubFetch({
+      'POST /api/voice/web-search': {
+        status: 503,
+        body: { message: 'Web search is not configured: set OPENAI_API_KEY', code: 'unavailable' },
+      },
+    });
+    expect(await run('web_search', { query: 'news' })).toEqual({
+      error: 'Web search is not configured: set OPENAI_API_KEY',
+    });
+  });
+});
+
+describe('runVoiceTool: the call itself', () => {
+  it('session_update hands the validated configuration (without any voice) to the page', async () => {
+    const ctx = context();
+    expect(await run('session_update', { instructions: 'Speak French.', voice: 'alloy' }, ctx)).toEqual({
+      success: true,
+    });
+    expect(ctx.onSessionUpdate).toHaveBeenCalledWith({ instructions: 'Speak French.' });
+  });
+
+  it('end_call asks the page to end the call', async () => {
+    const ctx = context();
+    expect(await run('end_call', '', ctx)).toEqual({
+      success: true,
+      message: 'The call ends after your goodbye.',
+    });
+    expect(ctx.onEndCall).toHaveBeenCalledWith({});
+  });
+
+  it('a page callback that throws goes back as an error, not an exception', async () => {
+    const ctx = context({
+      onEndCall: () => {
+        throw new Error('No call is active');
+      },
+    });
+    expect(await run('end_call', {}, ctx)).toEqual({ error: 'No call is active' });
+  });
+});
+
+describe('data-channel helpers', () => {
+  it('function output then a response request', () => {
+    expect(functionCallOutputEvents('call_1', '{"ok":true}')).toEqual([
+      {
+        type: 'conversation.item.create',
+        item: { type: 'function_call_output', call_id: 'call_1', output: '{"ok":true}' },
+      },
+      { type: 'response.create' },
+    ]);
+  });
+
+  it('session.update without a voice, turn detection merged over the current one', () => {
+    const current = {
+      turnDetection: {
+        type: 'server_vad' as const,
+        threshold: 0.5,
+        silence_duration_ms: 700,
+        prefix_padding_ms: 300,
+        create_response: true,
+      },
+    };
+    expect(
+      sessionUpdateEvent(
+        { instructions: 'Be brief.', turn_detection: { threshold: 0.8 }, speed: 1.2 },
+        current,
+      ),
+    ).toEqual({
+      type: 'session.update',
+      session: {
+        type: 'realtime',
+        instructions: 'Be brief.',
+        audio: {
+          input: {
+            turn_detection: {
+              type: 'server_vad',
+              threshold: 0.8,
+              silence_duration_ms: 700,
+              prefix_padding_ms: 300,
+              create_response: true,
+            },
+          },
+          output: { speed: 1.2 },
+        },
+      },
+    });
+    expect(sessionUpdateEvent({ instructions: 'Hi' }, current)).toEqual({
+      type: 'session.update',
+      session: { type: 'realtime', instructions: 'Hi' },
+    });
+  });
+});

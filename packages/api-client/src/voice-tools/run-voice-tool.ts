@@ -1,0 +1,195 @@
+import {
+  AGT_TOOLS,
+  isAgtToolName,
+  parseVoiceToolCall,
+  type VoiceToolParams,
+  webSearchResponseSchema,
+} from '../contracts/voice-tools.ts';
+import { isWorkspaceToolName } from '../contracts/workspace-tools.ts';
+import { apiJson, errorMessage, errorText, isApiError } from '../http.ts';
+import { searchKnowledge } from '../knowledge/search-knowledge.ts';
+import { createNote } from '../knowledge/use-create-note.ts';
+import { sendSms } from '../sms/use-sms-mutations.ts';
+import { runWorkspaceTool } from '../workspace/run-workspace-tool.ts';
+import { createOutboundCallGuard, type OutboundCallGuard } from './outbound-call-guard.ts';
+
+/** Where make_outbound_call starts a phone call (spec part 1 §7 `/api/{product}/call/start`). */
+export const OUTBOUND_CALL_START_PATH = '/api/annie/call/start';
+/** Where web_search runs. */
+export const WEB_SEARCH_PATH = '/api/voice/web-search';
+
+export const DUPLICATE_CALL_ERROR = 'A call to this number is already in progress';
+
+/** What session_update asks the page to apply (the voice is never part of it). */
+export type SessionUpdateConfig = VoiceToolParams['session_update'];
+export type EndCallRequest = VoiceToolParams['end_call'];
+
+/** What the page gives the dispatcher for the two tools that act on the call itself. */
+export type VoiceToolContext = {
+  /** Apply a session configuration, keeping the current voice (see `sessionUpdateEvent`). */
+  onSessionUpdate: (config: SessionUpdateConfig) => void | Promise<void>;
+  /** End the call once the assistant's goodbye has been spoken. */
+  onEndCall: (request: EndCallRequest) => void | Promise<void>;
+  /** The duplicate-call guard; by default one shared by every call on the page. */
+  outboundCallGuard?: OutboundCallGuard;
+};
+
+/** A function call as the model sends it (`response.function_call_arguments.done` / an output item). */
+export type VoiceToolRequest = { name: string; arguments: string };
+
+const pageGuard = createOutboundCallGuard();
+
+const failure = (error: string, extra: Record<string, unknown> = {}) => ({ error, ...extra });
+
+async function runAgt(name: keyof typeof AGT_TOOLS, params: unknown): Promise<unknown> {
+  try {
+    return await apiJson<unknown>('POST', '/api/agt/proxy', {
+      path: AGT_TOOLS[name].path,
+      method: 'POST',
+      body: params,
+    });
+  } catch (error) {
+    return failure(errorText(error, 'The chemistry request failed'));
+  }
+}
+
+async function runWorkspace(name: string, params: unknown): Promise<unknown> {
+  try {
+    const result = await runWorkspaceTool(name, params);
+    if (result.success) return result.data;
+    return result.requiresAuth
+      ? failure(result.error ?? 'Google Workspace is not connected', { requiresAuth: true })
+      : failure(result.error ?? 'Failed to execute Google tool');
+  } catch (error) {
+    return failure(`Failed to execute Google tool: ${errorText(error, (error as Error).message)}`);
+  }
+}
+
+async function startOutboundCall(
+  params: VoiceToolParams['make_outbound_call'],
+  guard: OutboundCallGuard,
+): Promise<unknown> {
+  if (!guard.acquire(params.to)) return failure(DUPLICATE_CALL_ERROR, { duplicate: true });
+  try {
+    const started = await apiJson<unknown>('POST', OUTBOUND_CALL_START_PATH, params);
+    guard.releaseAfterStart(params.to);
+    return started;
+  } catch (error) {
+    guard.releaseNow(params.to);
+    return failure(isApiError(error) ? `HTTP ${error.status}: ${error.body}` : 'call_failed');
+  }
+}
+
+async function sendText(to: string, message: string | undefined, mediaUrl?: string): Promise<unknown> {
+  try {
+    const sent = await sendSms({ to, body: message ?? '', ...(mediaUrl ? { mediaUrl } : {}) });
+    return { success: true, ...sent };
+  } catch (error) {
+    return failure(errorMessage(error, 'sms_failed'));
+  }
+}
+
+async function dispatch(request: VoiceToolRequest, context: VoiceToolContext): Promise<unknown> {
+  const parsed = parseVoiceToolCall(request.name, request.arguments);
+  if (!parsed.ok) return failure(parsed.error);
+  const { call } = parsed;
+  if (isAgtToolName(call.name)) return runAgt(call.name, call.params);
+  if (isWorkspaceToolName(call.name)) return runWorkspace(call.name, call.params);
+  switch (call.name) {
+    case 'make_outbound_call':
+      return startOutboundCall(call.params, context.outboundCallGuard ?? pageGuard);
+    case 'send_sms':
+      return sendText(call.params.to, call.params.message);
+    case 'send_mms':
+      return sendText(call.params.to, call.params.message, call.params.media_url);
+    case 'search_knowledge_base':
+      try {
+        const { query, sources, max_results } = call.params;
+        return { results: await searchKnowledge({ q: query, sources, limit: max_results }) };
+      } catch (error) {
+        return failure(errorText(error, 'The knowledge search failed'));
+      }
+    case 'add_knowledge_note':
+      try {
+        const note = await createNote(call.params);
+        return { success: true, id: note.id, title: note.title };
+      } catch (error) {
+        return failure(errorText(error, 'Failed to create note'));
+      }
+    case 'web_search':
+      try {
+        return webSearchResponseSchema.parse(await apiJson<unknown>('POST', WEB_SEARCH_PATH, call.params));
+      } catch (error) {
+        return failure(errorText(error, 'The web search failed'));
+      }
+    case 'session_update':
+      await context.onSessionUpdate(call.params);
+      return { success: true };
+    case 'end_call':
+      await context.onEndCall(call.params);
+      return { success: true, message: 'The call ends after your goodbye.' };
+    default:
+      return failure(`Unknown tool ${request.name}`);
+  }
+}
+
+/**
+ * Runs one tool the realtime model asked for and answers the text for its `function_call_output`.
+ * Never throws: every failure (unparseable or invalid arguments, an unknown tool, a failed request)
+ * goes back to the model as `{error, …}` with the spec's texts (part 1 §8).
+ */
+export async function runVoiceTool(request: VoiceToolRequest, context: VoiceToolContext): Promise<string> {
+  let output: unknown;
+  try {
+    output = await dispatch(request, context);
+  } catch (error) {
+    output = failure((error as Error).message || 'The tool failed');
+  }
+  return JSON.stringify(output ?? null);
+}
+
+/** The two data-channel messages that hand a tool's output back and ask for the next response. */
+export function functionCallOutputEvents(callId: string, output: string) {
+  return [
+    { type: 'conversation.item.create', item: { type: 'function_call_output', call_id: callId, output } },
+    { type: 'response.create' },
+  ] as const;
+}
+
+/** The current server VAD settings, as the page sent them. */
+export type CurrentTurnDetection = {
+  type: 'server_vad';
+  threshold: number;
+  silence_duration_ms: number;
+  prefix_padding_ms: number;
+  [key: string]: unknown;
+};
+
+/**
+ * The GA `session.update` for a session_update tool call. It carries no voice, so the current voice
+ * stays (the API refuses a voice change once audio was produced); a turn-detection change is merged
+ * over the current settings.
+ */
+export function sessionUpdateEvent(
+  config: SessionUpdateConfig,
+  current: { turnDetection: CurrentTurnDetection },
+) {
+  const session: {
+    type: 'realtime';
+    instructions?: string;
+    audio?: {
+      input?: { turn_detection: CurrentTurnDetection };
+      output?: { speed: number };
+    };
+  } = { type: 'realtime' };
+  if (config.instructions !== undefined) session.instructions = config.instructions;
+  if (config.turn_detection !== undefined || config.speed !== undefined) {
+    session.audio = {
+      ...(config.turn_detection
+        ? { input: { turn_detection: { ...current.turnDetection, ...config.turn_detection } } }
+        : {}),
+      ...(config.speed !== undefined ? { output: { speed: config.speed } } : {}),
+    };
+  }
+  return { type: 'session.update', session } as const;
+}
