@@ -7,11 +7,10 @@
 // page (voice), then each further remote route by in-app navigation. Prints the issue's targets beside
 // the figures; exits 1 only when a page fails to load. Run after
 // `pnpm --filter ./shell --filter './remotes/*' run build`.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { REMOTE_NAMES } from '../../packages/api-client/src/contracts/remotes.ts';
 import { ROUTE_TABLE } from '../../shell/src/app/route-table.ts';
-import { ROOT, startProductionPages } from './lib/production-pages.mjs';
+import { launchChromium } from './lib/chromium.mjs';
+import { startProductionPages } from './lib/production-pages.mjs';
 import { recordTransfers, summarize } from './lib/transfer-recorder.mjs';
 
 // The first parameterless `./app` route of each remote but voice (home), then the admin-only console.
@@ -24,16 +23,6 @@ const FURTHER_ROUTES = [
   ['voice console', '/voice/console'],
 ];
 const TARGETS = { login: 80 * 1024, homeAssets: 250 * 1024, homeRequests: 25, route: 40 * 1024 };
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -54,8 +43,7 @@ function row(label, summary, target) {
 }
 
 const server = await startProductionPages();
-const { chromium } = createRequire(join(ROOT, 'e2e/package.json'))('@playwright/test');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+const browser = await launchChromium();
 let failed = false;
 try {
   const context = await browser.newContext();

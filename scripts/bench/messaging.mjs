@@ -6,11 +6,12 @@
 // then drives 300 webhooks/s for a while with every message delivered ten times and counts the rows.
 // Usage: node scripts/bench/messaging.mjs [--quick] [--keep (leave the database)]
 import { spawn, spawnSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { phoneOf, seedMessaging } from './lib/messaging-seed.mjs';
+import { inboundText, twilioSigned } from './lib/twilio-webhook.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pg = createRequire(join(ROOT, 'api/package.json'))('pg');
@@ -34,7 +35,6 @@ const REPEATS = 10;
 const TARGETS = { threads: 50, thread: 30, contacts: 50, webhook: 20 };
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-const phoneOf = (i) => `+1415${String(2000000 + i).padStart(7, '0')}`;
 
 function call(method, path, { headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
@@ -50,31 +50,10 @@ function call(method, path, { headers = {}, body } = {}) {
   });
 }
 
-/** Twilio's signature: HMAC-SHA1 of the URL and the sorted parameters, as the Twilio fake computes it. */
-function signed(path, params) {
-  const payload = Object.keys(params)
-    .sort()
-    .reduce((text, name) => text + name + params[name], `${PUBLIC_URL}${path}`);
-  return {
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'X-Twilio-Signature': createHmac('sha1', AUTH_TOKEN).update(payload).digest('base64'),
-    },
-    body: new URLSearchParams(params).toString(),
-  };
-}
-
 function inbound(sid, from, body) {
-  const params = {
-    MessageSid: sid,
-    SmsSid: sid,
-    From: from,
-    To: NUMBER,
-    Body: body,
-    NumMedia: '0',
-    AccountSid: 'ACbench',
-  };
-  return call('POST', '/api/sms/webhooks/inbound', signed('/api/sms/webhooks/inbound', params));
+  const path = '/api/sms/webhooks/inbound';
+  const twilio = { publicUrl: PUBLIC_URL, authToken: AUTH_TOKEN };
+  return call('POST', path, twilioSigned(twilio, path, inboundText(sid, from, NUMBER, body)));
 }
 
 function percentile(sorted, p) {
@@ -92,34 +71,6 @@ async function latency(samples, next) {
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
-}
-
-async function seed(db) {
-  await db.query(
-    `insert into contact (id, tenant_id, name, nickname, relationship, phone_primary, email, is_favorite)
-     select gen_random_uuid(), $1, 'Contact ' || lpad(n::text, 5, '0'), case when n % 3 = 0 then 'Nick' || n end,
-       (array['family','friend','work','medical','service','other'])[1 + n % 6],
-       '+1415' || lpad((2000000 + n)::text, 7, '0'), 'c' || n || '@example.test', n % 50 = 0
-     from generate_series(0, $2 - 1) n`,
-    [TENANT, CONTACTS],
-  );
-  await db.query(
-    `insert into sms_thread (id, tenant_id, phone_e164, unread_count, last_message_at, last_message_body, last_message_direction)
-     select gen_random_uuid(), $1, '+1415' || lpad((2000000 + n)::text, 7, '0'), n % 4,
-       now() - (n || ' minutes')::interval, 'Last message ' || n, 'inbound'
-     from generate_series(0, $2 - 1) n`,
-    [TENANT, THREADS],
-  );
-  await db.query(
-    `insert into sms_message (id, tenant_id, thread_id, direction, body, status, created_at)
-     select gen_random_uuid(), t.tenant_id, t.id, case when m % 2 = 0 then 'inbound' else 'outbound' end,
-       'Message ' || m || ' about the quarterly numbers and the dinner on Friday',
-       case when m % 2 = 0 then 'received' else 'delivered' end,
-       t.last_message_at - (m || ' minutes')::interval
-     from sms_thread t, generate_series(0, $1 - 1) m`,
-    [MESSAGES_PER_THREAD],
-  );
-  await db.query('vacuum analyze');
 }
 
 /** FLOOD_RATE webhooks a second for FLOOD_SECONDS, each message delivered REPEATS times (sent in a row). */
@@ -181,7 +132,12 @@ async function main() {
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
     const seedStarted = performance.now();
-    await seed(db);
+    await seedMessaging(db, {
+      tenant: TENANT,
+      contacts: CONTACTS,
+      threads: THREADS,
+      messagesPerThread: MESSAGES_PER_THREAD,
+    });
     const counts = await db.query(
       `select (select count(*) from contact)::int as contacts, (select count(*) from sms_thread)::int as threads,
               (select count(*) from sms_message)::int as messages`,

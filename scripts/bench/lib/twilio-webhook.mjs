@@ -1,0 +1,30 @@
+// A webhook request signed the way Twilio signs it: HMAC-SHA1 over the public URL followed by each
+// parameter name and value in name order, base64 (what `twilio.validateRequest` checks).
+import { createHmac } from 'node:crypto';
+
+/** Headers and form body of a signed POST of `params` to `publicUrl + path`. */
+export function twilioSigned({ publicUrl, authToken }, path, params) {
+  const payload = Object.keys(params)
+    .sort()
+    .reduce((text, name) => text + name + params[name], `${publicUrl}${path}`);
+  return {
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Twilio-Signature': createHmac('sha1', authToken).update(payload).digest('base64'),
+    },
+    body: new URLSearchParams(params).toString(),
+  };
+}
+
+/** The parameters of an inbound text from `from` to `to`, as Twilio posts them. */
+export function inboundText(sid, from, to, body) {
+  return {
+    MessageSid: sid,
+    SmsSid: sid,
+    From: from,
+    To: to,
+    Body: body,
+    NumMedia: '0',
+    AccountSid: 'ACbench',
+  };
+}
