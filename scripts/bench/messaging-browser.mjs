@@ -46,7 +46,7 @@ function rawPost(path, form, headers) {
 /** Date.now() in the page when `text` first shows (checked every animation frame). */
 async function shownAt(page, text) {
   const handle = await page.waitForFunction(
-    (expected) => document.body.innerText.includes(expected) && Date.now(),
+    (expected) => document.body.textContent?.includes(expected) && Date.now(),
     text,
     { polling: 'raf', timeout: 10_000 },
   );
