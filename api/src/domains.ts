@@ -1,5 +1,6 @@
 import type { OrmSchema } from './db/orm.ts';
 import type { Domain } from './domain.ts';
+import { callsDomain } from './modules/calls/calls.domain.ts';
 import { contactsDomain } from './modules/contacts/contacts.domain.ts';
 import { conversationsDomain } from './modules/conversations/conversations.domain.ts';
 import { knowledgeDomain } from './modules/knowledge/knowledge.domain.ts';
@@ -24,6 +25,7 @@ export const domains: Domain[] = [
   contactsDomain,
   smsDomain,
   conversationsDomain,
+  callsDomain,
 ];
 
 /** Every entity and committed migration of every domain, for `createOrm`. */

@@ -51,15 +51,19 @@ export function conversationRoutes({ pool }: { pool: Pool }): Router<AppState> {
   router.post(
     '/',
     routeDoc({
-      summary: 'Start a voice conversation',
+      summary: 'Start a voice conversation, optionally holding the transcript of one of the caller’s calls',
       access: 'signed-in',
       body: createConversationRequestSchema,
       responses: { 201: { description: 'Its id', schema: createConversationResponseSchema } },
+      errors: {
+        404: '`callSessionId` is not one of the caller’s calls',
+        409: 'The call is already linked to another conversation',
+      },
     }),
     requireAuth(),
     async (ctx) => {
       const input = createConversationRequestSchema.parse(ctx.request.body ?? {});
-      const conversation = await startConversation(ctx.state.em, authOf(ctx), input.title);
+      const conversation = await startConversation(ctx.state.em, authOf(ctx), input);
       ctx.status = 201;
       ctx.body = { id: conversation.id };
     },

@@ -5,6 +5,7 @@ import type {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import { getOwnCallSession, linkCallSessionToConversation } from '../calls/call-session.service.ts';
 import { VoiceConversation, VoiceConversationMessage } from './conversation.entity.ts';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
@@ -22,19 +23,36 @@ export async function getOwnConversation(
   return conversation;
 }
 
-/** Starts a conversation for the caller. */
+/**
+ * Starts a conversation for the caller; with `callSessionId`, one of the caller's own call sessions
+ * (else 404, and nothing is stored) is linked to it, in the same transaction.
+ */
 export async function startConversation(
   em: EntityManager,
   owner: Owner,
-  title: string | null | undefined,
+  input: { title?: string | null; callSessionId?: string },
 ): Promise<VoiceConversation> {
-  const conversation = em.create(VoiceConversation, {
-    tenantId: owner.tenantId,
-    userId: owner.userId,
-    title: title ?? null,
+  return em.transactional(async (tx) => {
+    const { callSessionId } = input;
+    if (callSessionId !== undefined) {
+      await getOwnCallSession(tx, { tenantId: owner.tenantId, userId: owner.userId, id: callSessionId });
+    }
+    const conversation = tx.create(VoiceConversation, {
+      tenantId: owner.tenantId,
+      userId: owner.userId,
+      title: input.title ?? null,
+    });
+    await tx.flush();
+    if (callSessionId !== undefined) {
+      await linkCallSessionToConversation(tx, {
+        tenantId: owner.tenantId,
+        userId: owner.userId,
+        id: callSessionId,
+        conversationId: conversation.id,
+      });
+    }
+    return conversation;
   });
-  await em.flush();
-  return conversation;
 }
 
 /** Appends a line and counts it, in one transaction. */

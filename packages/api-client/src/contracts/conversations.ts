@@ -15,8 +15,16 @@ const titleSchema = z
   .transform((title) => title || null)
   .nullable();
 
-/** Body of POST /api/voice/conversations; the voice page starts untitled. */
-export const createConversationRequestSchema = z.object({ title: titleSchema.optional() }).strict();
+/**
+ * Body of POST /api/voice/conversations; the voice page starts untitled. `callSessionId` links the
+ * caller's own call session (a browser realtime call) to the conversation that holds its transcript.
+ */
+export const createConversationRequestSchema = z
+  .object({
+    title: titleSchema.optional(),
+    callSessionId: z.uuid({ error: 'callSessionId must be a call session id' }).optional(),
+  })
+  .strict();
 
 /** Answer of POST /api/voice/conversations. */
 export const createConversationResponseSchema = z.object({ id: z.uuid() });
