@@ -1,4 +1,4 @@
-import type { Db, Queue } from 'pg-boss';
+import type { Db, PgBoss, Queue } from 'pg-boss';
 import type { z } from 'zod';
 import type { AppConfig } from '../config/env.ts';
 import type { Pool } from '../db/pool.ts';
@@ -32,9 +32,35 @@ export function defineQueue<Data>(queue: {
   return { ...queue, policy: typeof policy === 'function' ? policy : () => policy };
 }
 
+/**
+ * How long pg-boss keeps its copies of jobs, set explicitly rather than left to its defaults (which have
+ * changed between versions). A finished job (completed, failed or cancelled) is deleted 3 days after it
+ * finished: long enough to look into a failure, and the domains keep their own record (lab_job, sms rows)
+ * under the product's retention (README "Data lifecycle"). A job still waiting (created or retry) is
+ * dropped after 14 days (the lab reconciler queues a lab job again when its queue job is missing).
+ */
+export const JOB_RETENTION = {
+  deleteAfterSeconds: 3 * 24 * 3_600,
+  retentionSeconds: 14 * 24 * 3_600,
+} as const satisfies Pick<Queue, 'deleteAfterSeconds' | 'retentionSeconds'>;
+
 /** The queue's pg-boss settings; `notify` wakes listening workers the moment a job is sent. */
 export function queueOptions(queue: JobQueue<unknown>, config: AppConfig): Omit<Queue, 'name'> {
-  return { ...queue.policy(config), notify: true };
+  return { ...queue.policy(config), ...JOB_RETENTION, notify: true };
+}
+
+/**
+ * Creates the queue, or brings an existing one (made by an earlier version) to the current settings:
+ * pg-boss's createQueue leaves an existing queue as it is.
+ */
+export async function ensureQueue(
+  boss: Pick<PgBoss, 'createQueue' | 'updateQueue'>,
+  queue: JobQueue<unknown>,
+  config: AppConfig,
+): Promise<void> {
+  const options = queueOptions(queue, config);
+  await boss.createQueue(queue.name, options);
+  await boss.updateQueue(queue.name, options);
 }
 
 /** pg-boss's database interface over anything with node-postgres' `query` (a pool, or a client in a transaction). */

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/env.ts';
 import type { Pool } from '../db/pool.ts';
 import type { Queryable } from '../db/transaction.ts';
-import { asJobQueueDb, JOB_QUEUE_SCHEMA, type JobQueue, queueOptions } from './job-queue.ts';
+import { asJobQueueDb, ensureQueue, JOB_QUEUE_SCHEMA, type JobQueue } from './job-queue.ts';
 
 // The sender only inserts jobs; its housekeeping timers must not keep a process (or a test file) alive.
 const unrefClock: Clock = {
@@ -71,7 +71,7 @@ export class JobSender {
     let created = this.#queues.get(queue.name);
     if (!created) {
       created = this.#start()
-        .then(() => this.#boss.createQueue(queue.name, queueOptions(queue, this.#config)))
+        .then(() => ensureQueue(this.#boss, queue, this.#config))
         .catch((error: unknown) => {
           this.#queues.delete(queue.name);
           throw error;

@@ -3,7 +3,7 @@ import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/env.ts';
 import type { Pool } from '../db/pool.ts';
-import { JOB_QUEUE_SCHEMA, type JobQueue, queueOptions } from './job-queue.ts';
+import { ensureQueue, JOB_QUEUE_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /** One delivery of a job: `retryCount` retries have happened, `retryLimit` are allowed. */
 export type Job<Data> = {
@@ -78,7 +78,7 @@ export class JobWorkers {
    */
   async work<Data>(queue: JobQueue<Data>, settings: WorkSettings, handler: JobHandler<Data>): Promise<void> {
     const boss = await this.#start();
-    await boss.createQueue(queue.name, queueOptions(queue, this.#config));
+    await ensureQueue(boss, queue, this.#config);
     const options = {
       batchSize: settings.batchSize ?? 10,
       localConcurrency: settings.localConcurrency ?? 2,

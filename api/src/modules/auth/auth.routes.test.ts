@@ -1,6 +1,8 @@
 import { authUserSchema } from '@annie/api-client/contracts/auth';
+import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
+import { createUser } from '../users/user.service.ts';
 
 const app = await startTestApp({ LOGIN_MAX_ATTEMPTS_PER_USER: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '1000' });
 
@@ -58,6 +60,29 @@ describe('POST /api/login', () => {
   it('refuses unknown fields so nothing can be mass-assigned', async () => {
     const response = await app.client().post('/api/login', { username: 'a', password: 'b', isAdmin: true });
     expect(response.status).toBe(400);
+  });
+
+  it(`answers 400 for a username over ${USERNAME_MAX_LENGTH} characters, before any lookup or login limit`, async () => {
+    const longest = 'u'.repeat(USERNAME_MAX_LENGTH);
+    // At the cap the request goes through (an unknown user: 401).
+    expect((await app.client().post('/api/login', { username: longest, password: 'x' })).status).toBe(401);
+    // Past it, every attempt is refused as invalid, never counted towards the 3 allowed (no 429).
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await app.client().post('/api/login', { username: `${longest}u`, password: 'x' });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        message: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
+        code: 'validation_failed',
+      });
+    }
+  });
+
+  it('refuses to create a user whose username is over the cap', async () => {
+    const input = { username: 'u'.repeat(USERNAME_MAX_LENGTH + 1), password: 'long-enough-password' };
+    await expect(createUser(app.orm.em.fork(), input)).rejects.toMatchObject({
+      status: 400,
+      message: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
+    });
   });
 
   it('rotates the session id on login (no session fixation)', async () => {

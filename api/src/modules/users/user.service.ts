@@ -1,3 +1,4 @@
+import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -21,6 +22,7 @@ const GLOBAL = { filters: false } as const;
 
 /** Creates a user (and its tenant when new); usernames are unique regardless of case. */
 export async function createUser(em: EntityManager, input: NewUser): Promise<User> {
+  assertUsername(input.username);
   assertPassword(input.password);
   const tenantId = input.tenantId ?? DEFAULT_TENANT_ID;
   const existing = await findUserByUsername(em, input.username);
@@ -67,6 +69,13 @@ export function listUsers(em: EntityManager): Promise<User[]> {
 
 export function countUsers(em: EntityManager): Promise<number> {
   return em.count(User, {}, GLOBAL);
+}
+
+function assertUsername(username: string): void {
+  if (!username) throw badRequest('Username is required');
+  if (username.length > USERNAME_MAX_LENGTH) {
+    throw badRequest(`Username must be at most ${USERNAME_MAX_LENGTH} characters`);
+  }
 }
 
 function assertPassword(password: string): void {

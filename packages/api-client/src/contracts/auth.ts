@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { USERNAME_MAX_LENGTH } from './auth-limits.ts';
 
 /** Body of POST /api/login; unknown keys are rejected so typos surface as 400. */
 export const loginRequestSchema = z
   .object({
-    username: z.string({ error: 'Username is required' }).min(1, 'Username is required'),
+    username: z
+      .string({ error: 'Username is required' })
+      .min(1, 'Username is required')
+      .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { useLogin } from '@annie/api-client/auth/use-login';
+import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
 import { errorMessage, isApiError } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
@@ -74,7 +75,12 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
                 <Text as="label" htmlFor={usernameId} size="2" weight="medium">
                   Username
                 </Text>
-                <TextField.Root id={usernameId} name="username" autoComplete="username" />
+                <TextField.Root
+                  id={usernameId}
+                  name="username"
+                  autoComplete="username"
+                  maxLength={USERNAME_MAX_LENGTH}
+                />
               </Flex>
               <Flex direction="column" gap="1">
                 <Text as="label" htmlFor={passwordId} size="2" weight="medium">
