@@ -9,6 +9,7 @@ import { platformDomain } from './modules/platform.domain.ts';
 import { settingsDomain } from './modules/settings/settings.domain.ts';
 import { smsDomain } from './modules/sms/sms.domain.ts';
 import { voiceProfilesDomain } from './modules/voice-profiles/voice-profiles.domain.ts';
+import { voiceToolsDomain } from './modules/voice-tools/voice-tools.domain.ts';
 import { workspaceDomain } from './modules/workspace/workspace.domain.ts';
 
 /**
@@ -26,6 +27,7 @@ export const domains: Domain[] = [
   smsDomain,
   conversationsDomain,
   callsDomain,
+  voiceToolsDomain,
 ];
 
 /** Every entity and committed migration of every domain, for `createOrm`. */

@@ -76,6 +76,54 @@ function responsesAnswer(model: string, text: string) {
   };
 }
 
+/** Whether a Responses request offers the built-in web search tool. */
+function asksWebSearch(body: Record<string, unknown>): boolean {
+  return (
+    Array.isArray(body.tools) &&
+    body.tools.some((tool) => (tool as { type?: unknown })?.type?.toString().startsWith('web_search'))
+  );
+}
+
+/** The page the fake "finds" for a query: deterministic, so tests can assert on it. */
+export function fakeWebSource(query: string): { title: string; url: string } {
+  return {
+    title: `Search results for ${query}`,
+    url: `https://search.example/?q=${encodeURIComponent(query)}`,
+  };
+}
+
+/** A web-searched answer as OpenAI gives it: a web_search_call item, then the text citing one page. */
+function webSearchAnswer(model: string, query: string, text: string) {
+  const answer = responsesAnswer(model, text);
+  const source = fakeWebSource(query);
+  const [message] = answer.output;
+  return {
+    ...answer,
+    output: [
+      {
+        type: 'web_search_call',
+        id: `ws_${randomBytes(12).toString('hex')}`,
+        status: 'completed',
+        action: { type: 'search', query, queries: [query] },
+      },
+      {
+        ...message,
+        content: [
+          {
+            type: 'output_text',
+            text,
+            annotations: [
+              { type: 'url_citation', start_index: 0, end_index: text.length, ...source },
+              // The same page cited twice, as OpenAI does for several sentences from one page.
+              { type: 'url_citation', start_index: 0, end_index: text.length, ...source },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
 function chatAnswer(model: string, text: string) {
   return {
     id: `chatcmpl-${randomBytes(12).toString('hex')}`,
@@ -96,7 +144,8 @@ function chatAnswer(model: string, text: string) {
 
 /**
  * A loopback OpenAI for text: `POST /v1/responses` and `/v1/chat/completions` (not streamed) with
- * Bearer auth, deterministic answers, and OpenAI's error bodies on demand.
+ * Bearer auth, deterministic answers, and OpenAI's error bodies on demand. A Responses request offering
+ * the `web_search` tool is answered as searched: the text cites `fakeWebSource(input)`.
  */
 export async function startOpenAiTextFake(
   options: { apiKey?: string; port?: number } = {},
@@ -155,6 +204,10 @@ export async function startOpenAiTextFake(
       }
       const model = typeof body.model === 'string' ? body.model : 'gpt-fake';
       const text = reply(promptText(body));
+      if (endpoint === 'responses' && asksWebSearch(body)) {
+        const query = typeof body.input === 'string' ? body.input : '';
+        return send(res, 200, webSearchAnswer(model, query, text));
+      }
       send(res, 200, endpoint === 'responses' ? responsesAnswer(model, text) : chatAnswer(model, text));
     });
   });

@@ -173,6 +173,11 @@ describe('the voice tool registry', () => {
       error: 'Invalid parameters for send_mms: media_url: media_url must be an https URL',
     });
     expect(parseVoiceToolCall('send_sms', { to: '+15551234567', message: 'Hi', extra: 1 }).ok).toBe(false);
+    expect(parseVoiceToolCall('web_search', { query: 'news\u0000\u001b[31m' })).toEqual({
+      ok: false,
+      error: 'Invalid parameters for web_search: query: query must not contain control characters',
+    });
+    expect(parseVoiceToolCall('web_search', { query: 'Ünïcödé news\nand more' }).ok).toBe(true);
     expect(parseVoiceToolCall('make_outbound_call', { to: 'call mom', message: 'Hi' })).toEqual({
       ok: false,
       error: 'Invalid parameters for make_outbound_call: to: to must be a phone number, e.g. +15551234567',

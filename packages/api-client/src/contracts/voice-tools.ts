@@ -159,7 +159,14 @@ export const addKnowledgeNoteParams = createNoteRequestSchema.extend({
 
 export const WEB_SEARCH_QUERY_MAX = 500;
 export const webSearchParams = z
-  .object({ query: text('query', WEB_SEARCH_QUERY_MAX).describe('What to search the web for') })
+  .object({
+    query: text('query', WEB_SEARCH_QUERY_MAX)
+      // A spoken query has no control characters (NUL, ESC…); tabs and line breaks are let through.
+      .refine((query) => !/\p{Cc}/u.test(query.replace(/[\t\n\r]/g, ' ')), {
+        error: 'query must not contain control characters',
+      })
+      .describe('What to search the web for'),
+  })
   .strict();
 
 /** Body of POST /api/voice/web-search (the web_search tool's server side). */
