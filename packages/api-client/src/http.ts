@@ -35,19 +35,26 @@ export function isApiError(error: unknown): error is ApiError {
   );
 }
 
-function identityHeaders(): Record<string, string> {
+/** The X-Tenant-Id and X-User-Id headers every request carries (part 1 §7). */
+export function identityHeaders(): Record<string, string> {
   return {
     'X-Tenant-Id': localStorage.getItem(TENANT_ID_STORAGE_KEY) ?? DEFAULT_TENANT_ID,
     'X-User-Id': localStorage.getItem(USER_ID_STORAGE_KEY) ?? DEFAULT_USER_ID,
   };
 }
 
+export type RequestOptions = {
+  signal?: AbortSignal;
+  /** Lets the request outlive the page (sent while the user leaves it, e.g. ending a call). */
+  keepalive?: boolean;
+};
+
 /** Sends a request with the identity headers and cookies; throws ApiError unless the response is OK. */
 export async function apiRequest(
   method: HttpMethod,
   url: string,
   data?: unknown,
-  options: { signal?: AbortSignal } = {},
+  options: RequestOptions = {},
 ): Promise<Response> {
   const hasBody = data !== undefined;
   const response = await fetch(url, {
@@ -56,6 +63,7 @@ export async function apiRequest(
     body: hasBody ? JSON.stringify(data) : undefined,
     credentials: 'include',
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text());
@@ -68,7 +76,7 @@ export async function apiJson<T>(
   method: HttpMethod,
   url: string,
   data?: unknown,
-  options?: { signal?: AbortSignal },
+  options?: RequestOptions,
 ): Promise<T> {
   const response = await apiRequest(method, url, data, options);
   return (await response.json()) as T;

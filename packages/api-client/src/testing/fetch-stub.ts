@@ -9,7 +9,7 @@ export type StubbedRequest = {
   query: URLSearchParams;
   /** The values of the route's `:name` segments. */
   params: Record<string, string>;
-  /** The JSON body, parsed; undefined without one. */
+  /** The JSON body, parsed (a body that is not JSON as its text); undefined without one. */
   body: unknown;
 };
 
@@ -45,6 +45,15 @@ function matchRoute(route: string, method: string, path: string): Record<string,
   return params;
 }
 
+/** A JSON body parsed; any other text (e.g. an SDP offer) as it is. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function toResponse(answer: StubAnswer): Response {
   return answer instanceof Response ? answer.clone() : jsonResponse(answer.status, answer.body);
 }
@@ -58,7 +67,7 @@ export function stubFetch(routes: StubRoutes) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET') as HttpMethod;
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body = typeof init?.body === 'string' ? parseBody(init.body) : undefined;
     for (const [route, answer] of Object.entries(routes)) {
       const params = matchRoute(route, method, url.pathname);
       if (!params) continue;

@@ -1,14 +1,60 @@
-import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
+import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
+import { Callout, Flex, Text } from '@radix-ui/themes';
+import { CallToggle } from '../components/realtime/call-toggle.tsx';
+import { CallTranscript } from '../components/realtime/call-transcript.tsx';
+import { VoiceStatusHeader } from '../components/realtime/voice-status-header.tsx';
+import { WelcomeMessage } from '../components/realtime/welcome-message.tsx';
+import { useRealtimeCall } from '../hooks/use-realtime-call.ts';
+import { callCaption, callStatusText } from '../lib/call-captions.ts';
+import '../components/realtime/realtime-voice.css';
 
-/** The Voice Assistant screen (/) — placeholder until the feature is built; it shows no data. */
+/** The realtime voice screen (part 1 §2 reading B), at / and at /voice. */
 export default function RealtimeVoicePage() {
+  const assistantName = useAssistantName();
+  const call = useRealtimeCall(assistantName);
+  const hasTranscript = call.entries.length > 0;
+  const last = call.entries.at(-1);
+  const replyStarted = last?.role === 'assistant' && last.isPartial;
+  const userWordsShown = last?.role === 'user' && last.isPartial;
   return (
-    <Box p="4">
-      <PageHeader title="Voice Assistant" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
-    </Box>
+    <Flex
+      direction="column"
+      px="4"
+      mx="auto"
+      width="100%"
+      maxWidth="720px"
+      style={{ minHeight: 'calc(100dvh - 8rem)' }}
+    >
+      <VoiceStatusHeader
+        assistantName={assistantName}
+        statusText={callStatusText(call.status, call.isActive)}
+        onClear={hasTranscript ? call.clear : null}
+      />
+      {!hasTranscript && call.status === 'idle' ? (
+        <WelcomeMessage assistantName={assistantName} />
+      ) : (
+        <CallTranscript
+          entries={call.entries}
+          typing={call.userSpeaking && !userWordsShown}
+          thinking={call.status === 'processing' && !replyStarted}
+        />
+      )}
+      {call.failure && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{call.failure.message}</Callout.Text>
+          {call.failure.detail && (
+            <Text as="p" size="2">
+              {call.failure.detail}
+            </Text>
+          )}
+        </Callout.Root>
+      )}
+      <CallToggle
+        isActive={call.isActive}
+        connecting={call.status === 'connecting'}
+        caption={callCaption(call.status, call.isActive, assistantName)}
+        onToggle={call.isActive ? call.end : call.start}
+      />
+    </Flex>
   );
 }

@@ -1,14 +1,2 @@
-import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
-
-/** The Voice screen (/voice) — placeholder until the feature is built; it shows no data. */
-export default function VoicePage() {
-  return (
-    <Box p="4">
-      <PageHeader title="Voice" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
-    </Box>
-  );
-}
+// /voice shows the same realtime screen as / (the navigation's Voice entries lead to either).
+export { default } from './realtime-voice-page.tsx';

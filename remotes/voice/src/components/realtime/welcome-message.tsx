@@ -1,0 +1,18 @@
+import { Flex, Heading, Text } from '@radix-ui/themes';
+
+/** Part 1 §2 reading B: what an empty, idle screen says. */
+export function WelcomeMessage({ assistantName }: { assistantName: string }) {
+  return (
+    <Flex direction="column" align="center" justify="center" gap="2" py="9" style={{ textAlign: 'center' }}>
+      <Heading as="h2" size="6">
+        Hello, I'm {assistantName}
+      </Heading>
+      <Text size="3" color="gray">
+        Your sophisticated AI assistant
+      </Text>
+      <Text size="2" color="gray">
+        Tap the button below to start our conversation
+      </Text>
+    </Flex>
+  );
+}

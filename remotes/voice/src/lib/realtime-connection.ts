@@ -1,0 +1,114 @@
+import { MICROPHONE_CONSTRAINTS } from './microphone-stream.ts';
+
+/** What the server answers to the browser's SDP offer. */
+export type RealtimeOfferAnswer = {
+  /** The SDP answer. */
+  sdp: string;
+  /** The call session the server recorded for this call (header X-Call-Session-Id), if any. */
+  callSessionId: string | null;
+};
+
+/** A server event off the `oai-events` channel: a GA realtime event, at least its type. */
+export type RealtimeServerEvent = { type: string } & Record<string, unknown>;
+
+export type ConnectOptions = {
+  /** Posts the offer (POST /api/realtime/offer) and gives back the answer. */
+  sendOffer: (offerSdp: string) => Promise<RealtimeOfferAnswer>;
+  iceServers: RTCIceServer[];
+  /** Every event the channel delivers, parsed; set before the channel opens, so none is missed. */
+  onEvent: (event: RealtimeServerEvent) => void;
+  /** The peer connection or the channel closed or failed by itself (not through `close()`). */
+  onDisconnect: () => void;
+};
+
+/** Part 1 §9: the channel is polled every 100 ms, for up to 5 s. */
+export const CHANNEL_POLL_MS = 100;
+export const CHANNEL_WAIT_MS = 5_000;
+
+/** An open realtime call: events go out on the channel; `close()` releases everything. */
+export type RealtimeConnection = {
+  callSessionId: string | null;
+  send: (event: object) => void;
+  close: () => void;
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForOpen(channel: RTCDataChannel): Promise<void> {
+  for (let waited = 0; channel.readyState !== 'open'; waited += CHANNEL_POLL_MS) {
+    if (waited >= CHANNEL_WAIT_MS || channel.readyState === 'closed')
+      throw new Error('The realtime event channel did not open');
+    await wait(CHANNEL_POLL_MS);
+  }
+}
+
+function parseEvent(data: unknown): RealtimeServerEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const event: unknown = JSON.parse(data);
+    return typeof event === 'object' &&
+      event !== null &&
+      typeof (event as { type?: unknown }).type === 'string'
+      ? (event as RealtimeServerEvent)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens a realtime call over WebRTC (part 1 §4, ARCHITECTURE §6): the microphone (mono, 24 kHz, echo
+ * cancellation, noise suppression, auto gain) as the outgoing track, the `oai-events` data channel,
+ * the offer posted at once (waiting for ICE gathering can cost ~40 s when a STUN server is
+ * unreachable; candidates found later are not needed against the API's public address), and the
+ * assistant's audio played through an `<audio>` element. Resolves once the channel is open; on any
+ * failure everything opened so far is released and the error is rethrown.
+ */
+export async function openRealtimeConnection(options: ConnectOptions): Promise<RealtimeConnection> {
+  const microphone = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
+  const player = document.createElement('audio');
+  player.autoplay = true;
+  let peer: RTCPeerConnection | null = null;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const track of microphone.getTracks()) track.stop();
+    peer?.close();
+    player.srcObject = null;
+  };
+  try {
+    peer = new RTCPeerConnection({ iceServers: options.iceServers });
+    peer.ontrack = (event) => {
+      player.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+    };
+    for (const track of microphone.getAudioTracks()) peer.addTrack(track, microphone);
+    const channel = peer.createDataChannel('oai-events');
+    channel.onmessage = (message: MessageEvent) => {
+      const event = parseEvent(message.data);
+      if (event) options.onEvent(event);
+    };
+    const offer = await peer.createOffer();
+    await peer.setLocalDescription(offer);
+    const answer = await options.sendOffer(offer.sdp ?? '');
+    await peer.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+    await waitForOpen(channel);
+    const disconnected = () => {
+      if (!closed) options.onDisconnect();
+    };
+    channel.onclose = disconnected;
+    peer.onconnectionstatechange = () => {
+      if (peer?.connectionState === 'failed' || peer?.connectionState === 'closed') disconnected();
+    };
+    return {
+      callSessionId: answer.callSessionId,
+      send: (event) => {
+        if (channel.readyState === 'open') channel.send(JSON.stringify(event));
+      },
+      close,
+    };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}

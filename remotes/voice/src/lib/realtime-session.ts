@@ -1,0 +1,74 @@
+import { FALLBACK_REALTIME_MODEL } from '@annie/api-client/contracts/voice-profiles';
+import type { AiSessionConfig } from '@annie/api-client/contracts/voice-session';
+
+/** Part 1 §9: the speech-transcription model for the caller's words (the server's choice too). */
+export const TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
+
+/** The session configuration when GET /api/ai/session-config fails (part 1 §8, §9 defaults). */
+export function defaultSessionConfig(assistantName: string): AiSessionConfig {
+  return {
+    systemPrompt:
+      `You are ${assistantName}, executive assistant to one executive, and you serve that executive alone. ` +
+      'You are concise and discreet. You never say or suggest that you are an AI. ' +
+      `You may introduce yourself by your first name, ${assistantName}.`,
+    voice: 'cedar',
+    model: FALLBACK_REALTIME_MODEL,
+    temperature: 0.9,
+    knowledgeContext: null,
+    personalityTraits: [],
+    vadConfig: { threshold: 0.5, silenceDurationMs: 700, prefixPaddingMs: 300 },
+  };
+}
+
+/** The instructions the model gets: the system prompt, then the knowledge context when the server sent one. */
+function instructionsOf(config: AiSessionConfig): string {
+  return config.knowledgeContext
+    ? `${config.systemPrompt}\n\n## Knowledge\n${config.knowledgeContext}`
+    : config.systemPrompt;
+}
+
+/**
+ * The GA `session.update` that configures the call: instructions, voice, server-side speech detection
+ * with an automatic response, and transcription of the caller. The tools and tool choice already came
+ * with the offer (the server posts the full session), so they are left as they are. `voice` is omitted
+ * when `keepVoice` is set: the API refuses a voice change once the assistant has spoken.
+ */
+export function sessionUpdateEvent(config: AiSessionConfig, options: { keepVoice?: boolean } = {}) {
+  return {
+    type: 'session.update',
+    session: {
+      type: 'realtime',
+      instructions: instructionsOf(config),
+      audio: {
+        input: {
+          transcription: { model: TRANSCRIPTION_MODEL },
+          turn_detection: {
+            type: 'server_vad',
+            threshold: config.vadConfig.threshold,
+            silence_duration_ms: config.vadConfig.silenceDurationMs,
+            prefix_padding_ms: config.vadConfig.prefixPaddingMs,
+            create_response: true,
+          },
+        },
+        ...(options.keepVoice ? {} : { output: { voice: config.voice } }),
+      },
+    },
+  };
+}
+
+/** The `session.update` sent when the call ends: no more speech detection, so nothing new starts. */
+export const DISABLE_TURN_DETECTION_EVENT = {
+  type: 'session.update',
+  session: { type: 'realtime', audio: { input: { turn_detection: null } } },
+} as const;
+
+/** Asks the model for a spoken response (the greeting, and the next turn after a tool's output). */
+export const RESPONSE_CREATE_EVENT = { type: 'response.create' } as const;
+
+/** A tool's result for the model, as the conversation item the GA API expects. */
+export function functionCallOutputEvent(callId: string, output: string) {
+  return {
+    type: 'conversation.item.create',
+    item: { type: 'function_call_output', call_id: callId, output },
+  };
+}
