@@ -8,7 +8,7 @@ import {
   type StartCallResponse,
   startCallResponseSchema,
 } from '../contracts/calls.ts';
-import { apiJson } from '../http.ts';
+import { apiJson, type RequestOptions } from '../http.ts';
 import { callSessionsQueryKey } from './use-call-sessions.ts';
 
 /** POST /api/calls/start (no body): a new web call, ongoing. */
@@ -16,10 +16,10 @@ export async function startCall(): Promise<StartCallResponse> {
   return startCallResponseSchema.parse(await apiJson<unknown>('POST', '/api/calls/start'));
 }
 
-/** POST /api/calls/:id/end (no body); ending it again changes nothing. */
-export async function endCall(id: string): Promise<EndCallResponse> {
+/** POST /api/calls/:id/end (no body); ending it again changes nothing. `keepalive` when leaving the page. */
+export async function endCall(id: string, options?: RequestOptions): Promise<EndCallResponse> {
   const url = `/api/calls/${encodeURIComponent(id)}/end`;
-  return endCallResponseSchema.parse(await apiJson<unknown>('POST', url));
+  return endCallResponseSchema.parse(await apiJson<unknown>('POST', url, undefined, options));
 }
 
 /** POST /api/voice/assist {callId, message}: the assistant's reply to a typed message. */
@@ -42,7 +42,7 @@ export function useStartCall() {
 
 /** Ends a call; Call History is refreshed. */
 export function useEndCall() {
-  return useCallHistoryMutation(endCall);
+  return useCallHistoryMutation((id: string) => endCall(id));
 }
 
 /** Sends a typed message during a call; the reply and the message join the call's transcript. */

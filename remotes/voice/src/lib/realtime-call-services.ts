@@ -1,7 +1,7 @@
-import { ApiError, apiRequest, identityHeaders } from '@annie/api-client/http';
+import { ApiError, identityHeaders } from '@annie/api-client/http';
 import type { RealtimeOfferAnswer } from './realtime-connection.ts';
 
-// PROVISIONAL: these three stand in for the realtime, tools and calls engineers' client functions
+// PROVISIONAL: these stand in for the realtime engineer's client function and configuration
 // until they land on main; each is replaced by an import of theirs.
 
 /** A public STUN server (part 1 §7) until the ICE servers come from configuration. */
@@ -20,26 +20,4 @@ export async function postRealtimeOffer(offerSdp: string): Promise<RealtimeOffer
     throw new Error(`Failed to get answer: ${response.status}`, { cause });
   }
   return { sdp: await response.text(), callSessionId: response.headers.get('X-Call-Session-Id') };
-}
-
-export type VoiceToolContext = {
-  onSessionUpdate: (config: unknown) => void;
-  onEndCall: () => void;
-};
-
-/** Runs one tool the model asked for; the output goes back to the model as is. */
-export async function runVoiceTool(
-  call: { name: string; arguments: string },
-  context: VoiceToolContext,
-): Promise<string> {
-  if (call.name === 'end_call') {
-    context.onEndCall();
-    return JSON.stringify({ success: true });
-  }
-  return JSON.stringify({ error: `Unknown tool ${call.name}` });
-}
-
-/** POST /api/calls/:id/end. */
-export async function endCallSession(id: string, options: { keepalive?: boolean } = {}): Promise<void> {
-  await apiRequest('POST', `/api/calls/${encodeURIComponent(id)}/end`, undefined, options);
 }

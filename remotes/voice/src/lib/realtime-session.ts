@@ -27,30 +27,31 @@ function instructionsOf(config: AiSessionConfig): string {
     : config.systemPrompt;
 }
 
+/** The server-side speech detection the call starts with (part 1 §9), with an automatic response. */
+export function turnDetectionOf(config: AiSessionConfig) {
+  return {
+    type: 'server_vad' as const,
+    threshold: config.vadConfig.threshold,
+    silence_duration_ms: config.vadConfig.silenceDurationMs,
+    prefix_padding_ms: config.vadConfig.prefixPaddingMs,
+    create_response: true,
+  };
+}
+
 /**
  * The GA `session.update` that configures the call: instructions, voice, server-side speech detection
- * with an automatic response, and transcription of the caller. The tools and tool choice already came
- * with the offer (the server posts the full session), so they are left as they are. `voice` is omitted
- * when `keepVoice` is set: the API refuses a voice change once the assistant has spoken.
+ * and transcription of the caller. The tools and tool choice already came with the offer (the server
+ * posts the full session), so they are left as they are.
  */
-export function sessionUpdateEvent(config: AiSessionConfig, options: { keepVoice?: boolean } = {}) {
+export function sessionUpdateEvent(config: AiSessionConfig) {
   return {
     type: 'session.update',
     session: {
       type: 'realtime',
       instructions: instructionsOf(config),
       audio: {
-        input: {
-          transcription: { model: TRANSCRIPTION_MODEL },
-          turn_detection: {
-            type: 'server_vad',
-            threshold: config.vadConfig.threshold,
-            silence_duration_ms: config.vadConfig.silenceDurationMs,
-            prefix_padding_ms: config.vadConfig.prefixPaddingMs,
-            create_response: true,
-          },
-        },
-        ...(options.keepVoice ? {} : { output: { voice: config.voice } }),
+        input: { transcription: { model: TRANSCRIPTION_MODEL }, turn_detection: turnDetectionOf(config) },
+        output: { voice: config.voice },
       },
     },
   };
@@ -62,13 +63,5 @@ export const DISABLE_TURN_DETECTION_EVENT = {
   session: { type: 'realtime', audio: { input: { turn_detection: null } } },
 } as const;
 
-/** Asks the model for a spoken response (the greeting, and the next turn after a tool's output). */
+/** Asks the model for a spoken response (the greeting). */
 export const RESPONSE_CREATE_EVENT = { type: 'response.create' } as const;
-
-/** A tool's result for the model, as the conversation item the GA API expects. */
-export function functionCallOutputEvent(callId: string, output: string) {
-  return {
-    type: 'conversation.item.create',
-    item: { type: 'function_call_output', call_id: callId, output },
-  };
-}

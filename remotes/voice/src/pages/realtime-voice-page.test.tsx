@@ -291,6 +291,42 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
     });
   });
 
+  it('session_update applies the new settings over the current ones and keeps the voice', async () => {
+    await startCall();
+    await serverSends({
+      type: 'response.function_call_arguments.done',
+      response_id: 'resp_3',
+      call_id: 'call_8',
+      name: 'session_update',
+      arguments: JSON.stringify({ instructions: 'Be brief.', turn_detection: { silence_duration_ms: 1200 } }),
+    });
+    await waitFor(() =>
+      expect(channel().sentTypes().slice(2)).toEqual([
+        'session.update',
+        'conversation.item.create',
+        'response.create',
+      ]),
+    );
+    expect(channel().sent[2]).toEqual({
+      type: 'session.update',
+      session: {
+        type: 'realtime',
+        instructions: 'Be brief.',
+        audio: {
+          input: {
+            turn_detection: {
+              type: 'server_vad',
+              threshold: 0.6,
+              silence_duration_ms: 1200,
+              prefix_padding_ms: 250,
+              create_response: true,
+            },
+          },
+        },
+      },
+    });
+  });
+
   it('end_call ends the call once the goodbye has been spoken', async () => {
     const { api } = await startCall();
     await serverSends({
