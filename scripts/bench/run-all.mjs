@@ -13,6 +13,7 @@ const ORDER = [
   'knowledge.mjs',
   'lab-jobs.mjs',
   'workspace-tools.mjs',
+  'voice-tools.mjs',
   'messaging.mjs',
   'voice-console.mjs',
 ];
