@@ -1,3 +1,4 @@
+import { voiceToolArgumentsOf } from '@annie/api-client/contracts/voice-tools';
 import {
   isWorkspaceToolName,
   WORKSPACE_TOOLS,
@@ -6,21 +7,6 @@ import {
 } from '@annie/api-client/contracts/workspace-tools';
 import { ZodError } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
-
-/** The model's arguments as an object: JSON text is parsed, and anything that is not an object is empty (spec §5). */
-export function argumentsObject(raw: unknown): Record<string, unknown> {
-  let value = raw;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return {};
-    }
-  }
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
 
 /** A parsed tool call: the name is one of the eleven, the parameters passed that tool's schema. */
 export type ParsedToolCall = {
@@ -33,7 +19,7 @@ export type ParsedToolCall = {
  */
 export function parseToolCall(toolName: string, parameters: unknown): ParsedToolCall {
   if (!isWorkspaceToolName(toolName)) throw new HttpError(400, 'unknown_tool', `Unknown tool ${toolName}`);
-  const result = WORKSPACE_TOOLS[toolName].parameters.safeParse(argumentsObject(parameters));
+  const result = WORKSPACE_TOOLS[toolName].parameters.safeParse(voiceToolArgumentsOf(parameters));
   if (!result.success) {
     throw new ZodError(
       result.error.issues.map((issue) => ({ ...issue, path: ['parameters', ...issue.path] })),

@@ -178,6 +178,12 @@ describe('the voice tool registry', () => {
       error: 'Invalid parameters for web_search: query: query must not contain control characters',
     });
     expect(parseVoiceToolCall('web_search', { query: 'Ünïcödé news\nand more' }).ok).toBe(true);
+    for (const to of ['+15551234567', '+1 (555) 123-4567', '(555) 123-4567', '555.123.4567']) {
+      expect(parseVoiceToolCall('send_sms', { to, message: 'Hi' }).ok, to).toBe(true);
+    }
+    for (const to of ['12', '+', '555-CALL-NOW', '+1 555 123 4567; rm']) {
+      expect(parseVoiceToolCall('send_sms', { to, message: 'Hi' }).ok, to).toBe(false);
+    }
     expect(parseVoiceToolCall('make_outbound_call', { to: 'call mom', message: 'Hi' })).toEqual({
       ok: false,
       error: 'Invalid parameters for make_outbound_call: to: to must be a phone number, e.g. +15551234567',

@@ -27,10 +27,13 @@ const text = (field: string, max: number) =>
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`);
 
-/** A phone number as the model says it: digits with an optional leading +, spaces and ( ) - . allowed. */
+/**
+ * A phone number as the model says it: at least three digits, an optional leading +, and spaces and
+ * ( ) - . between them. The endpoints turn it into E.164 (and refuse what is not a number there).
+ */
 const phoneNumber = (field: string) =>
   text(field, 40)
-    .regex(/^\+?[0-9][0-9 ().-]{2,38}$/, `${field} must be a phone number, e.g. +15551234567`)
+    .regex(/^\+?(?=(?:\D*\d){3})[\d ().-]+$/, `${field} must be a phone number, e.g. +15551234567`)
     .describe('Phone number in E.164, e.g. +15551234567');
 
 // ---------------------------------------------------------------------------------------------------
