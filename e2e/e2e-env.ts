@@ -13,6 +13,13 @@ export const REALTIME_FAKE_PORT = E2E_PORT + 3;
 export const TWILIO_FAKE_URL = `http://127.0.0.1:${E2E_PORT + 4}`;
 /** The OpenAI text fake that writes SMS drafts (plain http, beside the realtime one). */
 export const OPENAI_TEXT_FAKE_PORT = E2E_PORT + 5;
+/**
+ * The OpenAI Realtime WebRTC fake (plain http): the API posts the voice page's offers to it, and specs
+ * drive it and read what it received through `/__fake/` (packages/fakes/src/openai-realtime-webrtc-control.ts).
+ */
+export const REALTIME_WEBRTC_FAKE_URL = `http://127.0.0.1:${E2E_PORT + 6}`;
+/** The fake microphone: 1.5 s of silence (the mic starts at getUserMedia), then a spoken question. */
+export const FAKE_MICROPHONE_WAV = fileURLToPath(new URL('./fixtures/user-question.wav', import.meta.url));
 /** The first tenant's messaging number (TWILIO_PHONE_NUMBER). */
 export const MESSAGING_NUMBER = '+14155550100';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));

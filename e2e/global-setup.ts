@@ -16,6 +16,7 @@ import {
   MESSAGING_NUMBER,
   OPENAI_TEXT_FAKE_PORT,
   REALTIME_FAKE_PORT,
+  REALTIME_WEBRTC_FAKE_URL,
   REPO_ROOT,
   TWILIO_FAKE_URL,
 } from './e2e-env.ts';
@@ -111,6 +112,23 @@ export default async function globalSetup() {
   const openAiTextFake = await (
     await import(join(REPO_ROOT, 'packages/fakes/src/openai-text-fake.ts'))
   ).startOpenAiTextFake({ port: OPENAI_TEXT_FAKE_PORT, apiKey: 'e2e-openai-key' });
+  // The voice page's calls: the user's question is heard once 2 s of microphone audio has arrived (the
+  // wav's speech), the model searches the knowledge base, then speaks; words are paced so the partial
+  // transcript shows. Specs change this with POST /__fake/script and restore it with POST /__fake/reset.
+  const webrtcFake = await (
+    await import(join(REPO_ROOT, 'packages/fakes/src/openai-realtime-webrtc-fake.ts'))
+  ).startOpenAIRealtimeWebRtcFake({
+    port: Number(new URL(REALTIME_WEBRTC_FAKE_URL).port),
+    apiKey: 'e2e-openai-key',
+    script: {
+      userTurnAfterPackets: 100,
+      userTranscripts: ['What do we know about the Henderson account?'],
+      functionCall: { name: 'search_knowledge_base', arguments: '{"query":"Henderson"}' },
+      replyAfterTool: 'The Henderson account renews in March.',
+      wordIntervalMs: 120,
+      audioPackets: 0,
+    },
+  });
   const realtimeCaFile = join(dataDir, 'realtime-fake-ca.pem');
   await mkdir(dataDir, { recursive: true });
   await writeFile(realtimeCaFile, realtime.ca);
@@ -136,6 +154,9 @@ export default async function globalSetup() {
     OPENAI_API_KEY: 'e2e-openai-key',
     OPENAI_BASE_URL: realtime.baseURL,
     OPENAI_REALTIME_CA_FILE: realtimeCaFile,
+    OPENAI_REALTIME_CALLS_BASE_URL: webrtcFake.baseURL,
+    // Loopback only: no STUN server to wait for or fail to reach.
+    WEBRTC_ICE_SERVERS: 'none',
     OPENAI_TEXT_BASE_URL: openAiTextFake.url,
     TWILIO_ACCOUNT_SID: twilioFake.accountSid,
     TWILIO_AUTH_TOKEN: twilioFake.authToken,
@@ -168,6 +189,7 @@ export default async function globalSetup() {
     await fake?.close();
     await googleFake.close();
     await realtime.close();
+    await webrtcFake.close();
     await twilioFake.close();
     await openAiTextFake.close();
     await database.drop();

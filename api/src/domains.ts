@@ -6,6 +6,7 @@ import { conversationsDomain } from './modules/conversations/conversations.domai
 import { knowledgeDomain } from './modules/knowledge/knowledge.domain.ts';
 import { labDomain } from './modules/lab/lab.domain.ts';
 import { platformDomain } from './modules/platform.domain.ts';
+import { realtimeCallsDomain } from './modules/realtime-calls/realtime-calls.domain.ts';
 import { settingsDomain } from './modules/settings/settings.domain.ts';
 import { smsDomain } from './modules/sms/sms.domain.ts';
 import { voiceProfilesDomain } from './modules/voice-profiles/voice-profiles.domain.ts';
@@ -28,6 +29,7 @@ export const domains: Domain[] = [
   conversationsDomain,
   callsDomain,
   voiceToolsDomain,
+  realtimeCallsDomain,
 ];
 
 /** Every entity and committed migration of every domain, for `createOrm`. */

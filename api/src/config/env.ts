@@ -17,6 +17,27 @@ const commaList = z
       .filter(Boolean),
   );
 
+/** Part 1 §7: the realtime connection uses a public STUN server. */
+export const DEFAULT_ICE_SERVER = 'stun:stun.l.google.com:19302';
+const ICE_URL = /^(stuns?|turns?):[^\s,]+$/;
+
+/** Comma-separated stun:/turn: URLs for the browser's RTCPeerConnection; `none` for no ICE servers (loopback). */
+const iceServerList = z
+  .string()
+  .default(DEFAULT_ICE_SERVER)
+  .transform((value) =>
+    value.trim() === 'none'
+      ? []
+      : value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+  )
+  .refine(
+    (urls) => urls.every((url) => ICE_URL.test(url)),
+    'must be stun: or turn: URLs separated by commas, or none',
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -69,6 +90,10 @@ const envSchema = z
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_REALTIME_MODEL: z.string().trim().min(1).default('gpt-4o-realtime-preview-2024-12-17'),
     OPENAI_REALTIME_CA_FILE: z.string().optional(),
+    OPENAI_REALTIME_CALLS_BASE_URL: z.url().optional(),
+    WEBRTC_ICE_SERVERS: iceServerList,
+    WEBRTC_TURN_USERNAME: z.string().optional(),
+    WEBRTC_TURN_CREDENTIAL: z.string().optional(),
     OPENAI_TEXT_BASE_URL: z.url().optional(),
     OPENAI_TEXT_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
     TWILIO_ACCOUNT_SID: z.string().optional(),

@@ -9,9 +9,11 @@ import { type BridgeAudioFormat, sessionFormatOf } from './audio-format.ts';
  */
 export function toRealtimeSession(
   compiled: CompiledVoiceSession,
-  format: BridgeAudioFormat,
+  format: BridgeAudioFormat | null,
   tools: RealtimeToolsConfig = [],
 ): RealtimeSessionCreateRequest {
+  // A WebRTC call (format null) carries Opus negotiated in the SDP: the session names no audio format.
+  const formatOf = format ? { format: sessionFormatOf(format) } : {};
   return {
     type: 'realtime',
     model: compiled.model,
@@ -19,11 +21,11 @@ export function toRealtimeSession(
     output_modalities: ['audio'],
     audio: {
       input: {
-        format: sessionFormatOf(format),
+        ...formatOf,
         transcription: { model: compiled.transcriptionModel },
         turn_detection: { ...compiled.turnDetection, create_response: true, interrupt_response: true },
       },
-      output: { format: sessionFormatOf(format), voice: compiled.voice, speed: compiled.speed },
+      output: { ...formatOf, voice: compiled.voice, speed: compiled.speed },
     },
     tools,
     tool_choice: 'auto',

@@ -49,18 +49,16 @@ export type RequestOptions = {
   keepalive?: boolean;
 };
 
-/** Sends a request with the identity headers and cookies; throws ApiError unless the response is OK. */
-export async function apiRequest(
+async function send(
   method: HttpMethod,
   url: string,
-  data?: unknown,
-  options: RequestOptions = {},
+  body: { text: string; contentType: string } | undefined,
+  options: RequestOptions,
 ): Promise<Response> {
-  const hasBody = data !== undefined;
   const response = await fetch(url, {
     method,
-    headers: hasBody ? { ...identityHeaders(), 'Content-Type': 'application/json' } : identityHeaders(),
-    body: hasBody ? JSON.stringify(data) : undefined,
+    headers: body ? { ...identityHeaders(), 'Content-Type': body.contentType } : identityHeaders(),
+    body: body?.text,
     credentials: 'include',
     signal: options.signal,
     keepalive: options.keepalive,
@@ -69,6 +67,29 @@ export async function apiRequest(
     throw new ApiError(response.status, response.statusText, await response.text());
   }
   return response;
+}
+
+/** Sends a request with the identity headers and cookies; throws ApiError unless the response is OK. */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const body =
+    data === undefined ? undefined : { text: JSON.stringify(data), contentType: 'application/json' };
+  return send(method, url, body, options);
+}
+
+/** Like apiRequest with a body that is not JSON (e.g. an SDP offer), sent as is with its content type. */
+export async function apiRequestText(
+  method: HttpMethod,
+  url: string,
+  text: string,
+  contentType: string,
+  options: RequestOptions = {},
+): Promise<Response> {
+  return send(method, url, { text, contentType }, options);
 }
 
 /** Like apiRequest, then parses the response body as JSON. */

@@ -46,11 +46,7 @@ export async function compilePreview(
  * profile saved yet, the §9 defaults under the persona.
  */
 export async function sessionConfig(em: EntityManager, defaultModel: string): Promise<AiSessionConfig> {
-  const persona = await systemPersona(em);
-  const profile = await findDefaultProfile(em);
-  const compiled = profile
-    ? await compileProfile(em, profile, defaultModel)
-    : compileVoiceSession({ ...VOICE_PROFILE_DEFAULTS, name: 'Default' }, persona, defaultModel);
+  const { persona, profile, compiled } = await defaultSession(em, defaultModel);
   return {
     systemPrompt: compiled.instructions,
     voice: compiled.voice,
@@ -64,4 +60,21 @@ export async function sessionConfig(em: EntityManager, defaultModel: string): Pr
       prefixPaddingMs: compiled.turnDetection.prefix_padding_ms,
     },
   };
+}
+
+async function defaultSession(em: EntityManager, defaultModel: string) {
+  const persona = await systemPersona(em);
+  const profile = await findDefaultProfile(em);
+  const compiled = profile
+    ? await compileProfile(em, profile, defaultModel)
+    : compileVoiceSession({ ...VOICE_PROFILE_DEFAULTS, name: 'Default' }, persona, defaultModel);
+  return { persona, profile, compiled };
+}
+
+/** The session the voice page's calls run with: what GET /api/ai/session-config serves, compiled. */
+export async function compileDefaultSession(
+  em: EntityManager,
+  defaultModel: string,
+): Promise<CompiledVoiceSession> {
+  return (await defaultSession(em, defaultModel)).compiled;
 }

@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import { CALL_SESSION_HEADER, REALTIME_CALL_HEADER, SDP_CONTENT_TYPE } from '../contracts/realtime.ts';
+import { apiRequestText, errorMessage, isApiError } from '../http.ts';
+
+/** What POST /api/realtime/offer gives the voice page. */
+export type RealtimeOfferAnswer = {
+  /** The SDP answer for `setRemoteDescription({type: 'answer', sdp})`. */
+  sdp: string;
+  /** The call session recorded for this call (end it with POST /api/calls/:id/end), when the server keeps one. */
+  callSessionId: string | null;
+  /** OpenAI's id of the call (`rtc_…`). */
+  realtimeCallId: string | null;
+};
+
+/**
+ * POST /api/realtime/offer: the browser's SDP offer (send it without waiting for ICE gathering) in,
+ * the SDP answer out. A refusal throws ApiError (503 when OpenAI is not configured, 502 when it refused).
+ */
+export async function postRealtimeOffer(
+  offerSdp: string,
+  signal?: AbortSignal,
+): Promise<RealtimeOfferAnswer> {
+  const response = await apiRequestText('POST', '/api/realtime/offer', offerSdp, SDP_CONTENT_TYPE, {
+    signal,
+  });
+  return {
+    sdp: await response.text(),
+    callSessionId: response.headers.get(CALL_SESSION_HEADER),
+    realtimeCallId: response.headers.get(REALTIME_CALL_HEADER),
+  };
+}
+
+/** Spec part 1 §8: "Failed to get answer: {status}", with the server's reason (e.g. which variable to set) when it gave one. */
+export function describeOfferFailure(error: unknown): { title: string; description: string | null } {
+  if (!isApiError(error)) return { title: 'Failed to get answer', description: null };
+  return { title: `Failed to get answer: ${error.status}`, description: errorMessage(error, '') || null };
+}
+
+/** The offer as a mutation (no retries, per the query client's defaults): `mutateAsync(offerSdp)`. */
+export function useRealtimeOffer() {
+  return useMutation({ mutationFn: (offerSdp: string) => postRealtimeOffer(offerSdp) });
+}

@@ -1,0 +1,82 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../testing/fetch-stub.ts';
+import { createQueryWrapper } from '../testing/query-wrapper.tsx';
+import { describeOfferFailure, postRealtimeOffer, useRealtimeOffer } from './post-realtime-offer.ts';
+import { useIceServers } from './use-ice-servers.ts';
+
+const OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
+const ANSWER = 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function answered() {
+  return new Response(ANSWER, {
+    status: 201,
+    headers: {
+      'Content-Type': 'application/sdp',
+      'X-Call-Session-Id': '5b0f7c3e-1d6a-4f7e-9c1e-2a4b6c8d0e1f',
+      'X-Realtime-Call-Id': 'rtc_123',
+    },
+  });
+}
+
+describe('POST /api/realtime/offer', () => {
+  it('sends the offer as application/sdp with the identity headers and reads the answer and both ids', async () => {
+    const api = stubFetch({ 'POST /api/realtime/offer': answered() });
+    expect(await postRealtimeOffer(OFFER)).toEqual({
+      sdp: ANSWER,
+      callSessionId: '5b0f7c3e-1d6a-4f7e-9c1e-2a4b6c8d0e1f',
+      realtimeCallId: 'rtc_123',
+    });
+    expect(api.requests('POST')[0]?.body).toBe(OFFER);
+    const init = api.fetchMock.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe('include');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/sdp', 'X-Tenant-Id': 'default' });
+  });
+
+  it('turns a refusal into "Failed to get answer: {status}" with the server\'s reason', async () => {
+    stubFetch({
+      'POST /api/realtime/offer': {
+        status: 503,
+        body: { message: 'OpenAI is not configured: set OPENAI_API_KEY', code: 'not_configured' },
+      },
+    });
+    const { result } = renderHook(() => useRealtimeOffer(), { wrapper: createQueryWrapper().wrapper });
+    let failure: unknown;
+    await act(async () => {
+      failure = await result.current.mutateAsync(OFFER).catch((error: unknown) => error);
+    });
+    expect(describeOfferFailure(failure)).toEqual({
+      title: 'Failed to get answer: 503',
+      description: 'OpenAI is not configured: set OPENAI_API_KEY',
+    });
+  });
+
+  it('says only the status when the body has no message', async () => {
+    stubFetch({ 'POST /api/realtime/offer': new Response('', { status: 500 }) });
+    const failure = await postRealtimeOffer(OFFER).catch((error: unknown) => error);
+    expect(describeOfferFailure(failure)).toEqual({ title: 'Failed to get answer: 500', description: null });
+  });
+});
+
+describe('GET /api/realtime/ice-servers', () => {
+  it('gives the configured servers', async () => {
+    stubFetch({
+      'GET /api/realtime/ice-servers': jsonResponse(200, {
+        iceServers: [{ urls: ['stun:stun.l.google.com:19302'] }],
+      }),
+    });
+    const { result } = renderHook(() => useIceServers(), { wrapper: createQueryWrapper().wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toEqual([{ urls: ['stun:stun.l.google.com:19302'] }]);
+  });
+
+  it('rejects an answer that does not match the contract', async () => {
+    stubFetch({ 'GET /api/realtime/ice-servers': { status: 200, body: { iceServers: [{ urls: [] }] } } });
+    const { result } = renderHook(() => useIceServers(), { wrapper: createQueryWrapper().wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+  });
+});

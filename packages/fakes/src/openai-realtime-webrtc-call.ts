@@ -1,0 +1,361 @@
+import { randomBytes } from 'node:crypto';
+import { MediaStreamTrack, type RTCDataChannel, RTCPeerConnection, useOPUS } from 'werift';
+import type { FakeUserTurn, RealtimeWebRtcScript } from './openai-realtime-webrtc-script.ts';
+import { OpusRtpPlayer } from './opus-rtp-player.ts';
+import {
+  type EventPredicate,
+  type RealtimeEvent,
+  RealtimeEventLog,
+  type WaitOptions,
+} from './realtime-event-log.ts';
+
+/** The data channel OpenAI's WebRTC calls carry their events on. */
+export const EVENTS_CHANNEL = 'oai-events';
+
+const pause = (ms: number) => (ms > 0 ? new Promise((done) => setTimeout(done, ms)) : Promise.resolve());
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** What the call knows at the start: the session the offer carried, the script, the audio to speak. */
+export type CallSetup = {
+  session: Record<string, unknown> | null;
+  script: RealtimeWebRtcScript;
+  audio: Buffer[];
+};
+
+/**
+ * One WebRTC call as OpenAI's Realtime API would run it, scripted: a werift peer that answers the
+ * browser's offer, accepts the `oai-events` channel, records every client event, counts the microphone's
+ * RTP packets, and plays GA server events with pre-encoded Opus audio (ARCHITECTURE.md §6).
+ */
+export class RealtimeWebRtcCall {
+  readonly id = newId('rtc');
+  /** The session posted with the offer (multipart `session`), or null for a bare SDP offer. */
+  readonly offeredSession: Record<string, unknown> | null;
+  /** The session as `session.update` events left it. */
+  session: Record<string, unknown>;
+  /** Every event the client sent on the channel. */
+  readonly received = new RealtimeEventLog();
+  /** Every event the fake sent, in order. */
+  readonly sent: RealtimeEvent[] = [];
+  /** The `function_call_output` items the client returned, by call id. */
+  readonly toolOutputs: { callId: string; output: string }[] = [];
+  rtpPacketsReceived = 0;
+  readonly createdAt = performance.now();
+  channelOpenedAt: number | null = null;
+  ended = false;
+
+  private readonly pc = new RTCPeerConnection({ codecs: { audio: [useOPUS()] }, iceServers: [] });
+  private readonly speaker = new MediaStreamTrack({ kind: 'audio' });
+  private readonly player = new OpusRtpPlayer(this.speaker);
+  private channel: RTCDataChannel | null = null;
+  private script: RealtimeWebRtcScript;
+  private readonly audio: Buffer[];
+  private greeted = false;
+  private turnsHeard = 0;
+  private packetsSinceTurn = 0;
+  private busy = false;
+  /** The tool call waiting for its output, and whether the output has come. */
+  private pendingTool: { callId: string; answered: boolean } | null = null;
+  private speaking: { cancelled: boolean } | null = null;
+  private readonly opened = Promise.withResolvers<void>();
+
+  private constructor(setup: CallSetup) {
+    this.offeredSession = setup.session;
+    this.session = { ...(setup.session ?? { type: 'realtime' }), id: newId('sess') };
+    this.script = setup.script;
+    this.audio =
+      setup.script.audioPackets > 0 ? setup.audio.slice(0, setup.script.audioPackets) : setup.audio;
+  }
+
+  /** Answers an SDP offer: resolves with the call and its SDP answer (candidates included). */
+  static async answer(
+    offerSdp: string,
+    setup: CallSetup,
+  ): Promise<{ call: RealtimeWebRtcCall; sdp: string }> {
+    const call = new RealtimeWebRtcCall(setup);
+    const sdp = await call.negotiate(offerSdp);
+    return { call, sdp };
+  }
+
+  get channelOpen(): boolean {
+    return this.channel?.readyState === 'open';
+  }
+
+  get rtpPacketsSent(): number {
+    return this.player.packetsSent;
+  }
+
+  /** Waits for a client event of `type` that `predicate` accepts (already received, or still to come). */
+  waitForClientEvent(type: string, predicate?: EventPredicate, options?: WaitOptions) {
+    return this.received.waitFor(type, predicate, options);
+  }
+
+  /** Resolves once the `oai-events` channel is open (its `session.created` is sent then). */
+  waitForChannelOpen(timeoutMs = 10_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`The events channel did not open within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    return Promise.race([this.opened.promise, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * "The user said X": speech start, the interim and final transcript, then (with turn detection on)
+   * the model's answer: a function call when the turn or script asks for one, otherwise a spoken reply.
+   */
+  async userSays(turn: FakeUserTurn): Promise<void> {
+    this.busy = true;
+    try {
+      await this.hearTurn(turn);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** The script for what is still to come in this call. */
+  setScript(script: RealtimeWebRtcScript): void {
+    this.script = script;
+  }
+
+  /** Ends the call (OpenAI's hangup, or the client going away). */
+  async hangup(reason = 'the call was hung up'): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.speaking) this.speaking.cancelled = true;
+    this.received.close(reason);
+    this.speaker.stop();
+    await this.pc.close();
+  }
+
+  /** What the control endpoint shows a test in another process. */
+  summary() {
+    return {
+      id: this.id,
+      offeredSession: this.offeredSession,
+      session: this.session,
+      channelOpen: this.channelOpen,
+      ended: this.ended,
+      rtpPacketsReceived: this.rtpPacketsReceived,
+      rtpPacketsSent: this.rtpPacketsSent,
+      received: this.received.events,
+      toolOutputs: this.toolOutputs,
+    };
+  }
+
+  private async negotiate(offerSdp: string): Promise<string> {
+    // Subscribe before setRemoteDescription: a track subscribed later counts no packets (tried).
+    this.pc.onTrack.subscribe((track) => {
+      track.onReceiveRtp.subscribe(() => this.onMicrophonePacket());
+    });
+    this.pc.onDataChannel.subscribe((channel) => {
+      if (channel.label === EVENTS_CHANNEL) this.attach(channel);
+    });
+    this.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'closed' || state === 'failed') void this.hangup(`the peer connection ${state}`);
+    });
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    const audio = this.pc.getTransceivers().find((transceiver) => transceiver.kind === 'audio');
+    if (audio) {
+      await audio.sender.replaceTrack(this.speaker);
+      audio.setDirection('sendrecv');
+    }
+    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    const local = this.pc.localDescription;
+    if (!local) throw new Error('No local description');
+    return local.sdp;
+  }
+
+  private attach(channel: RTCDataChannel): void {
+    this.channel = channel;
+    const opened = () => {
+      if (this.channelOpenedAt !== null) return;
+      this.channelOpenedAt = performance.now();
+      this.opened.resolve();
+      this.send({ type: 'session.created', session: this.session });
+    };
+    channel.stateChanged.subscribe((state) => {
+      if (state === 'open') opened();
+      if (state === 'closed') void this.hangup('the events channel closed');
+    });
+    if (channel.readyState === 'open') opened();
+    channel.onMessage.subscribe((data) => this.onClientMessage(data.toString()));
+  }
+
+  private send(event: RealtimeEvent): void {
+    const full = { event_id: newId('event'), ...event };
+    this.sent.push(full);
+    if (this.channelOpen) this.channel?.send(JSON.stringify(full));
+  }
+
+  private onClientMessage(text: string): void {
+    let event: RealtimeEvent;
+    try {
+      event = JSON.parse(text) as RealtimeEvent;
+      if (typeof event?.type !== 'string') throw new Error('no type');
+    } catch {
+      this.send({
+        type: 'error',
+        error: { type: 'invalid_request_error', code: 'invalid_json', message: 'Invalid event JSON' },
+      });
+      return;
+    }
+    this.received.record(event);
+    if (event.type === 'session.update') this.updateSession(event);
+    else if (event.type === 'conversation.item.create') this.addItem(event);
+    else if (event.type === 'response.create') void this.respondOnRequest();
+    else if (event.type === 'response.cancel' || event.type === 'output_audio_buffer.clear')
+      this.stopSpeaking();
+  }
+
+  private updateSession(event: RealtimeEvent): void {
+    const changes = (event.session ?? {}) as Record<string, unknown>;
+    this.session = { ...this.session, ...changes, id: this.session.id };
+    this.send({ type: 'session.updated', session: this.session });
+  }
+
+  private addItem(event: RealtimeEvent): void {
+    const item: Record<string, unknown> = { id: newId('item'), ...(event.item as Record<string, unknown>) };
+    if (item.type === 'function_call_output') {
+      const callId = String(item.call_id);
+      this.toolOutputs.push({ callId, output: String(item.output) });
+      if (this.pendingTool?.callId === callId) this.pendingTool.answered = true;
+    }
+    this.send({ type: 'conversation.item.added', previous_item_id: null, item });
+    this.send({ type: 'conversation.item.done', previous_item_id: null, item });
+  }
+
+  private async respondOnRequest(): Promise<void> {
+    if (this.pendingTool?.answered) {
+      this.pendingTool = null;
+      await this.speak(this.script.replyAfterTool);
+    } else if (!this.greeted) {
+      this.greeted = true;
+      await this.speak(this.script.greeting);
+    } else {
+      await this.speak(this.script.reply);
+    }
+  }
+
+  private onMicrophonePacket(): void {
+    this.rtpPacketsReceived += 1;
+    this.packetsSinceTurn += 1;
+    const every = this.script.userTurnAfterPackets;
+    const transcript = this.script.userTranscripts[this.turnsHeard];
+    if (every === null || transcript === undefined || this.packetsSinceTurn < every) return;
+    if (this.busy || this.speaking || this.pendingTool || !this.channelOpen) return;
+    void this.userSays({ transcript });
+  }
+
+  private async hearTurn(turn: FakeUserTurn): Promise<void> {
+    this.turnsHeard += 1;
+    this.packetsSinceTurn = 0;
+    const itemId = newId('item');
+    const words = turn.transcript.split(' ');
+    const startMs = Math.round(performance.now() - this.createdAt);
+    this.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: startMs, item_id: itemId });
+    await pause(this.script.wordIntervalMs * words.length);
+    const endMs = Math.round(performance.now() - this.createdAt);
+    this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: endMs, item_id: itemId });
+    this.send({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: null });
+    const item = { id: itemId, type: 'message', role: 'user', content: [{ type: 'input_audio' }] };
+    this.send({ type: 'conversation.item.added', previous_item_id: null, item });
+    for (const [index, word] of words.entries()) {
+      const delta = index === 0 ? word : ` ${word}`;
+      this.send({
+        type: 'conversation.item.input_audio_transcription.delta',
+        item_id: itemId,
+        content_index: 0,
+        delta,
+      });
+      await pause(this.script.wordIntervalMs);
+    }
+    this.send({
+      type: 'conversation.item.input_audio_transcription.completed',
+      item_id: itemId,
+      content_index: 0,
+      transcript: turn.transcript,
+    });
+    if (!this.respondsToTurns()) return;
+    const functionCall = turn.functionCall === undefined ? this.script.functionCall : turn.functionCall;
+    if (functionCall) this.askForTool(functionCall);
+    else void this.speak(turn.reply ?? this.script.reply);
+  }
+
+  /** Server VAD answers a turn by itself unless the client turned detection (or its responses) off. */
+  private respondsToTurns(): boolean {
+    const audio = this.session.audio as { input?: { turn_detection?: { create_response?: boolean } | null } };
+    const detection = audio?.input?.turn_detection;
+    return detection !== null && detection?.create_response !== false;
+  }
+
+  private askForTool({ name, arguments: args }: { name: string; arguments: string }): void {
+    const responseId = newId('resp');
+    const callId = newId('call');
+    const itemId = newId('item');
+    const base = { response_id: responseId, item_id: itemId, output_index: 0, call_id: callId };
+    const item = {
+      id: itemId,
+      type: 'function_call',
+      status: 'in_progress',
+      name,
+      call_id: callId,
+      arguments: '',
+    };
+    this.pendingTool = { callId, answered: false };
+    this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
+    this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
+    this.send({ type: 'response.function_call_arguments.delta', ...base, delta: args });
+    this.send({ type: 'response.function_call_arguments.done', ...base, name, arguments: args });
+    const done = { ...item, status: 'completed', arguments: args };
+    this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    this.send({ type: 'response.done', response: { id: responseId, status: 'completed', output: [done] } });
+  }
+
+  /** A spoken response: transcript deltas paced by the script while the Opus audio plays in real time. */
+  private async speak(text: string): Promise<void> {
+    if (this.speaking || this.ended) return;
+    const speaking = { cancelled: false };
+    this.speaking = speaking;
+    const responseId = newId('resp');
+    const itemId = newId('item');
+    const base = { response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 };
+    const item = { id: itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] };
+    this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
+    this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
+    this.send({ type: 'response.content_part.added', ...base, part: { type: 'audio', transcript: '' } });
+    this.send({ type: 'output_audio_buffer.started', response_id: responseId });
+    const playing = this.player.play(this.audio, () => speaking.cancelled);
+    for (const [index, word] of text.split(' ').entries()) {
+      if (speaking.cancelled) break;
+      this.send({
+        type: 'response.output_audio_transcript.delta',
+        ...base,
+        delta: index === 0 ? word : ` ${word}`,
+      });
+      await pause(this.script.wordIntervalMs);
+    }
+    const status = speaking.cancelled ? 'cancelled' : 'completed';
+    if (!speaking.cancelled) {
+      this.send({ type: 'response.output_audio.done', ...base });
+      this.send({ type: 'response.output_audio_transcript.done', ...base, transcript: text });
+      this.send({ type: 'response.content_part.done', ...base, part: { type: 'audio', transcript: text } });
+    }
+    const content = [{ type: 'output_audio', transcript: text }];
+    const done = { ...item, status: speaking.cancelled ? 'incomplete' : 'completed', content };
+    this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    this.send({ type: 'response.done', response: { id: responseId, status, output: [done] } });
+    await playing;
+    this.speaking = null;
+    this.send({
+      type: speaking.cancelled ? 'output_audio_buffer.cleared' : 'output_audio_buffer.stopped',
+      response_id: responseId,
+    });
+  }
+
+  private stopSpeaking(): void {
+    if (this.speaking) this.speaking.cancelled = true;
+  }
+}
