@@ -1,9 +1,11 @@
+import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import {
+  CALL_SESSION_HEADER,
   iceServersResponseSchema,
   REALTIME_CALL_HEADER,
   SDP_OFFER_MAX_BYTES,
 } from '@annie/api-client/contracts/realtime';
-import { WORKSPACE_TOOL_NAMES } from '@annie/api-client/contracts/workspace-tools';
+import { VOICE_TOOL_NAMES } from '@annie/api-client/contracts/voice-tools';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startOpenAIRealtimeWebRtcFake } from '../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
 import { WebRtcTestPeer } from '../../../../packages/fakes/src/webrtc-test-peer.ts';
@@ -38,16 +40,18 @@ const postOffer = (client: TestClient, body: string, contentType = 'application/
 /** A werift peer standing in for the browser, signalling through the app as the voice page does. */
 async function callThroughApp(client: TestClient = user) {
   let callHeader: string | null = null;
+  let callSessionId: string | null = null;
   const peer = await WebRtcTestPeer.connect(async (sdp) => {
     const response = await postOffer(client, sdp);
     if (response.status !== 201) throw new Error(`${response.status}: ${response.text}`);
     expect(response.headers.get('content-type')).toBe('application/sdp');
     callHeader = response.headers.get(REALTIME_CALL_HEADER);
+    callSessionId = response.headers.get(CALL_SESSION_HEADER);
     return response.text;
   });
   peers.push(peer);
   const call = await fake.nextCall();
-  return { peer, call, callHeader };
+  return { peer, call, callHeader, callSessionId: callSessionId as string | null };
 }
 
 describe('POST /api/realtime/offer', () => {
@@ -77,8 +81,22 @@ describe('POST /api/realtime/offer', () => {
     // Opus is negotiated in the SDP: a WebRTC session names no audio format.
     expect(JSON.stringify(session.audio)).not.toContain('format');
     const tools = session.tools as { type: string; name: string; parameters: object }[];
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(WORKSPACE_TOOL_NAMES));
+    expect(tools.map((tool) => tool.name)).toEqual(VOICE_TOOL_NAMES);
     expect(tools.every((tool) => tool.type === 'function' && typeof tool.parameters === 'object')).toBe(true);
+  });
+
+  it("records the call as the caller's call session (webrtc, outbound) that POST /api/calls/:id/end ends", async () => {
+    const { callSessionId } = await callThroughApp();
+    expect(callSessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const listed = callSessionListSchema.parse((await user.get('/api/call-sessions')).body);
+    expect(listed.find((session) => session.id === callSessionId)).toMatchObject({
+      channel: 'webrtc',
+      direction: 'outbound',
+      endedAt: null,
+    });
+    expect((await user.post(`/api/calls/${callSessionId}/end`)).status).toBe(200);
+    const ended = callSessionListSchema.parse((await user.get('/api/call-sessions')).body);
+    expect(ended.find((session) => session.id === callSessionId)?.endedAt).not.toBeNull();
   });
 
   it('carries session.update, a scripted tool round trip, and RTP both ways', async () => {
@@ -136,6 +154,7 @@ describe('POST /api/realtime/offer', () => {
       message: 'OpenAI refused the call: Rate limit reached for gpt-realtime.',
       code: 'realtime_call_failed',
     });
+    expect(refused.headers.get(CALL_SESSION_HEADER)).toBeNull();
   });
 
   it('answers 502 when OpenAI cannot be reached', async () => {

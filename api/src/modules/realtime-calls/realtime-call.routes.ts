@@ -1,4 +1,5 @@
 import {
+  CALL_SESSION_HEADER,
   iceServersResponseSchema,
   REALTIME_CALL_HEADER,
   SDP_CONTENT_TYPE,
@@ -12,7 +13,7 @@ import { RealtimeCallError, type RealtimeCalls } from '../../providers/openai/op
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { iceServersOf } from './ice-servers.ts';
-import { startBrowserCall } from './realtime-call.service.ts';
+import { type BrowserCall, startBrowserCall } from './realtime-call.service.ts';
 import { readSdpOffer } from './sdp-offer.ts';
 
 export const NOT_CONFIGURED = 'OpenAI is not configured: set OPENAI_API_KEY';
@@ -42,7 +43,7 @@ export function realtimeCallRoutes(
     '/offer',
     routeDoc({
       summary: "Start a browser realtime call: the browser's SDP offer in, OpenAI's SDP answer out",
-      description: `The body is the SDP offer as \`${SDP_CONTENT_TYPE}\` text (at most ${SDP_OFFER_MAX_BYTES} bytes). The server posts it to OpenAI's Realtime calls endpoint with the tenant's compiled session (instructions, voice, model, transcription, turn detection, tools, tool choice auto) and answers 201 with the SDP answer; \`${REALTIME_CALL_HEADER}\` carries OpenAI's call id.`,
+      description: `The body is the SDP offer as \`${SDP_CONTENT_TYPE}\` text (at most ${SDP_OFFER_MAX_BYTES} bytes). The server posts it to OpenAI's Realtime calls endpoint with the tenant's compiled session (instructions, voice, model, transcription, turn detection, tools, tool choice auto) and answers 201 with the SDP answer. The call is recorded as the caller's call session (channel webrtc): \`${CALL_SESSION_HEADER}\` carries its id (end it with POST /api/calls/{id}/end), \`${REALTIME_CALL_HEADER}\` OpenAI's call id.`,
       access: 'signed-in',
       responses: { 201: { description: 'The SDP answer', contentType: SDP_CONTENT_TYPE } },
       errors: {
@@ -58,9 +59,13 @@ export function realtimeCallRoutes(
       if (!calls) throw serviceUnavailable(NOT_CONFIGURED);
       const offer = await readSdpOffer(ctx);
       const auth = authOf(ctx);
-      let answer: Awaited<ReturnType<typeof startBrowserCall>>;
+      let call: BrowserCall;
       try {
-        answer = await startBrowserCall(ctx.state.em, calls, offer, config.OPENAI_REALTIME_MODEL);
+        call = await startBrowserCall(ctx.state.em, calls, {
+          auth,
+          offerSdp: offer,
+          defaultModel: config.OPENAI_REALTIME_MODEL,
+        });
       } catch (error) {
         if (!(error instanceof RealtimeCallError)) throw error;
         logger.warn(
@@ -70,13 +75,14 @@ export function realtimeCallRoutes(
         throw new HttpError(502, 'realtime_call_failed', error.message);
       }
       logger.info(
-        { callId: answer.callId, tenantId: auth.tenantId, userId: auth.userId },
+        { callId: call.realtimeCallId, callSessionId: call.callSessionId, tenantId: auth.tenantId },
         'realtime call started',
       );
-      if (answer.callId) ctx.set(REALTIME_CALL_HEADER, answer.callId);
+      if (call.realtimeCallId) ctx.set(REALTIME_CALL_HEADER, call.realtimeCallId);
+      ctx.set(CALL_SESSION_HEADER, call.callSessionId);
       ctx.status = 201;
       ctx.type = SDP_CONTENT_TYPE;
-      ctx.body = answer.sdp;
+      ctx.body = call.sdp;
     },
   );
 

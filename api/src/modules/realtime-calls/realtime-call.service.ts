@@ -1,26 +1,45 @@
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
-import { workspaceRealtimeTools } from '@annie/api-client/contracts/workspace-tools';
+import { voiceRealtimeTools } from '@annie/api-client/contracts/voice-tools';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
-import type { RealtimeCallAnswer, RealtimeCalls } from '../../providers/openai/openai-realtime-calls.ts';
+import type { RealtimeCalls } from '../../providers/openai/openai-realtime-calls.ts';
 import { toRealtimeSession } from '../../realtime/realtime-session.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { startCallSession } from '../calls/call-session.service.ts';
 import { compileDefaultSession } from '../voice-profiles/voice-session.service.ts';
 
-/** The session a browser call starts with: the compiled default profile and every tool the model may call. */
+/** The session a browser call starts with: the compiled default profile and every tool of the registry. */
 export function browserCallSession(compiled: CompiledVoiceSession): RealtimeSessionCreateRequest {
-  return toRealtimeSession(compiled, null, workspaceRealtimeTools());
+  return toRealtimeSession(compiled, null, voiceRealtimeTools());
 }
+
+/** A started browser call: the SDP answer, OpenAI's call id, and the call session recording it. */
+export type BrowserCall = { sdp: string; realtimeCallId: string | null; callSessionId: string };
 
 /**
  * Starts a browser call: compiles the tenant's session (instructions, voice, model, transcription, turn
- * detection, tools, tool choice auto) and posts it with the browser's offer to OpenAI.
+ * detection, tools, tool choice auto), posts it with the browser's offer to OpenAI, and records the call
+ * as the caller's call session (channel webrtc, outbound, provider id = OpenAI's call id). A call that
+ * cannot be recorded is hung up rather than left running unrecorded.
  */
 export async function startBrowserCall(
   em: EntityManager,
   calls: RealtimeCalls,
-  offerSdp: string,
-  defaultModel: string,
-): Promise<RealtimeCallAnswer> {
-  const compiled = await compileDefaultSession(em, defaultModel);
-  return calls.create(offerSdp, browserCallSession(compiled));
+  input: { auth: AuthContext; offerSdp: string; defaultModel: string },
+): Promise<BrowserCall> {
+  const compiled = await compileDefaultSession(em, input.defaultModel);
+  const answer = await calls.create(input.offerSdp, browserCallSession(compiled));
+  try {
+    const session = await startCallSession(em, {
+      tenantId: input.auth.tenantId,
+      userId: input.auth.userId,
+      channel: 'webrtc',
+      direction: 'outbound',
+      providerCallId: answer.callId,
+    });
+    return { sdp: answer.sdp, realtimeCallId: answer.callId, callSessionId: session.id };
+  } catch (error) {
+    if (answer.callId) await calls.hangup(answer.callId).catch(() => {});
+    throw error;
+  }
 }

@@ -14,6 +14,7 @@ const aliceAdmin = await app.signedIn(await app.createUser({ tenantId: A, isAdmi
 const alice = await app.signedIn(await app.createUser({ tenantId: A }));
 const bob = await app.signedIn(await app.createUser({ tenantId: B }));
 const peers: WebRtcTestPeer[] = [];
+let callSessionId = '';
 afterEach(async () => {
   await Promise.all(peers.splice(0).map((peer) => peer.close()));
 });
@@ -54,6 +55,25 @@ describe('realtime calls tenant isolation', () => {
     const session = await sessionOfCallBy(bob);
     expect(session.instructions).not.toContain(SECRET);
     expect(session.audio.output.voice).toBe('cedar');
+  });
+
+  it("lists a call's session only for its caller, and lets nobody else end it", async () => {
+    const peer = await WebRtcTestPeer.connect(async (sdp) => {
+      const response = await alice.request('POST', '/api/realtime/offer', {
+        rawBody: sdp,
+        headers: { 'Content-Type': 'application/sdp' },
+      });
+      callSessionId = response.headers.get('X-Call-Session-Id') ?? '';
+      return response.text;
+    });
+    peers.push(peer);
+    await fake.nextCall();
+    const idsOf = async (client: TestClient) =>
+      ((await client.get('/api/call-sessions')).body as { id: string }[]).map((session) => session.id);
+    expect(await idsOf(alice)).toContain(callSessionId);
+    expect(await idsOf(bob)).not.toContain(callSessionId);
+    expect(await idsOf(aliceAdmin)).not.toContain(callSessionId);
+    expect((await bob.post(`/api/calls/${callSessionId}/end`)).status).toBe(404);
   });
 
   it('refuses a call claiming another tenant (403) before posting anything to OpenAI', async () => {

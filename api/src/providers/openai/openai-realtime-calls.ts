@@ -25,6 +25,8 @@ export class RealtimeCallError extends Error {
 
 export type RealtimeCalls = {
   create: (offerSdp: string, session: RealtimeSessionCreateRequest) => Promise<RealtimeCallAnswer>;
+  /** Ends a call OpenAI is running (e.g. one the app could not record). */
+  hangup: (callId: string) => Promise<void>;
 };
 
 /** The call id at the end of `Location: /v1/realtime/calls/rtc_…`. */
@@ -66,6 +68,9 @@ export function createRealtimeCalls(config: RealtimeCallsConfig): RealtimeCalls 
       if (!sdp.startsWith('v=0'))
         throw new RealtimeCallError('OpenAI answered without an SDP answer', response.status);
       return { sdp, callId: callIdOf(response.headers.get('location')) };
+    },
+    async hangup(callId) {
+      await client.realtime.calls.hangup(callId);
     },
   };
 }
