@@ -81,8 +81,8 @@ async function buildApps() {
   ]);
 }
 
-async function startProduction() {
-  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+async function startProduction(extraEnv = {}) {
+  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', ...extraEnv };
   await runLast(process.execPath, ['api/src/main.ts', ...rest], { env });
 }
 
@@ -95,6 +95,13 @@ const commands = {
   async serve() {
     await useToolchainPath();
     await startProduction();
+  },
+  // The same production build and server, every provider simulated in-process (README "Try everything
+  // in the sandbox"); `npm run sandbox -- --seed` adds the sample data.
+  async sandbox() {
+    await install();
+    await buildApps();
+    await startProduction({ ANNIE_SANDBOX: 'true' });
   },
   async build() {
     await install();
@@ -118,7 +125,7 @@ const commands = {
   },
   help() {
     log(
-      'usage: npm start | npm test | npm run dev | npm run build | npm run bench | npm run annie -- <command>',
+      'usage: npm start | npm run sandbox [-- --seed] | npm test | npm run dev | npm run build | npm run bench | npm run annie -- <command>',
     );
   },
 };

@@ -1,35 +1,73 @@
+import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
-import { ormSchema } from './domains.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
+import { domains, ormSchema } from './domains.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
+import { SANDBOX_NOTICE, SandboxRefused } from './sandbox/sandbox-settings.ts';
 import { closeGracefully, listen } from './server.ts';
 
 // Past the grace period, whatever still holds the process (a stuck job, a socket) does not keep it alive.
 const HARD_STOP_MARGIN_MS = 5_000;
 
+/** The command line: `--seed` (sandbox only) adds the sample data. */
+function parseCommandLine(): { seed: boolean } {
+  try {
+    const { values } = parseArgs({ options: { seed: { type: 'boolean', default: false } } });
+    return { seed: values.seed };
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\nUsage: node api/src/main.ts [--seed]`);
+  }
+}
+
+/** With ANNIE_SANDBOX: the fakes started in this process and the configuration that points at them. */
+async function sandboxOf(config: AppConfig, logger: ReturnType<typeof createLogger>) {
+  if (!config.ANNIE_SANDBOX) return undefined;
+  // Loaded only for a sandbox: a production start never imports the fakes.
+  const { startSandbox } = await import('./sandbox/start-sandbox.ts');
+  return startSandbox(config, logger);
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const commandLine = parseCommandLine();
+  const operatorConfig = loadConfig();
+  if (commandLine.seed && !operatorConfig.ANNIE_SANDBOX) {
+    throw new ConfigError(
+      '--seed works only in the sandbox (npm run sandbox -- --seed): it adds sample data',
+    );
+  }
+  const logger = createLogger(operatorConfig.LOG_LEVEL);
   const started = performance.now();
+  const sandbox = await sandboxOf(operatorConfig, logger);
+  const config = sandbox?.config ?? operatorConfig;
   const runtime = await openDatabase(config, ormSchema);
   await ensureFirstAdmin(runtime.orm.em.fork(), config.ANNIE_ADMIN_PASSWORD, (line) => console.log(line));
-  const { app, background } = createApp({
+  const { app, background, deps } = createApp({
     config,
     orm: runtime.orm,
     pool: runtime.pool,
     logger,
     sessionKeys: await sessionKeys(config),
     staticDirs: buildDirs(config),
+    domains: sandbox ? [...domains, sandbox.domain] : domains,
   });
+  if (commandLine.seed) {
+    const { seedSandbox } = await import('./sandbox/seed/seed-sandbox.ts');
+    // Before the workers start, so they pick up the sample lab jobs at once.
+    logger.info({ sandbox: true, ...(await seedSandbox(deps)) }, 'sandbox sample data seeded');
+  }
   // Every domain's background work: the lab worker, the retention schedule (README "Data lifecycle")…
   await background.start();
   const server = await listen(app as never, config.PORT, config.HOST);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info({ port, readyMs: Math.round(performance.now() - started) }, 'AnnieAI is ready');
-  console.log(`AnnieAI is running on http://localhost:${port}`);
+  logger.info(
+    { port, readyMs: Math.round(performance.now() - started), sandbox: config.ANNIE_SANDBOX },
+    'AnnieAI is ready',
+  );
+  if (sandbox) console.log(`AnnieAI sandbox (${SANDBOX_NOTICE}) is running on ${config.PUBLIC_URL}`);
+  else console.log(`AnnieAI is running on http://localhost:${port}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -43,6 +81,7 @@ async function main(): Promise<void> {
     // Together: background work (e.g. the live event streams) must end for open requests to finish.
     await Promise.all([closeGracefully(server, config.SHUTDOWN_GRACE_MS), background.stop()]);
     await runtime.close();
+    await sandbox?.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -50,7 +89,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof SandboxRefused) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -41,6 +41,8 @@ const iceServerList = z
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Every provider simulated by the loopback fakes (README "Try everything in the sandbox"); operator only. */
+    ANNIE_SANDBOX: booleanFlag,
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),

@@ -29,7 +29,11 @@ export const platformDomain: Domain = {
       windowSeconds: config.LOGIN_WINDOW_SECONDS,
     });
     return {
-      routers: [healthRoutes(pool), modulesRoutes(config.remotes), authRoutes(loginLimiter)],
+      routers: [
+        healthRoutes(pool),
+        modulesRoutes(config.remotes, { sandbox: config.ANNIE_SANDBOX }),
+        authRoutes(loginLimiter),
+      ],
       // The retention rules (expired sessions and login counters among them) run at start and on a schedule.
       start: async () => startRetentionSchedule(pool, logger),
     };

@@ -77,6 +77,8 @@ export async function startTwilioFake(
     port?: number;
     /** Where texts sent through the control endpoint go (the messaging number's webhook). */
     inboundWebhook?: { signedUrl: string; targetUrl?: string };
+    /** Called after each accepted send has been answered (the sandbox reports its delivery from here). */
+    onSent?: (message: SentMessage) => void;
   } = {},
 ): Promise<TwilioFake> {
   const accountSid = options.accountSid ?? `AC${'0'.repeat(32)}`;
@@ -167,6 +169,7 @@ export async function startTwilioFake(
         to,
         uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json`,
       });
+      options.onSent?.(message);
     });
   });
 

@@ -14,6 +14,8 @@ export const remoteEntrySchema = z.strictObject({
 /** Body of GET /api/modules. */
 export const moduleRegistrySchema = z.strictObject({
   remotes: z.array(remoteEntrySchema),
+  /** True only when the operator started a sandbox (every provider simulated); the shell shows a badge. */
+  sandbox: z.boolean().optional(),
 });
 
 export type { RemoteName } from './remotes.ts';

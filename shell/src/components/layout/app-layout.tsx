@@ -1,6 +1,7 @@
 import type { AuthUser } from '@annie/api-client/contracts/auth';
 import { Box, Flex } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { SandboxBar } from '../sandbox/sandbox-bar.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { MobileTabBar } from './mobile-tab-bar.tsx';
@@ -9,6 +10,7 @@ import { MobileTabBar } from './mobile-tab-bar.tsx';
 export function AppLayout({ user, children }: { user: AuthUser; children: ReactNode }) {
   return (
     <Flex direction="column" minHeight="100vh">
+      <SandboxBar />
       <AppHeader user={user} />
       {/* On phones the fixed tab bar covers the bottom; keep the content clear of it. */}
       <Box asChild flexGrow="1" pb={{ initial: '9', sm: '0' }}>

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/env.ts';
+import {
+  assertNoProviderSettings,
+  configuredProviderSettings,
+  PROVIDER_SETTINGS,
+  SANDBOX_MESSAGING_NUMBER,
+  SandboxRefused,
+  sandboxConfig,
+} from './sandbox-settings.ts';
+
+const fakes = {
+  agt: { url: 'http://127.0.0.1:1001', apiKey: 'agt-key' },
+  openAiRealtime: { baseURL: 'https://127.0.0.1:1002/v1' },
+  openAiText: { url: 'http://127.0.0.1:1003/v1', apiKey: 'sk-fake' },
+  twilio: { url: 'http://127.0.0.1:1004', accountSid: 'AC1', authToken: 'token' },
+  google: { url: 'http://127.0.0.1:1005', clientId: 'client', clientSecret: 'secret' },
+};
+const files = { realtimeCaFile: '/tmp/ca.pem', googleTokenKey: 'a2V5', publicUrl: 'http://localhost:3000' };
+
+describe('sandbox settings', () => {
+  it('finds no provider settings in an empty environment', () => {
+    expect(configuredProviderSettings(loadConfig({ ANNIE_SANDBOX: 'true' }))).toEqual([]);
+    expect(() => assertNoProviderSettings(loadConfig({}))).not.toThrow();
+  });
+
+  it.each(PROVIDER_SETTINGS.map((name) => [name]))('refuses a sandbox with %s set, naming it', (name) => {
+    const value = name.endsWith('_URL') ? 'https://provider.example.com' : 'real-secret-value';
+    // Google's client needs its other half and companions to pass env.ts (only the pair are provider settings).
+    const googleClient = {
+      GOOGLE_CLIENT_ID: 'other-half',
+      GOOGLE_CLIENT_SECRET: 'other-half',
+      GOOGLE_TOKEN_KEY: Buffer.alloc(32).toString('base64'),
+      PUBLIC_URL: 'https://annie.example.com',
+    };
+    const config = loadConfig({ ...(name.startsWith('GOOGLE_CLIENT') ? googleClient : {}), [name]: value });
+    const refused = (() => {
+      try {
+        assertNoProviderSettings(config);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(SandboxRefused);
+    expect((refused as Error).message).toContain(name);
+    expect((refused as Error).message).not.toContain(value);
+  });
+
+  it('points every provider at its fake and keeps the data apart from a production start', () => {
+    const config = sandboxConfig(loadConfig({}), fakes, files);
+    expect(config).toMatchObject({
+      ANNIE_SANDBOX: true,
+      DATA_DIR: '.data/sandbox',
+      EMBEDDED_PG_PORT: 54339,
+      PUBLIC_URL: 'http://localhost:3000',
+      AGT_BASE_URL: fakes.agt.url,
+      OPENAI_BASE_URL: fakes.openAiRealtime.baseURL,
+      OPENAI_REALTIME_CA_FILE: files.realtimeCaFile,
+      OPENAI_TEXT_BASE_URL: fakes.openAiText.url,
+      TWILIO_API_BASE_URL: fakes.twilio.url,
+      TWILIO_PHONE_NUMBER: SANDBOX_MESSAGING_NUMBER,
+      GOOGLE_API_ROOT_URL: fakes.google.url,
+      GOOGLE_OAUTH_BASE_URL: fakes.google.url,
+    });
+    expect(configuredProviderSettings(config)).toEqual([...PROVIDER_SETTINGS]);
+  });
+
+  it("keeps the operator's own data folder, database port and messaging number", () => {
+    const operator = loadConfig({
+      DATA_DIR: '/srv/annie-demo',
+      EMBEDDED_PG_PORT: '6000',
+      TWILIO_PHONE_NUMBER: '+14155550199',
+    });
+    expect(sandboxConfig(operator, fakes, files)).toMatchObject({
+      DATA_DIR: '/srv/annie-demo',
+      EMBEDDED_PG_PORT: 6000,
+      TWILIO_PHONE_NUMBER: '+14155550199',
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startApiProcess } from '../../test/api-process.ts';
+import { TestClient } from '../../test/test-client.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { eventually } from '../modules/lab/testing/lab-test-helpers.ts';
+
+// Real processes, started as `npm run sandbox` and `npm run serve` start the API (no builds needed).
+const database = await createTestDatabase();
+afterAll(() => database.drop());
+const PASSWORD = 'sandbox-test-password';
+const env = {
+  DATABASE_URL: database.url,
+  SESSION_SECRET: 'sandbox-start-test-secret-0123456789abcdef',
+  ANNIE_ADMIN_PASSWORD: PASSWORD,
+};
+
+/** The TCP ports a process listens on (Linux: its socket inodes matched against /proc/net/tcp{,6}). */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      const inode = target.match(/^socket:\[(\d+)\]$/)?.[1];
+      if (inode) inodes.add(inode);
+    } catch {
+      // The descriptor closed while we looked.
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ['tcp', 'tcp6']) {
+    for (const line of readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const [local, state, inode] = [fields[1], fields[3], fields[9]];
+      // 0A is LISTEN.
+      if (state === '0A' && inode && inodes.has(inode) && local)
+        ports.add(Number.parseInt(local.split(':')[1] ?? '', 16));
+    }
+  }
+  return [...ports].sort((a, b) => a - b);
+}
+
+async function signedIn(baseUrl: string): Promise<TestClient> {
+  const client = new TestClient(baseUrl);
+  const login = await client.post('/api/login', { username: 'admin', password: PASSWORD });
+  expect(login.status).toBe(200);
+  return client;
+}
+
+describe('a production start with no provider keys', () => {
+  it('says it is no sandbox, and runs no fake: the process listens on its own port only', async () => {
+    const api = await startApiProcess(['api/src/main.ts'], env);
+    const modules = await new TestClient(api.baseUrl).get('/api/modules');
+    expect(modules.body.sandbox).toBe(false);
+    expect(api.logs.find((line) => line.msg === 'AnnieAI is ready')?.sandbox).toBe(false);
+    expect(listeningPorts(api.apiPid)).toEqual([Number(new URL(api.baseUrl).port)]);
+    api.child.kill('SIGTERM');
+    expect(await api.exited).toBe(0);
+  });
+});
+
+describe('npm run sandbox (ANNIE_SANDBOX=true)', () => {
+  it.each([
+    ['OPENAI_API_KEY', 'sk-live-not-a-fake'],
+    ['TWILIO_AUTH_TOKEN', 'live-twilio-token'],
+    ['AGT_BASE_URL', 'https://agt.example.com'],
+  ])('refuses to start with %s configured, naming it, and exits non-zero', async (name, value) => {
+    const start = startApiProcess(['api/src/main.ts'], { ...env, ANNIE_SANDBOX: 'true', [name]: value });
+    await expect(start).rejects.toThrow(/API exited with 1 before it was ready/);
+    await expect(start).rejects.toThrow(new RegExp(`real provider settings are configured \\(${name}\\)`));
+  });
+
+  it('--seed outside a sandbox is refused: sample data never lands in a real product', async () => {
+    const start = startApiProcess(['api/src/main.ts', '--seed'], env);
+    await expect(start).rejects.toThrow(/--seed works only in the sandbox/);
+  });
+
+  it('starts its fakes in-process, says so in the log and /api/modules, and the product works end to end', async () => {
+    const api = await startApiProcess(['api/src/main.ts', '--seed'], { ...env, ANNIE_SANDBOX: 'true' });
+    try {
+      expect(api.logs.find((line) => line.msg === 'AnnieAI is ready')?.sandbox).toBe(true);
+      expect(api.logs.some((line) => line.msg === 'Sandbox — providers are simulated')).toBe(true);
+      expect((await new TestClient(api.baseUrl).get('/api/modules')).body.sandbox).toBe(true);
+      // The API's port and the fakes' (chemistry, Google, OpenAI text and realtime, Twilio).
+      expect(listeningPorts(api.apiPid).length).toBeGreaterThanOrEqual(6);
+
+      const client = await signedIn(api.baseUrl);
+      const sent = await client.post('/api/sms/send', { to: '+16505550111', body: 'Thursday still on?' });
+      expect(sent.status).toBe(201);
+      const delivered = await eventually(async () => {
+        const thread = await client.get('/api/sms/threads/%2B16505550111');
+        const message = thread.body.messages.find((item: { id: string }) => item.id === sent.body.messageId);
+        return message?.status === 'delivered' ? message : undefined;
+      }, 10_000);
+      expect(delivered.body).toBe('Thursday still on?');
+
+      const inbound = await client.post('/api/sandbox/inbound-text', {
+        from: '(415) 555-0147',
+        body: 'Can we move the board prep to tomorrow morning?',
+      });
+      expect(inbound.status).toBe(200);
+      expect(inbound.body).toEqual({ phoneE164: '+14155550147', to: '+14155550100' });
+      const draft = await eventually(async () => {
+        const thread = await client.get('/api/sms/threads/%2B14155550147');
+        const pending = thread.body.meta.pendingDraft;
+        return thread.body.meta.lastMessage.body.startsWith('Can we move') && pending ? pending : undefined;
+      }, 10_000);
+      expect(draft.draft).toMatch(/Priya/);
+
+      const jobs = await eventually(async () => {
+        const list = (await client.get('/api/lab/jobs')).body as { status: string }[];
+        return list.length === 3 && list.every((job) => job.status === 'succeeded') ? list : undefined;
+      }, 15_000);
+      expect(jobs).toHaveLength(3);
+    } finally {
+      api.child.kill('SIGTERM');
+      expect(await api.exited).toBe(0);
+    }
+  });
+});

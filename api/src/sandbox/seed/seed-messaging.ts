@@ -1,0 +1,73 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CountryCode } from 'libphonenumber-js';
+import type { Pool } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { Contact } from '../../modules/contacts/contact.entity.ts';
+import { createContact } from '../../modules/contacts/contact.service.ts';
+import { storeDraft } from '../../modules/sms/sms-draft.service.ts';
+import { ensureThread, noteLastMessage } from '../../modules/sms/sms-thread.service.ts';
+import { SEED_CONTACTS, SEED_TEXTS, type SeedText } from './seed-data.ts';
+import { seedMessageSid } from './seed-ids.ts';
+
+/** Adds the sample contacts a tenant does not have yet (a contact's phone is unique in its tenant). */
+export async function seedContacts(
+  em: EntityManager,
+  tenantId: string,
+  region: CountryCode,
+): Promise<number> {
+  let added = 0;
+  for (const contact of Object.values(SEED_CONTACTS)) {
+    if (await em.findOne(Contact, { phonePrimary: contact.phonePrimary })) continue;
+    await createContact(em, tenantId, contact, region);
+    added += 1;
+  }
+  return added;
+}
+
+/**
+ * Stores one sample text once (its message sid is derived from the sample), backdated, as delivered or
+ * received; an inbound text with a `draft` gets that draft pending. Answers whether the text was new.
+ */
+async function seedText(pool: Pool, tenantId: string, text: SeedText, now: number): Promise<boolean> {
+  const createdAt = new Date(now - text.hoursAgo * 3_600_000);
+  const inserted = await inTransaction(pool, async (db) => {
+    const thread = await ensureThread(db, tenantId, text.phone);
+    const { rows } = await db.query<{ id: string }>(
+      `insert into sms_message (id, tenant_id, thread_id, direction, body, status, twilio_sid, created_at, updated_at)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $7)
+       on conflict (twilio_sid) do nothing
+       returning id`,
+      [
+        tenantId,
+        thread.id,
+        text.direction,
+        text.body,
+        text.direction === 'inbound' ? 'received' : 'delivered',
+        seedMessageSid(tenantId, text.key),
+        createdAt,
+      ],
+    );
+    const message = rows[0];
+    if (!message) return undefined;
+    await noteLastMessage(db, thread.id, { body: text.body, direction: text.direction, createdAt });
+    return { threadId: thread.id, messageId: message.id };
+  });
+  if (!inserted) return false;
+  if (text.draft) {
+    await storeDraft(pool, {
+      tenantId,
+      threadId: inserted.threadId,
+      phoneE164: text.phone,
+      inboundMessageId: inserted.messageId,
+      body: text.draft,
+    });
+  }
+  return true;
+}
+
+/** The sample threads: texts with the family member, the favourite and the supplier, two drafts pending. */
+export async function seedTexts(pool: Pool, tenantId: string, now = Date.now()): Promise<number> {
+  let added = 0;
+  for (const text of SEED_TEXTS) if (await seedText(pool, tenantId, text, now)) added += 1;
+  return added;
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { SandboxFakes } from '@annie/fakes/sandbox/sandbox-fakes';
+import type { CountryCode } from 'libphonenumber-js';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config/env.ts';
+import type { Domain } from '../domain.ts';
+import { REPO_ROOT } from '../runtime.ts';
+import { sandboxRoutes } from './sandbox.routes.ts';
+import {
+  assertNoProviderSettings,
+  SANDBOX_NOTICE,
+  SandboxRefused,
+  sandboxConfig,
+  sandboxStorage,
+} from './sandbox-settings.ts';
+
+/** A started sandbox: the configuration that points at its fakes, its panel's routes, and the fakes. */
+export type Sandbox = {
+  config: AppConfig;
+  /** The sandbox panel's routes, served beside the product's domains. */
+  domain: Domain;
+  fakes: SandboxFakes;
+  close: () => Promise<void>;
+};
+
+/** A port free right now on `host` (the app binds it moments later; PUBLIC_URL must name it beforehand). */
+function freePort(host: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error())));
+    });
+  });
+}
+
+/** The address the fakes reach the app on from this machine. */
+function loopbackOf(host: string): string {
+  if (['0.0.0.0', '::', 'localhost', ''].includes(host)) return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** A secret generated once and kept in the sandbox's data folder, so stored tokens survive a restart. */
+async function keptSecret(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(32).toString('base64');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function loadFakes(): Promise<typeof import('@annie/fakes/sandbox/sandbox-fakes')> {
+  try {
+    return await import('@annie/fakes/sandbox/sandbox-fakes');
+  } catch (error) {
+    throw new SandboxRefused(
+      `The sandbox needs the provider fakes of packages/fakes, which this install lacks (the production image leaves them out): run it from a checkout with npm run sandbox.\n${String(error)}`,
+    );
+  }
+}
+
+/**
+ * Starts the sandbox: refuses a configuration with real provider settings, starts every provider's fake
+ * on loopback in this process, and answers the configuration that points the app at them.
+ */
+export async function startSandbox(config: AppConfig, logger: Logger): Promise<Sandbox> {
+  assertNoProviderSettings(config);
+  const { startSandboxFakes } = await loadFakes();
+  const port = config.PORT === 0 ? await freePort(loopbackOf(config.HOST)) : config.PORT;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  const fakes = await startSandboxFakes({
+    publicUrl,
+    appUrl: `http://${loopbackOf(config.HOST)}:${port}`,
+    onWebhookError: (message) => logger.warn({ sandbox: true }, message),
+  });
+  const dataDir = resolve(REPO_ROOT, sandboxStorage(config).DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  // The SDK's realtime WebSocket always dials wss://: trust the fake's freshly made certificate (one file
+  // per port: two sandboxes may share a data folder).
+  const realtimeCaFile = join(dataDir, `sandbox-realtime-ca-${port}.pem`);
+  await writeFile(realtimeCaFile, fakes.openAiRealtime.ca);
+  const googleTokenKey =
+    config.GOOGLE_TOKEN_KEY ?? (await keptSecret(join(dataDir, 'sandbox-google-token-key')));
+  const sandboxed = sandboxConfig({ ...config, PORT: port }, fakes.endpoints, {
+    realtimeCaFile,
+    googleTokenKey,
+    publicUrl,
+  });
+  logger.warn(
+    {
+      sandbox: true,
+      fakes: {
+        agt: fakes.agt.url,
+        google: fakes.google.url,
+        openAiText: fakes.openAiText.url,
+        openAiRealtime: fakes.openAiRealtime.baseURL,
+        twilio: fakes.twilio.url,
+      },
+    },
+    SANDBOX_NOTICE,
+  );
+  const domain: Domain = {
+    name: 'sandbox',
+    entities: [],
+    migrations: [],
+    create: ({ pool }) => ({
+      routers: [
+        sandboxRoutes({
+          pool,
+          phone: fakes,
+          region: sandboxed.PHONE_DEFAULT_REGION as CountryCode,
+          defaultNumber: sandboxed.TWILIO_PHONE_NUMBER,
+        }),
+      ],
+    }),
+  };
+  return { config: sandboxed, domain, fakes, close: () => fakes.close() };
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { SMS_BODY_MAX } from './sms.ts';
+
+/** Body of POST /api/sandbox/inbound-text (sandbox only): a text to the tenant's number from `from`. */
+export const simulateInboundTextRequestSchema = z.strictObject({
+  from: z
+    .string({ error: 'From is required' })
+    .trim()
+    .min(1, 'From is required')
+    .max(32, 'From must be a phone number'),
+  body: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(SMS_BODY_MAX, `Message must be at most ${SMS_BODY_MAX} characters`),
+});
+
+/** Answer of POST /api/sandbox/inbound-text: the thread the text landed in. */
+export const simulateInboundTextResponseSchema = z.strictObject({
+  phoneE164: z.string(),
+  to: z.string(),
+});
+
+export type SimulateInboundTextRequest = z.infer<typeof simulateInboundTextRequestSchema>;
+export type SimulateInboundTextResponse = z.infer<typeof simulateInboundTextResponseSchema>;

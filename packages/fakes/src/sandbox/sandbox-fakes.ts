@@ -1,0 +1,119 @@
+import { type AgtFake, startAgtFake } from '../agt-fake.ts';
+import { type GoogleFake, startGoogleFake } from '../google-fake.ts';
+import { type OpenAIRealtimeFake, startOpenAIRealtimeFake } from '../openai-realtime-fake.ts';
+import { type OpenAiTextFake, startOpenAiTextFake } from '../openai-text-fake.ts';
+import { startTwilioFake, type TwilioFake, type WebhookReply } from '../twilio-fake.ts';
+import { SANDBOX_REALTIME_SCRIPT } from './sandbox-realtime-script.ts';
+import { sandboxTextReply } from './sandbox-text-replies.ts';
+import { type DeliveryReporter, startDeliveryReports } from './sandbox-twilio-delivery.ts';
+
+export type SandboxFakesOptions = {
+  /** The app's PUBLIC_URL: the base of the webhook URLs it gives Twilio, which Twilio signs. */
+  publicUrl: string;
+  /** Where the app listens on this machine: where the fakes deliver those webhooks. */
+  appUrl: string;
+  /** Told about a webhook the app refused or that could not be delivered (the app's logger). */
+  onWebhookError?: (message: string) => void;
+};
+
+/** Every provider fake the sandbox runs, started on free loopback ports in the app's own process. */
+export type SandboxFakes = {
+  agt: AgtFake;
+  google: GoogleFake;
+  openAiText: OpenAiTextFake;
+  openAiRealtime: OpenAIRealtimeFake;
+  twilio: TwilioFake;
+  /** Where each fake listens and what it accepts, for the app's configuration. */
+  endpoints: {
+    agt: { url: string; apiKey: string };
+    openAiRealtime: { baseURL: string };
+    openAiText: { url: string; apiKey: string };
+    twilio: { url: string; accountSid: string; authToken: string };
+    google: { url: string; clientId: string; clientSecret: string };
+  };
+  /** Texts the app's messaging number `to` from `from`, through Twilio's signed inbound webhook. */
+  simulateInboundText: (text: { from: string; to: string; body: string }) => Promise<WebhookReply>;
+  close: () => Promise<void>;
+};
+
+const SANDBOX_KEYS = {
+  agt: 'sandbox-agt-key',
+  openAi: 'sk-sandbox-openai-key',
+  twilioAccountSid: `AC${'5a'.repeat(16)}`,
+  twilioAuthToken: 'sandbox-twilio-auth-token',
+} as const;
+
+/** The path and query of a URL the app gave out under its public address, on the app's local address. */
+export function localTarget(url: string, publicUrl: string, appUrl: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  return url.startsWith(base) ? `${appUrl.replace(/\/+$/, '')}${url.slice(base.length)}` : url;
+}
+
+/**
+ * Starts the fakes of every provider with the sandbox's behaviour: lab jobs answered with sample
+ * chemistry, a Google account with sample mail, events and files, SMS drafts in the assistant's voice,
+ * sent texts reported delivered, and a realtime model that answers a spoken turn with audio.
+ */
+export async function startSandboxFakes(options: SandboxFakesOptions): Promise<SandboxFakes> {
+  const inboundPath = '/api/sms/webhooks/inbound';
+  const started: { close: () => Promise<void> }[] = [];
+  const keep = <T extends { close: () => Promise<void> }>(fake: T): T => {
+    started.push(fake);
+    return fake;
+  };
+  let delivery: DeliveryReporter | undefined;
+  try {
+    const agt = keep(await startAgtFake({ apiKey: SANDBOX_KEYS.agt }));
+    const google = keep(await startGoogleFake());
+    const openAiText = keep(await startOpenAiTextFake({ apiKey: SANDBOX_KEYS.openAi }));
+    openAiText.setReply(sandboxTextReply);
+    const openAiRealtime = keep(
+      await startOpenAIRealtimeFake({ apiKey: SANDBOX_KEYS.openAi, script: SANDBOX_REALTIME_SCRIPT }),
+    );
+    const twilio = keep(
+      await startTwilioFake({
+        accountSid: SANDBOX_KEYS.twilioAccountSid,
+        authToken: SANDBOX_KEYS.twilioAuthToken,
+        inboundWebhook: {
+          signedUrl: `${options.publicUrl.replace(/\/+$/, '')}${inboundPath}`,
+          targetUrl: `${options.appUrl.replace(/\/+$/, '')}${inboundPath}`,
+        },
+        onSent: (message) => delivery?.track(message),
+      }),
+    );
+    delivery = startDeliveryReports(twilio, (callback) =>
+      localTarget(callback, options.publicUrl, options.appUrl),
+    );
+    delivery.onError = options.onWebhookError;
+    return {
+      agt,
+      google,
+      openAiText,
+      openAiRealtime,
+      twilio,
+      endpoints: {
+        agt: { url: agt.url, apiKey: SANDBOX_KEYS.agt },
+        openAiRealtime: { baseURL: openAiRealtime.baseURL },
+        openAiText: { url: openAiText.url, apiKey: openAiText.apiKey },
+        twilio: { url: twilio.url, accountSid: twilio.accountSid, authToken: twilio.authToken },
+        google: { url: google.url, clientId: google.clientId, clientSecret: google.clientSecret },
+      },
+      simulateInboundText: ({ from, to, body }) =>
+        twilio.sendInbound(
+          { from, to, body },
+          {
+            signedUrl: `${options.publicUrl.replace(/\/+$/, '')}${inboundPath}`,
+            targetUrl: `${options.appUrl.replace(/\/+$/, '')}${inboundPath}`,
+          },
+        ),
+      close: async () => {
+        delivery?.stop();
+        await Promise.all(started.map((fake) => fake.close()));
+      },
+    };
+  } catch (error) {
+    delivery?.stop();
+    await Promise.allSettled(started.map((fake) => fake.close()));
+    throw error;
+  }
+}

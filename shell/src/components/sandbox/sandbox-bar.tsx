@@ -1,0 +1,46 @@
+import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
+import { Badge, Button, Flex } from '@radix-ui/themes';
+import { lazy, Suspense, useState } from 'react';
+
+/** The words of the badge; the README and the API's start log say the same. */
+export const SANDBOX_NOTICE = 'Sandbox — providers are simulated';
+
+// Only a sandbox ever loads the panel: a production shell pays for this bar and nothing more.
+const SandboxPanel = lazy(() =>
+  import('./sandbox-panel.tsx').then((module) => ({ default: module.SandboxPanel })),
+);
+
+/**
+ * The sandbox's permanent notice above the header, shown only when the API says the operator started a
+ * sandbox (GET /api/modules), with the button that opens the sandbox panel.
+ */
+export function SandboxBar() {
+  const registry = useModuleRegistry();
+  const [open, setOpen] = useState(false);
+  if (registry.data?.sandbox !== true) return null;
+  return (
+    <Flex
+      role="region"
+      aria-label="Sandbox"
+      align="center"
+      justify="center"
+      wrap="wrap"
+      gap="3"
+      px="4"
+      py="1"
+      style={{ background: 'var(--amber-3)', borderBottom: '1px solid var(--amber-6)' }}
+    >
+      <Badge color="amber" variant="solid" radius="full" size="2">
+        {SANDBOX_NOTICE}
+      </Badge>
+      <Button size="1" variant="soft" color="amber" onClick={() => setOpen(true)}>
+        Simulate a text
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <SandboxPanel onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </Flex>
+  );
+}
