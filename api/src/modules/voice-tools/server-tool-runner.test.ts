@@ -1,9 +1,11 @@
 import { knowledgeSearchResultSchema } from '@annie/api-client/contracts/knowledge';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
+import { startGoogleFake } from '../../../../packages/fakes/src/google-fake.ts';
 import { fakeWebSource, startOpenAiTextFake } from '../../../../packages/fakes/src/openai-text-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
+import { callbackPath, googleFakeEnv } from '../workspace/testing/workspace-test-app.ts';
 import {
   createServerToolRunner,
   END_CALL_OUTPUT,
@@ -13,9 +15,11 @@ import {
 
 const agt = await startAgtFake({ apiKey: 'runner-key' });
 const openai = await startOpenAiTextFake();
-afterAll(() => Promise.all([agt.close(), openai.close()]));
-// Chemistry and web search configured; Google and Twilio not, so their refusals show.
+const google = await startGoogleFake();
+afterAll(() => Promise.all([agt.close(), openai.close(), google.close()]));
+// Chemistry, Google and web search configured; Twilio not, so its refusal shows.
 const app = await startTestApp({
+  ...googleFakeEnv(google),
   AGT_BASE_URL: agt.url,
   AGT_API_KEY: 'runner-key',
   OPENAI_API_KEY: openai.apiKey,
@@ -39,6 +43,10 @@ beforeAll(async () => {
   await alice.post('/api/knowledge/facts', { key: 'quarterly_budget', value: 'Alpha budget is 900k' });
   await alice.post('/api/knowledge/notes', { title: 'Budget review', body: 'Alpha budget talks are secret' });
   await bob.post('/api/knowledge/facts', { key: 'quarterly_budget', value: 'Bravo budget is 120k' });
+  // Bob connects his Google account; Alice does not.
+  const { body } = await bob.get('/api/google/auth');
+  const callback = await bob.get(callbackPath(await google.consent(body.authUrl)));
+  expect(callback.headers.get('location')).toBe('/google/success');
 });
 
 const runnerFor = (tenantId: string, userId: string, onEndCall = vi.fn()) =>
@@ -134,15 +142,21 @@ describe('server tool runner: refusals as data', () => {
     });
   });
 
-  it('a workspace tool without Google answers requiresAuth with the reason', async () => {
-    expect(await runnerFor(B, bobId)('google_gmail_list', {})).toMatchObject({
-      error: expect.stringContaining('not configured'),
+  it('a workspace tool for a user who has not connected Google answers requiresAuth', async () => {
+    expect(await runnerFor(A, aliceId)('google_drive_list', {})).toMatchObject({
+      error: expect.stringContaining('not connected'),
       requiresAuth: true,
     });
   });
 });
 
 describe('server tool runner: providers', () => {
+  it("a workspace tool runs on the session user's own Google connection", async () => {
+    const output = (await runnerFor(B, bobId)('google_drive_list', { file_type: 'spreadsheet' })) as unknown;
+    expect(output).not.toHaveProperty('error');
+    expect(JSON.stringify(output)).toContain('spreadsheet');
+  });
+
   it('an agt_ tool calls its mapped provider path with the validated body', async () => {
     const output = await runnerFor(B, bobId)('agt_calculate_green_score', {
       formula: 'Water 80%, Glycerin 20%',

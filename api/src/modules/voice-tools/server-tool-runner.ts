@@ -119,6 +119,13 @@ async function sendTextTool(
 export function createServerToolRunner(deps: ServerToolDeps, session: ServerToolSession): ToolRunner {
   const providers = providersFor(deps.config);
   const { tenantId, userId } = session;
+  // A fresh EntityManager per tool call, bound to the session's tenant the way requireAuth binds a
+  // request's (tenant-owned entities refuse to be queried without it).
+  const scopedEm = () => {
+    const em = deps.orm.em.fork();
+    em.setFilterParams('tenant', { tenantId });
+    return em;
+  };
 
   return async (name, args) => {
     const parsed = parseVoiceToolCall(name, args);
@@ -128,7 +135,7 @@ export function createServerToolRunner(deps: ServerToolDeps, session: ServerTool
     if (isAgtToolName(call.name)) return runAgt(providers.agt, call.name, call.params);
     if (isWorkspaceToolName(call.name)) {
       const result = await runToolForModel(
-        deps.orm.em.fork(),
+        scopedEm(),
         providers.google,
         { tenantId, userId },
         call.name,
@@ -153,7 +160,7 @@ export function createServerToolRunner(deps: ServerToolDeps, session: ServerTool
         };
       }
       case 'add_knowledge_note': {
-        const note = await createNote(deps.orm.em.fork(), tenantId, call.params);
+        const note = await createNote(scopedEm(), tenantId, call.params);
         return { success: true, id: note.id, title: note.title };
       }
       case 'web_search':
