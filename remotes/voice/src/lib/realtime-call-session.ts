@@ -1,0 +1,170 @@
+import { endCall as endCallSession } from '@annie/api-client/calls/use-call-mutations';
+import {
+  addConversationMessage,
+  createConversation,
+  updateConversation,
+} from '@annie/api-client/conversations/record-conversation';
+import { getAiSessionConfig } from '@annie/api-client/voice-profiles/get-ai-session-config';
+import {
+  type CurrentTurnDetection,
+  functionCallOutputEvents,
+  runVoiceTool,
+  sessionUpdateEvent as toolSessionUpdateEvent,
+} from '@annie/api-client/voice-tools/run-voice-tool';
+import { CallEndWatch } from './call-end-watch.ts';
+import { type CallAction, completedEntry, conversationTitle } from './call-state.ts';
+import { ICE_SERVERS, postRealtimeOffer } from './realtime-call-services.ts';
+import {
+  openRealtimeConnection,
+  type RealtimeConnection,
+  type RealtimeServerEvent,
+} from './realtime-connection.ts';
+import {
+  DISABLE_TURN_DETECTION_EVENT,
+  defaultSessionConfig,
+  RESPONSE_CREATE_EVENT,
+  sessionUpdateEvent,
+  turnDetectionOf,
+} from './realtime-session.ts';
+
+/** Part 1 §9: the pause between the session configuration and the first response. */
+export const FIRST_RESPONSE_DELAY_MS = 300;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const field = (event: RealtimeServerEvent, key: string) => {
+  const value = event[key];
+  return typeof value === 'string' ? value : '';
+};
+const logFailure = (what: string) => (error: unknown) => console.warn(what, error);
+
+/**
+ * One realtime call of part 1 §4, from start to end: the session config (defaults on failure), the
+ * WebRTC connection, the session configuration, a greeting, the conversation record with every final
+ * transcript entry, the tool loop (end_call after the goodbye), and the end. The screen's state moves
+ * through `dispatch`. Loaded only when a call starts, so the screen's first load stays small.
+ */
+export class RealtimeCallSession {
+  #connection: RealtimeConnection | null = null;
+  /** The conversation's id once created; null when creating it failed (messages are then not saved). */
+  #conversation: Promise<string | null> = Promise.resolve(null);
+  #firstUserMessage: string | null = null;
+  /** The speech detection in force, which a session_update tool call may change in part. */
+  #turnDetection: CurrentTurnDetection;
+  readonly #endWatch = new CallEndWatch();
+  #ended = false;
+  readonly #assistantName: string;
+  readonly #dispatch: (action: CallAction) => void;
+  readonly #onEnded: () => void;
+
+  constructor(options: {
+    assistantName: string;
+    dispatch: (action: CallAction) => void;
+    onEnded: () => void;
+  }) {
+    this.#assistantName = options.assistantName;
+    this.#dispatch = options.dispatch;
+    this.#onEnded = options.onEnded;
+    this.#turnDetection = turnDetectionOf(defaultSessionConfig(options.assistantName));
+  }
+
+  /** Connects and starts the conversation; rejects (with everything released) when the call cannot start. */
+  async start(): Promise<void> {
+    const config = await getAiSessionConfig().catch(() => defaultSessionConfig(this.#assistantName));
+    this.#turnDetection = turnDetectionOf(config);
+    const connection = await openRealtimeConnection({
+      sendOffer: postRealtimeOffer,
+      iceServers: ICE_SERVERS,
+      onEvent: (event) => this.#onEvent(event),
+      onDisconnect: () => this.end(),
+    });
+    // The user left while it was connecting: the call ends as soon as it exists.
+    if (this.#ended) return this.#hangUp(connection, true);
+    this.#connection = connection;
+    connection.send(sessionUpdateEvent(config));
+    await wait(FIRST_RESPONSE_DELAY_MS);
+    if (this.#ended) return;
+    connection.send(RESPONSE_CREATE_EVENT);
+    this.#dispatch({ type: 'connected' });
+    this.#conversation = createConversation({
+      title: null,
+      ...(connection.callSessionId ? { callSessionId: connection.callSessionId } : {}),
+    }).catch((error: unknown) => {
+      console.warn('Creating the conversation failed', error);
+      return null;
+    });
+  }
+
+  /**
+   * Part 1 §4: inactive, the end time and title saved, speech detection off, the microphone stopped,
+   * the connection closed, the call session ended. `leaving`: the page is going away, so the requests
+   * are sent to outlive it.
+   */
+  end(options: { leaving?: boolean } = {}): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#dispatch({ type: 'ended' });
+    this.#onEnded();
+    const keepalive = options.leaving === true;
+    const title = conversationTitle(this.#firstUserMessage);
+    const endedAt = new Date().toISOString();
+    void this.#conversation
+      .then((id) => (id ? updateConversation(id, { endedAt, title }, { keepalive }) : undefined))
+      .catch(logFailure('Saving the conversation end failed'));
+    if (this.#connection) this.#hangUp(this.#connection, keepalive);
+  }
+
+  #hangUp(connection: RealtimeConnection, keepalive: boolean): void {
+    connection.send(DISABLE_TURN_DETECTION_EVENT);
+    connection.close();
+    if (connection.callSessionId)
+      endCallSession(connection.callSessionId, { keepalive }).catch(
+        logFailure('Ending the call session failed'),
+      );
+  }
+
+  #onEvent(event: RealtimeServerEvent): void {
+    if (this.#ended) return;
+    this.#dispatch({ type: 'server', event, at: new Date().toISOString() });
+    this.#save(event);
+    if (event.type === 'response.function_call_arguments.done')
+      this.#runTool(event).catch(logFailure('A voice tool failed'));
+    else if (event.type === 'error') console.warn('Realtime error event', event.error);
+    if (this.#endWatch.isGoodbyeOver(event)) this.end();
+  }
+
+  /** Saves a final transcript entry to the conversation, once the conversation exists. */
+  #save(event: RealtimeServerEvent): void {
+    const entry = completedEntry(event);
+    if (!entry) return;
+    if (entry.role === 'user' && this.#firstUserMessage === null) this.#firstUserMessage = entry.content;
+    const timestamp = new Date().toISOString();
+    void this.#conversation
+      .then((id) => (id ? addConversationMessage(id, { ...entry, timestamp }) : undefined))
+      .catch(logFailure('Saving a transcript entry failed'));
+  }
+
+  /** The tool loop: run the tool, hand its output back, ask for the next response. */
+  async #runTool(event: RealtimeServerEvent): Promise<void> {
+    const callId = field(event, 'call_id');
+    const name = field(event, 'name');
+    const mark = `voice-tool:${callId}`;
+    performance.mark(mark);
+    const output = await runVoiceTool(
+      { name, arguments: field(event, 'arguments') },
+      {
+        onSessionUpdate: (config) => {
+          const update = toolSessionUpdateEvent(config, { turnDetection: this.#turnDetection });
+          const turnDetection = update.session.audio?.input?.turn_detection;
+          if (turnDetection) this.#turnDetection = turnDetection;
+          this.#connection?.send(update);
+        },
+        onEndCall: () => this.#endWatch.endAfterGoodbye(field(event, 'response_id')),
+      },
+    );
+    if (this.#ended || !this.#connection) return;
+    for (const message of functionCallOutputEvents(callId, output)) this.#connection.send(message);
+    // The tool's overhead on the call, for the e2e run and benchmarks (performance.getEntriesByType('measure')).
+    performance.measure(`voice-tool ${name}`, mark);
+    performance.clearMarks(mark);
+  }
+}
