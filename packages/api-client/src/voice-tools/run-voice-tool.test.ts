@@ -201,6 +201,30 @@ describe('runVoiceTool: make_outbound_call', () => {
     expect(pending).toHaveLength(0);
   });
 
+  it("passes the server's own duplicate refusal (409 with the duplicate flag) on as the same refusal", async () => {
+    const { guard, pending } = manualGuard();
+    stubFetch({
+      'POST /api/annie/call/start': {
+        status: 409,
+        body: {
+          message: 'A call to this number is already in progress',
+          code: 'duplicate_call',
+          duplicate: true,
+        },
+      },
+    });
+    const ctx = context({ outboundCallGuard: guard });
+    expect(await run('make_outbound_call', args, ctx)).toEqual({
+      error: 'A call to this number is already in progress',
+      duplicate: true,
+    });
+    expect(pending).toHaveLength(0);
+    stubFetch({ 'POST /api/annie/call/start': { status: 409, body: { message: 'Busy', code: 'conflict' } } });
+    expect(await run('make_outbound_call', args, ctx)).toEqual({
+      error: 'HTTP 409: {"message":"Busy","code":"conflict"}',
+    });
+  });
+
   it('answers call_failed when no answer came', async () => {
     vi.stubGlobal(
       'fetch',

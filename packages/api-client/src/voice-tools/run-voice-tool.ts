@@ -76,7 +76,20 @@ async function startOutboundCall(
     return started;
   } catch (error) {
     guard.releaseNow(params.to);
-    return failure(isApiError(error) ? `HTTP ${error.status}: ${error.body}` : 'call_failed');
+    if (!isApiError(error)) return failure('call_failed');
+    // The server knows of a call this page did not start (another tab, a phone call): the same refusal.
+    if (error.status === 409 && isDuplicateRefusal(error.body)) {
+      return failure(DUPLICATE_CALL_ERROR, { duplicate: true });
+    }
+    return failure(`HTTP ${error.status}: ${error.body}`);
+  }
+}
+
+function isDuplicateRefusal(body: string): boolean {
+  try {
+    return (JSON.parse(body) as { duplicate?: unknown } | null)?.duplicate === true;
+  } catch {
+    return false;
   }
 }
 
