@@ -1,5 +1,5 @@
-/** The product's name as shown in the interface (spec: "{product}"). */
-export const PRODUCT_NAME = 'AnnieAI';
+/** The product's name as shown in the interface (spec: "{product}"); one constant shared with the remotes. */
+export { PRODUCT_NAME } from '@annie/ui/product/product-name';
 
 /** The assistant persona's first name (spec part 2: the spoken persona is labelled James). */
 export const ASSISTANT_FIRST_NAME = 'James';

@@ -1,14 +1,28 @@
 import type { Domain } from '../../domain.ts';
+import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
+import { assistRoutes } from './assist.routes.ts';
 import { callRoutes } from './call.routes.ts';
 import { CallSessionSchema } from './call-session.entity.ts';
 import { Migration20261122040000_call_sessions } from './migrations/Migration20261122040000_call_sessions.ts';
 
-/** Call sessions: every call with the assistant (phone, browser, simple page) and Call History. */
+/** Call sessions: every call with the assistant (phone, browser, simple page), Call History, and assist. */
 export const callsDomain: Domain = {
   name: 'calls',
   entities: [CallSessionSchema],
   migrations: [
     { name: 'Migration20261122040000_call_sessions', class: Migration20261122040000_call_sessions },
   ],
-  create: ({ pool }) => ({ routers: [callRoutes({ pool })] }),
+  create: ({ pool, config }) => {
+    const generator = createOpenAiTextGenerator({
+      apiKey: config.OPENAI_API_KEY,
+      baseUrl: config.OPENAI_TEXT_BASE_URL ?? config.OPENAI_BASE_URL,
+      model: config.OPENAI_TEXT_MODEL,
+    });
+    return {
+      routers: [
+        callRoutes({ pool }),
+        assistRoutes({ pool, generator, realtimeModel: config.OPENAI_REALTIME_MODEL }),
+      ],
+    };
+  },
 };

@@ -1,14 +1,73 @@
+import { useCallSessions } from '@annie/api-client/calls/use-call-sessions';
+import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
+import { EmptyState } from '@annie/ui/empty-state/empty-state';
+import { LoadFailed } from '@annie/ui/load-failed/load-failed';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Text } from '@radix-ui/themes';
+import { Spinner } from '@annie/ui/spinner/spinner';
+import { PlusIcon } from '@radix-ui/react-icons';
+import { Box, Button, Flex } from '@radix-ui/themes';
+import { Link } from 'react-router-dom';
+import { CallLogRow } from '../components/call-logs/call-log-row.tsx';
 
-/** The Call History screen (/call-logs) — placeholder until the feature is built; it shows no data. */
+/** Call History (/call-logs, spec part 1 §2): the caller's phone and web calls, newest first, a page at a time. */
 export default function CallLogsPage() {
+  const history = useCallSessions();
+  const assistantName = useAssistantName();
+  const sessions = history.data?.pages.flatMap((page) => page.sessions) ?? [];
+
   return (
-    <Box p="4">
-      <PageHeader title="Call History" />
-      <Text as="p" color="gray">
-        This module is not built yet.
-      </Text>
+    <Box p={{ initial: '4', md: '6' }}>
+      <PageHeader
+        title="Call History"
+        actions={
+          <Button asChild>
+            <Link to="/">
+              <PlusIcon />
+              New Call
+            </Link>
+          </Button>
+        }
+      />
+      {history.isPending ? (
+        <Flex justify="center" py="8">
+          <Spinner size="3" />
+        </Flex>
+      ) : history.isError ? (
+        <LoadFailed
+          message="Failed to load call history."
+          onRetry={() => void history.refetch()}
+          details={history.error.message}
+        />
+      ) : sessions.length === 0 ? (
+        <EmptyState
+          title="No call history yet"
+          description="Your call logs will appear here after your first conversation with the assistant."
+        />
+      ) : (
+        <Flex direction="column" gap="3">
+          <Flex asChild direction="column" gap="3" p="0" m="0">
+            <ul aria-label="Calls">
+              {sessions.map((session) => (
+                <li key={session.id} style={{ listStyle: 'none' }}>
+                  <CallLogRow session={session} assistantName={assistantName} />
+                </li>
+              ))}
+            </ul>
+          </Flex>
+          {history.hasNextPage && (
+            <Flex justify="center">
+              <Button
+                variant="soft"
+                color="gray"
+                loading={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </Flex>
+          )}
+        </Flex>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,68 @@
+import type { CallSessionDto } from '@annie/api-client/contracts/calls';
+import { formatCallDuration, formatDateTime } from '@annie/ui/format';
+import { GlobeIcon, MobileIcon } from '@radix-ui/react-icons';
+import { Badge, Box, Card, Flex, Text } from '@radix-ui/themes';
+
+type Props = { session: CallSessionDto; assistantName: string };
+
+/** Phone Call for channel twilio, otherwise Web Call (spec part 1 §2). */
+export function callKindOf(session: Pick<CallSessionDto, 'channel'>): string {
+  return session.channel === 'twilio' ? 'Phone Call' : 'Web Call';
+}
+
+/**
+ * One call of Call History: kind, en-US start time, caller id when present, duration (Ongoing or m:ss)
+ * and the transcript ("Transcript available", which opens to its lines).
+ */
+export function CallLogRow({ session, assistantName }: Props) {
+  const kind = callKindOf(session);
+  return (
+    <Card size="2">
+      <Flex justify="between" align="start" gap="3" wrap="wrap">
+        <Flex gap="3" align="start">
+          <Text color="gray" aria-hidden style={{ display: 'flex', paddingTop: 2 }}>
+            {session.channel === 'twilio' ? <MobileIcon /> : <GlobeIcon />}
+          </Text>
+          <Box>
+            <Text as="div" weight="bold">
+              {kind}
+            </Text>
+            <Text as="div" size="2" color="gray">
+              {formatDateTime(session.startedAt)}
+            </Text>
+            {session.callerId && (
+              <Text as="div" size="2">
+                {session.callerId}
+              </Text>
+            )}
+          </Box>
+        </Flex>
+        <Badge color={session.endedAt ? 'gray' : 'green'} aria-label="Duration">
+          {formatCallDuration(session.startedAt, session.endedAt)}
+        </Badge>
+      </Flex>
+      {session.transcript.length > 0 && (
+        <Box asChild mt="2">
+          <details>
+            <Text asChild size="2" color="blue">
+              <summary style={{ cursor: 'pointer' }}>Transcript available</summary>
+            </Text>
+            <Flex asChild direction="column" gap="1" mt="2" p="0" m="0">
+              <ol aria-label={`Transcript of the ${kind.toLowerCase()}`} style={{ listStyle: 'none' }}>
+                {session.transcript.map((entry, index) => (
+                  // The lines never change order or content once listed: the index is a stable key.
+                  <li key={index}>
+                    <Text size="2">
+                      <Text weight="bold">{entry.role === 'user' ? 'You' : assistantName}:</Text>{' '}
+                      {entry.content}
+                    </Text>
+                  </li>
+                ))}
+              </ol>
+            </Flex>
+          </details>
+        </Box>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { useCallActions } from './use-call-actions.ts';
+
+/** One line of the simple page's transcript (spec part 1 §3): who said it, and what. */
+export type SimpleTranscriptEntry = { id: number; speaker: 'user' | 'assistant'; text: string };
+
+type ActiveCall = { id: string; startedAt: number };
+
+/**
+ * The simple call page's state (spec part 1 §4, reading A): not connected → connected after a start
+ * (transcript cleared, call id kept); end → not connected. Mute is local only. Sending appends the
+ * user's line, then the reply, and clears the input; it does nothing without a call. Leaving the page
+ * ends a call still open.
+ */
+export function useSimpleCall() {
+  const actions = useCallActions();
+  const [call, setCall] = useState<ActiveCall | null>(null);
+  const [muted, setMuted] = useState(false);
+  const [transcript, setTranscript] = useState<SimpleTranscriptEntry[]>([]);
+  const [draft, setDraft] = useState('');
+  const nextId = useRef(0);
+  const openCall = useRef<string | null>(null);
+  openCall.current = call?.id ?? null;
+  const endQuietly = useRef(actions.endQuietly);
+  endQuietly.current = actions.endQuietly;
+
+  useEffect(
+    () => () => {
+      if (openCall.current) endQuietly.current(openCall.current);
+    },
+    [],
+  );
+
+  const append = (speaker: SimpleTranscriptEntry['speaker'], text: string) => {
+    nextId.current += 1;
+    const entry = { id: nextId.current, speaker, text };
+    setTranscript((entries) => [...entries, entry]);
+    return entry.id;
+  };
+
+  return {
+    connected: call !== null,
+    startedAt: call?.startedAt ?? null,
+    muted,
+    transcript,
+    draft,
+    setDraft,
+    starting: actions.starting,
+    ending: actions.ending,
+    sending: actions.sending,
+    canSend: call !== null && draft.trim() !== '' && !actions.sending,
+    start() {
+      actions.start((id) => {
+        setTranscript([]);
+        setMuted(false);
+        setCall({ id, startedAt: Date.now() });
+      });
+    },
+    end() {
+      if (!call) return;
+      actions.end(call.id, () => {
+        setCall(null);
+        setMuted(false);
+      });
+    },
+    toggleMute() {
+      setMuted((value) => !value);
+    },
+    send() {
+      const message = draft.trim();
+      if (!call || !message || actions.sending) return;
+      const userLine = append('user', message);
+      setDraft('');
+      actions.send(
+        call.id,
+        message,
+        (reply) => append('assistant', reply),
+        () => {
+          // The server kept neither line: take the message back into the box to retry.
+          setTranscript((entries) => entries.filter((entry) => entry.id !== userLine));
+          setDraft((current) => current || message);
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { callSession, callSessions, callsRoutes } from '@annie/api-client/testing/calls-api';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutedPage } from '../testing/render-routed-page.tsx';
+import CallLogsPage from './call-logs-page.tsx';
+
+const startedAt = new Date(2026, 0, 5, 15, 4, 0);
+const at = (seconds: number) => new Date(startedAt.getTime() + seconds * 1000).toISOString();
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CallLogsPage', { timeout: 20_000 }, () => {
+  it('shows the empty state and New Call linking to /', async () => {
+    stubFetch(callsRoutes({ sessions: [] }));
+    const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
+    expect(screen.getByRole('heading', { level: 1, name: 'Call History' })).toBeInTheDocument();
+    expect(await screen.findByText('No call history yet')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your call logs will appear here after your first conversation with the assistant.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'New Call' }));
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+  });
+
+  it('shows each call: Phone or Web Call, en-US start, caller id, duration, and its transcript', async () => {
+    stubFetch({
+      'GET /api/settings': { status: 200, body: { assistantName: 'Jeeves' } },
+      ...callsRoutes({
+        sessions: [
+          callSession({
+            id: '10000000-0000-4000-8000-000000000001',
+            channel: 'twilio',
+            direction: 'inbound',
+            callerId: '+15551234567',
+            startedAt: at(0),
+            endedAt: at(125),
+            transcript: [
+              { role: 'user', content: 'Is he in?', timestamp: at(1) },
+              { role: 'assistant', content: 'In a meeting.', timestamp: at(2) },
+            ],
+          }),
+          callSession({ id: '10000000-0000-4000-8000-000000000002', startedAt: at(-3600), endedAt: null }),
+          callSession({
+            id: '10000000-0000-4000-8000-000000000003',
+            channel: 'webrtc',
+            startedAt: at(-7200),
+          }),
+        ],
+      }),
+    });
+    const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
+    const rows = [...(await screen.findByRole('list', { name: 'Calls' })).children] as HTMLElement[];
+    expect(rows).toHaveLength(3);
+    const [phone, web, browser] = rows as [HTMLElement, HTMLElement, HTMLElement];
+
+    expect(within(phone).getByText('Phone Call')).toBeInTheDocument();
+    expect(within(phone).getByText('Jan 5, 2026, 3:04 PM')).toBeInTheDocument();
+    expect(within(phone).getByText('+15551234567')).toBeInTheDocument();
+    expect(within(phone).getByLabelText('Duration')).toHaveTextContent('2:05');
+    await user.click(within(phone).getByText('Transcript available'));
+    const lines = within(phone).getByRole('list', { name: 'Transcript of the phone call' });
+    expect(await within(lines).findByText('Jeeves:')).toBeInTheDocument();
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['You: Is he in?', 'Jeeves: In a meeting.']);
+
+    expect(within(web).getByText('Web Call')).toBeInTheDocument();
+    expect(within(web).getByText('Jan 5, 2026, 2:04 PM')).toBeInTheDocument();
+    expect(within(web).getByLabelText('Duration')).toHaveTextContent('Ongoing');
+    expect(within(web).queryByText('Transcript available')).not.toBeInTheDocument();
+    expect(within(browser).getByText('Web Call')).toBeInTheDocument();
+  });
+
+  it('loads older calls a page at a time with Load more', async () => {
+    const all = callSessions(25);
+    const api = stubFetch(callsRoutes({ sessions: all }));
+    const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
+    const list = await screen.findByRole('list', { name: 'Calls' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(api.requests('GET').filter((request) => request.path === '/api/call-sessions')).toHaveLength(2);
+  });
+
+  it('offers Retry when the history fails to load', async () => {
+    stubFetch({ 'GET /api/call-sessions': { status: 500, body: { message: 'Boom', code: 'internal' } } });
+    renderRoutedPage(<CallLogsPage />, '/call-logs');
+    expect(await screen.findByText('Failed to load call history.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
