@@ -1,0 +1,47 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// A toast's text also appears in its screen-reader announcement, so match the visible line exactly.
+const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+test('a call on /call: start, a typed message answered by the assistant, end; then it is in Call History', async ({
+  userPage: page,
+}) => {
+  const message = `Where is the board meeting? (${Date.now()})`;
+  const reply = `Thanks for your message. (re: Executive: ${message})`;
+
+  await page.goto('/call');
+  // The first visit fetches the remote; on a loaded machine that can outlast the default wait.
+  await expect(page.getByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Start Call' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connected to AnnieAI' })).toBeVisible();
+  await expect(page.getByText('Listening for your voice commands')).toBeVisible();
+  await expect(notice(page, 'Call started')).toBeVisible();
+  await expect(page.getByRole('timer', { name: 'Duration' })).toHaveText(/^\d+:\d\d$/);
+
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(message);
+  await box.press('Enter');
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  await expect(transcript.getByText(message, { exact: true })).toBeVisible();
+  await expect(transcript.getByText(reply, { exact: true })).toBeVisible();
+  await expect(box).toHaveValue('');
+
+  await page.getByRole('button', { name: 'End Call' }).click();
+  await expect(notice(page, 'Call ended')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeVisible();
+
+  await page.goto('/call-logs');
+  const call = page.getByRole('list', { name: 'Calls' }).locator('> li').first();
+  await expect(call).toContainText('Web Call', { timeout: 30_000 });
+  await expect(call.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);
+  await call.getByText('Transcript available').click();
+  const lines = call.getByRole('list', { name: 'Transcript of the web call' }).getByRole('listitem');
+  await expect(lines).toHaveText([`You: ${message}`, /: Thanks for your message\./]);
+  await expect(lines.nth(1)).toContainText(reply);
+
+  await page.getByRole('link', { name: 'New Call' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
