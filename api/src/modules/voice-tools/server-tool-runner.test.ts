@@ -1,4 +1,5 @@
 import { knowledgeSearchResultSchema } from '@annie/api-client/contracts/knowledge';
+import { END_CALL_OUTPUT } from '@annie/api-client/contracts/voice-tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startGoogleFake } from '../../../../packages/fakes/src/google-fake.ts';
@@ -8,7 +9,6 @@ import type { TestClient } from '../../../test/test-client.ts';
 import { callbackPath, googleFakeEnv } from '../workspace/testing/workspace-test-app.ts';
 import {
   createServerToolRunner,
-  END_CALL_OUTPUT,
   OUTBOUND_CALL_REFUSED_IN_PHONE_CALL,
   SESSION_UPDATE_IGNORED_IN_PHONE_CALL,
 } from './server-tool-runner.ts';

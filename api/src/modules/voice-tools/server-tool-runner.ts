@@ -1,9 +1,13 @@
 import {
   AGT_TOOLS,
   type AgtToolName,
+  END_CALL_OUTPUT,
+  toolFailure as failure,
   isAgtToolName,
   parseVoiceToolCall,
+  unknownToolError,
   type VoiceToolParams,
+  workspaceToolOutput,
 } from '@annie/api-client/contracts/voice-tools';
 import { isWorkspaceToolName } from '@annie/api-client/contracts/workspace-tools';
 import type { CountryCode } from 'libphonenumber-js';
@@ -37,7 +41,6 @@ export const OUTBOUND_CALL_REFUSED_IN_PHONE_CALL =
 /** What session_update answers inside a phone call: the phone session's settings stay as they are. */
 export const SESSION_UPDATE_IGNORED_IN_PHONE_CALL =
   'session_update is ignored during a phone call; the session settings stay as they are.';
-export const END_CALL_OUTPUT = 'The call ends after your goodbye.';
 
 /** The app-wide pieces the runner works with (each domain's `deps` has them). */
 export type ServerToolDeps = { config: AppConfig; orm: Orm; pool: Pool };
@@ -75,8 +78,6 @@ function providersFor(config: AppConfig): Providers {
   }
   return providers;
 }
-
-const failure = (error: string, extra: Record<string, unknown> = {}) => ({ error, ...extra });
 
 async function runAgt(agt: AgtClient, name: AgtToolName, params: unknown): Promise<unknown> {
   if (!agt.configured) return failure(AGT_NOT_CONFIGURED_MESSAGE);
@@ -134,17 +135,9 @@ export function createServerToolRunner(deps: ServerToolDeps, session: ServerTool
 
     if (isAgtToolName(call.name)) return runAgt(providers.agt, call.name, call.params);
     if (isWorkspaceToolName(call.name)) {
-      const result = await runToolForModel(
-        scopedEm(),
-        providers.google,
-        { tenantId, userId },
-        call.name,
-        call.params,
+      return workspaceToolOutput(
+        await runToolForModel(scopedEm(), providers.google, { tenantId, userId }, call.name, call.params),
       );
-      if (result.success) return result.data;
-      return result.requiresAuth
-        ? failure(result.error ?? 'Google Workspace is not connected', { requiresAuth: true })
-        : failure(result.error ?? 'Failed to execute Google tool');
     }
     switch (call.name) {
       case 'make_outbound_call':
@@ -176,7 +169,7 @@ export function createServerToolRunner(deps: ServerToolDeps, session: ServerTool
         await session.onEndCall?.(call.params);
         return { success: true, message: END_CALL_OUTPUT };
       default:
-        return failure(`Unknown tool ${name}`);
+        return failure(unknownToolError(name));
     }
   };
 }

@@ -8,6 +8,7 @@ import {
 } from './knowledge.ts';
 import { complianceCheckPayloadSchema, formulatePayloadSchema, greenScorePayloadSchema } from './lab.ts';
 import { SMS_BODY_MAX } from './sms.ts';
+import type { VoiceToolResult } from './workspace.ts';
 import { type RealtimeFunctionTool, WORKSPACE_TOOL_NAMES, WORKSPACE_TOOLS } from './workspace-tools.ts';
 
 /**
@@ -329,6 +330,30 @@ export type VoiceToolCallResult = { ok: true; call: VoiceToolCall } | { ok: fals
 
 /** `Unknown tool {name}` (spec part 1 §8). */
 export const unknownToolError = (name: string) => `Unknown tool ${name}`;
+
+/** Spec part 1 §8: a second call to a number while one is in progress (sent with `duplicate: true`). */
+export const DUPLICATE_CALL_ERROR = 'A call to this number is already in progress';
+
+/** What end_call answers, browser and phone alike: the model says goodbye, then the call ends. */
+export const END_CALL_OUTPUT = 'The call ends after your goodbye.';
+
+/** A failure as the model receives it: `{error}`, with the spec's flags where they apply. */
+export const toolFailure = (error: string, flags: { requiresAuth?: true; duplicate?: true } = {}) => ({
+  error,
+  ...flags,
+});
+
+/**
+ * What the model receives for a workspace tool's envelope (part 1 §8): the data when it worked, the
+ * server's error with requiresAuth when the account must be connected, else the server's error
+ * ("Failed to execute Google tool: …").
+ */
+export function workspaceToolOutput(result: VoiceToolResult): unknown {
+  if (result.success) return result.data;
+  return result.requiresAuth
+    ? toolFailure(result.error ?? 'Google Workspace is not connected', { requiresAuth: true })
+    : toolFailure(result.error ?? 'Failed to execute Google tool');
+}
 
 /**
  * Validates the model's call against the registry. `args` is the argument text as received (or an

@@ -1,9 +1,14 @@
 import {
   AGT_TOOLS,
+  DUPLICATE_CALL_ERROR,
+  END_CALL_OUTPUT,
+  toolFailure as failure,
   isAgtToolName,
   parseVoiceToolCall,
+  unknownToolError,
   type VoiceToolParams,
   webSearchResponseSchema,
+  workspaceToolOutput,
 } from '../contracts/voice-tools.ts';
 import { isWorkspaceToolName } from '../contracts/workspace-tools.ts';
 import { apiJson, errorMessage, errorText, isApiError } from '../http.ts';
@@ -18,7 +23,7 @@ export const OUTBOUND_CALL_START_PATH = '/api/annie/call/start';
 /** Where web_search runs. */
 export const WEB_SEARCH_PATH = '/api/voice/web-search';
 
-export const DUPLICATE_CALL_ERROR = 'A call to this number is already in progress';
+export { DUPLICATE_CALL_ERROR } from '../contracts/voice-tools.ts';
 
 /** What session_update asks the page to apply (the voice is never part of it). */
 export type SessionUpdateConfig = VoiceToolParams['session_update'];
@@ -39,8 +44,6 @@ export type VoiceToolRequest = { name: string; arguments: string };
 
 const pageGuard = createOutboundCallGuard();
 
-const failure = (error: string, extra: Record<string, unknown> = {}) => ({ error, ...extra });
-
 async function runAgt(name: keyof typeof AGT_TOOLS, params: unknown): Promise<unknown> {
   try {
     return await apiJson<unknown>('POST', '/api/agt/proxy', {
@@ -55,11 +58,7 @@ async function runAgt(name: keyof typeof AGT_TOOLS, params: unknown): Promise<un
 
 async function runWorkspace(name: string, params: unknown): Promise<unknown> {
   try {
-    const result = await runWorkspaceTool(name, params);
-    if (result.success) return result.data;
-    return result.requiresAuth
-      ? failure(result.error ?? 'Google Workspace is not connected', { requiresAuth: true })
-      : failure(result.error ?? 'Failed to execute Google tool');
+    return workspaceToolOutput(await runWorkspaceTool(name, params));
   } catch (error) {
     return failure(`Failed to execute Google tool: ${errorText(error, (error as Error).message)}`);
   }
@@ -140,9 +139,9 @@ async function dispatch(request: VoiceToolRequest, context: VoiceToolContext): P
       return { success: true };
     case 'end_call':
       await context.onEndCall(call.params);
-      return { success: true, message: 'The call ends after your goodbye.' };
+      return { success: true, message: END_CALL_OUTPUT };
     default:
-      return failure(`Unknown tool ${request.name}`);
+      return failure(unknownToolError(request.name));
   }
 }
 
