@@ -37,6 +37,7 @@ const page = {
         {
           filename: 'index.html',
           chunks: ['login'],
+          inlineCss: true,
           rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, 'renderLoginMarkup') : ''),
         },
         { filename: 'app.html', chunks: [], rootMarkup: () => SPINNER, headMarkup: APP_PAGE_HEAD },

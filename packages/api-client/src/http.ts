@@ -1,5 +1,4 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { apiErrorBodySchema } from './contracts/errors.ts';
 
 /** localStorage key holding the signed-in user's tenant id. */
 export const TENANT_ID_STORAGE_KEY = 'annie.tenantId';
@@ -118,15 +117,18 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-// Only the message is read here, whatever else the body carries (the full body is `apiErrorBodySchema`).
-const serverMessageSchema = apiErrorBodySchema.pick({ message: true }).loose();
-
-/** The server's JSON `message` carried by an ApiError, else the fallback. */
+/**
+ * The server's JSON `message` carried by an ApiError, else the fallback. Only the message is read,
+ * whatever else the body carries (the full body is `apiErrorBodySchema`); checked by hand so that this
+ * module, which the login page loads, does not bring zod along.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
   try {
-    const parsed = serverMessageSchema.safeParse(JSON.parse(error.body));
-    return parsed.success && parsed.data.message ? parsed.data.message : fallback;
+    const body: unknown = JSON.parse(error.body);
+    const message =
+      typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+    return typeof message === 'string' && message ? message : fallback;
   } catch {
     return fallback;
   }

@@ -35,15 +35,21 @@ export function createPrerenderConfig(options: {
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
-    module: { rules: [scriptRule(true)] },
+    // Stylesheets (e.g. of a lazily loaded part) are the page build's concern: here they are inert text.
+    module: { rules: [scriptRule(true), { test: /\.css$/, type: 'asset/source' }] },
     optimization: { minimize: false },
     performance: false,
   };
 }
 
+/** The bundle a prerender compilation writes. */
+export function prerenderedFile(appDir: string, name: string): string {
+  return join(prerenderOutputDir(appDir, name), OUTPUT_FILE);
+}
+
 /** Calls `exportName` of the latest prerender bundle (re-read on every build, for watch mode). */
 export function loadPrerendered(appDir: string, name: string, exportName: string): string {
-  const file = join(prerenderOutputDir(appDir, name), OUTPUT_FILE);
+  const file = prerenderedFile(appDir, name);
   delete require.cache[file];
   const render = (require(file) as Record<string, unknown>)[exportName];
   if (typeof render !== 'function') throw new Error(`${file} exports no function ${exportName}`);

@@ -1,7 +1,20 @@
 import type { LoaderContext } from '@rspack/core';
-import { parseSubsetQuery, subsetRadixCss } from './radix-css-subset.ts';
+import { loadPrerendered, prerenderedFile } from './prerender-config.ts';
+import { classesOf, parseSubsetQuery, subsetRadixCss } from './radix-css-subset.ts';
 
-/** Rspack loader applying `subsetRadixCss` to a Radix Themes stylesheet imported with a `?radix-subset` query. */
+/**
+ * Rspack loader applying `subsetRadixCss` to a Radix Themes stylesheet imported with a `?radix-subset`
+ * query. In production, `&markup=<prerender compilation>.<export>` keeps only the prop classes that
+ * markup (rendered at build time by a compilation this one depends on) uses; development builds, which
+ * do not prerender, keep them all.
+ */
 export default function radixCssSubsetLoader(this: LoaderContext, source: string): string {
-  return subsetRadixCss(source, parseSubsetQuery(this.resourceQuery));
+  const options = parseSubsetQuery(this.resourceQuery);
+  const markup = new URLSearchParams(this.resourceQuery.replace(/^\?/, '')).get('markup');
+  if (markup && this.mode === 'production') {
+    const [name = '', exportName = ''] = markup.split('.');
+    this.addDependency(prerenderedFile(this.rootContext, name));
+    options.usedClasses = classesOf(loadPrerendered(this.rootContext, name, exportName));
+  }
+  return subsetRadixCss(source, options);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSubsetQuery, subsetRadixCss } from './radix-css-subset.ts';
+import { classesOf, parseSubsetQuery, subsetRadixCss } from './radix-css-subset.ts';
 
 const SHEET = `
 .radix-themes { --cursor-button: default; }
@@ -23,6 +23,14 @@ describe('subsetRadixCss', () => {
     expect(css).toContain('@keyframes rt-spin');
   });
 
+  it('keeps no component-less rule (the reset, the theme root) when asked for components only', () => {
+    const css = subsetRadixCss(SHEET, { components: new Set(['Button']), componentsOnly: true });
+    expect(css).not.toContain('.radix-themes');
+    expect(css).toContain('.rt-Button:where(.rt-r-size-2)');
+    expect(css).toContain('@keyframes rt-spin');
+    expect(parseSubsetQuery('?radix-subset&componentsOnly=true').componentsOnly).toBe(true);
+  });
+
   it('drops only the non-matching selectors of a selector list', () => {
     const css = subsetRadixCss(SHEET, { components: new Set(['Button']) });
     expect(css).toContain('.rt-Button:where(.rt-variant-ghost)');
@@ -44,6 +52,49 @@ describe('subsetRadixCss', () => {
   });
 });
 
+const TOKENS = `
+:root, .light, .light-theme { --gray-1: #fcfcfc; }
+.dark, .dark-theme { --gray-1: #111; }
+:is(.dark, .dark-theme) .rt-Button { color: white; }
+[data-accent-color='indigo'] { --accent-1: var(--indigo-1); }
+[data-accent-color='tomato'] { --accent-1: var(--tomato-1); }
+[data-accent-color]:where(:not([data-accent-color=''])) { --focus-1: var(--accent-1); }
+@supports (color: color(display-p3 1 1 1)) { @media (color-gamut: p3) { .dark, .dark-theme { --gray-1: #121212; } } }
+.rt-Button:where(.rt-r-size-1) { height: 24px; }
+.rt-Button:where(.rt-r-size-2) { height: 32px; }
+.rt-Button:where(.rt-variant-ghost) { margin: 0; }
+.rt-r-p-4 { padding: 16px; }
+.rt-r-p-5 { padding: 24px; }
+`;
+
+describe('subsetRadixCss for one page', () => {
+  it('drops the dark appearance, nested at-rules left empty included', () => {
+    const css = subsetRadixCss(TOKENS, { dark: false });
+    expect(css).toContain(':root, .light, .light-theme');
+    expect(css).not.toContain('.dark');
+    expect(css).not.toContain('@supports');
+  });
+
+  it("keeps only the listed colours' mappings", () => {
+    const css = subsetRadixCss(TOKENS, { colors: new Set(['indigo', 'gray']) });
+    expect(css).toContain("[data-accent-color='indigo']");
+    expect(css).not.toContain('tomato');
+    expect(css).toContain("[data-accent-color]:where(:not([data-accent-color='']))");
+  });
+
+  it('keeps only the prop classes the markup uses', () => {
+    const used = classesOf('<div class="rt-Button rt-r-size-2  rt-r-p-4"></div><p class="x"></p>');
+    expect([...used]).toEqual(['rt-Button', 'rt-r-size-2', 'rt-r-p-4', 'x']);
+    const css = subsetRadixCss(TOKENS, { usedClasses: used });
+    expect(css).toContain('.rt-Button:where(.rt-r-size-2)');
+    expect(css).toContain('.rt-r-p-4');
+    expect(css).not.toContain('rt-r-size-1');
+    expect(css).not.toContain('rt-variant-ghost');
+    expect(css).not.toContain('rt-r-p-5');
+    expect(css).toContain("[data-accent-color='tomato']");
+  });
+});
+
 describe('parseSubsetQuery', () => {
   it('reads the components, the responsive flag and the layer from the import query', () => {
     const options = parseSubsetQuery('?radix-subset&components=Button,%20Card&responsive=false');
@@ -51,5 +102,12 @@ describe('parseSubsetQuery', () => {
     expect(options.responsive).toBe(false);
     expect(options.layer).toBeUndefined();
     expect(parseSubsetQuery('?radix-subset').components).toBeUndefined();
+  });
+
+  it('reads the dark flag and the colours', () => {
+    const options = parseSubsetQuery('?radix-subset&dark=false&colors=indigo,gray');
+    expect(options.dark).toBe(false);
+    expect([...(options.colors ?? [])]).toEqual(['indigo', 'gray']);
+    expect(parseSubsetQuery('?radix-subset').dark).toBe(true);
   });
 });

@@ -6,18 +6,40 @@ export interface RadixCssSubsetOptions {
   layer?: string;
   /** Component classes to keep, without the `rt-` prefix (e.g. `Button`, `BaseButton`); all when absent. */
   components?: ReadonlySet<string>;
+  /**
+   * Keep only rules that name a listed component (drop the reset, the theme root and the like): for a
+   * sheet loaded after the page's own, which must not re-apply the reset over the components' rules.
+   */
+  componentsOnly?: boolean;
   /** Keep the breakpoint variants (`xs:`…`xl:`, i.e. `@media (min-width: …px)`); default true. */
   responsive?: boolean;
+  /** Keep the dark appearance (`.dark`, `.dark-theme`); default true. */
+  dark?: boolean;
+  /**
+   * Colours whose `[data-accent-color='…']` / `[data-gray-color='…']` rules are kept (the others are
+   * dropped); all when absent.
+   */
+  colors?: ReadonlySet<string>;
+  /**
+   * The classes a page's markup uses: a selector naming a prop class (`rt-r-…` utilities and size
+   * values, `rt-variant-…`, `rt-high-contrast`) that is not among them is dropped. All kept when absent.
+   */
+  usedClasses?: ReadonlySet<string>;
 }
 
 const BREAKPOINT_MEDIA = /^\(min-width:\s*\d+px\)$/;
+const DARK_SELECTOR = /(^|[\s>+~(,])\.dark(-theme)?(?![\w-])/;
+const PROP_CLASS = /\.((?:[a-z]+\\:)?rt-(?:r-|variant-|high-contrast)[\w-]*)/g;
+const COLOR_SELECTOR = /^\[data-(?:accent|gray)-color=['"]?([a-z]+)['"]?\]$/;
 const COMPONENT_CLASS = /\.rt-([A-Z][A-Za-z]*)/g;
 
-function selectorKeeps(selector: string, components: ReadonlySet<string>): boolean {
+function selectorKeeps(selector: string, components: ReadonlySet<string>, componentsOnly: boolean): boolean {
+  let named = false;
   for (const match of selector.matchAll(COMPONENT_CLASS)) {
     if (!components.has(match[1] ?? '')) return false;
+    named = true;
   }
-  return true;
+  return named || !componentsOnly;
 }
 
 /**
@@ -27,19 +49,40 @@ function selectorKeeps(selector: string, components: ReadonlySet<string>): boole
  */
 export function subsetRadixCss(css: string, options: RadixCssSubsetOptions): string {
   const root = postcss.parse(css);
-  const { components, responsive = true } = options;
+  const { components, responsive = true, dark = true, colors, usedClasses } = options;
   if (!responsive) {
     root.walkAtRules('media', (atRule) => {
       if (BREAKPOINT_MEDIA.test(atRule.params.trim())) atRule.remove();
     });
   }
-  if (components) {
+  if (!dark || colors || usedClasses) {
     root.walkRules((rule) => {
-      if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
-      const kept = rule.selectors.filter((selector) => selectorKeeps(selector, components));
+      const kept = rule.selectors.filter((selector) => {
+        if (!dark && DARK_SELECTOR.test(selector)) return false;
+        if (usedClasses) {
+          for (const match of selector.matchAll(PROP_CLASS)) {
+            if (!usedClasses.has((match[1] ?? '').replace(/\\:/g, ':'))) return false;
+          }
+        }
+        const color = COLOR_SELECTOR.exec(selector.trim())?.[1];
+        return !(colors && color && !colors.has(color));
+      });
       if (kept.length === 0) rule.remove();
       else if (kept.length !== rule.selectors.length) rule.selectors = kept;
     });
+  }
+  if (components) {
+    root.walkRules((rule) => {
+      if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
+      const kept = rule.selectors.filter((selector) =>
+        selectorKeeps(selector, components, options.componentsOnly ?? false),
+      );
+      if (kept.length === 0) rule.remove();
+      else if (kept.length !== rule.selectors.length) rule.selectors = kept;
+    });
+  }
+  // Twice: an at-rule emptied by the above can leave its parent empty (e.g. @supports > @media).
+  for (let pass = 0; pass < 2; pass += 1) {
     root.walkAtRules((atRule) => {
       if (atRule.nodes?.length === 0) atRule.remove();
     });
@@ -51,10 +94,25 @@ export function subsetRadixCss(css: string, options: RadixCssSubsetOptions): str
 /** Parses the loader's resource query, e.g. `?radix-subset&components=Button,Card&responsive=false`. */
 export function parseSubsetQuery(resourceQuery: string): RadixCssSubsetOptions {
   const params = new URLSearchParams(resourceQuery.replace(/^\?/, ''));
-  const list = params.get('components');
+  const set = (name: string) => {
+    const list = params.get(name);
+    return list ? new Set(list.split(',').map((item) => item.trim())) : undefined;
+  };
   return {
     layer: params.get('layer') ?? undefined,
-    components: list ? new Set(list.split(',').map((name) => name.trim())) : undefined,
+    components: set('components'),
+    componentsOnly: params.get('componentsOnly') === 'true',
     responsive: params.get('responsive') !== 'false',
+    dark: params.get('dark') !== 'false',
+    colors: set('colors'),
   };
+}
+
+/** Every class named in `markup`'s class attributes. */
+export function classesOf(markup: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of markup.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of (match[1] ?? '').split(/\s+/)) if (name) classes.add(name);
+  }
+  return classes;
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, rspack } from '@rspack/core';
+import { type Compiler, type Configuration, rspack } from '@rspack/core';
 import { compressedAssets } from './compressed-assets.ts';
 import { DEV_PORTS, type DevApp } from './dev-ports.ts';
 
@@ -16,6 +16,11 @@ export interface HtmlPageOptions {
   rootMarkup: () => string | Promise<string>;
   /** Extra tags at the end of <head> (e.g. a preload, or a script another compilation builds). */
   headMarkup?: string;
+  /**
+   * The page's stylesheets go inside it as <style> instead of <link>: the first paint waits for no
+   * other request (for a small page, such as the login screen, whose CSS is a subset).
+   */
+  inlineCss?: boolean;
 }
 
 /** What differs between the apps (and the shell's two compilations); the rest is the shared base. */
@@ -96,6 +101,42 @@ function htmlPage(title: string, rootMarkup: string, headMarkup = ''): string {
 `;
 }
 
+/** Replaces the pages' stylesheet links with the stylesheets themselves (HtmlPageOptions.inlineCss). */
+class InlineCssPlugin {
+  readonly #pages: Set<string>;
+  readonly #publicPath: string;
+
+  constructor(pages: string[], publicPath: string) {
+    this.#pages = new Set(pages);
+    this.#publicPath = publicPath;
+  }
+
+  apply(compiler: Compiler) {
+    compiler.hooks.compilation.tap('InlineCssPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(
+        'InlineCssPlugin',
+        async (data) => {
+          if (!this.#pages.has(data.outputName)) return data;
+          data.html = data.html.replace(
+            /<link href="([^"]+\.css)" rel="stylesheet">/g,
+            (link, href: string) => {
+              const asset = compilation.getAsset(
+                href.startsWith(this.#publicPath) ? href.slice(this.#publicPath.length) : href,
+              );
+              if (!asset) return link;
+              return `<style>${asset.source
+                .source()
+                .toString()
+                .replace(/<\/style/gi, '<\\/style')}</style>`;
+            },
+          );
+          return data;
+        },
+      );
+    });
+  }
+}
+
 /**
  * The shared rspack configuration of every app: swc for TS/TSX with the automatic React runtime, native CSS,
  * content-hashed and minified output in production with hidden source maps (written for error tooling, never
@@ -119,6 +160,11 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
       }),
   );
   const html = htmlPlugins.length > 0;
+  const inlined = pages.filter((page) => page.inlineCss).map((page) => page.filename);
+  const inlineCss =
+    inlined.length > 0
+      ? new InlineCssPlugin(inlined, options.publicPath === 'auto' ? '/' : options.publicPath)
+      : null;
   return {
     name: options.name,
     context: options.appDir,
@@ -147,6 +193,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     lazyCompilation: false,
     plugins: [
       ...htmlPlugins,
+      inlineCss,
       options.federation ? new ModuleFederationPlugin(options.federation) : null,
       ...(production ? compressedAssets() : []),
     ],

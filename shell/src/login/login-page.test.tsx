@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderLoginMarkup } from './login-markup.tsx';
@@ -33,5 +34,18 @@ describe('the login page rendered at build time', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('ada');
     expect(screen.getByLabelText('Username')).toBe(username);
+  });
+});
+
+describe('the login page toasts', () => {
+  it('loads the toasts on demand and shows one raised before they arrived', async () => {
+    document.body.innerHTML = `<div id="root">${renderLoginMarkup()}</div>`;
+    expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
+    await act(async () => {
+      root = hydrateRoot(document.getElementById('root') as HTMLElement, <LoginPage />);
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
+    const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
+    expect(await within(region).findByText('Missing credentials')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,14 @@
 // The Radix Themes CSS the login screen needs, instead of the whole styles.css (~88 KB gzip): the base
 // tokens, the colour scales in use (accent, gray, and the toasts' red and green), the components on the
-// screen and the non-responsive utilities. See build-config's radix-css-subset.
-import '@radix-ui/themes/tokens/base.css';
-import '@radix-ui/themes/tokens/colors/gray.css';
-import '@radix-ui/themes/tokens/colors/indigo.css';
-import '@radix-ui/themes/tokens/colors/red.css';
-import '@radix-ui/themes/tokens/colors/green.css';
-import '@radix-ui/themes/components.css?radix-subset&responsive=false&components=Box,Flex,Text,Heading,BaseCard,Card,TextFieldRoot,TextFieldInput,TextFieldSlot,BaseButton,Button,IconButton,Spinner,SpinnerLeaf';
-import '@radix-ui/themes/utilities.css?radix-subset&responsive=false';
+// screen and the non-responsive utilities, of which only the prop classes (sizes, spacing, variants) the
+// prerendered screen uses, without the dark appearance (nothing in the product turns it on) or the other
+// colours' mappings. The toasts bring their own rules when they load
+// (login-toaster-ui.tsx). The page build inlines the result into index.html. See build-config's
+// radix-css-subset.
+import '@radix-ui/themes/tokens/base.css?radix-subset&dark=false&colors=indigo,gray,red,green';
+import '@radix-ui/themes/tokens/colors/gray.css?radix-subset&dark=false';
+import '@radix-ui/themes/tokens/colors/indigo.css?radix-subset&dark=false';
+import '@radix-ui/themes/tokens/colors/red.css?radix-subset&dark=false';
+import '@radix-ui/themes/tokens/colors/green.css?radix-subset&dark=false';
+import '@radix-ui/themes/components.css?radix-subset&responsive=false&dark=false&components=Box,Flex,Text,Heading,BaseCard,Card,TextFieldRoot,TextFieldInput,TextFieldSlot,BaseButton,Button&markup=shell-prerender.renderLoginMarkup';
+import '@radix-ui/themes/utilities.css?radix-subset&responsive=false&dark=false&markup=shell-prerender.renderLoginMarkup';

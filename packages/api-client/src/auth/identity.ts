@@ -2,7 +2,7 @@ import type { AuthUser } from '../contracts/auth.ts';
 import { TENANT_ID_STORAGE_KEY, USER_ID_STORAGE_KEY } from '../http.ts';
 
 /** Remembers the signed-in user's tenant and id so every request sends them as identity headers. */
-export function storeIdentity(user: AuthUser): void {
+export function storeIdentity(user: Pick<AuthUser, 'id' | 'tenantId'>): void {
   localStorage.setItem(TENANT_ID_STORAGE_KEY, user.tenantId);
   localStorage.setItem(USER_ID_STORAGE_KEY, user.id);
 }

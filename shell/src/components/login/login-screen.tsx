@@ -1,7 +1,7 @@
-import { useLogin } from '@annie/api-client/auth/use-login';
+import { signIn } from '@annie/api-client/auth/sign-in';
 import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
 import { errorMessage, isApiError } from '@annie/api-client/http';
-import { useToast } from '@annie/ui/toast/toast';
+import { useToast } from '@annie/ui/toast/use-toast';
 import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { PRODUCT_NAME, RELOAD_DELAY_MS } from '../../config/product.ts';
@@ -22,7 +22,7 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
   const [hydrated, setHydrated] = useState(false);
   const usernameId = useId();
   const passwordId = useId();
-  const login = useLogin();
+  const [pending, setPending] = useState(false);
   const { toast } = useToast();
   useEffect(() => setHydrated(true), []);
 
@@ -39,20 +39,16 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
       });
       return;
     }
-    login.mutate(
-      { username, password },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Login successful',
-            description: `Welcome to ${PRODUCT_NAME}!`,
-            variant: 'success',
-          });
-          setTimeout(reload, RELOAD_DELAY_MS);
-        },
-        onError: (error) => {
-          toast({ title: 'Login failed', description: loginFailureMessage(error), variant: 'destructive' });
-        },
+    setPending(true);
+    signIn({ username, password }).then(
+      () => {
+        setPending(false);
+        toast({ title: 'Login successful', description: `Welcome to ${PRODUCT_NAME}!`, variant: 'success' });
+        setTimeout(reload, RELOAD_DELAY_MS);
+      },
+      (error: unknown) => {
+        setPending(false);
+        toast({ title: 'Login failed', description: loginFailureMessage(error), variant: 'destructive' });
       },
     );
   }
@@ -93,8 +89,8 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
                   autoComplete="current-password"
                 />
               </Flex>
-              <Button type="submit" size="3" disabled={!hydrated || login.isPending}>
-                {login.isPending ? 'Signing in...' : 'Sign In'}
+              <Button type="submit" size="3" disabled={!hydrated || pending}>
+                {pending ? 'Signing in...' : 'Sign In'}
               </Button>
             </Flex>
           </form>
