@@ -32,9 +32,13 @@ const text = (field: string, max: number) =>
  * A phone number as the model says it: at least three digits, an optional leading +, and spaces and
  * ( ) - . between them. The endpoints turn it into E.164 (and refuse what is not a number there).
  */
+const PHONE_CHARACTERS = /^\+?[\d ().-]+$/;
 const phoneNumber = (field: string) =>
   text(field, 40)
-    .regex(/^\+?(?=(?:\D*\d){3})[\d ().-]+$/, `${field} must be a phone number, e.g. +15551234567`)
+    // A refinement, not a JSON Schema `pattern`: the model is told the format in words.
+    .refine((value) => PHONE_CHARACTERS.test(value) && value.replace(/\D/g, '').length >= 3, {
+      error: `${field} must be a phone number, e.g. +15551234567`,
+    })
     .describe('Phone number in E.164, e.g. +15551234567');
 
 // ---------------------------------------------------------------------------------------------------
