@@ -15,6 +15,7 @@ const ORDER = [
   'workspace-tools.mjs',
   'voice-tools.mjs',
   'messaging.mjs',
+  'call-history.mjs',
   'voice-console.mjs',
 ];
 let failed = 0;
