@@ -5,6 +5,7 @@ import { contactsDomain } from './modules/contacts/contacts.domain.ts';
 import { conversationsDomain } from './modules/conversations/conversations.domain.ts';
 import { knowledgeDomain } from './modules/knowledge/knowledge.domain.ts';
 import { labDomain } from './modules/lab/lab.domain.ts';
+import { phoneCallsDomain } from './modules/phone-calls/phone-calls.domain.ts';
 import { platformDomain } from './modules/platform.domain.ts';
 import { realtimeCallsDomain } from './modules/realtime-calls/realtime-calls.domain.ts';
 import { settingsDomain } from './modules/settings/settings.domain.ts';
@@ -30,6 +31,7 @@ export const domains: Domain[] = [
   callsDomain,
   voiceToolsDomain,
   realtimeCallsDomain,
+  phoneCallsDomain,
 ];
 
 /** Every entity and committed migration of every domain, for `createOrm`. */

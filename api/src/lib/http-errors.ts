@@ -3,13 +3,22 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** Flags rendered beside message and code (e.g. `{duplicate: true}`); part of the error contract. */
+  readonly flags: { duplicate?: true };
 
-  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    headers: Record<string, string> = {},
+    flags: { duplicate?: true } = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.code = code;
     this.headers = headers;
+    this.flags = flags;
   }
 }
 

@@ -7,7 +7,12 @@ import { HttpError } from '../lib/http-errors.ts';
 /** How long a client should wait before retrying while the database is away (restart, failover). */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
-type ErrorBody = { message: string; code: string; issues?: { path: string; message: string }[] };
+type ErrorBody = {
+  message: string;
+  code: string;
+  issues?: { path: string; message: string }[];
+  duplicate?: true;
+};
 
 function describeZodError(error: ZodError): ErrorBody {
   const issues = error.issues.map((issue) => ({
@@ -33,7 +38,7 @@ export function renderError(error: unknown): {
   if (error instanceof HttpError) {
     return {
       status: error.status,
-      body: { message: error.message, code: error.code },
+      body: { message: error.message, code: error.code, ...error.flags },
       headers: error.headers,
     };
   }

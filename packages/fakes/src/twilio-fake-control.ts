@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { FakeCalls } from './twilio-fake-calls.ts';
 import type { InboundText, WebhookReply } from './twilio-fake-webhooks.ts';
 
 /** What the control endpoints drive: the fake's own record and its webhook senders. */
@@ -6,6 +7,8 @@ export type TwilioFakeControls = {
   sent: unknown[];
   sendInbound: (text: InboundText) => Promise<WebhookReply>;
   reportStatus: (sid: string, status: string, errorCode?: number) => Promise<WebhookReply>;
+  calls: FakeCalls;
+  voiceWebhook: { signedUrl: string; targetUrl?: string } | undefined;
 };
 
 /** The control path prefix; tests in another process (e2e) drive the fake over HTTP through it. */
@@ -20,6 +23,9 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
  * Test-only controls, not part of Twilio's API: `GET /__fake/messages` lists what was sent,
  * `POST /__fake/inbound {from, to, body, messageSid?, media?}` texts the app, and
  * `POST /__fake/status {sid, status, errorCode?}` reports a delivery status; both answer with the app's reply.
+ * Voice: `GET /__fake/calls` lists the calls with what their media streams carried,
+ * `POST /__fake/calls/inbound {from, to}` rings the app's voice webhook, and
+ * `POST /__fake/calls/{sid}/hangup` hangs the callee up.
  */
 export function handleControl(
   controls: TwilioFakeControls,
@@ -30,6 +36,7 @@ export function handleControl(
 ) {
   const action = path.slice(CONTROL_PREFIX.length);
   if (method === 'GET' && action === 'messages') return reply(res, 200, controls.sent);
+  if (method === 'GET' && action === 'calls') return reply(res, 200, controls.calls.calls);
   if (method !== 'POST') return reply(res, 405, { message: 'Method not allowed' });
   let input: Record<string, unknown>;
   try {
@@ -44,6 +51,17 @@ export function handleControl(
         reply(res, 502, { message: error instanceof Error ? error.message : String(error) }),
     );
   if (action === 'inbound') return forward(controls.sendInbound(input as unknown as InboundText));
+  if (action === 'calls/inbound') {
+    const webhook = controls.voiceWebhook;
+    if (!webhook) return reply(res, 409, { message: 'No voiceWebhook configured' });
+    return controls.calls.placeInbound({ from: String(input.from), to: String(input.to) }, webhook).then(
+      (placed) => reply(res, 200, placed),
+      (error: unknown) =>
+        reply(res, 502, { message: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+  const hangUp = /^calls\/(CA\w+)\/hangup$/.exec(action);
+  if (hangUp?.[1]) return controls.calls.hangUp(hangUp[1]).then(() => reply(res, 200, { hungUp: hangUp[1] }));
   if (action === 'status') {
     return forward(
       controls.reportStatus(String(input.sid), String(input.status), input.errorCode as number | undefined),

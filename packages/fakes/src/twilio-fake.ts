@@ -1,5 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CalleeScript } from './twilio-fake-call-stream.ts';
+import { FakeCalls } from './twilio-fake-calls.ts';
 import { CONTROL_PREFIX, handleControl, type TwilioFakeControls } from './twilio-fake-control.ts';
 import {
   type InboundText,
@@ -9,6 +11,7 @@ import {
   type WebhookReply,
 } from './twilio-fake-webhooks.ts';
 
+export type { CalleeScript, FakeCall, StreamRecord } from './twilio-fake-calls.ts';
 export type { InboundText, WebhookReply } from './twilio-fake-webhooks.ts';
 
 /** One message the app asked the fake to send (the form fields of Messages.json). */
@@ -30,7 +33,7 @@ export type TwilioFake = {
   accountSid: string;
   authToken: string;
   sent: SentMessage[];
-  /** The next sends (all, or `times` of them) fail with this Twilio error body. */
+  /** The next sends and calls (all, or `times` of them) fail with this Twilio error body. */
   failSends: (failure: TwilioFakeFailure) => void;
   /** Sends to this number fail with 21610 from now on, as after the recipient texted STOP. */
   blockRecipient: (phone: string) => void;
@@ -45,6 +48,8 @@ export type TwilioFake = {
     status: string,
     options?: { errorCode?: number; targetUrl?: string },
   ) => Promise<WebhookReply>;
+  /** Voice: the calls the app placed or the fake rang it with, their media streams and callbacks. */
+  calls: FakeCalls;
   close: () => Promise<void>;
 };
 
@@ -65,6 +70,32 @@ function errorBody(failure: Omit<TwilioFakeFailure, 'times'>) {
   };
 }
 
+/** `POST Calls.json` (place a call) and `POST Calls/{sid}.json` (end it), answered like Twilio. */
+function handleCallRequest(calls: FakeCalls, rest: string, body: string, res: ServerResponse) {
+  const form = new URLSearchParams(body);
+  if (rest === '.json') {
+    if (!form.get('To') || !form.get('From')) {
+      return send(
+        res,
+        400,
+        errorBody({ status: 400, code: 21201, message: "A 'To' and a 'From' number are required." }),
+      );
+    }
+    if (!form.get('Twiml') && !form.get('Url')) {
+      return send(res, 400, errorBody({ status: 400, code: 21205, message: 'Url or Twiml is required.' }));
+    }
+    return send(res, 201, calls.create(form));
+  }
+  const updated = calls.update(/^\/(CA\w+)\.json$/.exec(rest)?.[1] ?? '', form);
+  if (!updated)
+    return send(
+      res,
+      404,
+      errorBody({ status: 404, code: 20404, message: 'The requested resource was not found' }),
+    );
+  send(res, 200, updated);
+}
+
 /**
  * A loopback Twilio: answers `POST /2010-04-01/Accounts/{Sid}/Messages.json` like the REST API (Basic
  * auth, form fields, 201 with the message resource or Twilio's error body), records every send, and
@@ -79,6 +110,12 @@ export async function startTwilioFake(
     inboundWebhook?: { signedUrl: string; targetUrl?: string };
     /** Called after each accepted send has been answered (the sandbox reports its delivery from here). */
     onSent?: (message: SentMessage) => void;
+    /** Where calls placed through the control endpoint ring (the number's voice webhook). */
+    voiceWebhook?: { signedUrl: string; targetUrl?: string };
+    /** Where the app listens, when it differs from the public URLs it gives Twilio. */
+    appUrl?: string;
+    /** How the callee of the app's calls behaves (default: the μ-law fixture, all at once). */
+    callee?: Partial<CalleeScript>;
   } = {},
 ): Promise<TwilioFake> {
   const accountSid = options.accountSid ?? `AC${'0'.repeat(32)}`;
@@ -87,6 +124,13 @@ export async function startTwilioFake(
   const sent: SentMessage[] = [];
   const blocked = new Set<string>();
   let failure: TwilioFakeFailure | undefined;
+  // The next requests (all, or `times` of them) fail: texts and calls alike.
+  const takeFailure = () => {
+    const current = failure;
+    if (current?.times !== undefined && --current.times <= 0) failure = undefined;
+    return current;
+  };
+  const calls = new FakeCalls({ accountSid, authToken, appUrl: options.appUrl, callee: options.callee });
 
   // The control endpoints call the fake defined below (only ever after it exists).
   const controls: TwilioFakeControls = {
@@ -96,6 +140,8 @@ export async function startTwilioFake(
       return fake.sendInbound(text, options.inboundWebhook);
     },
     reportStatus: (sid, status, errorCode) => fake.reportStatus(sid, status, { errorCode }),
+    calls,
+    voiceWebhook: options.voiceWebhook,
   };
 
   const server = createServer((req, res) => {
@@ -108,6 +154,20 @@ export async function startTwilioFake(
           controls,
           req.method ?? 'GET',
           path,
+          Buffer.concat(chunks).toString('utf8'),
+          res,
+        );
+      }
+      const callsPath = `/2010-04-01/Accounts/${accountSid}/Calls`;
+      if (req.method === 'POST' && path.startsWith(callsPath)) {
+        if (req.headers.authorization !== expectedAuth) {
+          return send(res, 401, errorBody({ status: 401, code: 20003, message: 'Authenticate' }));
+        }
+        const failed = path === `${callsPath}.json` ? takeFailure() : undefined;
+        if (failed) return send(res, failed.status, errorBody(failed));
+        return handleCallRequest(
+          calls,
+          path.slice(callsPath.length),
           Buffer.concat(chunks).toString('utf8'),
           res,
         );
@@ -132,11 +192,8 @@ export async function startTwilioFake(
           errorBody({ status: 400, code: 21604, message: "A 'To' phone number is required." }),
         );
       if (blocked.has(to)) return send(res, 400, errorBody(UNSUBSCRIBED));
-      if (failure) {
-        const current = failure;
-        if (current.times !== undefined && --current.times <= 0) failure = undefined;
-        return send(res, current.status, errorBody(current));
-      }
+      const failed = takeFailure();
+      if (failed) return send(res, failed.status, errorBody(failed));
       const message: SentMessage = {
         sid: newMessageSid(),
         to,
@@ -206,11 +263,14 @@ export async function startTwilioFake(
       if (statusOptions.errorCode !== undefined) params.ErrorCode = String(statusOptions.errorCode);
       return postSignedWebhook(authToken, message.statusCallback, params, statusOptions.targetUrl);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    calls,
+    close: async () => {
+      await calls.closeAll();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
   return fake;
 }

@@ -1,14 +1,6 @@
-import twilio from 'twilio';
+import { createTwilioClient, type TwilioConfig } from './twilio-client.ts';
 
-/** Where and as whom to reach Twilio; built from TWILIO_* in config/env.ts. */
-export type TwilioConfig = {
-  accountSid?: string;
-  authToken?: string;
-  /** The first tenant's messaging number (E.164); other tenants' numbers are set by an operator. */
-  phoneNumber?: string;
-  /** Only for the loopback fake and sandboxes: replaces https://api.twilio.com. */
-  apiBaseUrl?: string;
-};
+export type { TwilioConfig } from './twilio-client.ts';
 
 /** Twilio's error code for a recipient who replied STOP. */
 export const TWILIO_UNSUBSCRIBED_RECIPIENT = 21610;
@@ -56,10 +48,8 @@ export function missingTwilioSettings(config: TwilioConfig): string[] {
 
 /** A Twilio Messages sender through the official SDK, or undefined when Twilio is not configured. */
 export function createTwilioSmsSender(config: TwilioConfig): SmsSender | undefined {
-  if (!config.accountSid || !config.authToken) return undefined;
-  const client = twilio(config.accountSid, config.authToken);
-  // The SDK only knows api.twilio.com; pointing the Api domain elsewhere reroutes Messages (fakes, sandboxes).
-  if (config.apiBaseUrl) client.api.baseUrl = config.apiBaseUrl.replace(/\/$/, '');
+  const client = createTwilioClient(config);
+  if (!client) return undefined;
   return {
     async send(message) {
       try {

@@ -11,6 +11,8 @@ export const apiErrorBodySchema = z.strictObject({
   message: z.string(),
   code: z.string(),
   issues: z.array(apiErrorIssueSchema).optional(),
+  /** Set on the 409 for a number already on a call (part 1 §8). */
+  duplicate: z.literal(true).optional(),
 });
 
 export type ApiErrorIssue = z.infer<typeof apiErrorIssueSchema>;

@@ -1,0 +1,193 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { Pool } from '../../db/pool.ts';
+import {
+  clearMessage,
+  markMessage,
+  mediaMessage,
+  parseTwilioStreamMessage,
+  type StreamStart,
+} from '../../providers/twilio/twilio-media-stream.ts';
+import { MULAW_8K } from '../../realtime/audio-format.ts';
+import type { BridgeTranscriptEntry, RealtimeBridge } from '../../realtime/realtime-bridge.ts';
+import type { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
+import { endPhoneCall, type PhoneCallRow, redeemStreamToken } from './phone-call.store.ts';
+import { contactOfNumber } from './phone-call-party.ts';
+import { compilePhoneCallSession } from './phone-call-session-config.ts';
+import type { CallSessionRecorder } from './phone-call-sessions.ts';
+import type { PhoneCallTools } from './phone-call-tools.ts';
+import type { PhoneCalling } from './phone-calling.ts';
+
+/** The `<Parameter>` that carries the call's single-use stream token. */
+export const STREAM_TOKEN_PARAMETER = 'streamToken';
+/** Twilio sends `start` at once; a socket that has not proved itself by then is closed. */
+export const START_TIMEOUT_MS = 10_000;
+// Caller audio that arrives while the realtime side connects: 2 s of 20 ms frames.
+const EARLY_FRAMES_MAX = 100;
+const END_CALL_MARK = 'end_call';
+// If Twilio never echoes the goodbye's mark (a dropped stream), hang up anyway after this.
+const HANG_UP_FALLBACK_MS = 15_000;
+
+/** Twilio's media frames are small JSON messages; 64 KB is ample. */
+export const newMediaStreamServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+export type MediaStreamDeps = {
+  pool: Pool;
+  scopedEm: (tenantId: string) => EntityManager;
+  /** Null when OPENAI_API_KEY is not set (the stream then answers 503). */
+  bridges: RealtimeBridges | null;
+  calling: PhoneCalling;
+  sessions: CallSessionRecorder;
+  tools: PhoneCallTools;
+  logger: Logger;
+};
+
+/**
+ * One phone call's media stream: Twilio's μ-law frames go to the realtime bridge as `audio/pcmu` and the
+ * assistant's audio comes back as `media`; barge-in sends `clear`; both sides' transcript lines go to
+ * the call session. Nothing reaches the bridge before `start` has spent the call's single-use token.
+ */
+export function runMediaStream(
+  ws: WebSocket,
+  phoneCallId: string,
+  deps: MediaStreamDeps & { bridges: RealtimeBridges },
+): void {
+  const log = deps.logger.child({ phoneCallId });
+  let call: PhoneCallRow | undefined;
+  let streamSid: string | undefined;
+  let bridge: RealtimeBridge | undefined;
+  let starting = false;
+  let finished = false;
+  let hangingUp = false;
+  const early: Buffer[] = [];
+  let transcript: Promise<void> = Promise.resolve();
+  const startTimer = setTimeout(() => ws.close(1008, 'No valid start'), START_TIMEOUT_MS);
+  startTimer.unref();
+
+  const send = (text: string) => {
+    if (ws.readyState === ws.OPEN) ws.send(text);
+  };
+
+  const hangUp = async () => {
+    const sid = call?.twilio_call_sid;
+    if (!sid || !deps.calling.calls) return;
+    await deps.calling.calls.hangUp(sid).catch((error: Error) => log.warn({ err: error }, 'hang-up failed'));
+  };
+
+  const requestHangUp = () => {
+    if (hangingUp || !streamSid) return;
+    hangingUp = true;
+    // Twilio echoes the mark once everything sent before it (the goodbye) has played.
+    send(markMessage(streamSid, END_CALL_MARK));
+    setTimeout(() => void hangUp(), HANG_UP_FALLBACK_MS).unref();
+  };
+
+  const record = (entry: BridgeTranscriptEntry) => {
+    const sessionId = call?.call_session_id;
+    if (!call || !sessionId) return;
+    const { tenant_id: tenantId } = call;
+    const line = { role: entry.speaker, content: entry.text, timestamp: new Date().toISOString() };
+    // One at a time, so the lines are stored in the order they were said.
+    transcript = transcript
+      .then(() => deps.sessions.appendTranscript(tenantId, sessionId, line))
+      .catch((error: Error) => log.warn({ err: error }, 'transcript line not saved'));
+  };
+
+  const finish = async (reason: string) => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(startTimer);
+    bridge?.close(reason);
+    await transcript;
+    if (!call) return;
+    const ended = await endPhoneCall(deps.pool, call.id).catch(() => false);
+    if (ended && call.call_session_id) {
+      await deps.sessions
+        .end(call.tenant_id, call.call_session_id)
+        .catch((error: Error) => log.warn({ err: error }, 'call session not ended'));
+    }
+  };
+
+  const begin = async (start: StreamStart) => {
+    const token = start.customParameters[STREAM_TOKEN_PARAMETER] ?? '';
+    call = await redeemStreamToken(deps.pool, phoneCallId, token, start.callSid, start.streamSid);
+    if (!call) {
+      log.warn('media stream refused: unknown, spent or foreign stream token');
+      ws.close(1008, 'Invalid stream token');
+      return;
+    }
+    clearTimeout(startTimer);
+    streamSid = start.streamSid;
+    const current = call;
+    const em = deps.scopedEm(current.tenant_id);
+    const party = await contactOfNumber(deps.pool, current.tenant_id, current.remote_e164);
+    const compiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, {
+      direction: current.direction,
+      remoteE164: current.remote_e164,
+      purpose: current.purpose,
+      party,
+    });
+    const identity = {
+      tenantId: current.tenant_id,
+      userId: current.user_id,
+      phoneCallId: current.id,
+      callSessionId: current.call_session_id,
+    };
+    const toolbox = await deps.tools(identity, { endCall: requestHangUp });
+    const sid = start.streamSid;
+    const opened = await deps.bridges.open({
+      compiled,
+      format: MULAW_8K,
+      greet: true,
+      tools: toolbox.tools,
+      hooks: {
+        onAudio: (chunk) => send(mediaMessage(sid, chunk.toString('base64'))),
+        onClearAudio: () => send(clearMessage(sid)),
+        onTranscript: record,
+        runTool: toolbox.runTool,
+        onError: (message) => log.warn({ message }, 'realtime error in phone call'),
+        onEnd: (reason) => {
+          if (ws.readyState === ws.OPEN) ws.close(1000, reason.slice(0, 100));
+        },
+      },
+    });
+    if (finished) {
+      opened.close('call ended');
+      return;
+    }
+    bridge = opened;
+    for (const frame of early.splice(0)) opened.appendAudio(frame);
+  };
+
+  ws.on('message', (data) => {
+    const message = parseTwilioStreamMessage(data.toString());
+    switch (message.event) {
+      case 'media': {
+        const frame = Buffer.from(message.payload, 'base64');
+        if (bridge) bridge.appendAudio(frame);
+        else if (early.length < EARLY_FRAMES_MAX) early.push(frame);
+        return;
+      }
+      case 'start':
+        if (starting) return;
+        starting = true;
+        begin(message.start).catch((error: Error) => {
+          log.warn({ err: error }, 'phone call could not reach the realtime API');
+          ws.close(1011, 'Realtime connection failed');
+        });
+        return;
+      case 'mark':
+        if (message.name === END_CALL_MARK) void hangUp();
+        return;
+      case 'stop':
+        void finish('caller hung up');
+        ws.close(1000, 'Stream stopped');
+        return;
+      default:
+        return;
+    }
+  });
+
+  ws.on('close', () => void finish('stream closed'));
+}

@@ -1,0 +1,279 @@
+import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { calleeAudio } from '../../../../packages/fakes/src/mulaw.ts';
+import type { RealtimeFakeSession } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
+import { streamOfTwiml } from '../../../../packages/fakes/src/twilio-fake-calls.ts';
+import { twilioSignature } from '../../../../packages/fakes/src/twilio-signature.ts';
+import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
+import { CALL_STATUS_WEBHOOK_PATH, MEDIA_STREAM_PATH } from './phone-calling.ts';
+import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';
+
+const phone = await startPhoneHarness();
+const { twilio, realtime, client, app } = phone;
+const callee = (hangUpAfterMs: number | undefined, audio = calleeAudio()) => {
+  twilio.calls.callee = { audio, frameIntervalMs: 0, hangUpAfterMs };
+};
+
+type Instructions = { session: { instructions: string; audio: { input: { format: unknown } } } };
+
+/** The realtime session the app opened for the latest call (once it has configured it). */
+async function latestSession(count: number): Promise<RealtimeFakeSession> {
+  await vi.waitFor(() => expect(realtime.sessions.length).toBe(count));
+  const session = realtime.sessions[count - 1] as RealtimeFakeSession;
+  await vi.waitFor(() => expect(session.eventsOf('session.update')).toHaveLength(1));
+  return session;
+}
+
+const instructionsOf = (session: RealtimeFakeSession) =>
+  (session.eventsOf('session.update')[0] as unknown as Instructions).session.instructions;
+
+async function sessionById(id: string, as = client) {
+  const sessions = callSessionListSchema.parse((await as.get('/api/call-sessions')).body);
+  return sessions.find((session) => session.id === id);
+}
+
+const streamUrlOf = (id: string) => `wss://annie.example.test${MEDIA_STREAM_PATH}/${id}`;
+const loopbackStreamUrlOf = (id: string) => `${app.baseUrl.replace('http', 'ws')}${MEDIA_STREAM_PATH}/${id}`;
+
+/** Opens the media-stream WebSocket as a client that is not Twilio; resolves with the HTTP refusal or 101. */
+function tryUpgrade(id: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(loopbackStreamUrlOf(id), { headers });
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('error', () => resolve(0));
+  });
+}
+
+describe('an outbound phone call end to end (Twilio fake as the callee, realtime fake as OpenAI)', () => {
+  it('bridges μ-law both ways with the profile, purpose and contact, saves both sides and ends on hang-up', async () => {
+    await client.post('/api/contacts', {
+      name: 'Fiona Florist',
+      nickname: 'Fi',
+      relationship: 'service',
+      phonePrimary: '+14155553001',
+      notes: 'Delivers on Fridays',
+    });
+    callee(undefined);
+    const started = await phone.startCall({
+      to: '+14155553001',
+      message: "Move Friday's delivery to Monday",
+    });
+    expect(started.status).toBe(201);
+    const session = await latestSession(1);
+    const update = session.eventsOf('session.update')[0] as unknown as Instructions;
+    expect(update.session.audio.input.format).toEqual({ type: 'audio/pcmu' });
+    const instructions = instructionsOf(session);
+    expect(instructions).toContain(PHONE_CALL_HEADING);
+    expect(instructions).toContain("Purpose of the call: Move Friday's delivery to Monday");
+    expect(instructions).toContain('Fiona Florist (they go by Fi), a service contact');
+    expect(instructions).toContain('Delivers on Fridays');
+    // The callee's whole fixture reached OpenAI, byte for byte as μ-law; the assistant's audio reached the callee.
+    await vi.waitFor(() => expect(session.appendedAudioBytes).toBe(calleeAudio().length));
+    const call = twilio.calls.calls.at(-1);
+    await vi.waitFor(() => expect(call?.stream?.media.length).toBeGreaterThan(0));
+    expect(call?.stream?.unexpected).toEqual([]);
+    // Both sides of the conversation are in the call session, in order.
+    await vi.waitFor(async () => {
+      const saved = await sessionById(started.body.id);
+      expect(saved?.transcript.map((line) => line.role)).toEqual(['assistant', 'user', 'assistant']);
+    });
+    const saved = await sessionById(started.body.id);
+    expect(saved?.transcript[1]?.content).toBe('Good afternoon, James. What is in my diary today?');
+    expect(saved?.endedAt).toBeNull();
+    await twilio.calls.hangUp(call?.sid ?? '');
+    await vi.waitFor(async () => expect((await sessionById(started.body.id))?.endedAt).not.toBeNull());
+    await vi.waitFor(() => expect(session.closed).toBe(true));
+  });
+
+  it('barge-in: the callee speaking over the reply sends Twilio clear and truncates what was not heard', async () => {
+    callee(undefined);
+    const started = await phone.startCall({ to: '+14155553002', message: 'Confirm lunch' });
+    expect(started.status).toBe(201);
+    const session = await latestSession(2);
+    const call = twilio.calls.calls.at(-1);
+    await vi.waitFor(() => expect(call?.stream?.clears).toBeGreaterThanOrEqual(1));
+    const [truncate] = session.eventsOf('conversation.item.truncate');
+    // The greeting is 3 × 4,800 μ-law bytes (1.8 s); the callee cut in well before its end.
+    expect(truncate?.audio_end_ms).toBeLessThan(1_800);
+    await twilio.calls.hangUp(call?.sid ?? '');
+  });
+
+  it('end_call runs server side: the goodbye plays out (mark echoed), then the app hangs up through Twilio', async () => {
+    realtime.setScript({ functionCall: { name: 'end_call', arguments: '{}' } });
+    callee(undefined, Buffer.alloc(0));
+    try {
+      const started = await phone.startCall({ to: '+14155553003', message: 'Say goodbye' });
+      const session = await latestSession(3);
+      const call = twilio.calls.calls.at(-1);
+      const ended = await twilio.calls.ended(call?.sid ?? '');
+      expect(ended?.stream?.marks).toContain('end_call');
+      expect(ended?.stream?.echoedMarks).toContain('end_call');
+      expect(ended?.stream?.closedBy).toBe('fake');
+      const output = session.eventsOf('conversation.item.create')[0] as { item?: { output?: string } };
+      expect(JSON.parse(output?.item?.output ?? '{}')).toEqual({ success: true });
+      await vi.waitFor(async () => expect((await sessionById(started.body.id))?.endedAt).not.toBeNull());
+    } finally {
+      realtime.setScript({ functionCall: undefined });
+    }
+  });
+});
+
+describe("the media-stream WebSocket accepts only Twilio's signed handshake for a call it placed, once", () => {
+  it('refuses unsigned, wrongly signed and unknown-call handshakes, and a second stream for a call', async () => {
+    callee(undefined, Buffer.alloc(0));
+    const started = await phone.startCall({ to: '+14155553004', message: 'Hello' });
+    const call = twilio.calls.calls.at(-1);
+    await vi.waitFor(() => expect(call?.stream).toBeDefined());
+    const id = /[0-9a-f-]{36}$/.exec(streamOfTwiml(call?.twiml ?? '')?.url ?? '')?.[0] ?? '';
+    expect(await tryUpgrade(id, {})).toBe(403);
+    // Signed over the loopback address the request arrived on, or with another token: not Twilio's.
+    expect(
+      await tryUpgrade(id, {
+        'X-Twilio-Signature': twilioSignature(twilio.authToken, loopbackStreamUrlOf(id), {}),
+      }),
+    ).toBe(403);
+    expect(
+      await tryUpgrade(id, { 'X-Twilio-Signature': twilioSignature('another-token', streamUrlOf(id), {}) }),
+    ).toBe(403);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(
+      await tryUpgrade(unknown, {
+        'X-Twilio-Signature': twilioSignature(twilio.authToken, streamUrlOf(unknown), {}),
+      }),
+    ).toBe(404);
+    // The call's stream is open: its single-use token is spent, so a second (signed) stream is refused.
+    await vi.waitFor(async () => {
+      const { rows } = await app.pool.query('select stream_sid from phone_call where id = $1', [id]);
+      expect(rows[0]?.stream_sid).toBeTruthy();
+    });
+    expect(
+      await tryUpgrade(id, { 'X-Twilio-Signature': twilioSignature(twilio.authToken, streamUrlOf(id), {}) }),
+    ).toBe(404);
+    await twilio.calls.hangUp(call?.sid ?? '');
+    expect(started.status).toBe(201);
+  });
+
+  it('closes a signed stream whose start carries the wrong token, before any realtime session', async () => {
+    const { rows } = await app.pool.query(
+      `insert into phone_call (id, tenant_id, user_id, direction, remote_e164, assistant_e164, status, stream_token_hash)
+       select gen_random_uuid(), tenant_id, id, 'outbound', '+14155553005', $1, 'in-progress', 'not-a-real-hash'
+       from app_user where tenant_id = 'default' limit 1 returning id`,
+      [BUSINESS_NUMBER],
+    );
+    const id = rows[0].id as string;
+    const sessionsBefore = realtime.sessions.length;
+    const socket = new WebSocket(loopbackStreamUrlOf(id), {
+      headers: { 'X-Twilio-Signature': twilioSignature(twilio.authToken, streamUrlOf(id), {}) },
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.send(
+      JSON.stringify({
+        event: 'start',
+        streamSid: 'MZ1',
+        start: { callSid: 'CA1', streamSid: 'MZ1', customParameters: { streamToken: 'guessed' } },
+      }),
+    );
+    expect(await closed).toBe(1008);
+    expect(realtime.sessions.length).toBe(sessionsBefore);
+  });
+});
+
+describe('status callbacks', () => {
+  const post = (id: string, params: Record<string, string>, signature?: string) => {
+    const path = `${CALL_STATUS_WEBHOOK_PATH}?phoneCallId=${id}`;
+    return fetch(`${app.baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Twilio-Signature': signature ?? twilioSignature(twilio.authToken, `${PUBLIC_URL}${path}`, params),
+      },
+      body: new URLSearchParams(params),
+    });
+  };
+
+  it('refuse a forgery, move only forward, and end the session once (redeliveries change nothing)', async () => {
+    callee(undefined, Buffer.alloc(0));
+    const started = await phone.startCall({ to: '+14155553006', message: 'Status' });
+    const call = twilio.calls.calls.at(-1);
+    await vi.waitFor(() => expect(call?.stream).toBeDefined());
+    const id = /[0-9a-f-]{36}$/.exec(streamOfTwiml(call?.twiml ?? '')?.url ?? '')?.[0] ?? '';
+    const statusOf = async () =>
+      (await app.pool.query('select status, ended_at from phone_call where id = $1', [id])).rows[0];
+    const completed = { CallSid: call?.sid ?? '', CallStatus: 'completed' };
+    expect((await post(id, completed, 'forged')).status).toBe(403);
+    expect((await statusOf()).status).toBe('in-progress');
+    expect((await post(id, completed)).status).toBe(204);
+    const first = await statusOf();
+    expect(first).toMatchObject({ status: 'completed', ended_at: expect.any(Date) });
+    const endedAt = (await sessionById(started.body.id))?.endedAt;
+    expect(endedAt).toEqual(expect.any(String));
+    for (const late of ['ringing', 'in-progress', 'completed', 'busy']) {
+      expect((await post(id, { CallSid: call?.sid ?? '', CallStatus: late })).status).toBe(204);
+    }
+    expect(await statusOf()).toEqual(first);
+    expect((await sessionById(started.body.id))?.endedAt).toBe(endedAt);
+    await twilio.calls.hangUp(call?.sid ?? '');
+  });
+});
+
+describe('inbound calls to a tenant number', () => {
+  it('greets a known caller by name and records the call for the tenant owner', async () => {
+    await client.post('/api/contacts', { name: 'Mum', relationship: 'family', phonePrimary: '+14155553101' });
+    callee(undefined);
+    const count = realtime.sessions.length;
+    const { sid, reply } = await phone.ringApp('+14155553101');
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('<Connect><Stream url="wss://annie.example.test/api/phone/media-streams/');
+    const session = await latestSession(count + 1);
+    expect(instructionsOf(session)).toContain('Greet the caller by name (Mum).');
+    expect(session.eventsOf('response.create').length).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(async () => {
+      const sessions = callSessionListSchema.parse((await client.get('/api/call-sessions')).body);
+      expect(sessions[0]).toMatchObject({
+        channel: 'twilio',
+        direction: 'inbound',
+        callerId: '+14155553101',
+      });
+      expect(sessions[0]?.transcript.length).toBeGreaterThan(0);
+    });
+    await twilio.calls.hangUp(sid);
+    await vi.waitFor(async () => {
+      const sessions = callSessionListSchema.parse((await client.get('/api/call-sessions')).body);
+      expect(sessions[0]?.endedAt).not.toBeNull();
+    });
+  });
+
+  it('finds the tenant from the number called, and rejects a number nobody owns', async () => {
+    const ownerB = await app.signedIn(await app.createUser({ tenantId: 'tenant-b', isAdmin: true }));
+    await app.pool.query(
+      `insert into messaging_number (phone_e164, tenant_id) values ('+14155550199', 'tenant-b')`,
+    );
+    callee(0, Buffer.alloc(0));
+    const { sid } = await phone.ringApp('+14155553102', '+14155550199');
+    await twilio.calls.ended(sid);
+    const theirs = callSessionListSchema.parse((await ownerB.get('/api/call-sessions')).body);
+    expect(theirs.map((session) => session.callerId)).toEqual(['+14155553102']);
+    const ours = callSessionListSchema.parse((await client.get('/api/call-sessions')).body);
+    expect(ours.map((session) => session.callerId)).not.toContain('+14155553102');
+    const nobody = await phone.ringApp('+14155553103', '+14155550142');
+    expect(nobody.reply.text).toContain('<Reject reason="rejected"/>');
+  });
+
+  it('refuses an unsigned voice webhook with 403 and records nothing', async () => {
+    const params = { CallSid: 'CAforged', From: '+14155553104', To: BUSINESS_NUMBER, CallStatus: 'ringing' };
+    const response = await fetch(`${app.baseUrl}/api/phone/webhooks/voice`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params),
+    });
+    expect(response.status).toBe(403);
+    const { rowCount } = await app.pool.query("select 1 from phone_call where twilio_call_sid = 'CAforged'");
+    expect(rowCount).toBe(0);
+  });
+});

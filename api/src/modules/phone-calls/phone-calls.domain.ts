@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Domain } from '../../domain.ts';
+import { realtimeBridgesFrom } from '../voice-profiles/voice-profiles.domain.ts';
+import { googleServicesFor } from '../workspace/google-services.ts';
+import { newMediaStreamServer } from './media-stream-socket.ts';
+import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
+import { phoneCallRoutes } from './phone-call.routes.ts';
+import { callSessionRecorder } from './phone-call-sessions.ts';
+import { workspacePhoneTools } from './phone-call-tools.ts';
+import { phoneCallingOf } from './phone-calling.ts';
+import { phoneWebhookRoutes } from './phone-webhook.routes.ts';
+
+/**
+ * Phone calls through Twilio: the assistant calls out (POST /api/annie/call/start) and answers the
+ * tenants' numbers, speaking through the realtime bridge with the same profile and tools as in the
+ * browser; every call is a call session with its transcript.
+ */
+export const phoneCallsDomain: Domain = {
+  name: 'phone-calls',
+  entities: [],
+  migrations: [{ name: 'Migration20261122040500_phone_calls', class: Migration20261122040500_phone_calls }],
+  create: ({ config, orm, pool, logger }) => {
+    const calling = phoneCallingOf(config);
+    const sessions = callSessionRecorder(orm);
+    const scopedEm = (tenantId: string): EntityManager => {
+      const em = orm.em.fork();
+      em.setFilterParams('tenant', { tenantId });
+      return em;
+    };
+    const bridges = realtimeBridgesFrom(config);
+    const sockets = newMediaStreamServer();
+    const deps = { pool, calling, sessions };
+    const tools = workspacePhoneTools(googleServicesFor(config), scopedEm);
+    const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger };
+    return {
+      routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets })],
+      // Nothing to start; at shutdown every media stream and its realtime bridge is closed.
+      start: async () => async () => {
+        for (const client of sockets.clients) client.close(1001, 'Server shutting down');
+        bridges?.closeAll();
+      },
+    };
+  },
+};

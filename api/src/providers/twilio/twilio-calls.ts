@@ -1,0 +1,102 @@
+import twilio from 'twilio';
+import { createTwilioClient, type TwilioConfig } from './twilio-client.ts';
+
+/** An outbound call as Twilio is asked to place it. */
+export type OutboundCall = {
+  to: string;
+  from: string;
+  /** What Twilio runs once the callee answers (a `<Connect><Stream>` to this server). */
+  twiml: string;
+  /** Public URL Twilio posts the call's progress to. */
+  statusCallback: string;
+};
+
+/** What Twilio answered for an accepted call. */
+export type PlacedCall = { sid: string; status: string };
+
+/**
+ * A call Twilio refused or that never reached it. The message is the spec's `HTTP {status}: {body}`
+ * (part 1 §8) when Twilio answered, `call_failed` when it did not.
+ */
+export class TwilioCallError extends Error {
+  override name = 'TwilioCallError';
+  readonly status: number | undefined;
+  readonly code: number | undefined;
+
+  constructor(message: string, options: { status?: number; code?: number; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.code = options.code;
+  }
+}
+
+export type TwilioCalls = {
+  place: (call: OutboundCall) => Promise<PlacedCall>;
+  /** Ends a call in progress (end_call, after the goodbye has played). */
+  hangUp: (sid: string) => Promise<void>;
+};
+
+/** The call progress Twilio reports to the status callback. */
+export const STATUS_CALLBACK_EVENTS = ['initiated', 'ringing', 'answered', 'completed'];
+
+function callErrorOf(error: unknown): TwilioCallError {
+  const rest = error as { status?: unknown; code?: unknown; message?: unknown; moreInfo?: unknown };
+  if (typeof rest.status !== 'number') return new TwilioCallError('call_failed', { cause: error });
+  const code = typeof rest.code === 'number' ? rest.code : undefined;
+  // Twilio's error body as it sent it (the SDK keeps its fields, not the text).
+  const body = JSON.stringify({
+    code,
+    message: typeof rest.message === 'string' ? rest.message : undefined,
+    more_info: typeof rest.moreInfo === 'string' ? rest.moreInfo : undefined,
+    status: rest.status,
+  });
+  return new TwilioCallError(`HTTP ${rest.status}: ${body}`, { status: rest.status, code, cause: error });
+}
+
+/** Twilio Voice through the official SDK, or undefined when Twilio is not configured. */
+export function createTwilioCalls(config: TwilioConfig): TwilioCalls | undefined {
+  const client = createTwilioClient(config);
+  if (!client) return undefined;
+  return {
+    async place(call) {
+      try {
+        const created = await client.calls.create({
+          to: call.to,
+          from: call.from,
+          twiml: call.twiml,
+          statusCallback: call.statusCallback,
+          statusCallbackEvent: STATUS_CALLBACK_EVENTS,
+          statusCallbackMethod: 'POST',
+        });
+        return { sid: created.sid, status: created.status };
+      } catch (error) {
+        throw callErrorOf(error);
+      }
+    },
+    async hangUp(sid) {
+      try {
+        await client.calls(sid).update({ status: 'completed' });
+      } catch (error) {
+        throw callErrorOf(error);
+      }
+    },
+  };
+}
+
+/**
+ * TwiML that connects the call to this server's media-stream WebSocket. Twilio refuses query strings on
+ * a Stream URL, so the single-use token travels as a `<Parameter>` and comes back in the `start` message.
+ */
+export function connectStreamTwiml(streamUrl: string, parameters: Record<string, string>): string {
+  const response = new twilio.twiml.VoiceResponse();
+  const stream = response.connect().stream({ url: streamUrl });
+  for (const [name, value] of Object.entries(parameters)) stream.parameter({ name, value });
+  return response.toString();
+}
+
+/** TwiML that declines a call (a number no tenant owns, or one already on a call). */
+export function rejectTwiml(reason: 'busy' | 'rejected'): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.reject({ reason });
+  return response.toString();
+}

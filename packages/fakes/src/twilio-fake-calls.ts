@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { calleeAudio } from './mulaw.ts';
+import { type CalleeScript, FakeCallStream, type StreamRecord } from './twilio-fake-call-stream.ts';
+import { postSignedWebhook, type WebhookReply } from './twilio-fake-webhooks.ts';
+
+export type { CalleeScript, StreamRecord } from './twilio-fake-call-stream.ts';
+
+/** One call the fake placed (the app's calls.create) or delivered (an inbound call to the app). */
+export type FakeCall = {
+  sid: string;
+  direction: 'outbound-api' | 'inbound';
+  to: string;
+  from: string;
+  /** What the app gave Twilio to run: the TwiML of calls.create, or the voice webhook's answer. */
+  twiml: string;
+  statusCallback?: string;
+  statusCallbackEvents: string[];
+  /** `performance.now()` when the app asked for the call (or the fake rang the app). */
+  placedAt: number;
+  status: string;
+  /** The `<Stream url>` of the TwiML and its `<Parameter>`s. */
+  streamUrl?: string;
+  parameters: Record<string, string>;
+  stream?: StreamRecord;
+  /** HTTP status of each status callback the app answered, in order, with the status sent. */
+  statusReplies: { status: string; reply: number }[];
+};
+
+export type FakeCallsOptions = {
+  accountSid: string;
+  authToken: string;
+  /** Where the app really listens, when it differs from the URLs it gives Twilio (signed as given). */
+  appUrl?: string;
+  callee?: Partial<CalleeScript>;
+};
+
+const DEFAULT_CALLEE: CalleeScript = { audio: Buffer.alloc(0), frameIntervalMs: 0 };
+
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The `<Connect><Stream>` of a TwiML document, if it has one. */
+export function streamOfTwiml(
+  twiml: string,
+): { url: string; parameters: Record<string, string> } | undefined {
+  const stream = /<Connect>\s*<Stream\b([^>]*?)\/?>([\s\S]*?)(?:<\/Stream>|<\/Connect>)/.exec(twiml);
+  const url = stream?.[1] && /\burl="([^"]*)"/.exec(stream[1])?.[1];
+  if (!stream || !url) return undefined;
+  const parameters: Record<string, string> = {};
+  for (const match of (stream[2] ?? '').matchAll(/<Parameter\b([^>]*)\/?>/g)) {
+    const name = /\bname="([^"]*)"/.exec(match[1] ?? '')?.[1];
+    const value = /\bvalue="([^"]*)"/.exec(match[1] ?? '')?.[1];
+    if (name !== undefined) parameters[unescapeXml(name)] = unescapeXml(value ?? '');
+  }
+  return { url: unescapeXml(url), parameters };
+}
+
+/**
+ * The fake's voice side: places the calls the app asks for, answers as the callee (a μ-law fixture)
+ * through the app's media stream, hangs up, and reports every step to the status callback, signed.
+ */
+export class FakeCalls {
+  readonly calls: FakeCall[] = [];
+  private readonly streams = new Map<string, FakeCallStream>();
+  private readonly runs = new Map<string, Promise<void>>();
+  private readonly hungUp = new Set<string>();
+  private readonly options: FakeCallsOptions;
+  /** How the callee behaves on the next calls (tests change it between calls). */
+  callee: CalleeScript;
+  /** Where the app listens (set once the app has started, when it starts after the fake). */
+  appUrl: string | undefined;
+
+  constructor(options: FakeCallsOptions) {
+    this.options = options;
+    this.appUrl = options.appUrl;
+    this.callee = { ...DEFAULT_CALLEE, audio: calleeAudio(), ...options.callee };
+  }
+
+  /** `POST Calls.json` with the form already checked for To/From; answers the call resource. */
+  create(form: URLSearchParams): Record<string, unknown> {
+    const call: FakeCall = {
+      sid: `CA${randomBytes(16).toString('hex')}`,
+      direction: 'outbound-api',
+      to: form.get('To') ?? '',
+      from: form.get('From') ?? '',
+      twiml: form.get('Twiml') ?? '',
+      statusCallback: form.get('StatusCallback') ?? undefined,
+      statusCallbackEvents: form.getAll('StatusCallbackEvent'),
+      placedAt: performance.now(),
+      status: 'queued',
+      parameters: {},
+      statusReplies: [],
+    };
+    this.calls.push(call);
+    // Twilio answers at once and dials afterwards.
+    const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.runOutbound(call));
+    this.track(call.sid, run);
+    return this.resource(call);
+  }
+
+  /** `POST Calls/{sid}.json`: Status=completed hangs up a call in progress. */
+  update(sid: string, form: URLSearchParams): Record<string, unknown> | undefined {
+    const call = this.calls.find((each) => each.sid === sid);
+    if (!call) return undefined;
+    if (form.get('Status') === 'completed' || form.get('Status') === 'canceled') void this.hangUp(sid);
+    return this.resource(call);
+  }
+
+  /** Rings the app's voice webhook from `from` to the tenant's number `to` and runs what it answers. */
+  async placeInbound(
+    input: { from: string; to: string },
+    webhook: { signedUrl: string; targetUrl?: string },
+  ): Promise<{ sid: string; reply: WebhookReply }> {
+    const sid = `CA${randomBytes(16).toString('hex')}`;
+    const reply = await postSignedWebhook(
+      this.options.authToken,
+      webhook.signedUrl,
+      {
+        AccountSid: this.options.accountSid,
+        ApiVersion: '2010-04-01',
+        CallSid: sid,
+        CallStatus: 'ringing',
+        Called: input.to,
+        Caller: input.from,
+        Direction: 'inbound',
+        From: input.from,
+        To: input.to,
+      },
+      webhook.targetUrl ?? this.toApp(webhook.signedUrl),
+    );
+    const call: FakeCall = {
+      sid,
+      direction: 'inbound',
+      to: input.to,
+      from: input.from,
+      twiml: reply.text,
+      statusCallbackEvents: [],
+      placedAt: performance.now(),
+      status: 'ringing',
+      parameters: {},
+      statusReplies: [],
+    };
+    this.calls.push(call);
+    this.track(sid, this.connect(call));
+    return { sid, reply };
+  }
+
+  /** The callee (or the app, through the REST API) ends the call. */
+  async hangUp(sid: string): Promise<void> {
+    this.hungUp.add(sid);
+    await this.streams.get(sid)?.hangUp();
+    await this.runs.get(sid);
+  }
+
+  /** Resolves once the call has ended and its last status callback was answered. */
+  async ended(sid: string): Promise<FakeCall | undefined> {
+    await this.runs.get(sid);
+    return this.calls.find((call) => call.sid === sid);
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.streams.values()].map((stream) => stream.hangUp()));
+    await Promise.all(this.runs.values());
+  }
+
+  private track(sid: string, run: Promise<void>): void {
+    this.runs.set(
+      sid,
+      run.catch(() => {}),
+    );
+  }
+
+  private async runOutbound(call: FakeCall): Promise<void> {
+    await this.report(call, 'initiated', 'initiated');
+    await this.report(call, 'ringing', 'ringing');
+    await this.report(call, 'in-progress', 'answered');
+    await this.connect(call);
+  }
+
+  /** Runs the call's TwiML: the media stream if it connects one; then the call is over. */
+  private async connect(call: FakeCall): Promise<void> {
+    const stream = streamOfTwiml(call.twiml);
+    if (stream && !this.hungUp.has(call.sid)) {
+      call.status = 'in-progress';
+      call.streamUrl = stream.url;
+      call.parameters = stream.parameters;
+      const media = new FakeCallStream({
+        accountSid: this.options.accountSid,
+        callSid: call.sid,
+        parameters: stream.parameters,
+      });
+      call.stream = media.record;
+      this.streams.set(call.sid, media);
+      const opened = await media.open(this.options.authToken, stream.url, this.toApp(stream.url));
+      // Hung up while the stream was opening.
+      if (opened && this.hungUp.has(call.sid)) await media.hangUp();
+      if (opened) {
+        const script = this.callee;
+        await media.speak(script);
+        if (script.hangUpAfterMs !== undefined) {
+          const hangUp = setTimeout(() => void media.hangUp(), script.hangUpAfterMs);
+          await media.whenClosed();
+          clearTimeout(hangUp);
+        } else {
+          await media.whenClosed();
+        }
+      }
+      this.streams.delete(call.sid);
+    }
+    const rejected = /<Reject\b[^>]*reason="busy"/.test(call.twiml) ? 'busy' : 'completed';
+    await this.report(call, rejected, 'completed');
+  }
+
+  private async report(call: FakeCall, status: string, event: string): Promise<void> {
+    call.status = status;
+    if (!call.statusCallback || !call.statusCallbackEvents.includes(event)) return;
+    const params: Record<string, string> = {
+      AccountSid: this.options.accountSid,
+      ApiVersion: '2010-04-01',
+      CallSid: call.sid,
+      CallStatus: status,
+      Direction: call.direction,
+      From: call.from,
+      To: call.to,
+      SequenceNumber: String(call.statusReplies.length),
+      Timestamp: new Date().toUTCString(),
+    };
+    if (status === 'completed')
+      params.CallDuration = String(Math.round((performance.now() - call.placedAt) / 1000));
+    const reply = await postSignedWebhook(
+      this.options.authToken,
+      call.statusCallback,
+      params,
+      this.toApp(call.statusCallback),
+    );
+    call.statusReplies.push({ status, reply: reply.status });
+  }
+
+  /** Where the app listens for a URL it gave Twilio: `appUrl`'s origin if set; ws:// for wss:// (no TLS here). */
+  private toApp(url: string): string {
+    const target = new URL(url);
+    if (this.appUrl) {
+      const app = new URL(this.appUrl);
+      target.host = app.host;
+      target.protocol = target.protocol.startsWith('ws') ? app.protocol.replace('http', 'ws') : app.protocol;
+    } else if (target.protocol === 'wss:') target.protocol = 'ws:';
+    return target.toString();
+  }
+
+  private resource(call: FakeCall): Record<string, unknown> {
+    const now = new Date().toUTCString().replace('GMT', '+0000');
+    const base = `/2010-04-01/Accounts/${this.options.accountSid}/Calls/${call.sid}`;
+    return {
+      account_sid: this.options.accountSid,
+      answered_by: null,
+      api_version: '2010-04-01',
+      caller_name: null,
+      date_created: now,
+      date_updated: now,
+      direction: call.direction,
+      duration: null,
+      end_time: null,
+      forwarded_from: null,
+      from: call.from,
+      from_formatted: call.from,
+      parent_call_sid: null,
+      phone_number_sid: null,
+      price: null,
+      price_unit: 'USD',
+      sid: call.sid,
+      start_time: null,
+      status: call.status,
+      subresource_uris: {},
+      to: call.to,
+      to_formatted: call.to,
+      uri: `${base}.json`,
+    };
+  }
+}
