@@ -134,7 +134,7 @@ export function runMediaStream(
       phoneCallId: current.id,
       callSessionId: current.call_session_id,
     };
-    const toolbox = await deps.tools(identity, { endCall: requestHangUp });
+    const toolbox = deps.tools(identity, { endCall: requestHangUp });
     const sid = start.streamSid;
     const opened = await deps.bridges.open({
       compiled,

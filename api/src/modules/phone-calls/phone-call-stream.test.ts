@@ -5,6 +5,7 @@ import { calleeAudio } from '../../../../packages/fakes/src/mulaw.ts';
 import type { RealtimeFakeSession } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { streamOfTwiml } from '../../../../packages/fakes/src/twilio-fake-calls.ts';
 import { twilioSignature } from '../../../../packages/fakes/src/twilio-signature.ts';
+import { END_CALL_OUTPUT } from '../voice-tools/server-tool-runner.ts';
 import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
 import { CALL_STATUS_WEBHOOK_PATH, MEDIA_STREAM_PATH } from './phone-calling.ts';
 import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';
@@ -115,8 +116,37 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       expect(ended?.stream?.echoedMarks).toContain('end_call');
       expect(ended?.stream?.closedBy).toBe('fake');
       const output = session.eventsOf('conversation.item.create')[0] as { item?: { output?: string } };
-      expect(JSON.parse(output?.item?.output ?? '{}')).toEqual({ success: true });
+      expect(JSON.parse(output?.item?.output ?? '{}')).toEqual({ success: true, message: END_CALL_OUTPUT });
       await vi.waitFor(async () => expect((await sessionById(started.body.id))?.endedAt).not.toBeNull());
+    } finally {
+      realtime.setScript({ functionCall: undefined });
+    }
+  });
+});
+
+describe('tools in a phone call', () => {
+  it("answers a knowledge search from the caller's tenant, never another's, with the registry offered", async () => {
+    await client.post('/api/knowledge/facts', { key: 'florist_day', value: 'Deliveries on Friday mornings' });
+    const stranger = await app.signedIn(await app.createUser({ tenantId: 'tenant-knowledge' }));
+    await stranger.post('/api/knowledge/facts', { key: 'florist_day', value: 'Deliveries on Sunday nights' });
+    realtime.setScript({ functionCall: { name: 'search_knowledge_base', arguments: '{"query":"florist"}' } });
+    callee(undefined, Buffer.alloc(0));
+    try {
+      const count = realtime.sessions.length;
+      await phone.startCall({ to: '+14155553007', message: 'Ask about the florist' });
+      const session = await latestSession(count + 1);
+      const update = session.eventsOf('session.update')[0] as unknown as {
+        session: { tools: { name: string }[] };
+      };
+      expect(update.session.tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(['search_knowledge_base', 'end_call', 'send_sms']),
+      );
+      await vi.waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
+      const item = session.eventsOf('conversation.item.create')[0]?.item as { type: string; output: string };
+      expect(item.type).toBe('function_call_output');
+      expect(item.output).toContain('Deliveries on Friday mornings');
+      expect(item.output).not.toContain('Sunday');
+      await twilio.calls.hangUp(twilio.calls.calls.at(-1)?.sid ?? '');
     } finally {
       realtime.setScript({ functionCall: undefined });
     }

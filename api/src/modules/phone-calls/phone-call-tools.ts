@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { voiceRealtimeTools } from '@annie/api-client/contracts/voice-tools';
 import type { RealtimeToolsConfig } from 'openai/resources/realtime/realtime';
 import type { ToolRunner } from '../../realtime/realtime-tool-runner.ts';
-import type { GoogleServices } from '../workspace/google-services.ts';
-import { runToolForModel } from '../workspace/voice-tools.service.ts';
+import { createServerToolRunner, type ServerToolDeps } from '../voice-tools/server-tool-runner.ts';
 
 /** Who a phone call's tools act for: the user who placed it, or the tenant's owner for an inbound call. */
 export type PhoneCallIdentity = {
@@ -18,32 +17,19 @@ export type PhoneCallControls = { endCall: () => void };
 /** The tools a phone call's realtime session is offered, and how the server runs them. */
 export type PhoneCallToolbox = { tools: RealtimeToolsConfig; runTool: ToolRunner };
 
-export type PhoneCallTools = (
-  identity: PhoneCallIdentity,
-  controls: PhoneCallControls,
-) => PhoneCallToolbox | Promise<PhoneCallToolbox>;
+export type PhoneCallTools = (identity: PhoneCallIdentity, controls: PhoneCallControls) => PhoneCallToolbox;
 
 /**
- * Until the shared server-side registry is wired in: the workspace tools run on the caller's Google
- * connection, end_call hangs up, and anything else is refused with the spec's `Unknown tool {name}`.
- * No definitions are offered, so the model asks for none of them unprompted.
+ * The same registry as a browser call, run server side through the services behind the browser's
+ * endpoints, as the call's owner; end_call hangs up after the goodbye.
  */
-export function workspacePhoneTools(
-  google: GoogleServices | undefined,
-  scopedEm: (tenantId: string) => EntityManager,
-): PhoneCallTools {
+export function registryPhoneTools(deps: ServerToolDeps): PhoneCallTools {
   return (identity, controls) => ({
-    tools: [],
-    runTool: async (name, args) => {
-      if (name === 'end_call') {
-        controls.endCall();
-        return { success: true };
-      }
-      if (name.startsWith('google_')) {
-        const owner = { tenantId: identity.tenantId, userId: identity.userId };
-        return runToolForModel(scopedEm(identity.tenantId), google, owner, name, args);
-      }
-      return { error: `Unknown tool ${name}` };
-    },
+    tools: voiceRealtimeTools(),
+    runTool: createServerToolRunner(deps, {
+      tenantId: identity.tenantId,
+      userId: identity.userId,
+      onEndCall: () => controls.endCall(),
+    }),
   });
 }

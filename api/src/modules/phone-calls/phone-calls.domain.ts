@@ -1,12 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Domain } from '../../domain.ts';
 import { realtimeBridgesFrom } from '../voice-profiles/voice-profiles.domain.ts';
-import { googleServicesFor } from '../workspace/google-services.ts';
 import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
 import { phoneCallRoutes } from './phone-call.routes.ts';
 import { callSessionRecorder } from './phone-call-sessions.ts';
-import { workspacePhoneTools } from './phone-call-tools.ts';
+import { registryPhoneTools } from './phone-call-tools.ts';
 import { phoneCallingOf } from './phone-calling.ts';
 import { phoneWebhookRoutes } from './phone-webhook.routes.ts';
 
@@ -30,7 +29,7 @@ export const phoneCallsDomain: Domain = {
     const bridges = realtimeBridgesFrom(config);
     const sockets = newMediaStreamServer();
     const deps = { pool, calling, sessions };
-    const tools = workspacePhoneTools(googleServicesFor(config), scopedEm);
+    const tools = registryPhoneTools({ config, orm, pool });
     const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger };
     return {
       routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets })],
