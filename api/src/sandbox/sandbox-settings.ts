@@ -11,6 +11,7 @@ export const PROVIDER_SETTINGS = [
   'OPENAI_BASE_URL',
   'OPENAI_TEXT_BASE_URL',
   'OPENAI_REALTIME_CA_FILE',
+  'OPENAI_REALTIME_CALLS_BASE_URL',
   'TWILIO_ACCOUNT_SID',
   'TWILIO_AUTH_TOKEN',
   'TWILIO_API_BASE_URL',
@@ -56,6 +57,7 @@ export function assertNoProviderSettings(config: AppConfig): void {
 export type SandboxEndpoints = {
   agt: { url: string; apiKey: string };
   openAiRealtime: { baseURL: string };
+  openAiRealtimeCalls: { baseURL: string };
   openAiText: { url: string; apiKey: string };
   twilio: { url: string; accountSid: string; authToken: string };
   google: { url: string; clientId: string; clientSecret: string };
@@ -90,6 +92,9 @@ export function sandboxConfig(config: AppConfig, fakes: SandboxEndpoints, files:
     OPENAI_API_KEY: fakes.openAiText.apiKey,
     OPENAI_BASE_URL: fakes.openAiRealtime.baseURL,
     OPENAI_REALTIME_CA_FILE: files.realtimeCaFile,
+    OPENAI_REALTIME_CALLS_BASE_URL: fakes.openAiRealtimeCalls.baseURL,
+    // The fakes listen on loopback: no STUN or TURN server can help a browser reach them.
+    WEBRTC_ICE_SERVERS: [],
     OPENAI_TEXT_BASE_URL: fakes.openAiText.url,
     TWILIO_ACCOUNT_SID: fakes.twilio.accountSid,
     TWILIO_AUTH_TOKEN: fakes.twilio.authToken,

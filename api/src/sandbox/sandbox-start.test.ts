@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startApiProcess } from '../../test/api-process.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebRtcTestPeer } from '../../../packages/fakes/src/webrtc-test-peer.ts';
+import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
 import { TestClient } from '../../test/test-client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { eventually } from '../modules/lab/testing/lab-test-helpers.ts';
@@ -74,47 +75,80 @@ describe('npm run sandbox (ANNIE_SANDBOX=true)', () => {
     const start = startApiProcess(['api/src/main.ts', '--seed'], env);
     await expect(start).rejects.toThrow(/--seed works only in the sandbox/);
   });
+});
 
-  it('starts its fakes in-process, says so in the log and /api/modules, and the product works end to end', async () => {
-    const api = await startApiProcess(['api/src/main.ts', '--seed'], { ...env, ANNIE_SANDBOX: 'true' });
-    try {
-      expect(api.logs.find((line) => line.msg === 'AnnieAI is ready')?.sandbox).toBe(true);
-      expect(api.logs.some((line) => line.msg === 'Sandbox — providers are simulated')).toBe(true);
-      expect((await new TestClient(api.baseUrl).get('/api/modules')).body.sandbox).toBe(true);
-      // The API's port and the fakes' (chemistry, Google, OpenAI text and realtime, Twilio).
-      expect(listeningPorts(api.apiPid).length).toBeGreaterThanOrEqual(6);
+describe('a sandbox started with --seed', () => {
+  let api: ApiProcess;
+  let client: TestClient;
+  beforeAll(async () => {
+    api = await startApiProcess(['api/src/main.ts', '--seed'], { ...env, ANNIE_SANDBOX: 'true' });
+    client = await signedIn(api.baseUrl);
+  });
+  afterAll(async () => {
+    api.child.kill('SIGTERM');
+    expect(await api.exited).toBe(0);
+  });
 
-      const client = await signedIn(api.baseUrl);
-      const sent = await client.post('/api/sms/send', { to: '+16505550111', body: 'Thursday still on?' });
-      expect(sent.status).toBe(201);
-      const delivered = await eventually(async () => {
-        const thread = await client.get('/api/sms/threads/%2B16505550111');
-        const message = thread.body.messages.find((item: { id: string }) => item.id === sent.body.messageId);
-        return message?.status === 'delivered' ? message : undefined;
-      }, 10_000);
-      expect(delivered.body).toBe('Thursday still on?');
+  it('runs its fakes in-process and says so in the log and /api/modules', async () => {
+    expect(api.logs.find((line) => line.msg === 'AnnieAI is ready')?.sandbox).toBe(true);
+    expect(api.logs.some((line) => line.msg === 'Sandbox — providers are simulated')).toBe(true);
+    expect((await new TestClient(api.baseUrl).get('/api/modules')).body.sandbox).toBe(true);
+    // The API's port and the fakes' (chemistry, Google, OpenAI text, realtime WebSocket and WebRTC, Twilio).
+    expect(listeningPorts(api.apiPid)).toHaveLength(7);
+  });
 
-      const inbound = await client.post('/api/sandbox/inbound-text', {
-        from: '(415) 555-0147',
-        body: 'Can we move the board prep to tomorrow morning?',
+  it('delivers a sent text: Twilio reports it delivered', async () => {
+    const sent = await client.post('/api/sms/send', { to: '+16505550111', body: 'Thursday still on?' });
+    expect(sent.status).toBe(201);
+    const delivered = await eventually(async () => {
+      const thread = await client.get('/api/sms/threads/%2B16505550111');
+      const message = thread.body.messages.find((item: { id: string }) => item.id === sent.body.messageId);
+      return message?.status === 'delivered' ? message : undefined;
+    }, 10_000);
+    expect(delivered.body).toBe('Thursday still on?');
+  });
+
+  it('a simulated inbound text from a contact lands in their thread with a draft in the assistant’s voice', async () => {
+    const inbound = await client.post('/api/sandbox/inbound-text', {
+      from: '(415) 555-0147',
+      body: 'Can we move the board prep to tomorrow morning?',
+    });
+    expect(inbound.status).toBe(200);
+    expect(inbound.body).toEqual({ phoneE164: '+14155550147', to: '+14155550100' });
+    const draft = await eventually(async () => {
+      const thread = await client.get('/api/sms/threads/%2B14155550147');
+      const pending = thread.body.meta.pendingDraft;
+      return thread.body.meta.lastMessage.body.startsWith('Can we move') && pending ? pending : undefined;
+    }, 10_000);
+    expect(draft.draft).toMatch(/Priya/);
+  });
+
+  it('runs the seeded lab jobs to success against the chemistry fake', async () => {
+    const jobs = await eventually(async () => {
+      const list = (await client.get('/api/lab/jobs')).body as { status: string }[];
+      return list.length === 3 && list.every((job) => job.status === 'succeeded') ? list : undefined;
+    }, 15_000);
+    expect(jobs).toHaveLength(3);
+  });
+
+  it('answers a browser call through the WebRTC fake: a spoken greeting, then a turn with a tool call', async () => {
+    const peer = await WebRtcTestPeer.connect(async (sdp) => {
+      const answer = await client.request('POST', '/api/realtime/offer', {
+        rawBody: sdp,
+        headers: { 'Content-Type': 'application/sdp' },
       });
-      expect(inbound.status).toBe(200);
-      expect(inbound.body).toEqual({ phoneE164: '+14155550147', to: '+14155550100' });
-      const draft = await eventually(async () => {
-        const thread = await client.get('/api/sms/threads/%2B14155550147');
-        const pending = thread.body.meta.pendingDraft;
-        return thread.body.meta.lastMessage.body.startsWith('Can we move') && pending ? pending : undefined;
-      }, 10_000);
-      expect(draft.draft).toMatch(/Priya/);
-
-      const jobs = await eventually(async () => {
-        const list = (await client.get('/api/lab/jobs')).body as { status: string }[];
-        return list.length === 3 && list.every((job) => job.status === 'succeeded') ? list : undefined;
-      }, 15_000);
-      expect(jobs).toHaveLength(3);
+      expect(answer.status).toBe(201);
+      return answer.text;
+    });
+    try {
+      peer.send({ type: 'response.create' });
+      const { event: greeting } = await peer.waitForServerEvent('response.output_audio_transcript.done');
+      expect(greeting.transcript).toBe('Good afternoon. James here. How may I help?');
+      await peer.speak(160);
+      const { event: asked } = await peer.waitForServerEvent('response.function_call_arguments.done');
+      expect(asked).toMatchObject({ name: 'search_knowledge_base' });
     } finally {
-      api.child.kill('SIGTERM');
-      expect(await api.exited).toBe(0);
+      await peer.close();
     }
   });
 });

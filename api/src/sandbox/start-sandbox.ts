@@ -76,6 +76,7 @@ export async function startSandbox(config: AppConfig, logger: Logger): Promise<S
     publicUrl,
     appUrl: `http://${loopbackOf(config.HOST)}:${port}`,
     onWebhookError: (message) => logger.warn({ sandbox: true }, message),
+    assistantName: config.ASSISTANT_NAME,
   });
   const dataDir = resolve(REPO_ROOT, sandboxStorage(config).DATA_DIR);
   await mkdir(dataDir, { recursive: true });
@@ -98,6 +99,7 @@ export async function startSandbox(config: AppConfig, logger: Logger): Promise<S
         google: fakes.google.url,
         openAiText: fakes.openAiText.url,
         openAiRealtime: fakes.openAiRealtime.baseURL,
+        openAiRealtimeCalls: fakes.openAiRealtimeCalls.baseURL,
         twilio: fakes.twilio.url,
       },
     },

@@ -55,7 +55,8 @@ export class RealtimeWebRtcCall {
   private packetsSinceTurn = 0;
   private busy = false;
   /** The tool call waiting for its output, and whether the output has come. */
-  private pendingTool: { callId: string; answered: boolean } | null = null;
+  private pendingTool: { callId: string; answered: boolean; reply?: FakeUserTurn['replyAfterTool'] } | null =
+    null;
   private speaking: { cancelled: boolean } | null = null;
   private readonly opened = Promise.withResolvers<void>();
 
@@ -229,8 +230,10 @@ export class RealtimeWebRtcCall {
 
   private async respondOnRequest(): Promise<void> {
     if (this.pendingTool?.answered) {
+      const { callId, reply = this.script.replyAfterTool } = this.pendingTool;
       this.pendingTool = null;
-      await this.speak(this.script.replyAfterTool);
+      const output = this.toolOutputs.findLast((each) => each.callId === callId)?.output ?? '';
+      await this.speak(typeof reply === 'function' ? reply(output) : reply);
     } else if (!this.greeted) {
       this.greeted = true;
       await this.speak(this.script.greeting);
@@ -244,9 +247,14 @@ export class RealtimeWebRtcCall {
     this.packetsSinceTurn += 1;
     const every = this.script.userTurnAfterPackets;
     const transcript = this.script.userTranscripts[this.turnsHeard];
-    if (every === null || transcript === undefined || this.packetsSinceTurn < every) return;
+    const turn = this.script.userTurns
+      ? this.script.userTurns[this.turnsHeard]
+      : transcript === undefined
+        ? undefined
+        : { transcript };
+    if (every === null || turn === undefined || this.packetsSinceTurn < every) return;
     if (this.busy || this.speaking || this.pendingTool || !this.channelOpen) return;
-    void this.userSays({ transcript });
+    void this.userSays(turn);
   }
 
   private async hearTurn(turn: FakeUserTurn): Promise<void> {
@@ -280,7 +288,7 @@ export class RealtimeWebRtcCall {
     });
     if (!this.respondsToTurns()) return;
     const functionCall = turn.functionCall === undefined ? this.script.functionCall : turn.functionCall;
-    if (functionCall) this.askForTool(functionCall);
+    if (functionCall) this.askForTool(functionCall, turn.replyAfterTool);
     else void this.speak(turn.reply ?? this.script.reply);
   }
 
@@ -291,7 +299,10 @@ export class RealtimeWebRtcCall {
     return detection !== null && detection?.create_response !== false;
   }
 
-  private askForTool({ name, arguments: args }: { name: string; arguments: string }): void {
+  private askForTool(
+    { name, arguments: args }: { name: string; arguments: string },
+    reply?: FakeUserTurn['replyAfterTool'],
+  ): void {
     const responseId = newId('resp');
     const callId = newId('call');
     const itemId = newId('item');
@@ -304,7 +315,7 @@ export class RealtimeWebRtcCall {
       call_id: callId,
       arguments: '',
     };
-    this.pendingTool = { callId, answered: false };
+    this.pendingTool = { callId, answered: false, reply };
     this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
     this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
     this.send({ type: 'response.function_call_arguments.delta', ...base, delta: args });

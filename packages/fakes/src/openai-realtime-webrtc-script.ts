@@ -10,6 +10,11 @@ export type FakeUserTurn = {
   functionCall?: FakeFunctionCall | null;
   /** Spoken when there is no tool call; the script's `reply` otherwise. */
   reply?: string;
+  /**
+   * Spoken once this turn's tool output is back, instead of the script's `replyAfterTool`; a function is
+   * given the output (in-process callers only, e.g. the sandbox, whose answers read the real results).
+   */
+  replyAfterTool?: string | ((toolOutput: string) => string);
 };
 
 /** What the WebRTC fake says and how fast; every field has a default fit for unit tests. */
@@ -18,6 +23,8 @@ export type RealtimeWebRtcScript = {
   greeting: string;
   /** What the fake hears on each automatic turn, in order (see `userTurnAfterPackets`). */
   userTranscripts: string[];
+  /** Automatic turns with their own tool call and replies; when set, used instead of `userTranscripts`. */
+  userTurns: FakeUserTurn[] | null;
   /**
    * Automatic turns: one after this many microphone RTP packets (20 ms each) since the call's start or
    * the previous turn, while `userTranscripts` lasts; null = turns only on demand (`userSays`).
@@ -43,6 +50,7 @@ export type RealtimeWebRtcScript = {
 export const DEFAULT_WEBRTC_SCRIPT: RealtimeWebRtcScript = {
   greeting: 'Good afternoon. How may I help?',
   userTranscripts: DEFAULT_REALTIME_SCRIPT.userTranscripts,
+  userTurns: null,
   userTurnAfterPackets: null,
   functionCall: null,
   reply: DEFAULT_REALTIME_SCRIPT.assistantReply,

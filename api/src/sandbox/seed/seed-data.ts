@@ -174,3 +174,20 @@ export const SEED_CONVERSATION = {
     { role: 'assistant', content: "Noted. I've added it to the supplier renewal note." },
   ],
 } as const;
+
+/** A past inbound phone call from the supplier, as the phone bridge would have recorded it. */
+export const SEED_PHONE_CALL = {
+  key: 'call-daniel',
+  callerId: SEED_CONTACTS.daniel.phonePrimary,
+  purpose: 'Glycerin delivery',
+  hoursAgo: 30,
+  minutes: 2,
+  transcript: [
+    {
+      role: 'assistant',
+      content: "Good afternoon, this is James, Eleanor Hart's assistant. How can I help?",
+    },
+    { role: 'user', content: 'Hello, Daniel from Osei Chemicals. The glycerin pallet ships on Thursday.' },
+    { role: 'assistant', content: "Thank you, Daniel. I'll let Eleanor know and send the PO number today." },
+  ],
+} as const;

@@ -27,6 +27,7 @@ async function counts() {
     'voice_profile',
     'voice_conversation',
     'voice_conversation_message',
+    'call_session',
   ];
   const entries = await Promise.all(
     tables.map(async (table) => {
@@ -54,6 +55,7 @@ describe('sandbox --seed', () => {
       labJobs: SEED_LAB_JOBS.length,
       voiceProfiles: SEED_VOICE_PROFILES.length,
       conversations: 1,
+      calls: 2,
     });
     const client = await app.signedIn(admin);
     const threads = (await client.get('/api/sms/threads')).body as {
@@ -68,6 +70,14 @@ describe('sandbox --seed', () => {
     const conversations = (await client.get('/api/voice/conversations')).body as { title: string }[];
     expect(conversations.map((conversation) => conversation.title)).toEqual([
       'What is in my diary tomorrow?',
+    ]);
+    const calls = (await client.get('/api/call-sessions')).body as {
+      channel: string;
+      callerId: string | null;
+    }[];
+    expect(calls.map((call) => [call.channel, call.callerId])).toEqual([
+      ['webrtc', null],
+      ['twilio', SEED_CONTACTS.daniel.phonePrimary],
     ]);
     const profiles = (await client.get('/api/voice/profiles?agentId=default-agent')).body as {
       name: string;
@@ -88,6 +98,7 @@ describe('sandbox --seed', () => {
       labJobs: 0,
       voiceProfiles: 0,
       conversations: 0,
+      calls: 0,
     });
     expect(await counts()).toEqual(before);
   });

@@ -8,7 +8,7 @@ import { findUserByUsername, listUsers } from '../../modules/users/user.service.
 import { seedKnowledge } from './seed-knowledge.ts';
 import { seedLabJobs } from './seed-lab.ts';
 import { seedContacts, seedTexts } from './seed-messaging.ts';
-import { seedConversation, seedVoiceProfiles } from './seed-voice.ts';
+import { seedCalls, seedConversation, seedVoiceProfiles } from './seed-voice.ts';
 
 export type SeedDeps = { orm: Orm; pool: Pool; jobs: JobSender; config: AppConfig };
 
@@ -21,6 +21,7 @@ export type SeedReport = {
   labJobs: number;
   voiceProfiles: number;
   conversations: number;
+  calls: number;
 };
 
 /** Raised when seeding is asked for outside a sandbox: sample data never goes into a real product. */
@@ -51,5 +52,15 @@ export async function seedSandbox(deps: SeedDeps): Promise<SeedReport> {
   const labJobs = await seedLabJobs(deps.pool, deps.jobs, owner);
   const voiceProfiles = await seedVoiceProfiles(em, owner);
   const conversations = await seedConversation(em, owner);
-  return { tenantId: owner.tenantId, contacts, texts, knowledge, labJobs, voiceProfiles, conversations };
+  const calls = await seedCalls(em, owner);
+  return {
+    tenantId: owner.tenantId,
+    contacts,
+    texts,
+    knowledge,
+    labJobs,
+    voiceProfiles,
+    conversations,
+    calls,
+  };
 }

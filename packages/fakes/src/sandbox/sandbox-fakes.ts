@@ -1,11 +1,16 @@
 import { type AgtFake, startAgtFake } from '../agt-fake.ts';
 import { type GoogleFake, startGoogleFake } from '../google-fake.ts';
 import { type OpenAIRealtimeFake, startOpenAIRealtimeFake } from '../openai-realtime-fake.ts';
+import {
+  type OpenAIRealtimeWebRtcFake,
+  startOpenAIRealtimeWebRtcFake,
+} from '../openai-realtime-webrtc-fake.ts';
 import { type OpenAiTextFake, startOpenAiTextFake } from '../openai-text-fake.ts';
 import { startTwilioFake, type TwilioFake, type WebhookReply } from '../twilio-fake.ts';
 import { SANDBOX_REALTIME_SCRIPT } from './sandbox-realtime-script.ts';
 import { sandboxTextReply } from './sandbox-text-replies.ts';
 import { type DeliveryReporter, startDeliveryReports } from './sandbox-twilio-delivery.ts';
+import { sandboxVoiceTurns } from './sandbox-voice-turns.ts';
 
 export type SandboxFakesOptions = {
   /** The app's PUBLIC_URL: the base of the webhook URLs it gives Twilio, which Twilio signs. */
@@ -14,6 +19,8 @@ export type SandboxFakesOptions = {
   appUrl: string;
   /** Told about a webhook the app refused or that could not be delivered (the app's logger). */
   onWebhookError?: (message: string) => void;
+  /** The assistant's first name, for the voice call's greeting. */
+  assistantName?: string;
 };
 
 /** Every provider fake the sandbox runs, started on free loopback ports in the app's own process. */
@@ -22,11 +29,14 @@ export type SandboxFakes = {
   google: GoogleFake;
   openAiText: OpenAiTextFake;
   openAiRealtime: OpenAIRealtimeFake;
+  /** The voice page's browser calls (WebRTC). */
+  openAiRealtimeCalls: OpenAIRealtimeWebRtcFake;
   twilio: TwilioFake;
   /** Where each fake listens and what it accepts, for the app's configuration. */
   endpoints: {
     agt: { url: string; apiKey: string };
     openAiRealtime: { baseURL: string };
+    openAiRealtimeCalls: { baseURL: string };
     openAiText: { url: string; apiKey: string };
     twilio: { url: string; accountSid: string; authToken: string };
     google: { url: string; clientId: string; clientSecret: string };
@@ -70,6 +80,19 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
     const openAiRealtime = keep(
       await startOpenAIRealtimeFake({ apiKey: SANDBOX_KEYS.openAi, script: SANDBOX_REALTIME_SCRIPT }),
     );
+    const openAiRealtimeCalls = keep(
+      await startOpenAIRealtimeWebRtcFake({
+        apiKey: SANDBOX_KEYS.openAi,
+        script: {
+          greeting: `Good afternoon. ${options.assistantName ?? 'James'} here. How may I help?`,
+          userTurns: sandboxVoiceTurns(),
+          // A turn each time the caller has spoken for three seconds (150 microphone packets of 20 ms).
+          userTurnAfterPackets: 150,
+          wordIntervalMs: 120,
+          audioPackets: 0,
+        },
+      }),
+    );
     const twilio = keep(
       await startTwilioFake({
         accountSid: SANDBOX_KEYS.twilioAccountSid,
@@ -90,10 +113,12 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
       google,
       openAiText,
       openAiRealtime,
+      openAiRealtimeCalls,
       twilio,
       endpoints: {
         agt: { url: agt.url, apiKey: SANDBOX_KEYS.agt },
         openAiRealtime: { baseURL: openAiRealtime.baseURL },
+        openAiRealtimeCalls: { baseURL: openAiRealtimeCalls.baseURL },
         openAiText: { url: openAiText.url, apiKey: openAiText.apiKey },
         twilio: { url: twilio.url, accountSid: twilio.accountSid, authToken: twilio.authToken },
         google: { url: google.url, clientId: google.clientId, clientSecret: google.clientSecret },
