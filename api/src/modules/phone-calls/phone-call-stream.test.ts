@@ -1,11 +1,11 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { END_CALL_OUTPUT } from '@annie/api-client/contracts/voice-tools';
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { calleeAudio } from '../../../../packages/fakes/src/mulaw.ts';
 import type { RealtimeFakeSession } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { streamOfTwiml } from '../../../../packages/fakes/src/twilio-fake-calls.ts';
 import { twilioSignature } from '../../../../packages/fakes/src/twilio-signature.ts';
-import { END_CALL_OUTPUT } from '../voice-tools/server-tool-runner.ts';
 import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
 import { CALL_STATUS_WEBHOOK_PATH, MEDIA_STREAM_PATH } from './phone-calling.ts';
 import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';
