@@ -48,9 +48,9 @@ export function useCallActions() {
         onError: () => toast({ title: 'Error', description: 'Failed to end call', variant: 'destructive' }),
       });
     },
-    /** Ends the call without a notice, also after the page has gone (the page is being left). */
-    endQuietly(id: string) {
-      void endCall(id)
+    /** Ends the call without a notice, also after the page has gone (`keepalive` when the tab is being left). */
+    endQuietly(id: string, keepalive = false) {
+      void endCall(id, { keepalive })
         .catch(() => undefined)
         .then(() => queryClient.invalidateQueries({ queryKey: callSessionsQueryKey }));
     },

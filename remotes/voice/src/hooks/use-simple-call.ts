@@ -10,7 +10,7 @@ type ActiveCall = { id: string; startedAt: number };
  * The simple call page's state (spec part 1 §4, reading A): not connected → connected after a start
  * (transcript cleared, call id kept); end → not connected. Mute is local only. Sending appends the
  * user's line, then the reply, and clears the input; it does nothing without a call. Leaving the page
- * ends a call still open.
+ * (another route, or closing the tab) ends a call still open.
  */
 export function useSimpleCall() {
   const actions = useCallActions();
@@ -24,12 +24,23 @@ export function useSimpleCall() {
   const endQuietly = useRef(actions.endQuietly);
   endQuietly.current = actions.endQuietly;
 
-  useEffect(
-    () => () => {
-      if (openCall.current) endQuietly.current(openCall.current);
-    },
-    [],
-  );
+  useEffect(() => {
+    // Leaving the page (another route, or closing or reloading the tab) ends a call still open, once.
+    const leave = (keepalive: boolean) => {
+      const id = openCall.current;
+      openCall.current = null;
+      if (id) endQuietly.current(id, keepalive);
+    };
+    const onPageHide = () => {
+      leave(true);
+      setCall(null);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      leave(false);
+    };
+  }, []);
 
   const append = (speaker: SimpleTranscriptEntry['speaker'], text: string) => {
     nextId.current += 1;

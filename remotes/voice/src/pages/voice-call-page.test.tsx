@@ -208,6 +208,22 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('ends a call still open when the tab is closed (keepalive), once', async () => {
+    const api = stubApi();
+    const { user, unmount } = renderRoutedPage(<VoiceCallPage />, '/call');
+    await startCall(user);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    const endUrl = `/api/calls/${NEW_CALL_ID}/end`;
+    await waitFor(() => expect(api.requests('POST').map((request) => request.path)).toContain(endUrl));
+    const init = api.fetchMock.mock.calls.find(([url]) => String(url) === endUrl)?.[1];
+    expect(init?.keepalive).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeInTheDocument();
+    unmount();
+    expect(api.requests('POST').filter((request) => request.path === endUrl)).toHaveLength(1);
+  });
+
   it('ends a call still open when the page is left', async () => {
     const api = stubApi();
     const { user, unmount } = renderRoutedPage(<VoiceCallPage />, '/call');
