@@ -123,6 +123,30 @@ describe('a sandbox started with --seed', () => {
     expect(draft.draft).toMatch(/Priya/);
   });
 
+  it('a simulated inbound call is answered by the assistant and recorded in Call History', async () => {
+    const rung = await client.post('/api/sandbox/inbound-call', { from: '650-555-0111' });
+    expect(rung.status).toBe(200);
+    expect(rung.body).toMatchObject({ phoneE164: '+16505550111', to: '+14155550100' });
+    const call = await eventually(async () => {
+      const calls = (await client.get('/api/call-sessions')).body as {
+        channel: string;
+        callerId: string | null;
+        transcript: { role: string; content: string }[];
+      }[];
+      return calls.find(
+        (each) =>
+          each.channel === 'twilio' &&
+          each.transcript.some((line) => line.role === 'user' && /glycerin delivery/.test(line.content)),
+      );
+    }, 20_000);
+    expect(call.callerId).toBe('+16505550111');
+    expect(
+      call.transcript.some(
+        (line) => line.role === 'assistant' && /in meetings until four/.test(line.content),
+      ),
+    ).toBe(true);
+  });
+
   it('runs the seeded lab jobs to success against the chemistry fake', async () => {
     const jobs = await eventually(async () => {
       const list = (await client.get('/api/lab/jobs')).body as { status: string }[];

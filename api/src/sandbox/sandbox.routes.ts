@@ -1,8 +1,11 @@
 import {
+  simulateInboundCallRequestSchema,
+  simulateInboundCallResponseSchema,
   simulateInboundTextRequestSchema,
   simulateInboundTextResponseSchema,
 } from '@annie/api-client/contracts/sandbox';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';
 import type { Pool } from '../db/pool.ts';
@@ -13,13 +16,12 @@ import { requireAuth } from '../modules/auth/require-auth.ts';
 import { numberOfTenant } from '../modules/sms/messaging-number.ts';
 import { routeDoc } from '../openapi/route-doc.ts';
 
-/** What the sandbox panel drives: the Twilio fake, delivering to the app's real webhooks. */
+type WebhookReply = { status: number; text: string };
+
+/** What the sandbox panel drives: the Twilio fake, delivering to the app's real, signed webhooks. */
 export type SandboxPhone = {
-  simulateInboundText: (text: {
-    from: string;
-    to: string;
-    body: string;
-  }) => Promise<{ status: number; text: string }>;
+  simulateInboundText: (text: { from: string; to: string; body: string }) => Promise<WebhookReply>;
+  simulateInboundCall: (call: { from: string; to: string }) => Promise<{ sid: string; reply: WebhookReply }>;
 };
 
 export type SandboxRouteDeps = {
@@ -30,9 +32,31 @@ export type SandboxRouteDeps = {
   defaultNumber: string | undefined;
 };
 
+const WEBHOOK_REFUSED = { 502: "The app's webhook refused the simulated text or call" };
+
+/** The caller's number as E.164 (a 400 naming `from` otherwise) and the tenant's own number. */
+async function partiesOf(ctx: Context & { state: AppState }, deps: SandboxRouteDeps, fromText: string) {
+  const from = toE164(fromText, deps.region);
+  if (!from) {
+    throw new ZodError([
+      { code: 'custom', path: ['from'], message: 'Not a valid phone number', input: fromText },
+    ]);
+  }
+  const to = await numberOfTenant(deps.pool, authOf(ctx).tenantId, deps.defaultNumber);
+  if (!to) throw serviceUnavailable('This tenant has no messaging number: assign one with messaging:number');
+  return { from, to };
+}
+
+function assertDelivered(reply: WebhookReply): void {
+  if (reply.status !== 200) {
+    throw new HttpError(502, 'provider_error', `The webhook answered ${reply.status}`);
+  }
+}
+
 /**
- * /api/sandbox: the sandbox panel's "a contact texts you". Only a sandbox registers these routes; the text
- * goes through the Twilio fake and Twilio's signed webhook, so it is stored and drafted as a real one is.
+ * /api/sandbox: the sandbox panel's "a contact texts you" and "a contact calls you". Only a sandbox
+ * registers these routes. Both go through the Twilio fake and Twilio's signed webhooks, so the text is
+ * stored and drafted, and the call answered and recorded, exactly as real ones are.
  */
 export function sandboxRoutes(deps: SandboxRouteDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/sandbox' });
@@ -40,32 +64,41 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Router<AppState> {
   router.post(
     '/inbound-text',
     routeDoc({
-      summary: "Sandbox only: a contact texts the tenant's messaging number (through the Twilio fake)",
+      summary: "Sandbox only: a contact texts the tenant's number (through the Twilio fake)",
       access: 'signed-in',
       body: simulateInboundTextRequestSchema,
       responses: {
         200: { description: 'Delivered to the webhook', schema: simulateInboundTextResponseSchema },
       },
-      errors: { 502: 'The inbound webhook refused the simulated text' },
+      errors: WEBHOOK_REFUSED,
     }),
     requireAuth(),
     async (ctx) => {
-      const { tenantId } = authOf(ctx);
       const input = simulateInboundTextRequestSchema.parse(ctx.request.body ?? {});
-      const from = toE164(input.from, deps.region);
-      if (!from) {
-        throw new ZodError([
-          { code: 'custom', path: ['from'], message: 'Not a valid phone number', input: input.from },
-        ]);
-      }
-      const to = await numberOfTenant(deps.pool, tenantId, deps.defaultNumber);
-      if (!to)
-        throw serviceUnavailable('This tenant has no messaging number: assign one with messaging:number');
-      const reply = await deps.phone.simulateInboundText({ from, to, body: input.body });
-      if (reply.status !== 200) {
-        throw new HttpError(502, 'provider_error', `The inbound webhook answered ${reply.status}`);
-      }
+      const { from, to } = await partiesOf(ctx, deps, input.from);
+      assertDelivered(await deps.phone.simulateInboundText({ from, to, body: input.body }));
       ctx.body = simulateInboundTextResponseSchema.parse({ phoneE164: from, to });
+    },
+  );
+
+  router.post(
+    '/inbound-call',
+    routeDoc({
+      summary: "Sandbox only: a contact calls the tenant's number (through the Twilio fake)",
+      access: 'signed-in',
+      body: simulateInboundCallRequestSchema,
+      responses: {
+        200: { description: 'The app answered the call', schema: simulateInboundCallResponseSchema },
+      },
+      errors: WEBHOOK_REFUSED,
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const input = simulateInboundCallRequestSchema.parse(ctx.request.body ?? {});
+      const { from, to } = await partiesOf(ctx, deps, input.from);
+      const call = await deps.phone.simulateInboundCall({ from, to });
+      assertDelivered(call.reply);
+      ctx.body = simulateInboundCallResponseSchema.parse({ callSid: call.sid, phoneE164: from, to });
     },
   );
 

@@ -21,5 +21,19 @@ export const simulateInboundTextResponseSchema = z.strictObject({
   to: z.string(),
 });
 
+/** Body of POST /api/sandbox/inbound-call (sandbox only): `from` rings the tenant's number. */
+export const simulateInboundCallRequestSchema = z.strictObject({
+  from: simulateInboundTextRequestSchema.shape.from,
+});
+
+/** Answer of POST /api/sandbox/inbound-call: Twilio's call sid, and who called which number. */
+export const simulateInboundCallResponseSchema = z.strictObject({
+  callSid: z.string(),
+  phoneE164: z.string(),
+  to: z.string(),
+});
+
 export type SimulateInboundTextRequest = z.infer<typeof simulateInboundTextRequestSchema>;
 export type SimulateInboundTextResponse = z.infer<typeof simulateInboundTextResponseSchema>;
+export type SimulateInboundCallRequest = z.infer<typeof simulateInboundCallRequestSchema>;
+export type SimulateInboundCallResponse = z.infer<typeof simulateInboundCallResponseSchema>;

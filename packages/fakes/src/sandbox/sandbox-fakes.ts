@@ -43,6 +43,8 @@ export type SandboxFakes = {
   };
   /** Texts the app's messaging number `to` from `from`, through Twilio's signed inbound webhook. */
   simulateInboundText: (text: { from: string; to: string; body: string }) => Promise<WebhookReply>;
+  /** Rings the app's number `to` from `from` (Twilio's signed voice webhook, then its media stream). */
+  simulateInboundCall: (call: { from: string; to: string }) => Promise<{ sid: string; reply: WebhookReply }>;
   close: () => Promise<void>;
 };
 
@@ -66,6 +68,9 @@ export function localTarget(url: string, publicUrl: string, appUrl: string): str
  */
 export async function startSandboxFakes(options: SandboxFakesOptions): Promise<SandboxFakes> {
   const inboundPath = '/api/sms/webhooks/inbound';
+  const voicePath = '/api/phone/webhooks/voice';
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const appUrl = options.appUrl.replace(/\/+$/, '');
   const started: { close: () => Promise<void> }[] = [];
   const keep = <T extends { close: () => Promise<void> }>(fake: T): T => {
     started.push(fake);
@@ -97,10 +102,11 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
       await startTwilioFake({
         accountSid: SANDBOX_KEYS.twilioAccountSid,
         authToken: SANDBOX_KEYS.twilioAuthToken,
-        inboundWebhook: {
-          signedUrl: `${options.publicUrl.replace(/\/+$/, '')}${inboundPath}`,
-          targetUrl: `${options.appUrl.replace(/\/+$/, '')}${inboundPath}`,
-        },
+        inboundWebhook: { signedUrl: `${publicUrl}${inboundPath}`, targetUrl: `${appUrl}${inboundPath}` },
+        voiceWebhook: { signedUrl: `${publicUrl}${voicePath}`, targetUrl: `${appUrl}${voicePath}` },
+        appUrl,
+        // The other party speaks its line in real time, then hangs up once the assistant has answered.
+        callee: { frameIntervalMs: 20, hangUpAfterMs: 9_000 },
         onSent: (message) => delivery?.track(message),
       }),
     );
@@ -126,10 +132,12 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
       simulateInboundText: ({ from, to, body }) =>
         twilio.sendInbound(
           { from, to, body },
-          {
-            signedUrl: `${options.publicUrl.replace(/\/+$/, '')}${inboundPath}`,
-            targetUrl: `${options.appUrl.replace(/\/+$/, '')}${inboundPath}`,
-          },
+          { signedUrl: `${publicUrl}${inboundPath}`, targetUrl: `${appUrl}${inboundPath}` },
+        ),
+      simulateInboundCall: ({ from, to }) =>
+        twilio.calls.placeInbound(
+          { from, to },
+          { signedUrl: `${publicUrl}${voicePath}`, targetUrl: `${appUrl}${voicePath}` },
         ),
       close: async () => {
         delivery?.stop();

@@ -84,4 +84,33 @@ describe('SandboxBar', () => {
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('a simulated call from another number rings the number and opens Call History', async () => {
+    const api = stubFetch({
+      'GET /api/modules': { status: 200, body: { remotes, sandbox: true } },
+      'GET /api/contacts': { status: 200, body: [mum] },
+      'POST /api/sandbox/inbound-call': {
+        status: 200,
+        body: { callSid: `CA${'1'.repeat(32)}`, phoneE164: '+14155550199', to: '+14155550100' },
+      },
+    });
+    renderWithProviders(
+      <>
+        <SandboxBar />
+        <Where />
+      </>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Simulate a call' }));
+    expect(await screen.findByRole('heading', { name: 'Simulate an inbound call' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('combobox', { name: 'From' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Another number' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Phone number' }), '(415) 555-0199');
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/call-logs'),
+    );
+    expect(api.requests('POST').map((request) => request.body)).toEqual([{ from: '(415) 555-0199' }]);
+  });
 });

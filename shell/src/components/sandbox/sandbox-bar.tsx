@@ -1,6 +1,7 @@
 import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
 import { Badge, Button, Flex } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
+import type { SandboxSimulation } from './inbound-form.tsx';
 
 /** The words of the badge; the README and the API's start log say the same. */
 export const SANDBOX_NOTICE = 'Sandbox — providers are simulated';
@@ -12,11 +13,11 @@ const SandboxPanel = lazy(() =>
 
 /**
  * The sandbox's permanent notice above the header, shown only when the API says the operator started a
- * sandbox (GET /api/modules), with the button that opens the sandbox panel.
+ * sandbox (GET /api/modules), with the buttons that open the sandbox panel.
  */
 export function SandboxBar() {
   const registry = useModuleRegistry();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<SandboxSimulation | null>(null);
   if (registry.data?.sandbox !== true) return null;
   return (
     <Flex
@@ -33,12 +34,15 @@ export function SandboxBar() {
       <Badge color="amber" variant="solid" radius="full" size="2">
         {SANDBOX_NOTICE}
       </Badge>
-      <Button size="1" variant="soft" color="amber" onClick={() => setOpen(true)}>
+      <Button size="1" variant="soft" color="amber" onClick={() => setOpen('text')}>
         Simulate a text
+      </Button>
+      <Button size="1" variant="soft" color="amber" onClick={() => setOpen('call')}>
+        Simulate a call
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <SandboxPanel onClose={() => setOpen(false)} />
+          <SandboxPanel simulation={open} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </Flex>

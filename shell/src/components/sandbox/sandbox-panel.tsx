@@ -1,16 +1,34 @@
 import { useContacts } from '@annie/api-client/contacts/use-contacts';
 import { Dialog } from '@radix-ui/themes';
-import { InboundTextForm, type TextSender } from './inbound-text-form.tsx';
+import { InboundForm, type SandboxSimulation, type Sender } from './inbound-form.tsx';
 import { useSandboxActions } from './use-sandbox-actions.ts';
 
+const COPY: Record<SandboxSimulation, { title: string; description: string }> = {
+  text: {
+    title: 'Simulate an inbound text',
+    description: 'A contact texts your number through the simulated Twilio; the assistant drafts a reply.',
+  },
+  call: {
+    title: 'Simulate an inbound call',
+    description:
+      'A contact rings your number through the simulated Twilio; the assistant answers, and the call lands in Call History.',
+  },
+};
+
 /**
- * The sandbox panel: a contact texts the messaging number, through the Twilio fake and the real webhook,
- * so the text lands in its thread and the assistant drafts a reply as it would for a real one.
+ * The sandbox panel: a contact texts or calls the executive's number, through the Twilio fake and the real
+ * webhooks, so the text is stored and drafted, and the call answered and recorded, as real ones are.
  */
-export function SandboxPanel({ onClose }: { onClose: () => void }) {
+export function SandboxPanel({
+  simulation,
+  onClose,
+}: {
+  simulation: SandboxSimulation;
+  onClose: () => void;
+}) {
   const contacts = useContacts();
   const actions = useSandboxActions();
-  const senders: TextSender[] = (contacts.data ?? []).flatMap(({ contact }) =>
+  const senders: Sender[] = (contacts.data ?? []).flatMap(({ contact }) =>
     contact.phonePrimary
       ? [
           {
@@ -23,15 +41,20 @@ export function SandboxPanel({ onClose }: { onClose: () => void }) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Content maxWidth="460px">
-        <Dialog.Title>Simulate an inbound text</Dialog.Title>
+        <Dialog.Title>{COPY[simulation].title}</Dialog.Title>
         <Dialog.Description size="2" mb="4">
-          A contact texts your messaging number through the simulated Twilio; the assistant drafts a reply.
+          {COPY[simulation].description}
         </Dialog.Description>
-        <InboundTextForm
+        <InboundForm
+          simulation={simulation}
           senders={senders}
           sending={actions.sending}
           onCancel={onClose}
-          onSubmit={(from, body) => actions.simulateText(from, body, onClose)}
+          onSubmit={(from, body) =>
+            simulation === 'text'
+              ? actions.simulateText(from, body, onClose)
+              : actions.simulateCall(from, onClose)
+          }
         />
       </Dialog.Content>
     </Dialog.Root>

@@ -1,15 +1,22 @@
 import { errorMessage } from '@annie/api-client/http';
+import { useSimulateInboundCall } from '@annie/api-client/sandbox/use-simulate-inbound-call';
 import { useSimulateInboundText } from '@annie/api-client/sandbox/use-simulate-inbound-text';
 import { useToast } from '@annie/ui/toast/toast';
 import { useNavigate } from 'react-router-dom';
 
-/** The sandbox panel's actions with their notices; a simulated text opens its thread to watch the draft arrive. */
+/**
+ * The sandbox panel's actions with their notices. A simulated text opens its thread (to watch the draft
+ * arrive); a simulated call opens Call History, where the call shows as ongoing until the caller hangs up.
+ */
 export function useSandboxActions() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const inboundText = useSimulateInboundText();
+  const inboundCall = useSimulateInboundCall();
+  const failed = (fallback: string) => (error: Error) =>
+    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
   return {
-    sending: inboundText.isPending,
+    sending: inboundText.isPending || inboundCall.isPending,
     simulateText(from: string, body: string, onDone: () => void) {
       inboundText.mutate(
         { from, body },
@@ -23,12 +30,24 @@ export function useSandboxActions() {
             onDone();
             navigate(`/sms/${encodeURIComponent(phoneE164)}`);
           },
-          onError: (error) =>
+          onError: failed('Failed to simulate the text'),
+        },
+      );
+    },
+    simulateCall(from: string, onDone: () => void) {
+      inboundCall.mutate(
+        { from },
+        {
+          onSuccess: () => {
             toast({
-              title: 'Error',
-              description: errorMessage(error, 'Failed to simulate the text'),
-              variant: 'destructive',
-            }),
+              title: 'Call answered',
+              description: 'The assistant has picked up.',
+              variant: 'success',
+            });
+            onDone();
+            navigate('/call-logs');
+          },
+          onError: failed('Failed to simulate the call'),
         },
       );
     },

@@ -3,19 +3,27 @@ import { formatPhone } from '@annie/ui/format';
 import { Button, Flex, Select, TextArea, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 
-/** Someone the simulated text can come from. */
-export type TextSender = { name: string; phone: string };
+/** What the panel simulates: a contact texting, or calling, the executive's number. */
+export type SandboxSimulation = 'text' | 'call';
+
+/** Someone the simulated text or call can come from. */
+export type Sender = { name: string; phone: string };
 
 const OTHER = 'other';
 
-/** From whom (a contact, or any number) and what they text; Send is off until both are given. */
-export function InboundTextForm({
+/**
+ * From whom (a contact, or any number) and, for a text, what they write; the submit button is off until
+ * everything is given.
+ */
+export function InboundForm({
+  simulation,
   senders,
   sending,
   onSubmit,
   onCancel,
 }: {
-  senders: TextSender[];
+  simulation: SandboxSimulation;
+  senders: Sender[];
   sending: boolean;
   onSubmit: (from: string, body: string) => void;
   onCancel: () => void;
@@ -25,7 +33,7 @@ export function InboundTextForm({
   const [body, setBody] = useState('');
   const selected = choice ?? senders[0]?.phone ?? OTHER;
   const from = selected === OTHER ? otherNumber.trim() : selected;
-  const ready = from !== '' && body.trim() !== '' && !sending;
+  const ready = from !== '' && (simulation === 'call' || body.trim() !== '') && !sending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,23 +71,25 @@ export function InboundTextForm({
             )}
           </FormField>
         )}
-        <FormField label="Message">
-          {(control) => (
-            <TextArea
-              {...control}
-              rows={3}
-              value={body}
-              onChange={(event) => setBody(event.target.value)}
-              placeholder="Are we still on for tomorrow?"
-            />
-          )}
-        </FormField>
+        {simulation === 'text' && (
+          <FormField label="Message">
+            {(control) => (
+              <TextArea
+                {...control}
+                rows={3}
+                value={body}
+                onChange={(event) => setBody(event.target.value)}
+                placeholder="Are we still on for tomorrow?"
+              />
+            )}
+          </FormField>
+        )}
         <Flex gap="3" justify="end" mt="2">
           <Button type="button" variant="soft" color="gray" onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" disabled={!ready}>
-            {sending ? 'Sending...' : 'Send text'}
+            {sending ? 'Sending...' : simulation === 'text' ? 'Send text' : 'Call'}
           </Button>
         </Flex>
       </Flex>
