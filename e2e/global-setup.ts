@@ -139,7 +139,8 @@ export default async function globalSetup() {
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: `.data/e2e-${E2E_PORT}`,
-    EMBEDDED_PG_PORT: String(54_300 + (E2E_PORT % 100)),
+    // Distinct per E2E_PORT (engineers run e2e side by side on ports like 4300, 4400, …).
+    EMBEDDED_PG_PORT: String(54_300 + (E2E_PORT % 1000)),
     ANNIE_ADMIN_PASSWORD: E2E_USERS.admin.password,
     AGT_BASE_URL: `http://127.0.0.1:${AGT_FAKE_PORT}`,
     AGT_API_KEY: 'e2e-agt-key',
