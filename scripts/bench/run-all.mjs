@@ -17,6 +17,7 @@ const ORDER = [
   'messaging.mjs',
   'call-history.mjs',
   'voice-console.mjs',
+  'phone-calls.mjs',
 ];
 let failed = 0;
 for (const script of ORDER) {

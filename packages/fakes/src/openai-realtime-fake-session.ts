@@ -13,6 +13,8 @@ export class RealtimeFakeSession {
   readonly received: ClientEvent[] = [];
   /** `performance.now()` when each received event arrived (for benchmarks in the same process). */
   readonly receivedAt: number[] = [];
+  /** `performance.now()` when each assistant audio delta was sent (for benchmarks in the same process). */
+  readonly sentAudioAt: number[] = [];
   readonly url: string;
   readonly headers: Record<string, string | string[] | undefined>;
   appendedAudioBytes = 0;
@@ -133,6 +135,7 @@ export class RealtimeFakeSession {
       transcript: this.script.assistantReply,
     });
     for (let chunk = 0; chunk < this.script.audioChunksPerReply && !streaming.cancelled; chunk++) {
+      this.sentAudioAt.push(performance.now());
       this.send({ type: 'response.output_audio.delta', ...base, delta: toneChunk().toString('base64') });
       if (this.script.chunkIntervalMs > 0)
         await new Promise((done) => setTimeout(done, this.script.chunkIntervalMs));

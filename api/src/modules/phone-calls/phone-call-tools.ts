@@ -24,8 +24,11 @@ export type PhoneCallTools = (identity: PhoneCallIdentity, controls: PhoneCallCo
  * endpoints, as the call's owner; end_call hangs up after the goodbye.
  */
 export function registryPhoneTools(deps: ServerToolDeps): PhoneCallTools {
+  // Built once: turning the registry's zod schemas into JSON Schema takes several milliseconds, which a
+  // call starting beside others' live audio should not spend.
+  const tools = voiceRealtimeTools();
   return (identity, controls) => ({
-    tools: voiceRealtimeTools(),
+    tools,
     runTool: createServerToolRunner(deps, {
       tenantId: identity.tenantId,
       userId: identity.userId,

@@ -1,5 +1,6 @@
 import type { ResponsePreference } from '@annie/api-client/contracts/sms';
 import { errorMessage } from '@annie/api-client/http';
+import { useStartPhoneCall } from '@annie/api-client/phone-calls/use-start-phone-call';
 import {
   useApproveSmsDraft,
   useRejectSmsDraft,
@@ -9,17 +10,22 @@ import {
 import { useToast } from '@annie/ui/toast/toast';
 import { useMemo } from 'react';
 
-/** Sending, the draft's Send and Reject, and the preference, with the spec's notices (part 2 §8). */
+/**
+ * Sending, the draft's Send and Reject, the preference, and the call button (the assistant phones the
+ * number), with the spec's notices (part 2 §8; a failed call is part 1's "Failed to start call").
+ */
 export function useThreadActions() {
   const { toast } = useToast();
   const send = useSendSms();
   const approve = useApproveSmsDraft();
   const reject = useRejectSmsDraft();
   const preference = useUpdateSmsThread();
+  const call = useStartPhoneCall();
   const { mutate: sendMutate } = send;
   const { mutate: approveMutate } = approve;
   const { mutate: rejectMutate } = reject;
   const { mutate: preferenceMutate } = preference;
+  const { mutate: callMutate } = call;
 
   const actions = useMemo(() => {
     const success = (title: string) => () => toast({ title, variant: 'success' });
@@ -56,12 +62,23 @@ export function useThreadActions() {
           { onSuccess: success('Preference updated'), onError: failed('Failed to update preference') },
         );
       },
+      callNumber(to: string, name: string) {
+        callMutate(
+          { to, message: '' },
+          {
+            onSuccess: () =>
+              toast({ title: 'Call started', description: `Annie is calling ${name}`, variant: 'success' }),
+            onError: failed('Failed to start call'),
+          },
+        );
+      },
     };
-  }, [toast, sendMutate, approveMutate, rejectMutate, preferenceMutate]);
+  }, [toast, sendMutate, approveMutate, rejectMutate, preferenceMutate, callMutate]);
 
   return {
     ...actions,
     sending: send.isPending,
     decidingDraft: approve.isPending || reject.isPending,
+    calling: call.isPending,
   };
 }

@@ -125,6 +125,36 @@ describe('ThreadPage', () => {
     });
   }, 20_000);
 
+  it('has Annie phone the number from the call button, with "Call started"', async () => {
+    const { requests, user } = open({
+      [`GET ${threadPath}`]: { status: 200, body: thread },
+      'POST /api/annie/call/start': { status: 201, body: { id: 'c0000000-0000-4000-8000-000000000001' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Call Mom' }));
+    expect(await screen.findByText('Call started')).toBeInTheDocument();
+    expect(screen.getByText('Annie is calling Mom')).toBeInTheDocument();
+    expect(requests('POST').find((request) => request.path === '/api/annie/call/start')?.body).toEqual({
+      to: PHONE,
+      message: '',
+    });
+  }, 20_000);
+
+  it("shows the server's reason when the call is refused (a call already in progress)", async () => {
+    const { user } = open({
+      [`GET ${threadPath}`]: { status: 200, body: thread },
+      'POST /api/annie/call/start': {
+        status: 409,
+        body: {
+          message: 'A call to this number is already in progress',
+          code: 'duplicate_call',
+          duplicate: true,
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Call Mom' }));
+    expect(await screen.findByText('A call to this number is already in progress')).toBeInTheDocument();
+  }, 20_000);
+
   it('shows "Failed to fetch thread" with Retry when the thread cannot load', async () => {
     open({ [`GET ${threadPath}`]: { status: 500, body: { message: 'boom', code: 'internal' } } });
     expect(await screen.findByText('Failed to fetch thread')).toBeInTheDocument();

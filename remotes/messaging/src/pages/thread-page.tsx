@@ -67,10 +67,13 @@ export default function ThreadPage() {
             </Text>
           )}
         </Box>
-        <IconButton asChild variant="ghost" aria-label={`Call ${data.displayName}`}>
-          <a href={`tel:${data.phoneE164}`}>
-            <MobileIcon />
-          </a>
+        <IconButton
+          variant="ghost"
+          aria-label={`Call ${data.displayName}`}
+          loading={actions.calling}
+          onClick={() => actions.callNumber(data.phoneE164, data.displayName)}
+        >
+          <MobileIcon />
         </IconButton>
         <ThreadMenu
           thread={data}

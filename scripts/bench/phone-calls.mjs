@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+// Phone calls under load: the production API as a child process with Twilio and OpenAI realtime pointed at
+// the loopback fakes (both in this process, so their clocks are one). CALLS calls are placed at once through
+// POST /api/annie/call/start; the Twilio fake answers each as a callee speaking 20 ms μ-law frames in real
+// time for CALLEE_SECONDS, while the realtime fake speaks a reply in 20 ms-paced deltas. Prints the frames
+// dropped between the callee and OpenAI, the time each frame spends in the bridge (fake Twilio send →
+// fake OpenAI receive, and back), and call placed → first assistant audio at the callee.
+// Usage: node scripts/bench/phone-calls.mjs [--quick] [--keep (leave the database)]
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { benchApiEnv, signIn, startApi } from './lib/api-process.mjs';
+import { createBenchDatabase } from './lib/database.mjs';
+import { closeConnections, send } from './lib/http.mjs';
+import { ROOT } from './lib/root.mjs';
+import { ms, percentile, verdict } from './lib/stats.mjs';
+
+const QUICK = process.argv.includes('--quick');
+const KEEP = process.argv.includes('--keep');
+const PORT = Number(process.env.BENCH_PORT ?? 4194);
+const CALLS = QUICK ? 5 : 20;
+const CALLEE_SECONDS = QUICK ? 4 : 10;
+const ADMIN_PASSWORD = 'bench-admin-password';
+const OPENAI_KEY = 'sk-bench-phone';
+const NUMBER = '+14155550100';
+const TARGET_P99_MS = 5;
+const DATA_DIR = '.data/bench-phone-calls';
+
+const fakes = (name) => import(join(ROOT, `packages/fakes/src/${name}.ts`));
+const numberOf = (index) => `+1415555${String(4000 + index).padStart(4, '0')}`;
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+  };
+}
+
+const line = (label, s) =>
+  console.log(
+    `  ${label.padEnd(44)} n=${String(s.n).padStart(5)}  p50 ${ms(s.p50, 2)}  p95 ${ms(s.p95, 2)}  p99 ${ms(s.p99, 2)}  max ${ms(s.max, 1)}`,
+  );
+
+/** The realtime session of the call to `to` (its instructions name the number). */
+const sessionFor = (realtime, to) =>
+  realtime.sessions.find((session) =>
+    JSON.stringify(session.eventsOf('session.update')[0] ?? {}).includes(`(${to})`),
+  );
+
+async function placeCalls(headers, from, count) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const to = numberOf(from + index);
+      const placedAt = performance.now();
+      const response = await send(
+        PORT,
+        'POST',
+        '/api/annie/call/start',
+        { to, message: 'Confirm the delivery' },
+        headers,
+      );
+      if (response.status !== 201)
+        throw new Error(`call/start answered ${response.status}: ${response.text}`);
+      return { to, placedAt };
+    }),
+  );
+}
+
+async function main() {
+  const { startOpenAIRealtimeFake } = await fakes('openai-realtime-fake');
+  const { startTwilioFake } = await fakes('twilio-fake');
+  const { calleeAudio } = await fakes('mulaw');
+  const fixture = calleeAudio();
+  const speech = Buffer.concat(
+    Array.from({ length: Math.ceil((CALLEE_SECONDS * 8000) / fixture.length) }, () => fixture),
+  );
+  const realtime = await startOpenAIRealtimeFake({
+    apiKey: OPENAI_KEY,
+    // No user turns: every assistant delta reaches the callee (a barge-in would drop the rest), 50 × 20 ms.
+    script: { userTranscripts: [], audioChunksPerReply: 50, chunkIntervalMs: 20 },
+  });
+  const twilio = await startTwilioFake({
+    callee: { audio: speech.subarray(0, CALLEE_SECONDS * 8000), frameIntervalMs: 20, hangUpAfterMs: 300 },
+  });
+  await rm(join(ROOT, DATA_DIR), { recursive: true, force: true });
+  await mkdir(join(ROOT, DATA_DIR), { recursive: true });
+  const caFile = join(ROOT, DATA_DIR, 'realtime-ca.pem');
+  await writeFile(caFile, realtime.ca);
+  const database = await createBenchDatabase('annie_bench_phone_calls', { keep: KEEP });
+  const env = benchApiEnv({
+    port: PORT,
+    databaseUrl: database.url,
+    dataDir: DATA_DIR,
+    extra: {
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      ANNIE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_PHONE_NUMBER: NUMBER,
+      TWILIO_API_BASE_URL: twilio.url,
+      OPENAI_API_KEY: OPENAI_KEY,
+      OPENAI_BASE_URL: realtime.baseURL,
+      OPENAI_REALTIME_CA_FILE: caFile,
+    },
+  });
+  const api = await startApi(env);
+  try {
+    const { headers } = await signIn(PORT, 'admin', ADMIN_PASSWORD);
+    // One call first, not measured: the API's code paths, TLS to OpenAI and the database are warm.
+    const warm = await placeCalls(headers, 900, 1);
+    await twilio.calls.ended(twilio.calls.calls.find((call) => call.to === warm[0].to).sid);
+
+    const load = loadavg()[0];
+    const placed = await placeCalls(headers, 0, CALLS);
+    const calls = placed.map((each) => ({
+      ...each,
+      call: twilio.calls.calls.find((call) => call.to === each.to),
+    }));
+    await Promise.all(calls.map(({ call }) => twilio.calls.ended(call.sid)));
+
+    let sent = 0;
+    let received = 0;
+    const inbound = [];
+    const steady = [];
+    const settled = [];
+    // Once every call's realtime session is up, no call is setting up (TLS handshakes, webhooks) any more.
+    const allOpenAt = Math.max(...calls.map(({ to }) => sessionFor(realtime, to)?.receivedAt[0] ?? 0));
+    const outbound = [];
+    const firstAudio = [];
+    let unexpected = 0;
+    for (const { to, placedAt, call } of calls) {
+      const session = sessionFor(realtime, to);
+      const stream = call.stream;
+      if (!session || !stream) throw new Error(`call to ${to} never streamed (${call.status})`);
+      const appendedAt = session.received
+        .map((event, index) =>
+          event.type === 'input_audio_buffer.append' ? session.receivedAt[index] : undefined,
+        )
+        .filter((at) => at !== undefined);
+      sent += stream.sentFrameAt.length;
+      received += appendedAt.length;
+      // Frames the callee sent before the realtime session was configured waited in the bridge's start-up buffer.
+      const bridgeOpenAt = session.receivedAt[0] ?? 0;
+      stream.sentFrameAt.forEach((at, index) => {
+        if (appendedAt[index] === undefined) return;
+        inbound.push(appendedAt[index] - at);
+        if (at >= bridgeOpenAt) steady.push(appendedAt[index] - at);
+        if (at >= allOpenAt) settled.push(appendedAt[index] - at);
+      });
+      session.sentAudioAt.forEach((at, index) => {
+        if (stream.media[index]) outbound.push(stream.media[index].at - at);
+      });
+      if (stream.media[0]) firstAudio.push(stream.media[0].at - placedAt);
+      unexpected += stream.unexpected.length;
+    }
+    const bridged = stats(steady);
+    console.log(
+      `Phone calls: ${CALLS} at once, the callee speaking ${CALLEE_SECONDS} s of 20 ms μ-law frames each (load average ${load.toFixed(1)} before)`,
+    );
+    console.log(
+      `  frames: ${sent} sent by the callee, ${received} reached OpenAI, ${sent - received} dropped; ${unexpected} unexpected messages to Twilio`,
+    );
+    line('callee frame → OpenAI append (bridge + 2 hops)', stats(inbound));
+    line('  of them sent once the bridge was open', bridged);
+    line('  of them sent once every call was set up', stats(settled));
+    line('OpenAI audio delta → callee media', stats(outbound));
+    line('call placed → first assistant audio at callee', stats(firstAudio));
+    console.log(
+      `  p99 callee frame → OpenAI once the bridge was open, against ${TARGET_P99_MS} ms: ${verdict(bridged.p99 <= TARGET_P99_MS)}; dropped frames: ${verdict(sent === received)}`,
+    );
+  } finally {
+    await api.stop();
+    closeConnections();
+    await twilio.close();
+    await realtime.close();
+    await database.drop();
+  }
+}
+
+await main();
