@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT } from './e2e-env.ts';
+import { E2E_BASE_URL, E2E_PORT, FAKE_MICROPHONE_WAV } from './e2e-env.ts';
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
 const CHROMIUM_FLAGS = [
@@ -13,6 +13,8 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
+  // The microphone plays this file once (silence, then a question) instead of the fake device's beeps.
+  `--use-file-for-fake-audio-capture=${FAKE_MICROPHONE_WAV}%noloop`,
   // The Voice Console's test panel plays the assistant's audio as soon as it arrives.
   '--autoplay-policy=no-user-gesture-required',
 ];

@@ -18,6 +18,7 @@ const ORDER = [
   'call-history.mjs',
   'voice-console.mjs',
   'phone-calls.mjs',
+  'realtime-call.mjs',
 ];
 let failed = 0;
 for (const script of ORDER) {

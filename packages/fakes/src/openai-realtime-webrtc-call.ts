@@ -35,8 +35,9 @@ export class RealtimeWebRtcCall {
   session: Record<string, unknown>;
   /** Every event the client sent on the channel. */
   readonly received = new RealtimeEventLog();
-  /** Every event the fake sent, in order. */
+  /** Every event the fake sent, in order, and `performance.now()` when each was sent (benchmarks). */
   readonly sent: RealtimeEvent[] = [];
+  readonly sentAt: number[] = [];
   /** The `function_call_output` items the client returned, by call id. */
   readonly toolOutputs: { callId: string; output: string }[] = [];
   rtpPacketsReceived = 0;
@@ -188,6 +189,7 @@ export class RealtimeWebRtcCall {
   private send(event: RealtimeEvent): void {
     const full = { event_id: newId('event'), ...event };
     this.sent.push(full);
+    this.sentAt.push(performance.now());
     if (this.channelOpen) this.channel?.send(JSON.stringify(full));
   }
 
