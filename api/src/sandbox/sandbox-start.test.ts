@@ -97,6 +97,23 @@ describe('a sandbox started with --seed', () => {
     expect(listeningPorts(api.apiPid)).toHaveLength(7);
   });
 
+  it("guards the panel's routes: signed-in only, and a body that is not a text from a phone number is a 400", async () => {
+    const anonymous = new TestClient(api.baseUrl);
+    for (const path of ['/api/sandbox/inbound-text', '/api/sandbox/inbound-call']) {
+      expect((await anonymous.post(path, { from: '+16505550111', body: 'Hi' })).status).toBe(401);
+    }
+    for (const body of [
+      {},
+      { from: 'not a number', body: 'Hi' },
+      { from: '+16505550111' },
+      { from: '+16505550111', body: 'Hi', to: '+1' },
+    ]) {
+      const refused = await client.post('/api/sandbox/inbound-text', body);
+      expect(refused.status).toBe(400);
+    }
+    expect((await client.post('/api/sandbox/inbound-call', { from: 'nobody' })).status).toBe(400);
+  });
+
   it('delivers a sent text: Twilio reports it delivered', async () => {
     const sent = await client.post('/api/sms/send', { to: '+16505550111', body: 'Thursday still on?' });
     expect(sent.status).toBe(201);

@@ -15,7 +15,11 @@ describe('the sandbox assistant picks a tool from the words', () => {
       name: 'search_knowledge_base',
       arguments: JSON.stringify({ query: 'glycerin supplier' }),
     });
-    const hit = { type: 'note', title: 'Glycerin supplier renewal', snippet: 'Renews on the 30th.' };
+    const hit = {
+      type: 'note',
+      title: 'Glycerin supplier renewal',
+      snippet: 'Renews on the 30th. Ask for a 3% vol',
+    };
     expect(replyTo(turn, { results: [hit] })).toBe('From Glycerin supplier renewal: Renews on the 30th.');
     expect(replyTo(turn, { results: [] })).toBe(
       'I could not find anything about glycerin supplier in your knowledge base.',

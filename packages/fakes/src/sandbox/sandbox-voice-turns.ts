@@ -58,7 +58,10 @@ function knowledgeReply(query: string) {
     const best = (Array.isArray(result.results) ? (result.results as Json[]) : [])[0];
     if (!best) return `I could not find anything about ${query} in your knowledge base.`;
     const name = String(best.title ?? best.key ?? 'your notes');
-    return `From ${name}: ${String(best.snippet ?? '')}`;
+    // Snippets are cut to a length: read whole sentences when there are any.
+    const snippet = String(best.snippet ?? '');
+    const sentences = snippet.match(/^.*[.!?](?=\s|$)/s)?.[0];
+    return `From ${name}: ${sentences ?? snippet}`;
   };
 }
 
