@@ -108,6 +108,9 @@ export default async function globalSetup() {
   ).startTwilioFake({
     port: Number(new URL(TWILIO_FAKE_URL).port),
     inboundWebhook: { signedUrl: `${E2E_BASE_URL}/api/sms/webhooks/inbound` },
+    // Phone calls: the callee says its 2 s μ-law fixture in real time, then hangs up.
+    voiceWebhook: { signedUrl: `${E2E_BASE_URL}/api/phone/webhooks/voice` },
+    callee: { frameIntervalMs: 20, hangUpAfterMs: 500 },
   });
   const openAiTextFake = await (
     await import(join(REPO_ROOT, 'packages/fakes/src/openai-text-fake.ts'))

@@ -238,6 +238,9 @@ describe('status callbacks', () => {
     const completed = { CallSid: call?.sid ?? '', CallStatus: 'completed' };
     expect((await post(id, completed, 'forged')).status).toBe(403);
     expect((await statusOf()).status).toBe('in-progress');
+    // Signed, but about another call: this call is not ended by it.
+    expect((await post(id, { CallSid: 'CAanother', CallStatus: 'completed' })).status).toBe(204);
+    expect((await statusOf()).status).toBe('in-progress');
     expect((await post(id, completed)).status).toBe(204);
     const first = await statusOf();
     expect(first).toMatchObject({ status: 'completed', ended_at: expect.any(Date) });

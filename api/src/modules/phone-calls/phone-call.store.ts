@@ -162,7 +162,8 @@ export type StatusChange = { applied: boolean; ended: boolean; row: PhoneCallRow
 
 /**
  * Moves the call forward to `status` (a redelivered or late status changes nothing). A final status
- * ends the call, which releases the number's guard; `sid` is recorded if the row has none yet.
+ * ends the call, which releases the number's guard; `sid` is recorded if the row has none yet, and a
+ * status for another CallSid than the row's changes nothing.
  */
 export async function advanceStatus(
   db: Queryable,
@@ -179,6 +180,7 @@ export async function advanceStatus(
        ended_at = case when $3 then coalesce(p.ended_at, now()) else p.ended_at end
      from current
      where p.id = current.id and ${statusRankSql('p.status')} < ${statusRankSql('$2::text')}
+       and (p.twilio_call_sid is null or $4::text is null or p.twilio_call_sid = $4)
      returning ${COLUMNS.split(',')
        .map((column) => `p.${column.trim()}`)
        .join(', ')}, current.ended_at is null as was_open`,
