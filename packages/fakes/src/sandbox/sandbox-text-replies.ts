@@ -56,8 +56,12 @@ function addressOf(prompt: string): string {
   return name?.split(/\s+/)[0] ?? 'there';
 }
 
-/** The sandbox's answer to any text prompt the product sends (SMS drafts, typed assistant turns). */
+/** The sandbox's answer to any text prompt the product sends (SMS drafts, web searches, typed turns). */
 export function sandboxTextReply(prompt: string): string {
+  if (/^Search the web/m.test(prompt)) {
+    const query = prompt.trim().split('\n').at(-1) ?? '';
+    return `The simulated web has a short answer on ${query}: the sources agree, and nothing has changed this week.`;
+  }
   const last = field(prompt, 'Reply to') ?? prompt.trim().split('\n').at(-1) ?? '';
   const name = addressOf(prompt);
   const topic = TOPICS.find((candidate) => candidate.words.test(last));
