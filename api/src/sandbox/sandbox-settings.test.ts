@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
+import { REPO_ROOT } from '../runtime.ts';
 import {
   assertNoProviderSettings,
   configuredProviderSettings,
@@ -79,5 +82,24 @@ describe('sandbox settings', () => {
       EMBEDDED_PG_PORT: 6000,
       TWILIO_PHONE_NUMBER: '+14155550199',
     });
+  });
+
+  it('knows every provider variable .env.example lists: a new one is either refused or named harmless here', () => {
+    // Tuning and identity, not an account or an endpoint: the sandbox may keep them.
+    const harmless = [
+      'AGT_TIMEOUT_MS',
+      'AGT_MAX_RESPONSE_BYTES',
+      'GOOGLE_TOKEN_KEY',
+      'GOOGLE_TOOL_TIMEOUT_MS',
+      'OPENAI_REALTIME_MODEL',
+      'OPENAI_TEXT_MODEL',
+      'TWILIO_PHONE_NUMBER',
+    ];
+    const listed = [
+      ...readFileSync(join(REPO_ROOT, '.env.example'), 'utf8').matchAll(/^# ?([A-Z][A-Z0-9_]*)=/gm),
+    ]
+      .map((match) => match[1] ?? '')
+      .filter((name) => /^(AGT|OPENAI|TWILIO|GOOGLE)_/.test(name));
+    expect(listed.filter((name) => !harmless.includes(name)).sort()).toEqual([...PROVIDER_SETTINGS].sort());
   });
 });
