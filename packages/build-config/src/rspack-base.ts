@@ -56,6 +56,8 @@ export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 114'
 
 const require = createRequire(import.meta.url);
 const radixCssSubsetLoader = require.resolve('./radix-css-subset-loader.ts');
+const zodLocalesEnglishOnly = require.resolve('./zod/locales-en.js');
+const ZOD_LOCALE_INDEX = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
 
 /** swc for TS/TSX with the automatic React runtime, down to BROWSER_TARGETS. */
 export function scriptRule(production: boolean) {
@@ -194,6 +196,8 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     plugins: [
       ...htmlPlugins,
       inlineCss,
+      // zod's other languages: see zod/locales-en.js.
+      new rspack.NormalModuleReplacementPlugin(ZOD_LOCALE_INDEX, zodLocalesEnglishOnly),
       options.federation ? new ModuleFederationPlugin(options.federation) : null,
       ...(production ? compressedAssets() : []),
     ],

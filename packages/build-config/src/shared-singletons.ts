@@ -11,6 +11,9 @@ const SINGLETON_PACKAGES = [
   '@tanstack/react-query',
   '@radix-ui/themes',
   'react-router-dom',
+  // The contracts' runtime checks: one copy (the shell's) instead of one per remote (~23 KB br each).
+  // Every app lists it in its package.json, which is where its version is read from.
+  'zod',
 ] as const;
 
 /** Subpath imports of a singleton package that are separate modules and so are shared on their own. */
@@ -22,8 +25,11 @@ const SINGLETON_SUBPATHS: Record<string, string> = {
 /**
  * Workspace packages with one exports path per file and no root entry: the trailing slash shares each
  * file (e.g. `@annie/ui/toast/toast`) as its own singleton, so an app loads only the files it imports.
+ * Only the UI kit: its toasts are module state every app must share. The API client holds no state, and
+ * sharing it per file cost more than it saved: each shared file is a chunk of its own carrying its own
+ * copy of what it imports relatively (a remote loaded eight copies of its contract and http.ts).
  */
-const WORKSPACE_PREFIXES = ['@annie/ui/', '@annie/api-client/'] as const;
+const WORKSPACE_PREFIXES = ['@annie/ui/'] as const;
 
 function installedVersion(appDir: string, packageName: string): string {
   const manifestPath = join(appDir, 'node_modules', packageName, 'package.json');
@@ -47,7 +53,7 @@ function singleton(version: string): SharedObject[string] {
 
 /**
  * The ONE Module Federation `shared` map of every app (shell and remotes): React, the router, react-query,
- * Radix Themes and the workspace UI kit and API client, each a singleton with an explicit version range,
+ * Radix Themes, zod and the workspace UI kit, each a singleton with an explicit version range,
  * resolved from what is installed for `appDir`.
  */
 export function sharedSingletons(appDir: string): SharedObject {
