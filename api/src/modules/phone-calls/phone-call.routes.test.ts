@@ -145,6 +145,23 @@ describe('POST /api/annie/call/start', () => {
 });
 
 describe('POST /api/annie/call/start without Twilio', () => {
+  it('answers call_failed when Twilio cannot be reached, and frees the number', async () => {
+    const unreachable = await startTestApp({
+      PUBLIC_URL,
+      TWILIO_ACCOUNT_SID: phone.twilio.accountSid,
+      TWILIO_AUTH_TOKEN: phone.twilio.authToken,
+      TWILIO_PHONE_NUMBER: BUSINESS_NUMBER,
+      TWILIO_API_BASE_URL: 'http://127.0.0.1:1',
+      OPENAI_API_KEY: 'sk-unused',
+    });
+    const client = await unreachable.signedIn(await unreachable.createUser());
+    const response = await client.post('/api/annie/call/start', { to: '+14155552676', message: 'x' });
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ message: 'call_failed', code: 'call_failed' });
+    const { rows } = await unreachable.pool.query('select status, ended_at from phone_call');
+    expect(rows).toEqual([{ status: 'failed', ended_at: expect.any(Date) }]);
+  });
+
   it('answers 503 naming the variables to set', async () => {
     const bare = await startTestApp();
     const client = await bare.signedIn(await bare.createUser());
