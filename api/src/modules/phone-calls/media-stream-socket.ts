@@ -23,6 +23,8 @@ import type { PhoneCalling } from './phone-calling.ts';
 export const STREAM_TOKEN_PARAMETER = 'streamToken';
 /** Twilio sends `start` at once; a socket that has not proved itself by then is closed. */
 export const START_TIMEOUT_MS = 10_000;
+/** The longest the assistant stays on one call (a cost bound: Twilio's own limit is 4 hours). */
+export const PHONE_CALL_MAX_MS = 60 * 60_000;
 // Caller audio that arrives while the realtime side connects: 2 s of 20 ms frames.
 const EARLY_FRAMES_MAX = 100;
 const END_CALL_MARK = 'end_call';
@@ -64,6 +66,7 @@ export function runMediaStream(
   let transcript: Promise<void> = Promise.resolve();
   const startTimer = setTimeout(() => ws.close(1008, 'No valid start'), START_TIMEOUT_MS);
   startTimer.unref();
+  let limitTimer: NodeJS.Timeout | undefined;
 
   const send = (text: string) => {
     if (ws.readyState === ws.OPEN) ws.send(text);
@@ -98,6 +101,7 @@ export function runMediaStream(
     if (finished) return;
     finished = true;
     clearTimeout(startTimer);
+    clearTimeout(limitTimer);
     bridge?.close(reason);
     await transcript;
     if (!call) return;
@@ -119,6 +123,11 @@ export function runMediaStream(
     }
     clearTimeout(startTimer);
     streamSid = start.streamSid;
+    limitTimer = setTimeout(() => {
+      log.info('phone call reached its time limit');
+      void hangUp();
+    }, PHONE_CALL_MAX_MS);
+    limitTimer.unref();
     const current = call;
     const em = deps.scopedEm(current.tenant_id);
     const party = await contactOfNumber(deps.pool, current.tenant_id, current.remote_e164);
