@@ -27,6 +27,13 @@ describe('SMS tenant isolation', () => {
     expect((await bob.get('/api/sms/threads', claimDefault)).status).toBe(403);
   });
 
+  it('GET /api/sms/threads?ids= answers only the named threads of the caller tenant', async () => {
+    const mine = await sms.client.get(`/api/sms/threads?ids=${aliceThreadId}`);
+    expect(mine.body.map((thread: { id: string }) => thread.id)).toEqual([aliceThreadId]);
+    expect(mine.body[0].meta.pendingDraft).toMatchObject({ draft: 'Pending draft' });
+    expect((await bob.get(`/api/sms/threads?ids=${aliceThreadId}`)).body).toEqual([]);
+  });
+
   it("GET /api/sms/threads/:phone opens the caller's own thread with that number, empty", async () => {
     const own = await openThread(bob, ALICE);
     expect(own.id).not.toBe(aliceThreadId);
@@ -57,6 +64,25 @@ describe('SMS tenant isolation', () => {
 
   it('GET /api/sms/events needs a session', async () => {
     expect((await sms.app.client().get('/api/sms/events')).status).toBe(401);
+  });
+});
+
+describe('GET /api/sms/threads?ids=', () => {
+  it('refuses ids that are not thread ids, an empty list and more than 50, naming the problem', async () => {
+    for (const ids of ['nope', '', Array.from({ length: 51 }, () => crypto.randomUUID()).join(',')]) {
+      const response = await sms.client.get(`/api/sms/threads?ids=${ids}`);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/ids/);
+    }
+  });
+
+  it('orders the named threads as the full list does: family first, then newest', async () => {
+    await sms.inbound({ from: '+14155552601', body: 'First' });
+    await sms.inbound({ from: '+14155552602', body: 'Second' });
+    const all = (await sms.client.get('/api/sms/threads')).body as { id: string }[];
+    const ids = all.slice(0, 3).map((thread) => thread.id);
+    const some = await sms.client.get(`/api/sms/threads?ids=${[...ids].reverse().join(',')}`);
+    expect(some.body.map((thread: { id: string }) => thread.id)).toEqual(ids);
   });
 });
 

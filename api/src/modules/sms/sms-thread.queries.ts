@@ -10,6 +10,13 @@ const LIST_THREADS_SQL = `
   from sms_thread t ${THREAD_JOINS_SQL}
   where t.tenant_id = $1`;
 
+// The same rows for some threads only (a live event named them); ids of other tenants match nothing.
+const SOME_THREADS_SQL = `
+  select coalesce(json_agg(${THREAD_SUMMARY_JSON_SQL}
+    order by (c.relationship = 'family') desc nulls last, t.last_message_at desc nulls last, t.id), '[]')::text as body
+  from sms_thread t ${THREAD_JOINS_SQL}
+  where t.tenant_id = $1 and t.id = any($2::uuid[])`;
+
 const THREAD_SQL = `
   select ${THREAD_SUMMARY_JSON_SQL}::text as body
   from sms_thread t ${THREAD_JOINS_SQL}
@@ -31,9 +38,14 @@ const MESSAGES_SQL = `
 /** The SQL behind GET /api/sms/threads, exported so the benchmark runs exactly the same query. */
 export const listThreadsSql = LIST_THREADS_SQL;
 
-/** JSON text of the tenant's threads: family first, then newest message first. */
-export async function listThreadsJson(db: Queryable, tenantId: string): Promise<string> {
-  const { rows } = await db.query<{ body: string }>(LIST_THREADS_SQL, [tenantId]);
+/**
+ * JSON text of the tenant's threads (only those of `ids` when given): family first, then newest
+ * message first.
+ */
+export async function listThreadsJson(db: Queryable, tenantId: string, ids?: string[]): Promise<string> {
+  const { rows } = ids
+    ? await db.query<{ body: string }>(SOME_THREADS_SQL, [tenantId, ids])
+    : await db.query<{ body: string }>(LIST_THREADS_SQL, [tenantId]);
   return rows[0]?.body ?? '[]';
 }
 

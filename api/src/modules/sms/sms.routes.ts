@@ -7,6 +7,7 @@ import {
   smsMessagePageSchema,
   smsStatusResponseSchema,
   smsThreadDetailSchema,
+  smsThreadListQuerySchema,
   smsThreadListSchema,
   smsThreadSummarySchema,
   updateSmsThreadRequestSchema,
@@ -57,14 +58,16 @@ export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps
   router.get(
     '/threads',
     routeDoc({
-      summary: "The tenant's SMS threads, family first, then the most recent",
+      summary: "The tenant's SMS threads (or only those of `ids`), family first, then the most recent",
       access: 'signed-in',
+      query: smsThreadListQuerySchema,
       responses: { 200: { description: 'The threads', schema: smsThreadListSchema } },
     }),
     requireAuth(),
     async (ctx) => {
+      const { ids } = smsThreadListQuerySchema.parse(ctx.query);
       ctx.type = 'application/json';
-      ctx.body = await listThreadsJson(pool, authOf(ctx).tenantId);
+      ctx.body = await listThreadsJson(pool, authOf(ctx).tenantId, ids);
     },
   );
 

@@ -84,6 +84,28 @@ export const smsThreadSummarySchema = z.object({
 /** Body of GET /api/sms/threads: family first, then newest message first. */
 export const smsThreadListSchema = z.array(smsThreadSummarySchema);
 
+/** Most threads one GET /api/sms/threads?ids= asks for. */
+export const SMS_THREAD_IDS_MAX = 50;
+
+/**
+ * Query of GET /api/sms/threads: without `ids`, every thread; with `ids` (comma-separated thread ids),
+ * only those — how an open list refreshes the threads a live event named instead of all of them.
+ */
+export const smsThreadListQuerySchema = z
+  .object({
+    ids: z
+      .string({ error: 'ids must be comma-separated thread ids' })
+      .transform((text) => text.split(',').filter(Boolean))
+      .pipe(
+        z
+          .array(z.uuid({ error: 'ids must be comma-separated thread ids' }))
+          .min(1, 'ids must name at least one thread')
+          .max(SMS_THREAD_IDS_MAX, `ids may name at most ${SMS_THREAD_IDS_MAX} threads`),
+      )
+      .optional(),
+  })
+  .strict();
+
 /** Body of GET /api/sms/threads/:phone: the thread with its latest messages, oldest first. */
 export const smsThreadDetailSchema = smsThreadSummarySchema.extend({
   messages: z.array(smsMessageSchema),

@@ -1,9 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { contactsQueryKey } from '../contacts/use-contacts.ts';
-import { smsLiveEventSchema } from '../contracts/sms.ts';
+import { SMS_THREAD_IDS_MAX, type SmsThreadSummary, smsLiveEventSchema } from '../contracts/sms.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
-import { smsThreadsQueryKey } from './use-sms-threads.ts';
+import { mergeThreads } from './thread-list-order.ts';
+import { getSmsThreadsByIds, smsThreadsQueryKey } from './use-sms-threads.ts';
 
 /** The server-sent event stream of the tenant's SMS changes. */
 export const SMS_EVENTS_URL = '/api/sms/events';
@@ -14,19 +15,67 @@ const SMS_EVENTS = { sms: smsLiveEventSchema };
 const COALESCE_MS = 30;
 
 /**
+ * Brings the cache up to date after events on `threadIds` (all threads when null): the open threads and
+ * the contacts' unread counts are refetched; the thread list gets only the named threads
+ * (GET /api/sms/threads?ids=) merged in — at 5,000 threads, refetching the whole list for each text
+ * took over half a second to show it. A list being fetched, a failed patch, a resync or a burst over
+ * SMS_THREAD_IDS_MAX threads refetch the list instead.
+ */
+async function refreshThreads(queryClient: QueryClient, threadIds: string[] | null): Promise<void> {
+  void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+  const list = { queryKey: smsThreadsQueryKey, exact: true } as const;
+  const wholeList =
+    threadIds === null ||
+    threadIds.length > SMS_THREAD_IDS_MAX ||
+    queryClient.isFetching(list) > 0 ||
+    queryClient.getQueryData(smsThreadsQueryKey) === undefined;
+  if (wholeList) {
+    await queryClient.invalidateQueries({ queryKey: smsThreadsQueryKey });
+    return;
+  }
+  void queryClient.invalidateQueries({
+    queryKey: smsThreadsQueryKey,
+    predicate: (query) => query.queryKey.length > smsThreadsQueryKey.length,
+  });
+  try {
+    const changed = await getSmsThreadsByIds(threadIds);
+    queryClient.setQueryData<SmsThreadSummary[]>(
+      smsThreadsQueryKey,
+      (threads) => threads && mergeThreads(threads, changed),
+    );
+  } catch {
+    await queryClient.invalidateQueries(list);
+  }
+}
+
+/**
  * Keeps the thread list, the open thread and the contacts' unread counts current without polling: a new
- * text, a status or a draft invalidates them (bursts coalesced), as does a reconnect.
+ * text, a status or a draft refreshes what it touched (bursts coalesced, refreshes one after another so
+ * an older answer never lands last), and a reconnect refreshes everything.
  */
 export function useSmsLiveEvents(): void {
   const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const refresh = useCallback(() => {
-    timer.current ??= setTimeout(() => {
-      timer.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: smsThreadsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
-    }, COALESCE_MS);
-  }, [queryClient]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useLiveEvents(SMS_EVENTS_URL, refresh, { events: SMS_EVENTS, onResync: refresh });
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; threadIds: Set<string> | null }>({
+    threadIds: new Set(),
+  });
+  const running = useRef<Promise<void>>(Promise.resolve());
+  const schedule = useCallback(
+    (threadId: string | null) => {
+      const state = pending.current;
+      if (threadId === null) state.threadIds = null;
+      else state.threadIds?.add(threadId);
+      state.timer ??= setTimeout(() => {
+        const threadIds = state.threadIds && [...state.threadIds];
+        state.timer = undefined;
+        state.threadIds = new Set();
+        running.current = running.current.then(() => refreshThreads(queryClient, threadIds));
+      }, COALESCE_MS);
+    },
+    [queryClient],
+  );
+  useEffect(() => () => clearTimeout(pending.current.timer), []);
+  useLiveEvents(SMS_EVENTS_URL, (event) => schedule(event.data.threadId), {
+    events: SMS_EVENTS,
+    onResync: () => schedule(null),
+  });
 }

@@ -10,6 +10,12 @@ export async function getSmsThreads(signal?: AbortSignal): Promise<SmsThreadSumm
   return smsThreadListSchema.parse(await apiJson<unknown>('GET', '/api/sms/threads', undefined, { signal }));
 }
 
+/** GET /api/sms/threads?ids=: only the named threads (at most SMS_THREAD_IDS_MAX), in the list's order. */
+export async function getSmsThreadsByIds(ids: readonly string[]): Promise<SmsThreadSummary[]> {
+  const url = `/api/sms/threads?ids=${ids.map(encodeURIComponent).join(',')}`;
+  return smsThreadListSchema.parse(await apiJson<unknown>('GET', url));
+}
+
 /** Query options for the thread list. */
 export function smsThreadsQueryOptions() {
   return queryOptions({ queryKey: smsThreadsQueryKey, queryFn: ({ signal }) => getSmsThreads(signal) });

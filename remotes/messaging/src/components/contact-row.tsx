@@ -2,12 +2,13 @@ import type { ContactListEntry } from '@annie/api-client/contracts/contacts';
 import { formatPhone } from '@annie/ui/format';
 import { ChatBubbleIcon, EnvelopeClosedIcon, MobileIcon, StarFilledIcon } from '@radix-ui/react-icons';
 import { Badge, Card, Flex, IconButton, Text } from '@radix-ui/themes';
+import { memo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { RELATIONSHIP_COLOR, relationshipLabel } from '../lib/relationship-color.ts';
 import { ContactAvatar } from './contact-avatar.tsx';
 
 /** One contact in the list; a click opens it, the buttons message, call or mail without opening it. */
-export function ContactRow({ entry }: { entry: ContactListEntry }) {
+export const ContactRow = memo(function ContactRow({ entry }: { entry: ContactListEntry }) {
   const navigate = useNavigate();
   const { contact, thread } = entry;
   const phone = contact.phonePrimary;
@@ -76,4 +77,4 @@ export function ContactRow({ entry }: { entry: ContactListEntry }) {
       </li>
     </Card>
   );
-}
+});

@@ -2,12 +2,13 @@ import type { SmsThreadSummary } from '@annie/api-client/contracts/sms';
 import { formatRelativeTime } from '@annie/ui/format';
 import { StarFilledIcon } from '@radix-ui/react-icons';
 import { Badge, Card, Flex, Text } from '@radix-ui/themes';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { RELATIONSHIP_COLOR, relationshipLabel } from '../lib/relationship-color.ts';
 import { ContactAvatar } from './contact-avatar.tsx';
 
 /** One thread in the list: who, when, the last message, unread count and a pending draft. */
-export function ThreadRow({ thread }: { thread: SmsThreadSummary }) {
+export const ThreadRow = memo(function ThreadRow({ thread }: { thread: SmsThreadSummary }) {
   const { contact, meta } = thread;
   return (
     <Card asChild>
@@ -53,4 +54,4 @@ export function ThreadRow({ thread }: { thread: SmsThreadSummary }) {
       </Link>
     </Card>
   );
-}
+});

@@ -32,6 +32,34 @@ export default function ContactsPage() {
       ]),
     [contacts.data, deferredQuery],
   );
+  // The same element while the results stand: a keystroke re-renders the search box, not the rows.
+  const list = useMemo(
+    () => (
+      <IncrementalList items={items}>
+        {(visible) => (
+          <Flex asChild direction="column" gap="2" p="0" m="0">
+            <ul aria-label="Contacts">
+              {visible.map((item) =>
+                item.kind === 'group' ? (
+                  <li key={`group-${item.group.key}`} style={{ listStyle: 'none' }}>
+                    <Heading as="h2" size="3" color="gray" mt="3">
+                      <Flex align="center" gap="1">
+                        {item.group.favorites && <StarFilledIcon aria-hidden />}
+                        {item.group.label}
+                      </Flex>
+                    </Heading>
+                  </li>
+                ) : (
+                  <ContactRow key={item.entry.contact.id} entry={item.entry} />
+                ),
+              )}
+            </ul>
+          </Flex>
+        )}
+      </IncrementalList>
+    ),
+    [items],
+  );
 
   return (
     <Box p={{ initial: '4', md: '6' }}>
@@ -68,28 +96,7 @@ export default function ContactsPage() {
       ) : items.length === 0 ? (
         <EmptyState title="No matching contacts" description={`Nothing matches "${deferredQuery}"`} />
       ) : (
-        <IncrementalList items={items}>
-          {(visible) => (
-            <Flex asChild direction="column" gap="2" p="0" m="0">
-              <ul aria-label="Contacts">
-                {visible.map((item) =>
-                  item.kind === 'group' ? (
-                    <li key={`group-${item.group.key}`} style={{ listStyle: 'none' }}>
-                      <Heading as="h2" size="3" color="gray" mt="3">
-                        <Flex align="center" gap="1">
-                          {item.group.favorites && <StarFilledIcon aria-hidden />}
-                          {item.group.label}
-                        </Flex>
-                      </Heading>
-                    </li>
-                  ) : (
-                    <ContactRow key={item.entry.contact.id} entry={item.entry} />
-                  ),
-                )}
-              </ul>
-            </Flex>
-          )}
-        </IncrementalList>
+        list
       )}
       <AddContactDialog open={adding} onOpenChange={setAdding} onSubmit={addContact} pending={saving} />
     </Box>

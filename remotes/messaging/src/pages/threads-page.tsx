@@ -22,6 +22,25 @@ export default function ThreadsPage() {
     () => (threads.data ?? []).filter((thread) => threadMatches(thread, deferredQuery)),
     [threads.data, deferredQuery],
   );
+  // The same element while the results stand: a keystroke re-renders the search box, not the rows.
+  const list = useMemo(
+    () => (
+      <IncrementalList items={matching}>
+        {(visible) => (
+          <Flex asChild direction="column" gap="2" p="0" m="0">
+            <ul aria-label="Conversations">
+              {visible.map((thread) => (
+                <li key={thread.id} style={{ listStyle: 'none' }}>
+                  <ThreadRow thread={thread} />
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        )}
+      </IncrementalList>
+    ),
+    [matching],
+  );
 
   return (
     <Box p={{ initial: '4', md: '6' }}>
@@ -47,19 +66,7 @@ export default function ThreadsPage() {
       ) : matching.length === 0 ? (
         <EmptyState title="No matching conversations" description={`Nothing matches "${deferredQuery}"`} />
       ) : (
-        <IncrementalList items={matching}>
-          {(visible) => (
-            <Flex asChild direction="column" gap="2" p="0" m="0">
-              <ul aria-label="Conversations">
-                {visible.map((thread) => (
-                  <li key={thread.id} style={{ listStyle: 'none' }}>
-                    <ThreadRow thread={thread} />
-                  </li>
-                ))}
-              </ul>
-            </Flex>
-          )}
-        </IncrementalList>
+        list
       )}
     </Box>
   );

@@ -1,0 +1,27 @@
+import type { SmsThreadSummary } from '../contracts/sms.ts';
+
+const isFamily = (thread: SmsThreadSummary) => thread.contact?.relationship === 'family';
+
+/** The server's order of the thread list: family first, then the newest message first, then id. */
+export function compareThreads(a: SmsThreadSummary, b: SmsThreadSummary): number {
+  if (isFamily(a) !== isFamily(b)) return isFamily(a) ? -1 : 1;
+  if (a.lastMessageAt !== b.lastMessageAt) {
+    if (a.lastMessageAt === null) return 1;
+    if (b.lastMessageAt === null) return -1;
+    return a.lastMessageAt < b.lastMessageAt ? 1 : -1;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * The list with `changed` threads put in (replacing those with the same id, adding new ones), in the
+ * server's order.
+ */
+export function mergeThreads(
+  list: readonly SmsThreadSummary[],
+  changed: readonly SmsThreadSummary[],
+): SmsThreadSummary[] {
+  const byId = new Map(changed.map((thread) => [thread.id, thread]));
+  const kept = list.filter((thread) => !byId.has(thread.id));
+  return [...kept, ...byId.values()].sort(compareThreads);
+}
