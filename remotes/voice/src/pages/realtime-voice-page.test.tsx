@@ -40,6 +40,22 @@ function stubApi(overrides: StubRoutes = {}) {
   });
 }
 
+/** An offer route that answers only when the test says so (to look at the screen while connecting). */
+function heldOffer() {
+  let release: () => void = () => {};
+  const route = () =>
+    new Promise<Response>((resolve) => {
+      release = () =>
+        resolve(
+          new Response('v=0 fake-answer', {
+            status: 201,
+            headers: { 'Content-Type': 'application/sdp', 'X-Call-Session-Id': CALL_SESSION_ID },
+          }),
+        );
+    });
+  return { route, release: () => release() };
+}
+
 function renderPage() {
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
@@ -103,11 +119,15 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
   });
 
   it('starts a call: microphone, offer without ICE wait, session configuration, greeting, conversation', async () => {
-    const api = stubApi();
+    const offer = heldOffer();
+    const api = stubApi({ 'POST /api/realtime/offer': offer.route });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Start call' }));
+    await waitFor(() => expect(api.requests('POST').map((r) => r.path)).toContain('/api/realtime/offer'));
     expect(status()).toHaveTextContent('Connecting...');
     expect(screen.getByRole('button', { name: 'Start call' })).toHaveAccessibleDescription('Connecting...');
+    expect(screen.getByRole('button', { name: 'Start call' })).toBeDisabled();
+    offer.release();
     await waitFor(() => expect(status()).toHaveTextContent('Listening...'));
     expect(screen.getByRole('button', { name: 'End call' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'End call' })).toHaveAccessibleDescription(
@@ -127,8 +147,8 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
     expect(peer.tracks).toEqual([microphone.track]);
     expect(channel().label).toBe('oai-events');
     expect(peer.remoteDescription).toEqual({ type: 'answer', sdp: 'v=0 fake-answer' });
-    const offer = api.requests('POST').find((request) => request.path === '/api/realtime/offer');
-    expect(offer?.body).toBe('v=0 fake-offer');
+    const offerRequest = api.requests('POST').find((request) => request.path === '/api/realtime/offer');
+    expect(offerRequest?.body).toBe('v=0 fake-offer');
     const offerInit = api.fetchMock.mock.calls.find(([url]) => String(url) === '/api/realtime/offer')?.[1];
     expect(new Headers(offerInit?.headers).get('Content-Type')).toBe('application/sdp');
 
@@ -391,6 +411,26 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
       expect(api.requests('POST').map((r) => r.path)).toContain(`/api/calls/${CALL_SESSION_ID}/end`),
     );
     expect(api.requests('PATCH')).toHaveLength(1);
+  });
+
+  it('leaving while the call is connecting closes it as soon as it exists and ends its call session', async () => {
+    const offer = heldOffer();
+    const api = stubApi({ 'POST /api/realtime/offer': offer.route });
+    const { user, unmount } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Start call' }));
+    await waitFor(() => expect(api.requests('POST').map((r) => r.path)).toContain('/api/realtime/offer'));
+    unmount();
+    offer.release();
+    await waitFor(() => expect(FakePeerConnection.last.closed).toBe(true));
+    expect(microphone.track.stop).toHaveBeenCalled();
+    // Only the end's speech-detection switch-off went out: no session configuration, no greeting.
+    expect(channel().sent).toEqual([
+      { type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: null } } } },
+    ]);
+    await waitFor(() =>
+      expect(api.requests('POST').map((r) => r.path)).toContain(`/api/calls/${CALL_SESSION_ID}/end`),
+    );
+    expect(api.requests('POST').map((r) => r.path)).not.toContain('/api/voice/conversations');
   });
 
   it('a refused microphone leaves the screen idle with the alert', async () => {
