@@ -15,11 +15,11 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** A headless Chromium (CHROMIUM_PATH, else /usr/bin/chromium). */
-export function launchChromium() {
+/** A headless Chromium (CHROMIUM_PATH, else /usr/bin/chromium); `extraArgs` e.g. a fake microphone. */
+export function launchChromium({ extraArgs = [] } = {}) {
   const { chromium } = createRequire(join(ROOT, 'e2e/package.json'))('@playwright/test');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
   });
 }

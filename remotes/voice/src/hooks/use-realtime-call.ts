@@ -9,6 +9,8 @@ export const CALL_START_FAILED = 'Failed to start call. Please check your microp
 /** Why the last start failed: the spec's alert, and the cause when it is not the microphone. */
 export type CallFailure = { message: string; detail: string | null };
 
+const loadCallSession = () => import('../lib/realtime-call-session.ts');
+
 /** A call from the click on: its session once loaded, and whether it was ended meanwhile. */
 type CallHandle = { session: RealtimeCallSession | null; left: boolean };
 
@@ -39,7 +41,7 @@ export function useRealtimeCall(assistantName: string) {
     setFailure(null);
     dispatch({ type: 'connecting' });
     try {
-      const { RealtimeCallSession } = await import('../lib/realtime-call-session.ts');
+      const { RealtimeCallSession } = await loadCallSession();
       if (handle.left) return;
       handle.session = new RealtimeCallSession({ assistantName, dispatch, onEnded: forget });
       await handle.session.start();
@@ -53,6 +55,10 @@ export function useRealtimeCall(assistantName: string) {
 
   const end = useCallback(() => current.current?.session?.end(), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  /** Fetches the call's code ahead of the click (the pointer is on the button, or it has focus). */
+  const prepare = useCallback(() => {
+    loadCallSession().catch(() => {});
+  }, []);
 
   useEffect(() => {
     const leave = () => {
@@ -69,5 +75,5 @@ export function useRealtimeCall(assistantName: string) {
     };
   }, []);
 
-  return { ...state, failure, start, end, clear };
+  return { ...state, failure, start, end, clear, prepare };
 }

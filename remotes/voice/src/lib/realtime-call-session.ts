@@ -4,6 +4,8 @@ import {
   createConversation,
   updateConversation,
 } from '@annie/api-client/conversations/record-conversation';
+import { describeOfferFailure, postRealtimeOffer } from '@annie/api-client/realtime/post-realtime-offer';
+import { getIceServers } from '@annie/api-client/realtime/use-ice-servers';
 import { getAiSessionConfig } from '@annie/api-client/voice-profiles/get-ai-session-config';
 import {
   type CurrentTurnDetection,
@@ -13,7 +15,6 @@ import {
 } from '@annie/api-client/voice-tools/run-voice-tool';
 import { CallEndWatch } from './call-end-watch.ts';
 import { type CallAction, completedEntry, conversationTitle } from './call-state.ts';
-import { ICE_SERVERS, postRealtimeOffer } from './realtime-call-services.ts';
 import {
   openRealtimeConnection,
   type RealtimeConnection,
@@ -36,6 +37,15 @@ const field = (event: RealtimeServerEvent, key: string) => {
   return typeof value === 'string' ? value : '';
 };
 const logFailure = (what: string) => (error: unknown) => console.warn(what, error);
+
+/** POST /api/realtime/offer; a refusal becomes part 1 §8's "Failed to get answer: {status}" (the server's reason as its cause). */
+async function sendOffer(offerSdp: string) {
+  try {
+    return await postRealtimeOffer(offerSdp);
+  } catch (error) {
+    throw new Error(describeOfferFailure(error).title, { cause: error });
+  }
+}
 
 /**
  * One realtime call of part 1 §4, from start to end: the session config (defaults on failure), the
@@ -69,14 +79,18 @@ export class RealtimeCallSession {
 
   /** Connects and starts the conversation; rejects (with everything released) when the call cannot start. */
   async start(): Promise<void> {
-    const config = await getAiSessionConfig().catch(() => defaultSessionConfig(this.#assistantName));
-    this.#turnDetection = turnDetectionOf(config);
+    performance.mark('voice-call:start');
+    // The configuration is needed once the channel is open; it loads meanwhile (defaults on failure).
+    const loadingConfig = getAiSessionConfig().catch(() => defaultSessionConfig(this.#assistantName));
     const connection = await openRealtimeConnection({
-      sendOffer: postRealtimeOffer,
-      iceServers: ICE_SERVERS,
+      sendOffer,
+      // Without the configured servers, host candidates still reach a server on the same network.
+      iceServers: getIceServers().catch((): RTCIceServer[] => []),
       onEvent: (event) => this.#onEvent(event),
       onDisconnect: () => this.end(),
     });
+    const config = await loadingConfig;
+    this.#turnDetection = turnDetectionOf(config);
     // The user left while it was connecting: the call ends as soon as it exists.
     if (this.#ended) return this.#hangUp(connection, true);
     this.#connection = connection;
@@ -84,6 +98,7 @@ export class RealtimeCallSession {
     await wait(FIRST_RESPONSE_DELAY_MS);
     if (this.#ended) return;
     connection.send(RESPONSE_CREATE_EVENT);
+    performance.mark('voice-call:listening');
     this.#dispatch({ type: 'connected' });
     this.#conversation = createConversation({
       title: null,

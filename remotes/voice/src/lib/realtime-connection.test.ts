@@ -49,7 +49,7 @@ describe('openRealtimeConnection', () => {
     expect(microphone.track.stop).toHaveBeenCalled();
   });
 
-  it('accepts a channel that opens while polling', async () => {
+  it('sees a channel that opened without an event at the next poll', async () => {
     vi.useFakeTimers();
     FakePeerConnection.opensChannel = false;
     const opening = openRealtimeConnection(options());
@@ -57,6 +57,15 @@ describe('openRealtimeConnection', () => {
     const channel = FakePeerConnection.last.channel;
     if (channel) channel.readyState = 'open';
     await vi.advanceTimersByTimeAsync(100);
+    await expect(opening).resolves.toMatchObject({ callSessionId: 'call-1' });
+  });
+
+  it('goes on as soon as the channel opens, without waiting for the next poll', async () => {
+    vi.useFakeTimers();
+    FakePeerConnection.opensChannel = false;
+    const opening = openRealtimeConnection(options());
+    await vi.advanceTimersByTimeAsync(10);
+    FakePeerConnection.last.channel?.open();
     await expect(opening).resolves.toMatchObject({ callSessionId: 'call-1' });
   });
 

@@ -14,7 +14,8 @@ export type RealtimeServerEvent = { type: string } & Record<string, unknown>;
 export type ConnectOptions = {
   /** Posts the offer (POST /api/realtime/offer) and gives back the answer. */
   sendOffer: (offerSdp: string) => Promise<RealtimeOfferAnswer>;
-  iceServers: RTCIceServer[];
+  /** The peer connection's ICE servers (a promise: they load while the microphone opens). */
+  iceServers: RTCIceServer[] | Promise<RTCIceServer[]>;
   /** Every event the channel delivers, parsed; set before the channel opens, so none is missed. */
   onEvent: (event: RealtimeServerEvent) => void;
   /** The peer connection or the channel closed or failed by itself (not through `close()`). */
@@ -32,14 +33,31 @@ export type RealtimeConnection = {
   close: () => void;
 };
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForOpen(channel: RTCDataChannel): Promise<void> {
-  for (let waited = 0; channel.readyState !== 'open'; waited += CHANNEL_POLL_MS) {
-    if (waited >= CHANNEL_WAIT_MS || channel.readyState === 'closed')
-      throw new Error('The realtime event channel did not open');
-    await wait(CHANNEL_POLL_MS);
-  }
+/**
+ * Part 1 §4/§9: the channel is checked every 100 ms for up to 5 s. Its `open` event ends the wait at
+ * once too, so the call does not lose up to a poll's 100 ms.
+ */
+function waitForOpen(channel: RTCDataChannel): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let waited = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      channel.removeEventListener('open', done);
+      resolve();
+    };
+    const poll = () => {
+      if (channel.readyState === 'open') return done();
+      if (waited >= CHANNEL_WAIT_MS || channel.readyState === 'closed') {
+        channel.removeEventListener('open', done);
+        return reject(new Error('The realtime event channel did not open'));
+      }
+      waited += CHANNEL_POLL_MS;
+      timer = setTimeout(poll, CHANNEL_POLL_MS);
+    };
+    channel.addEventListener('open', done);
+    poll();
+  });
 }
 
 function parseEvent(data: unknown): RealtimeServerEvent | null {
@@ -65,7 +83,11 @@ function parseEvent(data: unknown): RealtimeServerEvent | null {
  * failure everything opened so far is released and the error is rethrown.
  */
 export async function openRealtimeConnection(options: ConnectOptions): Promise<RealtimeConnection> {
-  const microphone = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
+  const [microphone, iceServers] = await Promise.all([
+    navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS),
+    options.iceServers,
+  ]);
+  performance.mark('voice-call:microphone');
   const player = document.createElement('audio');
   player.autoplay = true;
   let peer: RTCPeerConnection | null = null;
@@ -78,7 +100,7 @@ export async function openRealtimeConnection(options: ConnectOptions): Promise<R
     player.srcObject = null;
   };
   try {
-    peer = new RTCPeerConnection({ iceServers: options.iceServers });
+    peer = new RTCPeerConnection({ iceServers });
     peer.ontrack = (event) => {
       player.srcObject = event.streams[0] ?? new MediaStream([event.track]);
     };
@@ -90,9 +112,12 @@ export async function openRealtimeConnection(options: ConnectOptions): Promise<R
     };
     const offer = await peer.createOffer();
     await peer.setLocalDescription(offer);
+    performance.mark('voice-call:offer');
     const answer = await options.sendOffer(offer.sdp ?? '');
+    performance.mark('voice-call:answer');
     await peer.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
     await waitForOpen(channel);
+    performance.mark('voice-call:channel-open');
     const disconnected = () => {
       if (!closed) options.onDisconnect();
     };

@@ -24,6 +24,10 @@ function stubApi(overrides: StubRoutes = {}) {
   return stubFetch({
     'GET /api/settings': { status: 200, body: { assistantName: 'Edmund' } },
     'GET /api/ai/session-config': { status: 200, body: SESSION_CONFIG },
+    'GET /api/realtime/ice-servers': {
+      status: 200,
+      body: { iceServers: [{ urls: ['stun:stun.example.test:3478'] }] },
+    },
     'POST /api/realtime/offer': () =>
       new Response('v=0 fake-answer', {
         status: 201,
@@ -144,6 +148,7 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
       },
     });
     const peer = FakePeerConnection.last;
+    expect(peer.configuration.iceServers).toEqual([{ urls: ['stun:stun.example.test:3478'] }]);
     expect(peer.tracks).toEqual([microphone.track]);
     expect(channel().label).toBe('oai-events');
     expect(peer.remoteDescription).toEqual({ type: 'answer', sdp: 'v=0 fake-answer' });

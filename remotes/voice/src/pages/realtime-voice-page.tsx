@@ -54,6 +54,7 @@ export default function RealtimeVoicePage() {
         connecting={call.status === 'connecting'}
         caption={callCaption(call.status, call.isActive, assistantName)}
         onToggle={call.isActive ? call.end : call.start}
+        onPrepare={call.prepare}
       />
     </Flex>
   );

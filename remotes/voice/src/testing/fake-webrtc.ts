@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /** The `oai-events` channel as the page sees it: what it sent, and a way to deliver server events. */
-export class FakeDataChannel {
+export class FakeDataChannel extends EventTarget {
   readonly label: string;
   readyState: RTCDataChannelState = 'connecting';
   readonly sent: Array<{ type: string } & Record<string, unknown>> = [];
@@ -9,7 +9,14 @@ export class FakeDataChannel {
   onclose: (() => void) | null = null;
 
   constructor(label: string) {
+    super();
     this.label = label;
+  }
+
+  /** The channel opens (as the browser's does once the peer has answered). */
+  open(): void {
+    this.readyState = 'open';
+    this.dispatchEvent(new Event('open'));
   }
 
   send(data: string): void {
@@ -69,7 +76,7 @@ export class FakePeerConnection {
 
   async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
     this.remoteDescription = description;
-    if (this.channel && FakePeerConnection.opensChannel) this.channel.readyState = 'open';
+    if (this.channel && FakePeerConnection.opensChannel) this.channel.open();
   }
 
   close(): void {

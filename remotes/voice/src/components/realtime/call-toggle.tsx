@@ -7,10 +7,12 @@ type Props = {
   connecting: boolean;
   caption: string;
   onToggle: () => void;
+  /** The user is about to press it (pointer over it, or focus). */
+  onPrepare: () => void;
 };
 
 /** The large round call button (red while a call is active) and the caption beneath it. */
-export function CallToggle({ isActive, connecting, caption, onToggle }: Props) {
+export function CallToggle({ isActive, connecting, caption, onToggle, onPrepare }: Props) {
   const captionId = useId();
   return (
     <Flex direction="column" align="center" gap="3" py="4">
@@ -25,6 +27,8 @@ export function CallToggle({ isActive, connecting, caption, onToggle }: Props) {
         disabled={connecting}
         loading={connecting}
         onClick={onToggle}
+        onPointerEnter={onPrepare}
+        onFocus={onPrepare}
       >
         {isActive ? <StopIcon width="36" height="36" /> : <SpeakerLoudIcon width="36" height="36" />}
       </IconButton>

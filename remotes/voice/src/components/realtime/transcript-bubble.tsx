@@ -1,6 +1,6 @@
 import { formatTime } from '@annie/ui/format';
 import { Box, Flex, Text } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { TranscriptEntry } from '../../lib/call-state.ts';
 
 /** Three pulsing dots: someone is talking (typing) or the assistant is working (thinking). */
@@ -37,10 +37,11 @@ export function Balloon({ speaker, children }: { speaker: TranscriptEntry['role'
 }
 
 /**
- * One transcript entry. Final: its text and time (h:mm a). The caller's words still being
+ * One transcript entry (re-rendered only when it changes: a long call's earlier lines stay put while
+ * the newest one grows word by word). Final: its text and time (h:mm a). The caller's words still being
  * transcribed: in italics (dots until the first word). The assistant's reply as it arrives: a blinking cursor.
  */
-export function TranscriptBubble({ entry }: { entry: TranscriptEntry }) {
+export const TranscriptBubble = memo(function TranscriptBubble({ entry }: { entry: TranscriptEntry }) {
   const isUser = entry.role === 'user';
   if (entry.isPartial && isUser && !entry.content)
     return (
@@ -65,4 +66,4 @@ export function TranscriptBubble({ entry }: { entry: TranscriptEntry }) {
       )}
     </Balloon>
   );
-}
+});
