@@ -214,7 +214,11 @@ test('a whole call: greeting, the question, a knowledge search with a fact from 
   await expect.poll(async () => (await fake.latest()).ended).toBe(true);
 
   const probe = await readProbe(page);
-  expect(probe.statuses.slice(0, 3)).toEqual(['Tap to start conversation', 'Connecting...', 'Listening...']);
+  expect(probe.statuses.slice(0, 3), 'the statuses the header went through').toEqual([
+    'Tap to start conversation',
+    'Connecting...',
+    'Listening...',
+  ]);
   const callTasks = probe.longTasks.filter(
     (task) =>
       probe.clickAt !== null && task.start >= probe.clickAt && task.start <= (probe.endAt ?? Infinity),
@@ -225,10 +229,10 @@ test('a whole call: greeting, the question, a knowledge search with a fact from 
       ` (${callTasks.map((t) => `${Math.round(t.duration)} ms at +${Math.round(t.start - (probe.clickAt ?? 0))}`).join(', ')}); ` +
       `tool overhead: ${probe.toolMeasures.map((m) => `${m.name} ${m.duration.toFixed(1)} ms`).join(', ')}`,
   );
-  expect(probe.toolMeasures.map((measure) => measure.name)).toEqual([
-    'voice-tool search_knowledge_base',
-    'voice-tool agt_copilot_chat',
-  ]);
+  expect(
+    probe.toolMeasures.map((measure) => measure.name),
+    'the tool calls the page ran',
+  ).toEqual(['voice-tool search_knowledge_base', 'voice-tool agt_copilot_chat']);
 
   // The conversation, titled with the first thing the user said.
   await page.goto('/conversations');
