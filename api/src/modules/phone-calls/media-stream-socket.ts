@@ -67,6 +67,7 @@ export function runMediaStream(
   const startTimer = setTimeout(() => ws.close(1008, 'No valid start'), START_TIMEOUT_MS);
   startTimer.unref();
   let limitTimer: NodeJS.Timeout | undefined;
+  let hangUpTimer: NodeJS.Timeout | undefined;
 
   const send = (text: string) => {
     if (ws.readyState === ws.OPEN) ws.send(text);
@@ -83,7 +84,8 @@ export function runMediaStream(
     hangingUp = true;
     // Twilio echoes the mark once everything sent before it (the goodbye) has played.
     send(markMessage(streamSid, END_CALL_MARK));
-    setTimeout(() => void hangUp(), HANG_UP_FALLBACK_MS).unref();
+    hangUpTimer = setTimeout(() => void hangUp(), HANG_UP_FALLBACK_MS);
+    hangUpTimer.unref();
   };
 
   const record = (entry: BridgeTranscriptEntry) => {
@@ -97,20 +99,23 @@ export function runMediaStream(
       .catch((error: Error) => log.warn({ err: error }, 'transcript line not saved'));
   };
 
+  // The stream is over, so is the call: the number is free and the session ends (a status callback may
+  // say so again, which changes nothing).
+  const endRecord = async (ended: PhoneCallRow) => {
+    const changed = await endPhoneCall(deps.pool, ended.id).catch(() => false);
+    if (!changed || !ended.call_session_id) return;
+    await deps.sessions
+      .end(ended.tenant_id, ended.call_session_id)
+      .catch((error: Error) => log.warn({ err: error }, 'call session not ended'));
+  };
+
   const finish = async (reason: string) => {
     if (finished) return;
     finished = true;
-    clearTimeout(startTimer);
-    clearTimeout(limitTimer);
+    for (const timer of [startTimer, limitTimer, hangUpTimer]) clearTimeout(timer);
     bridge?.close(reason);
     await transcript;
-    if (!call) return;
-    const ended = await endPhoneCall(deps.pool, call.id).catch(() => false);
-    if (ended && call.call_session_id) {
-      await deps.sessions
-        .end(call.tenant_id, call.call_session_id)
-        .catch((error: Error) => log.warn({ err: error }, 'call session not ended'));
-    }
+    if (call) await endRecord(call);
   };
 
   const begin = async (start: StreamStart) => {
@@ -121,6 +126,8 @@ export function runMediaStream(
       ws.close(1008, 'Invalid stream token');
       return;
     }
+    // Twilio hung up while the token was being checked: finish() ran without the call.
+    if (finished) return endRecord(call);
     clearTimeout(startTimer);
     streamSid = start.streamSid;
     limitTimer = setTimeout(() => {
