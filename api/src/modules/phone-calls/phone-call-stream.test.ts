@@ -5,9 +5,12 @@ import WebSocket from 'ws';
 import { calleeAudio } from '../../../../packages/fakes/src/mulaw.ts';
 import type { RealtimeFakeSession } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { streamOfTwiml } from '../../../../packages/fakes/src/twilio-fake-calls.ts';
+import { postSignedWebhook } from '../../../../packages/fakes/src/twilio-fake-webhooks.ts';
 import { twilioSignature } from '../../../../packages/fakes/src/twilio-signature.ts';
+import { sweepStaleCalls } from './phone-call.service.ts';
 import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
-import { CALL_STATUS_WEBHOOK_PATH, MEDIA_STREAM_PATH } from './phone-calling.ts';
+import { callSessionRecorder } from './phone-call-sessions.ts';
+import { CALL_STATUS_WEBHOOK_PATH, MEDIA_STREAM_PATH, phoneCallingOf } from './phone-calling.ts';
 import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';
 
 const phone = await startPhoneHarness();
@@ -296,6 +299,46 @@ describe('inbound calls to a tenant number', () => {
     expect(ours.map((session) => session.callerId)).not.toContain('+14155553102');
     const nobody = await phone.ringApp('+14155553103', '+14155550142');
     expect(nobody.reply.text).toContain('<Reject reason="rejected"/>');
+  });
+
+  it('a call whose stream never opened is ended by the sweep, with its session, and frees the number', async () => {
+    // Twilio took the TwiML, but no stream came (the caller hung up at once, or the app was down).
+    const voice = `${PUBLIC_URL}/api/phone/webhooks/voice`;
+    const params = {
+      CallSid: 'CAnostream',
+      From: '+14155553105',
+      To: BUSINESS_NUMBER,
+      CallStatus: 'ringing',
+    };
+    const reply = await postSignedWebhook(
+      twilio.authToken,
+      voice,
+      params,
+      voice.replace(PUBLIC_URL, app.baseUrl),
+    );
+    expect(reply.text).toContain('<Connect><Stream');
+    const { rows } = await app.pool.query(
+      "select id, call_session_id from phone_call where twilio_call_sid = 'CAnostream'",
+    );
+    const deps = {
+      pool: app.pool,
+      calling: phoneCallingOf(app.config),
+      sessions: callSessionRecorder(app.orm),
+    };
+    const endedAt = async () =>
+      (await app.pool.query('select ended_at from phone_call where id = $1', [rows[0].id])).rows[0].ended_at;
+    // Three minutes is how long it may take to open: not stale yet.
+    await sweepStaleCalls(deps);
+    expect(await endedAt()).toBeNull();
+    await app.pool.query(`update phone_call set created_at = now() - interval '5 minutes' where id = $1`, [
+      rows[0].id,
+    ]);
+    expect(await sweepStaleCalls(deps)).toBeGreaterThanOrEqual(1);
+    expect(await endedAt()).toEqual(expect.any(Date));
+    const session = callSessionListSchema
+      .parse((await client.get('/api/call-sessions')).body)
+      .find((each) => each.id === rows[0].call_session_id);
+    expect(session).toMatchObject({ callerId: '+14155553105', endedAt: expect.any(String) });
   });
 
   it('refuses an unsigned voice webhook with 403 and records nothing', async () => {

@@ -7,6 +7,7 @@ import { STREAM_TOKEN_PARAMETER } from './media-stream-socket.ts';
 import {
   advanceStatus,
   deletePhoneCall,
+  endStaleCalls,
   insertGuardedCall,
   linkCallSession,
   type NewPhoneCall,
@@ -172,4 +173,11 @@ export async function applyCallStatus(
   const row = change.row;
   if (!change.ended || !row?.call_session_id) return;
   await deps.sessions.end(row.tenant_id, row.call_session_id);
+}
+
+/** Ends the calls nobody reported the end of, and their call sessions; answers how many. */
+export async function sweepStaleCalls(deps: PhoneCallDeps): Promise<number> {
+  const stale = await endStaleCalls(deps.pool);
+  for (const row of stale) await deps.sessions.end(row.tenant_id, row.call_session_id);
+  return stale.length;
 }

@@ -36,12 +36,13 @@ export function newStreamToken(): { token: string; hash: string } {
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
 
-// A call Twilio never reported the end of (a lost callback, a crash) must not hold the number forever:
-// Twilio ends any call after 4 hours, and a row still `placing` after 2 minutes never reached Twilio.
+// A call nobody reported the end of (a lost callback, a crash, an inbound caller gone before the stream
+// opened) must not hold the number forever: Twilio ends any call after 4 hours, and one whose stream has
+// not opened 3 minutes on never will (Twilio stops ringing after 60 s).
+const STALE = `(created_at < now() - interval '4 hours' or (stream_sid is null and created_at < now() - interval '3 minutes'))`;
 const RELEASE_STALE_SQL = `
-  update phone_call set ended_at = now()
-  where tenant_id = $1 and remote_e164 = $2 and ended_at is null
-    and (created_at < now() - interval '4 hours' or (status = 'placing' and created_at < now() - interval '2 minutes'))`;
+  update phone_call set ended_at = now(), stream_token_hash = null
+  where tenant_id = $1 and remote_e164 = $2 and ended_at is null and ${STALE}`;
 
 const COLUMNS = `id, tenant_id, user_id, call_session_id, direction, remote_e164, assistant_e164, purpose,
   twilio_call_sid, status, ended_at`;
@@ -190,6 +191,21 @@ export async function advanceStatus(
   if (!row) return { applied: false, ended: false, row: await findPhoneCall(db, id) };
   const { was_open: wasOpen, ...call } = row;
   return { applied: true, ended: final && wasOpen, row: call };
+}
+
+/**
+ * Ends every stale call (any tenant), returning those that had a call session to end. Run periodically,
+ * so a lost callback still ends the session shown in Call History.
+ */
+export async function endStaleCalls(
+  db: Queryable,
+): Promise<{ tenant_id: string; call_session_id: string }[]> {
+  const { rows } = await db.query<{ tenant_id: string; call_session_id: string }>(
+    `update phone_call set ended_at = now(), stream_token_hash = null
+     where ended_at is null and ${STALE}
+     returning tenant_id, call_session_id`,
+  );
+  return rows.filter((row) => row.call_session_id !== null);
 }
 
 /** Ends the call now (its media stream stopped), keeping its status; true if this ended it. */

@@ -4,10 +4,13 @@ import { realtimeBridgesFrom } from '../voice-profiles/voice-profiles.domain.ts'
 import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
 import { phoneCallRoutes } from './phone-call.routes.ts';
+import { sweepStaleCalls } from './phone-call.service.ts';
 import { callSessionRecorder } from './phone-call-sessions.ts';
 import { registryPhoneTools } from './phone-call-tools.ts';
 import { phoneCallingOf } from './phone-calling.ts';
 import { phoneWebhookRoutes } from './phone-webhook.routes.ts';
+
+const STALE_SWEEP_MS = 60_000;
 
 /**
  * Phone calls through Twilio: the assistant calls out (POST /api/annie/call/start) and answers the
@@ -33,10 +36,20 @@ export const phoneCallsDomain: Domain = {
     const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger };
     return {
       routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets })],
-      // Nothing to start; at shutdown every media stream and its realtime bridge is closed.
-      start: async () => async () => {
-        for (const client of sockets.clients) client.close(1001, 'Server shutting down');
-        bridges?.closeAll();
+      // A sweep a minute ends the calls nobody reported the end of; at shutdown every media stream and
+      // its realtime bridge is closed.
+      start: async () => {
+        const sweep = setInterval(() => {
+          sweepStaleCalls(deps).catch((error: Error) =>
+            logger.warn({ err: error }, 'stale call sweep failed'),
+          );
+        }, STALE_SWEEP_MS);
+        sweep.unref();
+        return async () => {
+          clearInterval(sweep);
+          for (const client of sockets.clients) client.close(1001, 'Server shutting down');
+          bridges?.closeAll();
+        };
       },
     };
   },
