@@ -1,14 +1,33 @@
 import { SMS_THREAD_PAGE_SIZE } from '@annie/api-client/contracts/sms';
 import type { Queryable } from '../../db/sql-text.ts';
 import { messageJsonSql, THREAD_JOINS_SQL, THREAD_SUMMARY_JSON_SQL } from './sms-thread.sql.ts';
+import type { ThreadCursor } from './sms-thread-cursor.ts';
 
-// The hot list path: one plain query scoped by tenant, one row per thread (the last message and the
-// unread count live on the thread), family first, then newest.
-const LIST_THREADS_SQL = `
-  select coalesce(json_agg(${THREAD_SUMMARY_JSON_SQL}
-    order by (c.relationship = 'family') desc nulls last, t.last_message_at desc nulls last, t.id), '[]')::text as body
-  from sms_thread t ${THREAD_JOINS_SQL}
-  where t.tenant_id = $1`;
+// The list's order as ascending keys: family first, then threads with messages newest first, then id.
+const FAMILY_KEY = `(case when c.relationship = 'family' then 0 else 1 end)`;
+const NO_MESSAGES_KEY = '(case when t.last_message_at is null then 1 else 0 end)';
+const NEGATED_AT_KEY = 'coalesce(-extract(epoch from t.last_message_at), 0)';
+
+// The hot list path, one page: the page's threads found by their order keys alone (thread and contact,
+// scoped by tenant, matching the search, after the cursor), then only those built into summaries.
+// $2 the search as an ILIKE pattern, $3 its digits as one (a number typed any way), $4–$7 the cursor.
+const THREAD_PAGE_SQL = `
+  with page as (
+    select t.id, ${FAMILY_KEY} as family, ${NO_MESSAGES_KEY} as no_messages, ${NEGATED_AT_KEY} as negated_at
+    from sms_thread t
+    left join contact c on c.tenant_id = t.tenant_id and c.phone_primary = t.phone_e164
+    where t.tenant_id = $1
+      and ($2::text is null or c.name ilike $2 or c.nickname ilike $2 or t.phone_e164 ilike $2
+           or ($3::text is not null and regexp_replace(t.phone_e164, '\\D', '', 'g') like $3))
+      and ($4::int is null or (${FAMILY_KEY}, ${NO_MESSAGES_KEY}, ${NEGATED_AT_KEY}, t.id)
+           > ($4::int, $5::int, $6::numeric, $7::uuid))
+    order by 2, 3, 4, 1
+    limit $8
+  )
+  select ${THREAD_SUMMARY_JSON_SQL}::text as body,
+    page.family, page.no_messages, page.negated_at::text as negated_at, page.id
+  from page join sms_thread t on t.id = page.id ${THREAD_JOINS_SQL}
+  order by page.family, page.no_messages, page.negated_at, page.id`;
 
 // The same rows for some threads only (a live event named them); ids of other tenants match nothing.
 const SOME_THREADS_SQL = `
@@ -35,18 +54,49 @@ const MESSAGES_SQL = `
     limit $4
   ) m`;
 
-/** The SQL behind GET /api/sms/threads, exported so the benchmark runs exactly the same query. */
-export const listThreadsSql = LIST_THREADS_SQL;
+/** JSON text of the tenant's threads of `ids`, in the list's order (other tenants' ids match nothing). */
+export async function someThreadsJson(db: Queryable, tenantId: string, ids: string[]): Promise<string> {
+  const { rows } = await db.query<{ body: string }>(SOME_THREADS_SQL, [tenantId, ids]);
+  return rows[0]?.body ?? '[]';
+}
+
+/** LIKE's wildcards and escape in user text, escaped, so a search for "50%" means those characters. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * JSON text of the tenant's threads (only those of `ids` when given): family first, then newest
- * message first.
+ * One page of the tenant's threads (matching `q`, after `after`): the JSON text of the array and, when
+ * more follow, the cursor of the next page.
  */
-export async function listThreadsJson(db: Queryable, tenantId: string, ids?: string[]): Promise<string> {
-  const { rows } = ids
-    ? await db.query<{ body: string }>(SOME_THREADS_SQL, [tenantId, ids])
-    : await db.query<{ body: string }>(LIST_THREADS_SQL, [tenantId]);
-  return rows[0]?.body ?? '[]';
+export async function threadPageJson(
+  db: Queryable,
+  tenantId: string,
+  { q, after, limit }: { q?: string; after?: ThreadCursor; limit: number },
+): Promise<{ body: string; next?: ThreadCursor }> {
+  const text = q?.trim() ? `%${likeText(q.trim())}%` : null;
+  const digits = q?.replace(/[\s()+\-.]/g, '') ?? '';
+  const { rows } = await db.query<{
+    body: string;
+    family: 0 | 1;
+    no_messages: 0 | 1;
+    negated_at: string;
+    id: string;
+  }>(THREAD_PAGE_SQL, [
+    tenantId,
+    text,
+    /^\d+$/.test(digits) ? `%${digits}%` : null,
+    after?.family ?? null,
+    after?.noMessages ?? null,
+    after?.negatedAt ?? null,
+    after?.id ?? null,
+    limit + 1,
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > limit && last
+      ? { family: last.family, noMessages: last.no_messages, negatedAt: last.negated_at, id: last.id }
+      : undefined;
+  return { body: `[${page.map((row) => row.body).join(',')}]`, next };
 }
 
 /** JSON text of one thread's summary, or undefined when the tenant has no such thread. */

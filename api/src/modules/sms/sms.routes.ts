@@ -27,7 +27,7 @@ import { approveDraft, rejectDraft } from './sms-draft.service.ts';
 import { smsChannel } from './sms-live.ts';
 import { sendText } from './sms-send.service.ts';
 import type { SmsSending } from './sms-sending.ts';
-import { listThreadsJson, messagePageJson, threadSummaryJson } from './sms-thread.queries.ts';
+import { messagePageJson, someThreadsJson, threadPageJson, threadSummaryJson } from './sms-thread.queries.ts';
 import {
   ensureThread,
   getThread,
@@ -35,6 +35,7 @@ import {
   setResponsePreference,
   THREAD_NOT_FOUND,
 } from './sms-thread.service.ts';
+import { decodeThreadCursor, encodeThreadCursor } from './sms-thread-cursor.ts';
 
 export type SmsRouteDeps = { pool: Pool; sending: SmsSending; region: CountryCode; draftsMissing: string[] };
 
@@ -58,16 +59,33 @@ export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps
   router.get(
     '/threads',
     routeDoc({
-      summary: "The tenant's SMS threads (or only those of `ids`), family first, then the most recent",
+      summary:
+        "A page of the tenant's SMS threads, family first, then the most recent (or only those of `ids`); " +
+        'a Link header (rel="next") gives the next page while more remain',
       access: 'signed-in',
       query: smsThreadListQuerySchema,
       responses: { 200: { description: 'The threads', schema: smsThreadListSchema } },
     }),
     requireAuth(),
     async (ctx) => {
-      const { ids } = smsThreadListQuerySchema.parse(ctx.query);
+      const { tenantId } = authOf(ctx);
+      const { ids, q, after, limit } = smsThreadListQuerySchema.parse(ctx.query);
       ctx.type = 'application/json';
-      ctx.body = await listThreadsJson(pool, authOf(ctx).tenantId, ids);
+      if (ids) {
+        ctx.body = await someThreadsJson(pool, tenantId, ids);
+        return;
+      }
+      const page = await threadPageJson(pool, tenantId, {
+        q,
+        after: after === undefined ? undefined : decodeThreadCursor(after),
+        limit,
+      });
+      if (page.next) {
+        const next = new URLSearchParams({ limit: String(limit), after: encodeThreadCursor(page.next) });
+        if (q) next.set('q', q);
+        ctx.set('Link', `</api/sms/threads?${next}>; rel="next"`);
+      }
+      ctx.body = page.body;
     },
   );
 

@@ -86,10 +86,17 @@ export const smsThreadListSchema = z.array(smsThreadSummarySchema);
 
 /** Most threads one GET /api/sms/threads?ids= asks for. */
 export const SMS_THREAD_IDS_MAX = 50;
+/** Threads per page of GET /api/sms/threads, by default and at most. */
+export const SMS_THREAD_LIST_PAGE = 50;
+export const SMS_THREAD_LIST_PAGE_MAX = 100;
 
 /**
- * Query of GET /api/sms/threads: without `ids`, every thread; with `ids` (comma-separated thread ids),
- * only those — how an open list refreshes the threads a live event named instead of all of them.
+ * Query of GET /api/sms/threads. The list comes a page at a time, in its order (family first, then
+ * newest); a `Link: <…>; rel="next"` header gives the next page's address while more remain.
+ * - `q`: only threads whose display name, contact name, nickname or number (by its digits) match.
+ * - `after`: the cursor of the `Link` header (opaque).
+ * - `ids` (comma-separated thread ids, alone): only those threads — how an open list refreshes the
+ *   threads a live event named instead of all of them.
  */
 export const smsThreadListQuerySchema = z
   .object({
@@ -103,8 +110,25 @@ export const smsThreadListQuerySchema = z
           .max(SMS_THREAD_IDS_MAX, `ids may name at most ${SMS_THREAD_IDS_MAX} threads`),
       )
       .optional(),
+    q: z.string().trim().max(100, 'The search must be at most 100 characters').optional(),
+    after: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,300}$/, 'after must be the cursor of a Link header')
+      .optional(),
+    limit: z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(SMS_THREAD_LIST_PAGE_MAX, `Limit must be at most ${SMS_THREAD_LIST_PAGE_MAX}`)
+      .default(SMS_THREAD_LIST_PAGE),
   })
-  .strict();
+  .strict()
+  .refine((query) => !query.ids || (query.q === undefined && query.after === undefined), {
+    error: 'ids cannot be combined with q or after',
+    path: ['ids'],
+  });
+
+export type SmsThreadListQuery = z.output<typeof smsThreadListQuerySchema>;
 
 /** Body of GET /api/sms/threads/:phone: the thread with its latest messages, oldest first. */
 export const smsThreadDetailSchema = smsThreadSummarySchema.extend({

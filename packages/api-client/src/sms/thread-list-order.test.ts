@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SmsThreadSummary } from '../contracts/sms.ts';
-import { mergeThreads } from './thread-list-order.ts';
+import { mergeThreadPages, mergeThreads } from './thread-list-order.ts';
+import type { SmsThreadPages } from './use-sms-threads.ts';
 
 function thread(id: string, lastMessageAt: string | null, family = false): SmsThreadSummary {
   return {
@@ -43,5 +44,38 @@ describe('mergeThreads', () => {
     const merged = mergeThreads(list, [read]);
     expect(ids(merged)).toEqual(['1', '2', '3', '4']);
     expect(merged[1]?.displayName).toBe('Read');
+  });
+});
+
+describe('mergeThreadPages', () => {
+  const pages: SmsThreadPages = {
+    pages: [
+      {
+        threads: [thread('1', '2026-01-05T10:00:00.000Z'), thread('2', '2026-01-04T10:00:00.000Z')],
+        next: '/p2',
+      },
+      { threads: [thread('3', '2026-01-03T10:00:00.000Z')], next: '/p3' },
+    ],
+    pageParams: ['/p1', '/p2'],
+  };
+
+  it('merges into the loaded pages as one, keeping the next page to fetch', () => {
+    const merged = mergeThreadPages(pages, [thread('3', '2026-01-06T10:00:00.000Z')]);
+    expect(merged.pages).toHaveLength(1);
+    expect(ids(merged.pages[0]?.threads ?? [])).toEqual(['3', '1', '2']);
+    expect(merged.pages[0]?.next).toBe('/p3');
+    expect(merged.pageParams).toEqual(['/p1']);
+  });
+
+  it('leaves a changed thread that sorts past the loaded ones to the next pages', () => {
+    const merged = mergeThreadPages(pages, [thread('9', '2026-01-01T10:00:00.000Z')]);
+    expect(ids(merged.pages[0]?.threads ?? [])).toEqual(['1', '2', '3']);
+    const last: SmsThreadPages = {
+      pageParams: ['/p1'],
+      pages: [{ threads: [thread('3', '2026-01-03T10:00:00.000Z')], next: null }],
+    };
+    expect(
+      ids(mergeThreadPages(last, [thread('9', '2026-01-01T10:00:00.000Z')]).pages[0]?.threads ?? []),
+    ).toEqual(['3', '9']);
   });
 });

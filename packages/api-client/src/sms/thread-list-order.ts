@@ -1,4 +1,5 @@
 import type { SmsThreadSummary } from '../contracts/sms.ts';
+import type { SmsThreadPages } from './use-sms-threads.ts';
 
 const isFamily = (thread: SmsThreadSummary) => thread.contact?.relationship === 'family';
 
@@ -24,4 +25,21 @@ export function mergeThreads(
   const byId = new Map(changed.map((thread) => [thread.id, thread]));
   const kept = list.filter((thread) => !byId.has(thread.id));
   return [...kept, ...byId.values()].sort(compareThreads);
+}
+
+/**
+ * The loaded pages of the list with `changed` threads merged in, as one page. While more pages remain,
+ * a changed thread that now sorts after the last loaded one is left for those pages to bring.
+ */
+export function mergeThreadPages(data: SmsThreadPages, changed: readonly SmsThreadSummary[]): SmsThreadPages {
+  const loaded = data.pages.flatMap((page) => page.threads);
+  const next = data.pages.at(-1)?.next ?? null;
+  const boundary = loaded.at(-1);
+  const kept = next && boundary ? changed.filter((thread) => compareThreads(thread, boundary) <= 0) : changed;
+  const dropped = new Set(changed.map((thread) => thread.id));
+  const merged = mergeThreads(
+    loaded.filter((thread) => !dropped.has(thread.id)),
+    kept,
+  );
+  return { pages: [{ threads: merged, next }], pageParams: data.pageParams.slice(0, 1) };
 }

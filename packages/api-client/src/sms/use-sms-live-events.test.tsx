@@ -46,7 +46,7 @@ function setup() {
   return { queryClient, hook };
 }
 
-const listOf = (hook: ReturnType<typeof setup>['hook']) => hook.result.current.data ?? [];
+const listOf = (hook: ReturnType<typeof setup>['hook']) => hook.result.current.threads ?? [];
 
 describe('useSmsLiveEvents', () => {
   const list = [

@@ -1,10 +1,15 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { contactsQueryKey } from '../contacts/use-contacts.ts';
-import { SMS_THREAD_IDS_MAX, type SmsThreadSummary, smsLiveEventSchema } from '../contracts/sms.ts';
+import { SMS_THREAD_IDS_MAX, smsLiveEventSchema } from '../contracts/sms.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
-import { mergeThreads } from './thread-list-order.ts';
-import { getSmsThreadsByIds, smsThreadsQueryKey } from './use-sms-threads.ts';
+import { mergeThreadPages } from './thread-list-order.ts';
+import {
+  getSmsThreadsByIds,
+  type SmsThreadPages,
+  smsThreadListQueryKey,
+  smsThreadsQueryKey,
+} from './use-sms-threads.ts';
 
 /** The server-sent event stream of the tenant's SMS changes. */
 export const SMS_EVENTS_URL = '/api/sms/events';
@@ -15,36 +20,37 @@ const SMS_EVENTS = { sms: smsLiveEventSchema };
 const COALESCE_MS = 30;
 
 /**
- * Brings the cache up to date after events on `threadIds` (all threads when null): the open threads and
- * the contacts' unread counts are refetched; the thread list gets only the named threads
- * (GET /api/sms/threads?ids=) merged in — at 5,000 threads, refetching the whole list for each text
- * took over half a second to show it. A list being fetched, a failed patch, a resync or a burst over
- * SMS_THREAD_IDS_MAX threads refetch the list instead.
+ * Brings the cache up to date after events on `threadIds` (all threads when null): the open threads, the
+ * searched lists and the contacts' unread counts are refetched; the whole list gets only the named
+ * threads (GET /api/sms/threads?ids=) merged into its loaded pages — at 5,000 threads, refetching it
+ * for each text took over half a second to show it. A list being fetched, a failed patch, a resync or
+ * a burst over SMS_THREAD_IDS_MAX threads refetch the list instead.
  */
 async function refreshThreads(queryClient: QueryClient, threadIds: string[] | null): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
-  const list = { queryKey: smsThreadsQueryKey, exact: true } as const;
-  const wholeList =
+  const wholeList = { queryKey: smsThreadListQueryKey(''), exact: true } as const;
+  const refetchAll =
     threadIds === null ||
     threadIds.length > SMS_THREAD_IDS_MAX ||
-    queryClient.isFetching(list) > 0 ||
-    queryClient.getQueryData(smsThreadsQueryKey) === undefined;
-  if (wholeList) {
+    queryClient.isFetching(wholeList) > 0 ||
+    queryClient.getQueryData(wholeList.queryKey) === undefined;
+  if (refetchAll) {
     await queryClient.invalidateQueries({ queryKey: smsThreadsQueryKey });
     return;
   }
   void queryClient.invalidateQueries({
     queryKey: smsThreadsQueryKey,
-    predicate: (query) => query.queryKey.length > smsThreadsQueryKey.length,
+    // Every thread query but the whole list: the open threads (no third part) and the searches.
+    predicate: (query) => query.queryKey[2] !== '',
   });
   try {
     const changed = await getSmsThreadsByIds(threadIds);
-    queryClient.setQueryData<SmsThreadSummary[]>(
-      smsThreadsQueryKey,
-      (threads) => threads && mergeThreads(threads, changed),
+    queryClient.setQueryData<SmsThreadPages>(
+      wholeList.queryKey,
+      (data) => data && mergeThreadPages(data, changed),
     );
   } catch {
-    await queryClient.invalidateQueries(list);
+    await queryClient.invalidateQueries(wholeList);
   }
 }
 

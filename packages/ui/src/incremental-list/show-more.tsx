@@ -1,15 +1,22 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { useEffect, useRef } from 'react';
 
-type Props = { remaining: number; onShowMore: () => void };
+type Props = {
+  /** How many are left; `hasMore` without a count when only the server knows (a paged list). */
+  remaining?: number;
+  hasMore?: boolean;
+  onShowMore: () => void;
+};
 
 // Starts the next step well before the button is on screen, so scrolling rarely waits for it.
 const AUTO_SHOW_MARGIN = '800px 0px';
 
-/** "Show more (n)" under a long list; it also fires by itself when scrolled near, where the browser can tell. */
-export function ShowMore({ remaining, onShowMore }: Props) {
+/**
+ * "Show more (n)", or "Show more" without a count, under a long list; it also fires by itself when
+ * scrolled near, where the browser can tell.
+ */
+export function ShowMore({ remaining, hasMore = (remaining ?? 0) > 0, onShowMore }: Props) {
   const ref = useRef<HTMLButtonElement>(null);
-  const hasMore = remaining > 0;
 
   useEffect(() => {
     const element = ref.current;
@@ -28,7 +35,7 @@ export function ShowMore({ remaining, onShowMore }: Props) {
   return (
     <Flex justify="center">
       <Button ref={ref} variant="soft" color="gray" onClick={onShowMore}>
-        Show more ({remaining})
+        {remaining === undefined ? 'Show more' : `Show more (${remaining})`}
       </Button>
     </Flex>
   );

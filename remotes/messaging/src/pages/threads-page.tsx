@@ -1,45 +1,44 @@
 import { useSmsLiveEvents } from '@annie/api-client/sms/use-sms-live-events';
 import { useSmsThreads } from '@annie/api-client/sms/use-sms-threads';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
-import { IncrementalList } from '@annie/ui/incremental-list/incremental-list';
+import { ShowMore } from '@annie/ui/incremental-list/show-more';
 import { LoadFailed } from '@annie/ui/load-failed/load-failed';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { SearchField } from '@annie/ui/search-field/search-field';
+import { useDebouncedValue } from '@annie/ui/search-field/use-debounced-value';
 import { Spinner } from '@annie/ui/spinner/spinner';
 import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import { Box, Flex } from '@radix-ui/themes';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ThreadRow } from '../components/thread-row.tsx';
-import { threadMatches } from '../lib/thread-search.ts';
 
-/** The Messages screen (/sms): threads (family first, then newest), live, with search. */
+/**
+ * The Messages screen (/sms): threads (family first, then newest), live, a page at a time, with a search
+ * the server runs once typing pauses.
+ */
 export default function ThreadsPage() {
   useSmsLiveEvents();
-  const threads = useSmsThreads();
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
-  const matching = useMemo(
-    () => (threads.data ?? []).filter((thread) => threadMatches(thread, deferredQuery)),
-    [threads.data, deferredQuery],
-  );
+  const search = useDebouncedValue(query.trim());
+  const { query: list, threads } = useSmsThreads(search);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const showMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [isFetchingNextPage, fetchNextPage]);
   // The same element while the results stand: a keystroke re-renders the search box, not the rows.
-  const list = useMemo(
+  const rows = useMemo(
     () => (
-      <IncrementalList items={matching}>
-        {(visible) => (
-          <Flex asChild direction="column" gap="2" p="0" m="0">
-            <ul aria-label="Conversations">
-              {visible.map((thread) => (
-                <li key={thread.id} style={{ listStyle: 'none' }}>
-                  <ThreadRow thread={thread} />
-                </li>
-              ))}
-            </ul>
-          </Flex>
-        )}
-      </IncrementalList>
+      <Flex asChild direction="column" gap="2" p="0" m="0">
+        <ul aria-label="Conversations">
+          {threads?.map((thread) => (
+            <li key={thread.id} style={{ listStyle: 'none' }}>
+              <ThreadRow thread={thread} />
+            </li>
+          ))}
+        </ul>
+      </Flex>
     ),
-    [matching],
+    [threads],
   );
 
   return (
@@ -51,22 +50,27 @@ export default function ThreadsPage() {
         value={query}
         onChange={setQuery}
       />
-      {threads.isPending ? (
+      {list.isPending ? (
         <Flex justify="center" py="8">
           <Spinner size="3" />
         </Flex>
-      ) : threads.isError ? (
+      ) : list.isError ? (
         <LoadFailed
           message="Failed to load messages."
-          onRetry={() => void threads.refetch()}
-          details={threads.error.message}
+          onRetry={() => void list.refetch()}
+          details={list.error.message}
         />
-      ) : threads.data.length === 0 ? (
-        <EmptyState icon={<ChatBubbleIcon width={32} height={32} />} title="No messages yet" />
-      ) : matching.length === 0 ? (
-        <EmptyState title="No matching conversations" description={`Nothing matches "${deferredQuery}"`} />
+      ) : !threads?.length ? (
+        search ? (
+          <EmptyState title="No matching conversations" description={`Nothing matches "${search}"`} />
+        ) : (
+          <EmptyState icon={<ChatBubbleIcon width={32} height={32} />} title="No messages yet" />
+        )
       ) : (
-        list
+        <>
+          {rows}
+          <ShowMore hasMore={hasNextPage} onShowMore={showMore} />
+        </>
       )}
     </Box>
   );
