@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Phone calls under load: the production API as a child process with Twilio and OpenAI realtime pointed at
-// the loopback fakes (both in this process, so their clocks are one). CALLS calls are placed at once through
+// the loopback fakes (Twilio on this thread, OpenAI on a worker thread; times on the process's shared clock). CALLS calls are placed at once through
 // POST /api/annie/call/start; the Twilio fake answers each as a callee speaking 20 ms μ-law frames in real
 // time for CALLEE_SECONDS, while the realtime fake speaks a reply in 20 ms-paced deltas. Prints the frames
 // dropped between the callee and OpenAI, the time each frame spends in the bridge (fake Twilio send →
@@ -13,6 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { benchApiEnv, signIn, startApi } from './lib/api-process.mjs';
 import { createBenchDatabase } from './lib/database.mjs';
 import { closeConnections, send } from './lib/http.mjs';
+import { sharedClock, startRealtimeFakeWorker } from './lib/realtime-fake-worker.mjs';
 import { ROOT } from './lib/root.mjs';
 import { ms, percentile, verdict } from './lib/stats.mjs';
 
@@ -47,10 +48,8 @@ const line = (label, s) =>
   );
 
 /** The realtime session of the call to `to` (its instructions name the number). */
-const sessionFor = (realtime, to) =>
-  realtime.sessions.find((session) =>
-    JSON.stringify(session.eventsOf('session.update')[0] ?? {}).includes(`(${to})`),
-  );
+const sessionFor = (sessions, to) =>
+  sessions.find((session) => JSON.stringify(session.update).includes(`(${to})`));
 
 async function placeCalls(headers, from, count) {
   return Promise.all(
@@ -72,18 +71,20 @@ async function placeCalls(headers, from, count) {
 }
 
 async function main() {
-  const { startOpenAIRealtimeFake } = await fakes('openai-realtime-fake');
   const { startTwilioFake } = await fakes('twilio-fake');
   const { calleeAudio } = await fakes('mulaw');
   const fixture = calleeAudio();
   const speech = Buffer.concat(
     Array.from({ length: Math.ceil((CALLEE_SECONDS * 8000) / fixture.length) }, () => fixture),
   );
-  const realtime = await startOpenAIRealtimeFake({
-    apiKey: OPENAI_KEY,
-    // No user turns: every assistant delta reaches the callee (a barge-in would drop the rest), 50 × 20 ms.
-    script: { userTranscripts: [], audioChunksPerReply: 50, chunkIntervalMs: 20 },
+  const realtime = await startRealtimeFakeWorker({
+    realtimeFake: {
+      apiKey: OPENAI_KEY,
+      // No user turns: every assistant delta reaches the callee (a barge-in would drop the rest), 50 × 20 ms.
+      script: { userTranscripts: [], audioChunksPerReply: 50, chunkIntervalMs: 20 },
+    },
   });
+  const clock = sharedClock();
   const twilio = await startTwilioFake({
     callee: { audio: speech.subarray(0, CALLEE_SECONDS * 8000), frameIntervalMs: 20, hangUpAfterMs: 300 },
   });
@@ -116,7 +117,7 @@ async function main() {
     await twilio.calls.ended(twilio.calls.calls.find((call) => call.to === warm[0].to).sid);
 
     const load = loadavg()[0];
-    // The fakes share this process: its own event-loop delay is part of every figure below.
+    // The Twilio fake runs on this thread: its event-loop delay is part of every figure below.
     const ownDelay = monitorEventLoopDelay({ resolution: 5 });
     ownDelay.enable();
     const placed = await placeCalls(headers, 0, CALLS);
@@ -126,6 +127,7 @@ async function main() {
     }));
     await Promise.all(calls.map(({ call }) => twilio.calls.ended(call.sid)));
     ownDelay.disable();
+    const sessions = await realtime.sessions();
 
     let sent = 0;
     let received = 0;
@@ -133,33 +135,32 @@ async function main() {
     const steady = [];
     const settled = [];
     // Once every call's realtime session is up, no call is setting up (TLS handshakes, webhooks) any more.
-    const allOpenAt = Math.max(...calls.map(({ to }) => sessionFor(realtime, to)?.receivedAt[0] ?? 0));
+    const allOpenAt = Math.max(...calls.map(({ to }) => sessionFor(sessions, to)?.openedAt ?? 0));
     const outbound = [];
     const firstAudio = [];
     let unexpected = 0;
     for (const { to, placedAt, call } of calls) {
-      const session = sessionFor(realtime, to);
+      const session = sessionFor(sessions, to);
       const stream = call.stream;
       if (!session || !stream) throw new Error(`call to ${to} never streamed (${call.status})`);
-      const appendedAt = session.received
-        .map((event, index) =>
-          event.type === 'input_audio_buffer.append' ? session.receivedAt[index] : undefined,
-        )
-        .filter((at) => at !== undefined);
+      const appendedAt = session.appendAt;
+      // The Twilio fake's times, on the clock the realtime worker's are on.
+      const sentAt = stream.sentFrameAt.map(clock);
+      const mediaAt = stream.media.map((media) => clock(media.at));
       sent += stream.sentFrameAt.length;
       received += appendedAt.length;
       // Frames the callee sent before the realtime session was configured waited in the bridge's start-up buffer.
-      const bridgeOpenAt = session.receivedAt[0] ?? 0;
-      stream.sentFrameAt.forEach((at, index) => {
+      const bridgeOpenAt = session.openedAt;
+      sentAt.forEach((at, index) => {
         if (appendedAt[index] === undefined) return;
         inbound.push(appendedAt[index] - at);
         if (at >= bridgeOpenAt) steady.push(appendedAt[index] - at);
         if (at >= allOpenAt) settled.push(appendedAt[index] - at);
       });
       session.sentAudioAt.forEach((at, index) => {
-        if (stream.media[index]) outbound.push(stream.media[index].at - at);
+        if (mediaAt[index] !== undefined) outbound.push(mediaAt[index] - at);
       });
-      if (stream.media[0]) firstAudio.push(stream.media[0].at - placedAt);
+      if (mediaAt[0] !== undefined) firstAudio.push(mediaAt[0] - clock(placedAt));
       unexpected += stream.unexpected.length;
     }
     const bridged = stats(steady);
@@ -176,7 +177,7 @@ async function main() {
     line('call placed → first assistant audio at callee', stats(firstAudio));
     const toMs = (ns) => ns / 1e6;
     console.log(
-      `  the fakes' own event-loop delay meanwhile: p50 ${ms(toMs(ownDelay.percentile(50)), 2)}, p99 ${ms(toMs(ownDelay.percentile(99)), 2)}, max ${ms(toMs(ownDelay.max), 1)}`,
+      `  the Twilio fake's event-loop delay meanwhile: p50 ${ms(toMs(ownDelay.percentile(50)), 2)}, p99 ${ms(toMs(ownDelay.percentile(99)), 2)}, max ${ms(toMs(ownDelay.max), 1)}`,
     );
     console.log(
       `  p99 callee frame → OpenAI once the bridge was open, against ${TARGET_P99_MS} ms: ${verdict(bridged.p99 <= TARGET_P99_MS)}; dropped frames: ${verdict(sent === received)}`,
