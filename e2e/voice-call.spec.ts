@@ -236,20 +236,30 @@ test('a whole call: greeting, the question, a knowledge search with a fact from 
 
   // The conversation, titled with the first thing the user said.
   await page.goto('/conversations');
-  const row = page
+  const conversationRow = page
     .getByRole('list', { name: 'Conversations' })
     .getByRole('button', { name: new RegExp(question.replace('?', '\\?')) });
-  await expect(row.first()).toBeVisible({ timeout: 30_000 });
-  await row.first().click();
+  await expect(conversationRow.first()).toBeVisible({ timeout: 30_000 });
+  await conversationRow.first().click();
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText(
     'The Henderson account renews on the fourteenth of March.',
   );
 
-  // The call, in Call History as a web call with its transcript.
-  const sessions = await (await page.request.get('/api/call-sessions')).json();
-  const call = (
-    sessions as { channel: string; endedAt: string | null; transcript: { content: string }[] }[]
-  ).find((session) => session.transcript.some((line) => line.content === question));
+  // The call, in Call History as a web call (the newest), ended, with its transcript.
+  await page.goto('/call-logs');
+  const callRow = page.getByRole('list', { name: 'Calls' }).locator('> li').first();
+  await expect(callRow).toContainText('Web Call', { timeout: 30_000 });
+  await expect(callRow.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);
+  await callRow.getByText('Transcript available').click();
+  const lines = callRow.getByRole('list', { name: 'Transcript of the web call' });
+  await expect(lines).toContainText(`You: ${question}`);
+  await expect(lines).toContainText('The Henderson account renews on the fourteenth of March.');
+  const sessions = (await (await page.request.get('/api/call-sessions')).json()) as {
+    channel: string;
+    endedAt: string | null;
+    transcript: { content: string }[];
+  }[];
+  const call = sessions.find((session) => session.transcript.some((line) => line.content === question));
   expect(call?.channel).toBe('webrtc');
   expect(call?.endedAt).not.toBeNull();
 });

@@ -55,10 +55,17 @@ export function useRealtimeCall(assistantName: string) {
 
   const end = useCallback(() => current.current?.session?.end(), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
-  /** Fetches the call's code ahead of the click (the pointer is on the button, or it has focus). */
+  /** Fetches the call's code ahead of the click: when the page is idle, or the pointer reaches the button. */
   const prepare = useCallback(() => {
     loadCallSession().catch(() => {});
   }, []);
+
+  // The call's code is fetched and evaluated while the page is idle, not in the click → Listening... time.
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(prepare, { timeout: 5_000 });
+    return () => cancelIdleCallback(idle);
+  }, [prepare]);
 
   useEffect(() => {
     const leave = () => {

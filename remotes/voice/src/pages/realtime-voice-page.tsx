@@ -23,7 +23,8 @@ export default function RealtimeVoicePage() {
       mx="auto"
       width="100%"
       maxWidth="720px"
-      style={{ minHeight: 'calc(100dvh - 8rem)' }}
+      // The screen's height, so the transcript scrolls and the call button stays in view.
+      style={{ height: 'calc(100dvh - 8rem)', minHeight: '28rem' }}
     >
       <VoiceStatusHeader
         assistantName={assistantName}

@@ -1,5 +1,4 @@
 import { Flex } from '@radix-ui/themes';
-import { useEffect, useRef } from 'react';
 import type { TranscriptEntry } from '../../lib/call-state.ts';
 import { ActivityDots, Balloon, TranscriptBubble } from './transcript-bubble.tsx';
 
@@ -11,36 +10,35 @@ type Props = {
   thinking: boolean;
 };
 
-/** The call's transcript as a log region, kept scrolled to the newest line. */
+/**
+ * The call's transcript as a log region that scrolls by itself and stays at the newest line. The
+ * scroller runs bottom-up (`column-reverse` around one block in reading order), so the browser keeps
+ * it at the end as lines grow, with no script reading the layout on every word; its layout is
+ * contained, so a growing line relays out this box only.
+ */
 export function CallTranscript({ entries, typing, thinking }: Props) {
-  const end = useRef<HTMLDivElement>(null);
-  const last = entries.at(-1);
-  useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
-  }, [entries.length, last?.content, typing, thinking]);
   return (
     <Flex
-      direction="column"
-      gap="3"
-      py="3"
+      direction="column-reverse"
       role="log"
       aria-label="Transcript"
-      style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}
+      style={{ flex: 1, overflowY: 'auto', minHeight: 0, contain: 'strict' }}
     >
-      {entries.map((entry) => (
-        <TranscriptBubble key={entry.id} entry={entry} />
-      ))}
-      {typing && (
-        <Balloon speaker="user">
-          <ActivityDots label="You are speaking" />
-        </Balloon>
-      )}
-      {thinking && (
-        <Balloon speaker="assistant">
-          <ActivityDots label="Thinking" />
-        </Balloon>
-      )}
-      <div ref={end} />
+      <Flex direction="column" gap="3" py="3">
+        {entries.map((entry) => (
+          <TranscriptBubble key={entry.id} entry={entry} />
+        ))}
+        {typing && (
+          <Balloon speaker="user">
+            <ActivityDots label="You are speaking" />
+          </Balloon>
+        )}
+        {thinking && (
+          <Balloon speaker="assistant">
+            <ActivityDots label="Thinking" />
+          </Balloon>
+        )}
+      </Flex>
     </Flex>
   );
 }

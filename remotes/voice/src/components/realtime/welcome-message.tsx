@@ -3,7 +3,14 @@ import { Flex, Heading, Text } from '@radix-ui/themes';
 /** Part 1 §2 reading B: what an empty, idle screen says. */
 export function WelcomeMessage({ assistantName }: { assistantName: string }) {
   return (
-    <Flex direction="column" align="center" justify="center" gap="2" py="9" style={{ textAlign: 'center' }}>
+    <Flex
+      direction="column"
+      align="center"
+      justify="center"
+      gap="2"
+      py="9"
+      style={{ flex: 1, textAlign: 'center' }}
+    >
       <Heading as="h2" size="6">
         Hello, I'm {assistantName}
       </Heading>
