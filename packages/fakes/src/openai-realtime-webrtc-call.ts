@@ -15,6 +15,22 @@ export const EVENTS_CHANNEL = 'oai-events';
 const pause = (ms: number) => (ms > 0 ? new Promise((done) => setTimeout(done, ms)) : Promise.resolve());
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `session.update` changes only what it names: objects merge key by key, anything else (null too) replaces. */
+function mergeSession(
+  current: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    const before = merged[key];
+    merged[key] = isPlainObject(before) && isPlainObject(value) ? mergeSession(before, value) : value;
+  }
+  return merged;
+}
+
 /** What the call knows at the start: the session the offer carried, the script, the audio to speak. */
 export type CallSetup = {
   session: Record<string, unknown> | null;
@@ -215,7 +231,7 @@ export class RealtimeWebRtcCall {
 
   private updateSession(event: RealtimeEvent): void {
     const changes = (event.session ?? {}) as Record<string, unknown>;
-    this.session = { ...this.session, ...changes, id: this.session.id };
+    this.session = { ...mergeSession(this.session, changes), id: this.session.id };
     this.send({ type: 'session.updated', session: this.session });
   }
 

@@ -192,6 +192,23 @@ describe('a call', () => {
     );
   });
 
+  it('merges session.update into the session key by key, as the API does', async () => {
+    const offered = {
+      type: 'realtime',
+      audio: { input: { turn_detection: { type: 'server_vad' } }, output: { voice: 'cedar' } },
+    };
+    const { peer, call } = await connect(multipartOffer(offered));
+    peer.send({
+      type: 'session.update',
+      session: { type: 'realtime', audio: { output: { voice: 'marin' } } },
+    });
+    await peer.waitForServerEvent('session.updated');
+    expect(call.session.audio).toEqual({
+      input: { turn_detection: { type: 'server_vad' } },
+      output: { voice: 'marin' },
+    });
+  });
+
   it('only transcribes a turn once the client has turned detection off', async () => {
     const { peer, call } = await connect(rawOffer);
     peer.send({
