@@ -19,7 +19,7 @@ import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import type { AppState } from './modules/auth/auth-context.ts';
-import { SESSION_COOKIE, sessionMiddleware } from './modules/auth/session-middleware.ts';
+import { sessionMiddleware, verifiedSessionId } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
 import { staticFiles } from './modules/static/static-files.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
@@ -59,6 +59,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   const remoteOrigins = originsOf(config.remotes.map((remote) => remote.entry));
   const trustedOrigins = [...new Set([...config.CORS_ORIGINS, ...remoteOrigins])];
   const sessionStore = new PostgresSessionStore(pool);
+  const singleKey = appDeps.sessionKeys.length === 1;
 
   app.silent = true;
   app.use(requestContext(orm));
@@ -84,7 +85,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
         ...appDeps.staticDirs,
         // The signature is checked (no database read): a stale cookie still gets app.html, which then
         // finds no session and shows the login screen.
-        hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(SESSION_COOKIE, { signed: true })),
+        hasSessionCookie: (ctx) => Boolean(verifiedSessionId(ctx, singleKey)),
       }),
     );
   }
@@ -98,7 +99,9 @@ export function createApp(appDeps: AppDeps): BuiltApp {
       },
     }),
   );
-  app.use(sessionMiddleware(app, { store: sessionStore, ttlMs: config.SESSION_TTL_HOURS * 3_600_000 }));
+  app.use(
+    sessionMiddleware(app, { store: sessionStore, ttlMs: config.SESSION_TTL_HOURS * 3_600_000, singleKey }),
+  );
 
   const routers = instances.flatMap((instance) => instance.routers);
   routers.push(openApiRoutes(() => routers));

@@ -85,6 +85,23 @@ describe('POST /api/login', () => {
     });
   });
 
+  it('refuses a session cookie whose signature does not match, also once the genuine pair was seen', async () => {
+    const erin = await app.createUser();
+    const client = await app.signedIn(erin);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    const cookies = new Map(
+      client.cookieHeader.split('; ').map((pair) => pair.split('=', 2) as [string, string]),
+    );
+    const id = cookies.get('annie.sid') ?? '';
+    const signature = cookies.get('annie.sid.sig') ?? '';
+    const forge = (value: string, sig: string) =>
+      app.client().get('/api/auth/user', { headers: { Cookie: `annie.sid=${value}; annie.sid.sig=${sig}` } });
+    expect((await forge(id, signature)).status).toBe(200);
+    expect((await forge(id, `${signature.slice(0, -2)}xx`)).status).toBe(401);
+    expect((await forge(`${id.slice(0, -2)}xx`, signature)).status).toBe(401);
+    expect((await forge(id, '')).status).toBe(401);
+  });
+
   it('rotates the session id on login (no session fixation)', async () => {
     const dave = await app.createUser();
     const client = await app.signedIn(dave);

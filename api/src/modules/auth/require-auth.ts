@@ -1,19 +1,20 @@
 import type { Middleware } from 'koa';
 import { forbidden, unauthorized } from '../../lib/http-errors.ts';
+import { scopeToTenant } from '../../middleware/request-context.ts';
 import type { AppState } from './auth-context.ts';
 import { loadSessionUser } from './session-user.ts';
 
 /**
  * Resolves the session's user (a plain query cached for a few seconds, so a deleted user or a lost
  * admin flag takes effect within seconds), checks the client's X-Tenant-Id / X-User-Id against it (a mismatch is 403, the
- * headers are never used as identity), and scopes the request's EntityManager to the tenant.
+ * headers are never used as identity), and scopes the request's EntityManager to the tenant (made on first use).
  */
 export function requireAuth(options: { checkIdentityHeaders?: boolean } = {}): Middleware<AppState> {
   const checkHeaders = options.checkIdentityHeaders ?? true;
   return async function authenticateRequest(ctx, next) {
     const userId = ctx.session?.userId as string | undefined;
     if (!userId) throw unauthorized();
-    const user = await loadSessionUser(ctx.state.em, userId);
+    const user = await loadSessionUser(() => ctx.state.em, userId);
     if (!user) {
       ctx.session = null;
       throw unauthorized();
@@ -26,7 +27,7 @@ export function requireAuth(options: { checkIdentityHeaders?: boolean } = {}): M
       if (userHeader && userHeader !== user.userId) throw forbidden('User does not match your session');
     }
     ctx.state.auth = user;
-    ctx.state.em.setFilterParams('tenant', { tenantId: user.tenantId });
+    scopeToTenant(ctx.state, user.tenantId);
     await next();
   };
 }

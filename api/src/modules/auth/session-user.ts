@@ -10,12 +10,13 @@ type UserRow = { id: string; tenant_id: string; username: string; email: string 
 
 /**
  * The session's user as an AuthContext, read with one plain query (no entity hydration on the hot
- * path of every request) and cached for a few seconds. Null when the user no longer exists or was deleted.
+ * path of every request) and cached for a few seconds; `em` is asked for only on a miss. Null when the
+ * user no longer exists or was deleted.
  */
-export async function loadSessionUser(em: EntityManager, userId: string): Promise<AuthContext | null> {
+export async function loadSessionUser(em: () => EntityManager, userId: string): Promise<AuthContext | null> {
   const cached = cache.get(userId);
   if (cached && cached.until > Date.now()) return cached.auth;
-  const rows = await em
+  const rows = await em()
     .getConnection()
     .execute<UserRow[]>(
       'select id, tenant_id, username, email, is_admin from app_user where id = ? and deleted_at is null',
