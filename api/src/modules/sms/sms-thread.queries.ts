@@ -1,7 +1,8 @@
 import { SMS_THREAD_PAGE_SIZE } from '@annie/api-client/contracts/sms';
-import type { Queryable } from '../../db/sql-text.ts';
+import { z } from 'zod';
+import { containsPattern, phoneDigitsPattern, type Queryable } from '../../db/sql-text.ts';
+import { rankKey } from '../../lib/keyset-cursor.ts';
 import { messageJsonSql, THREAD_JOINS_SQL, THREAD_SUMMARY_JSON_SQL } from './sms-thread.sql.ts';
-import type { ThreadCursor } from './sms-thread-cursor.ts';
 
 // The list's order as ascending keys: family first, then threads with messages newest first, then id.
 const FAMILY_KEY = `(case when c.relationship = 'family' then 0 else 1 end)`;
@@ -60,20 +61,19 @@ export async function someThreadsJson(db: Queryable, tenantId: string, ids: stri
   return rows[0]?.body ?? '[]';
 }
 
-/** LIKE's wildcards and escape in user text, escaped, so a search for "50%" means those characters. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** Where a page of the thread list ends: family rank, no-messages rank, the negated epoch, the id. */
+export const threadCursorSchema = z.tuple([rankKey, rankKey, z.string().regex(/^-?\d+(\.\d+)?$/), z.uuid()]);
+export type ThreadCursor = z.output<typeof threadCursorSchema>;
 
 /**
  * One page of the tenant's threads (matching `q`, after `after`): the JSON text of the array and, when
- * more follow, the cursor of the next page.
+ * more follow, the cursor keys of the next page.
  */
 export async function threadPageJson(
   db: Queryable,
   tenantId: string,
   { q, after, limit }: { q?: string; after?: ThreadCursor; limit: number },
 ): Promise<{ body: string; next?: ThreadCursor }> {
-  const text = q?.trim() ? `%${likeText(q.trim())}%` : null;
-  const digits = q?.replace(/[\s()+\-.]/g, '') ?? '';
   const { rows } = await db.query<{
     body: string;
     family: 0 | 1;
@@ -82,20 +82,15 @@ export async function threadPageJson(
     id: string;
   }>(THREAD_PAGE_SQL, [
     tenantId,
-    text,
-    /^\d+$/.test(digits) ? `%${digits}%` : null,
-    after?.family ?? null,
-    after?.noMessages ?? null,
-    after?.negatedAt ?? null,
-    after?.id ?? null,
+    containsPattern(q),
+    phoneDigitsPattern(q),
+    ...(after ?? [null, null, null, null]),
     limit + 1,
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const next =
-    rows.length > limit && last
-      ? { family: last.family, noMessages: last.no_messages, negatedAt: last.negated_at, id: last.id }
-      : undefined;
+  const next: ThreadCursor | undefined =
+    rows.length > limit && last ? [last.family, last.no_messages, last.negated_at, last.id] : undefined;
   return { body: `[${page.map((row) => row.body).join(',')}]`, next };
 }
 

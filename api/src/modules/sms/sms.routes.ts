@@ -17,6 +17,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { ZodError, z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { decodeCursor, setNextLink } from '../../lib/keyset-cursor.ts';
 import { toE164 } from '../../lib/phone-number.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { publishLive } from '../../live/live-channel.ts';
@@ -27,7 +28,13 @@ import { approveDraft, rejectDraft } from './sms-draft.service.ts';
 import { smsChannel } from './sms-live.ts';
 import { sendText } from './sms-send.service.ts';
 import type { SmsSending } from './sms-sending.ts';
-import { messagePageJson, someThreadsJson, threadPageJson, threadSummaryJson } from './sms-thread.queries.ts';
+import {
+  messagePageJson,
+  someThreadsJson,
+  threadCursorSchema,
+  threadPageJson,
+  threadSummaryJson,
+} from './sms-thread.queries.ts';
 import {
   ensureThread,
   getThread,
@@ -35,7 +42,6 @@ import {
   setResponsePreference,
   THREAD_NOT_FOUND,
 } from './sms-thread.service.ts';
-import { decodeThreadCursor, encodeThreadCursor } from './sms-thread-cursor.ts';
 
 export type SmsRouteDeps = { pool: Pool; sending: SmsSending; region: CountryCode; draftsMissing: string[] };
 
@@ -77,14 +83,10 @@ export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps
       }
       const page = await threadPageJson(pool, tenantId, {
         q,
-        after: after === undefined ? undefined : decodeThreadCursor(after),
+        after: after === undefined ? undefined : decodeCursor(after, threadCursorSchema),
         limit,
       });
-      if (page.next) {
-        const next = new URLSearchParams({ limit: String(limit), after: encodeThreadCursor(page.next) });
-        if (q) next.set('q', q);
-        ctx.set('Link', `</api/sms/threads?${next}>; rel="next"`);
-      }
+      setNextLink(ctx, '/api/sms/threads', { limit: String(limit), q }, page.next);
       ctx.body = page.body;
     },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactRelationshipSchema, smsPreferenceSchema } from './contacts.ts';
+import { pageQueryFields, searchQueryField } from './paging.ts';
 
 /** Which way a text went. */
 export const smsDirectionSchema = z.enum(['inbound', 'outbound']);
@@ -110,17 +111,8 @@ export const smsThreadListQuerySchema = z
           .max(SMS_THREAD_IDS_MAX, `ids may name at most ${SMS_THREAD_IDS_MAX} threads`),
       )
       .optional(),
-    q: z.string().trim().max(100, 'The search must be at most 100 characters').optional(),
-    after: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,300}$/, 'after must be the cursor of a Link header')
-      .optional(),
-    limit: z.coerce
-      .number({ error: 'Limit must be a number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(SMS_THREAD_LIST_PAGE_MAX, `Limit must be at most ${SMS_THREAD_LIST_PAGE_MAX}`)
-      .default(SMS_THREAD_LIST_PAGE),
+    q: searchQueryField,
+    ...pageQueryFields(SMS_THREAD_LIST_PAGE, SMS_THREAD_LIST_PAGE_MAX),
   })
   .strict()
   .refine((query) => !query.ids || (query.q === undefined && query.after === undefined), {

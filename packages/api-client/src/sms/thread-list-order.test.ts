@@ -51,10 +51,10 @@ describe('mergeThreadPages', () => {
   const pages: SmsThreadPages = {
     pages: [
       {
-        threads: [thread('1', '2026-01-05T10:00:00.000Z'), thread('2', '2026-01-04T10:00:00.000Z')],
+        items: [thread('1', '2026-01-05T10:00:00.000Z'), thread('2', '2026-01-04T10:00:00.000Z')],
         next: '/p2',
       },
-      { threads: [thread('3', '2026-01-03T10:00:00.000Z')], next: '/p3' },
+      { items: [thread('3', '2026-01-03T10:00:00.000Z')], next: '/p3' },
     ],
     pageParams: ['/p1', '/p2'],
   };
@@ -62,20 +62,20 @@ describe('mergeThreadPages', () => {
   it('merges into the loaded pages as one, keeping the next page to fetch', () => {
     const merged = mergeThreadPages(pages, [thread('3', '2026-01-06T10:00:00.000Z')]);
     expect(merged.pages).toHaveLength(1);
-    expect(ids(merged.pages[0]?.threads ?? [])).toEqual(['3', '1', '2']);
+    expect(ids(merged.pages[0]?.items ?? [])).toEqual(['3', '1', '2']);
     expect(merged.pages[0]?.next).toBe('/p3');
     expect(merged.pageParams).toEqual(['/p1']);
   });
 
   it('leaves a changed thread that sorts past the loaded ones to the next pages', () => {
     const merged = mergeThreadPages(pages, [thread('9', '2026-01-01T10:00:00.000Z')]);
-    expect(ids(merged.pages[0]?.threads ?? [])).toEqual(['1', '2', '3']);
+    expect(ids(merged.pages[0]?.items ?? [])).toEqual(['1', '2', '3']);
     const last: SmsThreadPages = {
       pageParams: ['/p1'],
-      pages: [{ threads: [thread('3', '2026-01-03T10:00:00.000Z')], next: null }],
+      pages: [{ items: [thread('3', '2026-01-03T10:00:00.000Z')], next: null }],
     };
     expect(
-      ids(mergeThreadPages(last, [thread('9', '2026-01-01T10:00:00.000Z')]).pages[0]?.threads ?? []),
+      ids(mergeThreadPages(last, [thread('9', '2026-01-01T10:00:00.000Z')]).pages[0]?.items ?? []),
     ).toEqual(['3', '9']);
   });
 });

@@ -32,7 +32,7 @@ export function mergeThreads(
  * a changed thread that now sorts after the last loaded one is left for those pages to bring.
  */
 export function mergeThreadPages(data: SmsThreadPages, changed: readonly SmsThreadSummary[]): SmsThreadPages {
-  const loaded = data.pages.flatMap((page) => page.threads);
+  const loaded = data.pages.flatMap((page) => page.items);
   const next = data.pages.at(-1)?.next ?? null;
   const boundary = loaded.at(-1);
   const kept = next && boundary ? changed.filter((thread) => compareThreads(thread, boundary) <= 0) : changed;
@@ -41,5 +41,5 @@ export function mergeThreadPages(data: SmsThreadPages, changed: readonly SmsThre
     loaded.filter((thread) => !dropped.has(thread.id)),
     kept,
   );
-  return { pages: [{ threads: merged, next }], pageParams: data.pageParams.slice(0, 1) };
+  return { pages: [{ items: merged, next }], pageParams: data.pageParams.slice(0, 1) };
 }
