@@ -47,6 +47,8 @@ export class FakeCallStream {
   private readonly closed: Promise<void>;
   private resolveClosed: () => void = () => {};
   private frameTimer: NodeJS.Timeout | undefined;
+  /** Ends the wait for the next frame early (a hang-up mid-speech), so `speak` returns. */
+  private wakeSpeaker: (() => void) | undefined;
 
   private readonly call: { accountSid: string; callSid: string; parameters: Record<string, string> };
 
@@ -126,6 +128,7 @@ export class FakeCallStream {
         // Paced against the start, so timer drift does not accumulate over the call.
         const due = started + (index + 1) * script.frameIntervalMs;
         await new Promise<void>((resolve) => {
+          this.wakeSpeaker = resolve;
           this.frameTimer = setTimeout(resolve, Math.max(0, due - performance.now()));
         });
       }
@@ -157,6 +160,7 @@ export class FakeCallStream {
 
   private stopFrames(): void {
     clearTimeout(this.frameTimer);
+    this.wakeSpeaker?.();
     for (const mark of this.pendingMarks.splice(0)) clearTimeout(mark.timer);
   }
 

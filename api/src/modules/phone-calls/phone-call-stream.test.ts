@@ -341,6 +341,25 @@ describe('inbound calls to a tenant number', () => {
     expect(session).toMatchObject({ callerId: '+14155553105', endedAt: expect.any(String) });
   });
 
+  it('answers a redelivered voice webhook with the same call (one row, one session, a fresh token)', async () => {
+    const voice = `${PUBLIC_URL}/api/phone/webhooks/voice`;
+    const params = { CallSid: 'CAretried', From: '+14155553106', To: BUSINESS_NUMBER, CallStatus: 'ringing' };
+    const deliver = () =>
+      postSignedWebhook(twilio.authToken, voice, params, voice.replace(PUBLIC_URL, app.baseUrl));
+    const first = await deliver();
+    const second = await deliver();
+    const tokens = [first, second].map((reply) => streamOfTwiml(reply.text)?.parameters.streamToken);
+    expect(tokens[0]).toBeTruthy();
+    expect(tokens[1]).toBeTruthy();
+    expect(tokens[1]).not.toBe(tokens[0]);
+    const { rows } = await app.pool.query(
+      "select call_session_id from phone_call where twilio_call_sid = 'CAretried'",
+    );
+    expect(rows).toHaveLength(1);
+    const sessions = await app.pool.query("select id from call_session where caller_id = '+14155553106'");
+    expect(sessions.rows).toEqual([{ id: rows[0].call_session_id }]);
+  });
+
   it('refuses an unsigned voice webhook with 403 and records nothing', async () => {
     const params = { CallSid: 'CAforged', From: '+14155553104', To: BUSINESS_NUMBER, CallStatus: 'ringing' };
     const response = await fetch(`${app.baseUrl}/api/phone/webhooks/voice`, {

@@ -47,10 +47,12 @@ type OpenedCall = { id: string; callSessionId: string; streamToken: string };
 async function openCall(deps: PhoneCallDeps, call: NewPhoneCall): Promise<OpenedCall | 'duplicate'> {
   const { token, hash } = newStreamToken();
   const inserted = await insertGuardedCall(deps.pool, call, hash);
-  if (inserted === 'duplicate') return 'duplicate';
-  if (inserted === 'known-sid') {
-    // Twilio retried the voice webhook of a call already taken: the same call, a fresh stream token.
-    const renewed = await renewStreamToken(deps.pool, call.tenantId, call.twilioCallSid ?? '', hash);
+  if (inserted === 'duplicate' || inserted === 'known-sid') {
+    // Twilio retried the voice webhook of a call already taken (it conflicts on the number, the CallSid
+    // or both): the same call, with a fresh stream token. Anything else is a second call to the number.
+    const renewed = call.twilioCallSid
+      ? await renewStreamToken(deps.pool, call.tenantId, call.twilioCallSid, hash)
+      : undefined;
     if (!renewed?.call_session_id) return 'duplicate';
     return { id: renewed.id, callSessionId: renewed.call_session_id, streamToken: token };
   }
