@@ -19,6 +19,7 @@ const ORDER = [
   'voice-console.mjs',
   'phone-calls.mjs',
   'realtime-call.mjs',
+  'voice-call.mjs',
 ];
 let failed = 0;
 for (const script of ORDER) {
