@@ -407,6 +407,22 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
     );
   });
 
+  it('a connection the other side closes ends the call like End does', async () => {
+    const { api } = await startCall();
+    act(() => {
+      const current = channel();
+      current.readyState = 'closed';
+      current.onclose?.();
+    });
+    expect(status()).toHaveTextContent('Tap to start conversation');
+    expect(FakePeerConnection.last.closed).toBe(true);
+    expect(microphone.track.stop).toHaveBeenCalled();
+    await waitFor(() => expect(api.requests('PATCH')).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.requests('POST').map((r) => r.path)).toContain(`/api/calls/${CALL_SESSION_ID}/end`),
+    );
+  });
+
   it('leaving the page ends the call', async () => {
     const { api, unmount } = await startCall();
     unmount();
