@@ -129,6 +129,8 @@ export default async function globalSetup() {
       functionCall: { name: 'search_knowledge_base', arguments: '{"query":"Henderson"}' },
       replyAfterTool: 'The Henderson account renews in March.',
       wordIntervalMs: 120,
+      // OpenAI takes a few hundred ms to answer; an instant answer would skip the page's Listening... state.
+      responseDelayMs: 250,
       audioPackets: 0,
     },
   });

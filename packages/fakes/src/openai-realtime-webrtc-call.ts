@@ -247,6 +247,7 @@ export class RealtimeWebRtcCall {
   }
 
   private async respondOnRequest(): Promise<void> {
+    await pause(this.script.responseDelayMs);
     if (this.pendingTool?.answered) {
       const { callId, reply = this.script.replyAfterTool } = this.pendingTool;
       this.pendingTool = null;
@@ -305,6 +306,7 @@ export class RealtimeWebRtcCall {
       transcript: turn.transcript,
     });
     if (!this.respondsToTurns()) return;
+    await pause(this.script.responseDelayMs);
     const functionCall = turn.functionCall === undefined ? this.script.functionCall : turn.functionCall;
     if (functionCall) this.askForTool(functionCall, turn.replyAfterTool);
     else void this.speak(turn.reply ?? this.script.reply);

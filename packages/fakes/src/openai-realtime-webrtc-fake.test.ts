@@ -137,6 +137,16 @@ describe('a call', () => {
     expect(call.received.ofType('session.update')).toHaveLength(1);
   });
 
+  it('starts a response only after responseDelayMs, so the client sees its own state first', async () => {
+    fake.setScript({ responseDelayMs: 300, audioPackets: 1 });
+    const { peer } = await connect(rawOffer);
+    peer.send({ type: 'response.create' });
+    peer.send({ type: 'session.update', session: { type: 'realtime' } });
+    await peer.waitForServerEvent('response.created');
+    const types = peer.received.events.map((event) => event.type);
+    expect(types.indexOf('session.updated')).toBeLessThan(types.indexOf('response.created'));
+  });
+
   it('counts the microphone RTP packets it receives', async () => {
     const { peer, call } = await connect(rawOffer);
     await peer.speak(15);

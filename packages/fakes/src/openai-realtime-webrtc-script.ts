@@ -43,6 +43,11 @@ export type RealtimeWebRtcScript = {
    * them at once (tests), > 0 lets a browser show the partial text (e2e).
    */
   wordIntervalMs: number;
+  /**
+   * How long the model takes to start a response (to `response.create` and after a user turn); 0 answers
+   * at once (tests). OpenAI takes hundreds of ms: > 0 lets a browser show the state before the answer.
+   */
+  responseDelayMs: number;
   /** The Ogg/Opus fixture in packages/fakes/fixtures/ the assistant speaks with. */
   audioFixture: string;
 };
@@ -57,6 +62,7 @@ export const DEFAULT_WEBRTC_SCRIPT: RealtimeWebRtcScript = {
   replyAfterTool: 'Here is what I found in the knowledge base.',
   audioPackets: 10,
   wordIntervalMs: 0,
+  responseDelayMs: 0,
   audioFixture: 'assistant-reply.opus',
 };
 
