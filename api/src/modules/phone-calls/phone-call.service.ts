@@ -1,7 +1,12 @@
 import { DUPLICATE_CALL_MESSAGE } from '@annie/api-client/contracts/phone-calls';
 import type { Pool } from '../../db/pool.ts';
 import { HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
-import { connectStreamTwiml, rejectTwiml, TwilioCallError } from '../../providers/twilio/twilio-calls.ts';
+import {
+  connectStreamTwiml,
+  type PlacedCall,
+  rejectTwiml,
+  TwilioCallError,
+} from '../../providers/twilio/twilio-calls.ts';
 import { numberOfTenant, tenantOfNumber } from '../sms/messaging-number.ts';
 import { STREAM_TOKEN_PARAMETER } from './media-stream-socket.ts';
 import {
@@ -103,8 +108,9 @@ export async function placeOutboundCall(
     status: 'placing',
   });
   if (opened === 'duplicate') throw duplicateCall();
+  let placed: PlacedCall;
   try {
-    const placed = await calls.place({
+    placed = await calls.place({
       to: request.to,
       from,
       twiml: connectStreamTwiml(mediaStreamUrl(publicUrl, opened.id), {
@@ -112,18 +118,15 @@ export async function placeOutboundCall(
       }),
       statusCallback: statusCallbackOf(publicUrl, opened.id),
     });
-    await advanceStatus(
-      deps.pool,
-      opened.id,
-      isPhoneCallStatus(placed.status) ? placed.status : 'queued',
-      placed.sid,
-    );
   } catch (error) {
     await advanceStatus(deps.pool, opened.id, 'failed');
     await deps.sessions.end(caller.tenantId, opened.callSessionId);
     if (error instanceof TwilioCallError) throw new HttpError(502, 'call_failed', error.message);
     throw error;
   }
+  // The call is placed: from here on only its status callbacks (or the sweep) end it.
+  const status = isPhoneCallStatus(placed.status) ? placed.status : 'queued';
+  await advanceStatus(deps.pool, opened.id, status, placed.sid);
   return { id: opened.callSessionId };
 }
 
