@@ -52,6 +52,7 @@ async function main() {
         OPENAI_API_KEY: 'bench-key',
         OPENAI_REALTIME_CALLS_BASE_URL: fake.baseURL,
         WEBRTC_ICE_SERVERS: 'none',
+        REALTIME_OFFERS_PER_MINUTE: '10000',
       },
     }),
   );

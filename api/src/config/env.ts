@@ -93,6 +93,7 @@ const envSchema = z
     OPENAI_REALTIME_MODEL: z.string().trim().min(1).default('gpt-4o-realtime-preview-2024-12-17'),
     OPENAI_REALTIME_CA_FILE: z.string().optional(),
     OPENAI_REALTIME_CALLS_BASE_URL: z.url().optional(),
+    REALTIME_OFFERS_PER_MINUTE: z.coerce.number().int().positive().default(20),
     WEBRTC_ICE_SERVERS: iceServerList,
     WEBRTC_TURN_USERNAME: z.string().optional(),
     WEBRTC_TURN_CREDENTIAL: z.string().optional(),

@@ -22,6 +22,11 @@ const offline = await startTestApp({
   OPENAI_API_KEY: 'sk-test',
   OPENAI_REALTIME_CALLS_BASE_URL: 'http://127.0.0.1:9/v1',
 });
+const limited = await startTestApp({
+  OPENAI_API_KEY: 'sk-test',
+  OPENAI_REALTIME_CALLS_BASE_URL: 'http://127.0.0.1:9/v1',
+  REALTIME_OFFERS_PER_MINUTE: '2',
+});
 const bare = await startTestApp({
   WEBRTC_ICE_SERVERS: 'stun:stun.example.test:3478, turn:turn.example.test:3478?transport=udp',
   WEBRTC_TURN_USERNAME: 'annie',
@@ -162,6 +167,18 @@ describe('POST /api/realtime/offer', () => {
     const response = await postOffer(client, 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n');
     expect(response.status).toBe(502);
     expect(response.body.message).toMatch(/^OpenAI refused the call: Connection error/);
+  });
+
+  it('stops a user after REALTIME_OFFERS_PER_MINUTE offers in a minute (429, Retry-After), not the others', async () => {
+    const first = await limited.signedIn(await limited.createUser());
+    const second = await limited.signedIn(await limited.createUser());
+    const offer = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
+    expect((await postOffer(first, offer)).status).toBe(502);
+    expect((await postOffer(first, offer)).status).toBe(502);
+    const stopped = await postOffer(first, offer);
+    expect(stopped.status).toBe(429);
+    expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await postOffer(second, offer)).status).toBe(502);
   });
 
   it('requires a session', async () => {

@@ -13,6 +13,7 @@ import { RealtimeCallError, type RealtimeCalls } from '../../providers/openai/op
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { iceServersOf } from './ice-servers.ts';
+import type { OfferRateLimiter } from './offer-rate-limiter.ts';
 import { type BrowserCall, startBrowserCall } from './realtime-call.service.ts';
 import { readSdpOffer } from './sdp-offer.ts';
 
@@ -22,6 +23,7 @@ export const NOT_CONFIGURED = 'OpenAI is not configured: set OPENAI_API_KEY';
 export function realtimeCallRoutes(
   { config, logger }: Pick<DomainDeps, 'config' | 'logger'>,
   calls: RealtimeCalls | null,
+  limiter: OfferRateLimiter,
 ): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/realtime' });
   const iceServers = iceServersResponseSchema.parse({ iceServers: iceServersOf(config) });
@@ -50,6 +52,7 @@ export function realtimeCallRoutes(
         400: 'The body is not an SDP offer with audio',
         413: `The offer is larger than ${SDP_OFFER_MAX_BYTES} bytes`,
         415: `The body is not ${SDP_CONTENT_TYPE}`,
+        429: 'The user started more calls this minute than REALTIME_OFFERS_PER_MINUTE allows; see Retry-After',
         502: 'OpenAI refused the call or could not be reached; the message says why',
         503: `${NOT_CONFIGURED} (or the database is briefly unavailable)`,
       },
@@ -59,6 +62,7 @@ export function realtimeCallRoutes(
       if (!calls) throw serviceUnavailable(NOT_CONFIGURED);
       const offer = await readSdpOffer(ctx);
       const auth = authOf(ctx);
+      await limiter.consume(auth.tenantId, auth.userId);
       let call: BrowserCall;
       try {
         call = await startBrowserCall(ctx.state.em, calls, {

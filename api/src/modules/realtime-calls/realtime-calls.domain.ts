@@ -1,5 +1,6 @@
 import type { Domain } from '../../domain.ts';
 import { createRealtimeCalls } from '../../providers/openai/openai-realtime-calls.ts';
+import { OfferRateLimiter } from './offer-rate-limiter.ts';
 import { realtimeCallRoutes } from './realtime-call.routes.ts';
 
 /** Browser realtime calls: the WebRTC signalling to OpenAI and the ICE servers the page uses. */
@@ -15,6 +16,7 @@ export const realtimeCallsDomain: Domain = {
           baseURL: config.OPENAI_REALTIME_CALLS_BASE_URL ?? config.OPENAI_BASE_URL,
         })
       : null;
-    return { routers: [realtimeCallRoutes(deps, calls)] };
+    const limiter = new OfferRateLimiter(deps.pool, config.REALTIME_OFFERS_PER_MINUTE);
+    return { routers: [realtimeCallRoutes(deps, calls, limiter)] };
   },
 };
