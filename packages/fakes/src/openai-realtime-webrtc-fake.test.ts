@@ -116,6 +116,21 @@ describe('POST /v1/realtime/calls', () => {
   });
 });
 
+describe('POST /v1/realtime/calls/:id/hangup', () => {
+  it('ends the call (the client sees its channel close), and answers 404 for an unknown call', async () => {
+    const { peer, call } = await connect(rawOffer);
+    const hangup = (id: string) =>
+      fetch(`${fake.baseURL}/realtime/calls/${id}/hangup`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${API_KEY}` },
+      });
+    expect((await hangup(call.id)).status).toBe(200);
+    expect(call.ended).toBe(true);
+    await expect.poll(() => peer.channelState).toBe('closed');
+    expect((await hangup('rtc_unknown')).status).toBe(404);
+  });
+});
+
 describe('a call', () => {
   it('answers session.update and greets on response.create with transcript deltas and Opus audio', async () => {
     fake.setScript({ greeting: 'Good afternoon, sir.', audioPackets: 5 });

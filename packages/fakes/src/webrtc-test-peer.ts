@@ -76,6 +76,11 @@ export class WebRtcTestPeer {
     return peer;
   }
 
+  /** The events channel's state: connecting, open, closing or closed. */
+  get channelState(): string {
+    return this.channel.readyState;
+  }
+
   get rtpPacketsSent(): number {
     return this.player.packetsSent;
   }
