@@ -1,9 +1,6 @@
 import { FALLBACK_REALTIME_MODEL } from '@annie/api-client/contracts/voice-profiles';
 import type { AiSessionConfig } from '@annie/api-client/contracts/voice-session';
 
-/** Part 1 §9: the speech-transcription model for the caller's words (the server's choice too). */
-export const TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
-
 /** The session configuration when GET /api/ai/session-config fails (part 1 §8, §9 defaults). */
 export function defaultSessionConfig(assistantName: string): AiSessionConfig {
   return {
@@ -27,7 +24,7 @@ function instructionsOf(config: AiSessionConfig): string {
     : config.systemPrompt;
 }
 
-/** The server-side speech detection the call starts with (part 1 §9), with an automatic response. */
+/** The server-side speech detection the call starts with (part 1 §9): it answers by itself and yields when interrupted. */
 export function turnDetectionOf(config: AiSessionConfig) {
   return {
     type: 'server_vad' as const,
@@ -35,13 +32,15 @@ export function turnDetectionOf(config: AiSessionConfig) {
     silence_duration_ms: config.vadConfig.silenceDurationMs,
     prefix_padding_ms: config.vadConfig.prefixPaddingMs,
     create_response: true,
+    interrupt_response: true,
   };
 }
 
 /**
- * The GA `session.update` that configures the call: instructions, voice, server-side speech detection
- * and transcription of the caller. The tools and tool choice already came with the offer (the server
- * posts the full session), so they are left as they are.
+ * The GA `session.update` that configures the call from the session config: instructions, voice and
+ * server-side speech detection. The transcription model, the tools and the tool choice came with the
+ * offer (the server posts the full session) and are left as they are: an update changes only the
+ * fields it names.
  */
 export function sessionUpdateEvent(config: AiSessionConfig) {
   return {
@@ -50,7 +49,7 @@ export function sessionUpdateEvent(config: AiSessionConfig) {
       type: 'realtime',
       instructions: instructionsOf(config),
       audio: {
-        input: { transcription: { model: TRANSCRIPTION_MODEL }, turn_detection: turnDetectionOf(config) },
+        input: { turn_detection: turnDetectionOf(config) },
         output: { voice: config.voice },
       },
     },

@@ -165,13 +165,13 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
         instructions: 'You are Edmund, discreet.',
         audio: {
           input: {
-            transcription: { model: 'gpt-4o-mini-transcribe' },
             turn_detection: {
               type: 'server_vad',
               threshold: 0.6,
               silence_duration_ms: 800,
               prefix_padding_ms: 250,
               create_response: true,
+              interrupt_response: true,
             },
           },
           output: { voice: 'marin' },
@@ -345,6 +345,7 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
               silence_duration_ms: 1200,
               prefix_padding_ms: 250,
               create_response: true,
+              interrupt_response: true,
             },
           },
         },
