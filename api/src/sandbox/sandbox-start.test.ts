@@ -86,7 +86,9 @@ describe('a sandbox started with --seed', () => {
   });
   afterAll(async () => {
     api.child.kill('SIGTERM');
-    expect(await api.exited).toBe(0);
+    const code = await api.exited;
+    if (code !== 0) console.log(JSON.stringify(api.logs.slice(-8), null, 1));
+    expect(code).toBe(0);
   });
 
   it('runs its fakes in-process and says so in the log and /api/modules', async () => {
@@ -140,29 +142,35 @@ describe('a sandbox started with --seed', () => {
     expect(draft.draft).toMatch(/Priya/);
   });
 
-  it('a simulated inbound call is answered by the assistant and recorded in Call History', async () => {
+  it('a simulated inbound call: answered, a message noted with a tool, ended by the assistant, in Call History', async () => {
     const rung = await client.post('/api/sandbox/inbound-call', { from: '650-555-0111' });
     expect(rung.status).toBe(200);
     expect(rung.body).toMatchObject({ phoneE164: '+16505550111', to: '+14155550100' });
+    type Line = { role: string; content: string };
     const call = await eventually(async () => {
       const calls = (await client.get('/api/call-sessions')).body as {
         channel: string;
         callerId: string | null;
-        transcript: { role: string; content: string }[];
+        endedAt: string | null;
+        transcript: Line[];
       }[];
       return calls.find(
         (each) =>
           each.channel === 'twilio' &&
+          each.endedAt !== null &&
           each.transcript.some((line) => line.role === 'user' && /glycerin delivery/.test(line.content)),
       );
-    }, 20_000);
+    }, 40_000);
     expect(call.callerId).toBe('+16505550111');
-    expect(
-      call.transcript.some(
-        (line) => line.role === 'assistant' && /in meetings until four/.test(line.content),
-      ),
-    ).toBe(true);
-  });
+    expect(call.transcript.filter((line) => line.role === 'assistant').map((line) => line.content)).toEqual([
+      "Good afternoon, Eleanor Hart's office. How can I help?",
+      'She is in meetings until four. May I take a message?',
+      'Thank you. I have passed that on to her.',
+      'Thank you for calling. Goodbye.',
+    ]);
+    const notes = (await client.get('/api/knowledge/notes')).body as { title: string }[];
+    expect(notes.map((note) => note.title)).toContain('Phone message: the pallet ships on Thursday');
+  }, 60_000);
 
   it('runs the seeded lab jobs to success against the chemistry fake', async () => {
     const jobs = await eventually(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { type RealtimeFakeScript, toneChunk } from './openai-realtime-script.ts';
+import { type RealtimeFakeScript, type RealtimeFakeTurn, toneChunk } from './openai-realtime-script.ts';
 
 export type ClientEvent = { type: string; [key: string]: unknown };
 
@@ -22,6 +22,8 @@ export class RealtimeFakeSession {
   private turnsHeard = 0;
   private streaming: { responseId: string; cancelled: boolean } | null = null;
   private asked = false;
+  /** The `userTurns` turn whose tool was asked for, answered once its output is back. */
+  private toolTurn: RealtimeFakeTurn | null = null;
 
   private readonly socket: WebSocket;
   private readonly script: RealtimeFakeScript;
@@ -75,8 +77,13 @@ export class RealtimeFakeSession {
   private onAudio(base64: string): void {
     const bytes = Buffer.from(base64, 'base64').length;
     this.appendedAudioBytes += bytes;
+    // With `userTurns`, the caller is heard only while the assistant is neither speaking nor waiting on a tool.
+    if (this.script.userTurns && ((this.streaming && !this.streaming.cancelled) || this.toolTurn)) return;
     this.pendingTurnBytes += bytes;
-    const transcript = this.script.userTranscripts[this.turnsHeard];
+    const turn = this.script.userTurns?.[this.turnsHeard];
+    const transcript = this.script.userTurns
+      ? turn?.transcript
+      : this.script.userTranscripts[this.turnsHeard];
     if (transcript === undefined || this.pendingTurnBytes < this.script.bytesPerUserTurn) return;
     this.pendingTurnBytes = 0;
     this.turnsHeard += 1;
@@ -90,18 +97,44 @@ export class RealtimeFakeSession {
       content_index: 0,
       transcript,
     });
-    void this.respond();
+    void this.respond(turn);
   }
 
-  private async respond(): Promise<void> {
+  /** The tools the client's latest session.update offered. */
+  private offeredTools(): string[] {
+    const update = this.received.findLast((event) => event.type === 'session.update');
+    const tools = (update?.session as { tools?: { name?: string }[] } | undefined)?.tools ?? [];
+    return tools.flatMap((tool) => (tool.name ? [tool.name] : []));
+  }
+
+  /** What a response says: a `userTurns` turn's reply, the answer to its tool's output, or the script's. */
+  private replyText(turn: RealtimeFakeTurn | undefined): string {
+    if (turn) return turn.reply ?? this.script.assistantReply;
+    const asked = this.toolTurn;
+    if (!asked?.replyAfterTool) return this.script.assistantReply;
+    this.toolTurn = null;
+    const output = this.received.findLast(
+      (event) => (event.item as { type?: string } | undefined)?.type === 'function_call_output',
+    );
+    const text = String((output?.item as { output?: unknown } | undefined)?.output ?? '');
+    return typeof asked.replyAfterTool === 'function' ? asked.replyAfterTool(text) : asked.replyAfterTool;
+  }
+
+  private async respond(turn?: RealtimeFakeTurn): Promise<void> {
     if (this.streaming && !this.streaming.cancelled) return;
     const responseId = `resp_${randomUUID()}`;
     const itemId = `item_${randomUUID()}`;
     const base = { response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 };
     this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
-    if (this.script.functionCall && !this.asked) {
-      this.asked = true;
-      const { name, arguments: args } = this.script.functionCall;
+    const turnCall = turn?.functionCall && this.offeredTools().includes(turn.functionCall.name);
+    if (turnCall || (!turn && this.script.functionCall && !this.asked)) {
+      const call = (turnCall ? turn?.functionCall : this.script.functionCall) as {
+        name: string;
+        arguments: string;
+      };
+      if (turnCall) this.toolTurn = turn ?? null;
+      else this.asked = true;
+      const { name, arguments: args } = call;
       this.send({
         type: 'response.function_call_arguments.done',
         ...base,
@@ -120,7 +153,8 @@ export class RealtimeFakeSession {
       output_index: 0,
       item: { id: itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] },
     });
-    const words = this.script.assistantReply.split(' ');
+    const reply = this.replyText(turn);
+    const words = reply.split(' ');
     for (const [index, word] of words.entries()) {
       this.send({
         type: 'response.output_audio_transcript.delta',
@@ -132,7 +166,7 @@ export class RealtimeFakeSession {
     this.send({
       type: 'response.output_audio_transcript.done',
       ...base,
-      transcript: this.script.assistantReply,
+      transcript: reply,
     });
     for (let chunk = 0; chunk < this.script.audioChunksPerReply && !streaming.cancelled; chunk++) {
       this.sentAudioAt.push(performance.now());

@@ -12,6 +12,22 @@ export type RealtimeFakeScript = {
   chunkIntervalMs: number;
   /** When set, the first response asks for this tool instead of speaking. */
   functionCall?: { name: string; arguments: string };
+  /**
+   * Turns with their own answers (the sandbox's): when set, what the fake hears comes from here instead
+   * of `userTranscripts`, and each turn asks for its tool (only if the session offers it) or speaks.
+   */
+  userTurns?: RealtimeFakeTurn[];
+};
+
+/** One turn of `userTurns`: what the fake hears, and what it does about it. */
+export type RealtimeFakeTurn = {
+  transcript: string;
+  /** Asked for when the session's tools include it; otherwise the turn is answered with `reply`. */
+  functionCall?: { name: string; arguments: string } | null;
+  /** Spoken when no tool is asked for; the script's `assistantReply` when unset. */
+  reply?: string;
+  /** Spoken once the tool's output is back; a function is given the output (in-process callers only). */
+  replyAfterTool?: string | ((toolOutput: string) => string);
 };
 
 export const DEFAULT_REALTIME_SCRIPT: RealtimeFakeScript = {

@@ -1,5 +1,6 @@
 import { type AgtFake, startAgtFake } from '../agt-fake.ts';
 import { type GoogleFake, startGoogleFake } from '../google-fake.ts';
+import { calleeAudio, MULAW_SILENCE } from '../mulaw.ts';
 import { type OpenAIRealtimeFake, startOpenAIRealtimeFake } from '../openai-realtime-fake.ts';
 import {
   type OpenAIRealtimeWebRtcFake,
@@ -55,6 +56,13 @@ const SANDBOX_KEYS = {
   twilioAuthToken: 'sandbox-twilio-auth-token',
 } as const;
 
+const MULAW_BYTES_PER_SECOND = 8_000;
+
+/** What the other party of a sandbox phone call sends: a spoken hello, then 16 s of line silence. */
+function callerAudio(): Buffer {
+  return Buffer.concat([calleeAudio(), Buffer.alloc(16 * MULAW_BYTES_PER_SECOND, MULAW_SILENCE)]);
+}
+
 /** The path and query of a URL the app gave out under its public address, on the app's local address. */
 export function localTarget(url: string, publicUrl: string, appUrl: string): string {
   const base = publicUrl.replace(/\/+$/, '');
@@ -105,8 +113,8 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
         inboundWebhook: { signedUrl: `${publicUrl}${inboundPath}`, targetUrl: `${appUrl}${inboundPath}` },
         voiceWebhook: { signedUrl: `${publicUrl}${voicePath}`, targetUrl: `${appUrl}${voicePath}` },
         appUrl,
-        // The other party speaks its line in real time, then hangs up once the assistant has answered.
-        callee: { frameIntervalMs: 20, hangUpAfterMs: 9_000 },
+        // The other party's line, then the call's silence, in real time (the assistant's end_call hangs up).
+        callee: { audio: callerAudio(), frameIntervalMs: 20, hangUpAfterMs: 3_000 },
         onSent: (message) => delivery?.track(message),
       }),
     );

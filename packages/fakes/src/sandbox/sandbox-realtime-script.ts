@@ -1,20 +1,17 @@
 import type { RealtimeFakeScript } from '../openai-realtime-script.ts';
+import { SANDBOX_CALLER_LINES, sandboxTurn } from './sandbox-voice-turns.ts';
 
 /**
  * What the realtime WebSocket fake hears and says in the sandbox: phone calls (a contact ringing the
- * executive's number) and the Voice Console's test panel (an admin playing a caller). A turn is heard
- * after 1.5 s of the caller's μ-law audio (0.25 s of the panel's PCM16); replies play in real time.
+ * executive's number) and the Voice Console's test panel (an admin playing a caller). The greeting, then
+ * one turn after each 1.5 s of the caller's μ-law audio (0.25 s of the panel's PCM16): the words pick the
+ * tool (a message noted, the goodbye that ends the call) when the session offers it. Replies play in
+ * real time.
  */
 export const SANDBOX_REALTIME_SCRIPT: Partial<RealtimeFakeScript> = {
-  userTranscripts: [
-    'Hello, is Eleanor available? It is about the glycerin delivery.',
-    'Thursday works. Could she call me back this afternoon?',
-    'Thank you, goodbye.',
-  ],
+  userTurns: SANDBOX_CALLER_LINES.map(sandboxTurn),
   bytesPerUserTurn: 12_000,
-  // Every response says this (the fake has one reply), so it works as a greeting and as an answer.
-  assistantReply:
-    "Good afternoon, Eleanor Hart's office. She is in meetings until four; I will make sure she gets your message today.",
-  audioChunksPerReply: 40,
+  assistantReply: "Good afternoon, Eleanor Hart's office. How can I help?",
+  audioChunksPerReply: 30,
   chunkIntervalMs: 100,
 };

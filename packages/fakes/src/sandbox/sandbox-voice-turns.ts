@@ -1,5 +1,7 @@
 import type { FakeUserTurn } from '../openai-realtime-webrtc-script.ts';
 
+// The WebRTC and WebSocket fakes take the same shape of turn.
+
 /**
  * The sandbox's voice assistant. The fake cannot understand speech, so each time the caller has spoken
  * for a few seconds it "hears" the next of these lines; what it does with a line is decided by its words
@@ -70,6 +72,13 @@ function noteReply(output: string): string {
   return failed(result) ?? `Done. I have saved the note "${String(result.title ?? 'Note')}".`;
 }
 
+function messageReply(output: string): string {
+  const result = parse(output);
+  return failed(result)
+    ? 'I will make sure she gets your message.'
+    : 'Thank you. I have passed that on to her.';
+}
+
 const call = (name: string, args: Json) => ({ name, arguments: JSON.stringify(args) });
 
 /** What the assistant does with one line the caller said: which tool, if any, and what it then says. */
@@ -88,6 +97,29 @@ export function sandboxTurn(transcript: string): FakeUserTurn {
       }),
       replyAfterTool: noteReply,
     };
+  }
+  const message = transcript.match(/\b(?:tell her|let her know) (?:that )?(.+?)[.!]*$/i)?.[1];
+  if (message) {
+    return {
+      transcript,
+      functionCall: call('add_knowledge_note', {
+        title: `Phone message: ${message}`.slice(0, 80),
+        body: `A caller asked to pass on: ${message}.`,
+        tags: ['phone message'],
+      }),
+      replyAfterTool: messageReply,
+    };
+  }
+  if (/\b(goodbye|bye)\b/.test(words)) {
+    return {
+      transcript,
+      functionCall: call('end_call', { reason: 'The caller said goodbye' }),
+      replyAfterTool: 'Thank you for calling. Goodbye.',
+      reply: 'Thank you for calling. Goodbye.',
+    };
+  }
+  if (/\b(available|speak to|is she in)\b/.test(words)) {
+    return { transcript, functionCall: null, reply: 'She is in meetings until four. May I take a message?' };
   }
   if (/\b(diary|calendar|schedule|meetings?)\b/.test(words)) {
     return {
@@ -113,3 +145,10 @@ export function sandboxTurn(transcript: string): FakeUserTurn {
 export function sandboxVoiceTurns(lines: string[] = SANDBOX_SPOKEN_LINES): FakeUserTurn[] {
   return lines.map(sandboxTurn);
 }
+
+/** What a contact says when they ring the executive's number (phone calls, and the Voice Console's test). */
+export const SANDBOX_CALLER_LINES = [
+  'Hello, is Eleanor available? It is about the glycerin delivery.',
+  'Yes please. Tell her the pallet ships on Thursday.',
+  'Thank you, goodbye.',
+];
