@@ -1,4 +1,5 @@
 import {
+  contactListQuerySchema,
   contactListSchema,
   contactSchema,
   createContactRequestSchema,
@@ -8,12 +9,13 @@ import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
+import { decodeCursor, setNextLink } from '../../lib/keyset-cursor.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
 import { toContactDto } from './contact.dto.ts';
-import { listContactsJson } from './contact.queries.ts';
+import { contactCursorSchema, contactPageJson } from './contact.queries.ts';
 import {
   CONTACT_NOT_FOUND,
   createContact,
@@ -29,14 +31,24 @@ export function contactRoutes({ pool, region }: { pool: Pool; region: CountryCod
   router.get(
     '/',
     routeDoc({
-      summary: "The tenant's contacts, each with its SMS thread summary",
+      summary:
+        "A page of the tenant's contacts (favourites first, then by name), each with its SMS thread " +
+        'summary; a Link header (rel="next") gives the next page while more remain',
       access: 'signed-in',
+      query: contactListQuerySchema,
       responses: { 200: { description: 'The contacts', schema: contactListSchema } },
     }),
     requireAuth(),
     async (ctx) => {
+      const { q, after, limit } = contactListQuerySchema.parse(ctx.query);
+      const page = await contactPageJson(pool, authOf(ctx).tenantId, {
+        q,
+        after: after === undefined ? undefined : decodeCursor(after, contactCursorSchema),
+        limit,
+      });
+      setNextLink(ctx, '/api/contacts', { limit: String(limit), q }, page.next);
       ctx.type = 'application/json';
-      ctx.body = await listContactsJson(pool, authOf(ctx).tenantId);
+      ctx.body = page.body;
     },
   );
 

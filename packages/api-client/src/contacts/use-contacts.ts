@@ -1,21 +1,30 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ContactListEntry, contactListSchema } from '../contracts/contacts.ts';
-import { apiJson } from '../http.ts';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { CONTACT_LIST_PAGE, contactListSchema } from '../contracts/contacts.ts';
+import { firstPageUrl, linkedPageOptions } from '../paging/linked-page.ts';
 
-/** Query key of the contact list; every contacts query key starts with it. */
+/** Query key of every contacts query: the lists (`…, 'list', q`) and each contact (`…, id`). */
 export const contactsQueryKey = ['/api/contacts'] as const;
 
-/** GET /api/contacts: every contact of the tenant by name, each with its SMS thread summary. */
-export async function getContacts(signal?: AbortSignal): Promise<ContactListEntry[]> {
-  return contactListSchema.parse(await apiJson<unknown>('GET', '/api/contacts', undefined, { signal }));
+/** Query key of the contact list for a search (`''`: the whole list). */
+export const contactListQueryKey = (q: string) => [...contactsQueryKey, 'list', q] as const;
+
+/** Query options for the contact list matching `q` (favourites first, then by name), a page at a time. */
+export function contactListQueryOptions(q: string) {
+  return infiniteQueryOptions({
+    queryKey: contactListQueryKey(q),
+    ...linkedPageOptions(firstPageUrl('/api/contacts', CONTACT_LIST_PAGE, q), contactListSchema),
+  });
 }
 
-/** Query options for the contact list. */
-export function contactsQueryOptions() {
-  return queryOptions({ queryKey: contactsQueryKey, queryFn: ({ signal }) => getContacts(signal) });
-}
-
-/** The contact list. */
-export function useContacts() {
-  return useQuery(contactsQueryOptions());
+/**
+ * The contacts matching `q` (name, nickname, email, or the number by its digits), each with its SMS
+ * thread summary, searched by the server and loaded a page at a time; while a new search loads, the
+ * previous results stay.
+ */
+export function useContacts(q = '') {
+  const query = useInfiniteQuery({ ...contactListQueryOptions(q.trim()), placeholderData: keepPreviousData });
+  // One array per answer, so what renders from it can be memoized on it.
+  const contacts = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
+  return { query, contacts };
 }

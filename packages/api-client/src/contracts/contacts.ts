@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields, searchQueryField } from './paging.ts';
 
 /** Who a contact is to the executive; colours the list and orders SMS threads (family first). */
 export const contactRelationshipSchema = z.enum(['family', 'friend', 'work', 'medical', 'service', 'other'], {
@@ -103,8 +104,22 @@ export const contactListEntrySchema = z.object({
   thread: contactThreadSummarySchema.nullable(),
 });
 
-/** Body of GET /api/contacts: every contact of the tenant, by name. */
+/** Body of GET /api/contacts: a page of the tenant's contacts, favourites first, then by name. */
 export const contactListSchema = z.array(contactListEntrySchema);
+
+/** Contacts per page of GET /api/contacts, by default and at most. */
+export const CONTACT_LIST_PAGE = 100;
+export const CONTACT_LIST_PAGE_MAX = 200;
+
+/**
+ * Query of GET /api/contacts. The list comes a page at a time: favourites first, then names beginning
+ * with a letter, then the rest, each by name; a `Link: <…>; rel="next"` header gives the next page
+ * while more remain. `q`: only contacts whose name, nickname or email contains it, or whose number
+ * contains its digits.
+ */
+export const contactListQuerySchema = z
+  .object({ q: searchQueryField, ...pageQueryFields(CONTACT_LIST_PAGE, CONTACT_LIST_PAGE_MAX) })
+  .strict();
 
 export type ContactRelationship = z.infer<typeof contactRelationshipSchema>;
 export type PreferredChannel = z.infer<typeof preferredChannelSchema>;

@@ -3,32 +3,16 @@ import type { ContactListEntry } from '@annie/api-client/contracts/contacts';
 /** One section of the contact list: Favorites (starred) first, then one per first letter. */
 export type ContactGroup = { key: string; label: string; favorites: boolean; entries: ContactListEntry[] };
 
-const digitsOf = (text: string) => text.replace(/\D/g, '');
-
-/**
- * True when the contact matches the search: name, nickname and email case-insensitively, the phone by
- * its digits (so "(415) 555" finds +14155552671).
- */
-export function contactMatches(entry: ContactListEntry, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  const { name, nickname, email, phonePrimary } = entry.contact;
-  if ([name, nickname, email].some((text) => text?.toLowerCase().includes(needle))) return true;
-  // A query made only of digits and phone punctuation searches the number by its digits.
-  const phoneQuery = needle.replace(/[\s()+\-.]/g, '');
-  return /^\d+$/.test(phoneQuery) && digitsOf(phonePrimary ?? '').includes(phoneQuery);
-}
-
 function letterOf(name: string): string {
   const first = name.trim().charAt(0).toLocaleUpperCase('en-US');
   return /\p{L}/u.test(first) ? first : '#';
 }
 
-/** The matching contacts grouped: Favorites first, then letters alphabetically ("#" last), names sorted. */
-export function groupContacts(entries: readonly ContactListEntry[], query: string): ContactGroup[] {
+/** The contacts grouped: Favorites first, then letters alphabetically ("#" last), names sorted. */
+export function groupContacts(entries: readonly ContactListEntry[]): ContactGroup[] {
   const byName = (a: ContactListEntry, b: ContactListEntry) =>
     a.contact.name.localeCompare(b.contact.name, 'en-US', { sensitivity: 'base' });
-  const matching = entries.filter((entry) => contactMatches(entry, query)).sort(byName);
+  const matching = [...entries].sort(byName);
   const favorites = matching.filter((entry) => entry.contact.isFavorite);
   const letters = new Map<string, ContactListEntry[]>();
   for (const entry of matching) {

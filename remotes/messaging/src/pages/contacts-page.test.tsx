@@ -38,8 +38,13 @@ describe('ContactsPage', () => {
     );
   });
 
-  it('finds a contact by nickname and by phone digits', async () => {
-    stubFetch({ 'GET /api/contacts': { status: 200, body: [bob, mom] } });
+  it('searches on the server once typing pauses: by nickname, by phone digits', async () => {
+    const { requests } = stubFetch({
+      'GET /api/contacts': ({ query }) => {
+        const q = query.get('q');
+        return { status: 200, body: q === 'mom' || q === '555-2671' ? [mom] : q ? [] : [bob, mom] };
+      },
+    });
     const user = renderPage(<ContactsPage />, '/contacts');
     await screen.findByRole('listitem', { name: 'Bob Jones' });
     await user.type(screen.getByPlaceholderText('Search contacts...'), 'mom');
@@ -48,11 +53,20 @@ describe('ContactsPage', () => {
     );
     expect(screen.getByRole('listitem', { name: 'Margaret Smith' })).toBeInTheDocument();
     await user.clear(screen.getByPlaceholderText('Search contacts...'));
-    await user.type(screen.getByPlaceholderText('Search contacts...'), '555-2672');
+    await user.type(screen.getByPlaceholderText('Search contacts...'), '555-2671');
     await waitFor(() =>
-      expect(screen.queryByRole('listitem', { name: 'Margaret Smith' })).not.toBeInTheDocument(),
+      expect(requests('GET').map((request) => request.query.get('q'))).toContain('555-2671'),
     );
-  });
+    await user.type(screen.getByPlaceholderText('Search contacts...'), '9');
+    expect(await screen.findByText('No matching contacts')).toBeInTheDocument();
+    // One request per pause in typing, not one per key.
+    expect(requests('GET').map((request) => request.query.get('q'))).toEqual([
+      null,
+      'mom',
+      '555-2671',
+      '555-26719',
+    ]);
+  }, 20_000);
 
   it('shows the empty state', async () => {
     stubFetch({ 'GET /api/contacts': { status: 200, body: [] } });

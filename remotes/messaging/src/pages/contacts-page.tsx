@@ -1,64 +1,53 @@
 import { useContacts } from '@annie/api-client/contacts/use-contacts';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
-import { IncrementalList } from '@annie/ui/incremental-list/incremental-list';
+import { ShowMore } from '@annie/ui/incremental-list/show-more';
 import { LoadFailed } from '@annie/ui/load-failed/load-failed';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { SearchField } from '@annie/ui/search-field/search-field';
+import { useDebouncedValue } from '@annie/ui/search-field/use-debounced-value';
 import { PersonIcon, PlusIcon, StarFilledIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Fragment, useCallback, useMemo, useState } from 'react';
 import { AddContactDialog } from '../components/add-contact-dialog.tsx';
 import { ContactRow } from '../components/contact-row.tsx';
 import { useAddContact } from '../hooks/use-add-contact.ts';
-import { type ContactGroup, groupContacts } from '../lib/contact-groups.ts';
+import { groupContacts } from '../lib/contact-groups.ts';
 
-// Groups are flattened into one list of headings and rows, so a long address book renders a step at a time.
-type ListItem =
-  | { kind: 'group'; group: ContactGroup }
-  | { kind: 'contact'; entry: ContactGroup['entries'][number] };
-
-/** The Contacts screen (/contacts): search, Favorites then letters, and Add Contact. */
+/** The Contacts screen (/contacts): search, Favorites then letters, a page at a time, and Add Contact. */
 export default function ContactsPage() {
-  const contacts = useContacts();
   const [query, setQuery] = useState('');
+  const search = useDebouncedValue(query.trim());
+  const { query: list, contacts } = useContacts(search);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const showMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [isFetchingNextPage, fetchNextPage]);
   const [adding, setAdding] = useState(false);
   const { addContact, adding: saving } = useAddContact();
-  const deferredQuery = useDeferredValue(query);
-  const items = useMemo(
-    () =>
-      groupContacts(contacts.data ?? [], deferredQuery).flatMap((group): ListItem[] => [
-        { kind: 'group', group },
-        ...group.entries.map((entry) => ({ kind: 'contact' as const, entry })),
-      ]),
-    [contacts.data, deferredQuery],
-  );
   // The same element while the results stand: a keystroke re-renders the search box, not the rows.
-  const list = useMemo(
+  const rows = useMemo(
     () => (
-      <IncrementalList items={items}>
-        {(visible) => (
-          <Flex asChild direction="column" gap="2" p="0" m="0">
-            <ul aria-label="Contacts">
-              {visible.map((item) =>
-                item.kind === 'group' ? (
-                  <li key={`group-${item.group.key}`} style={{ listStyle: 'none' }}>
-                    <Heading as="h2" size="3" color="gray" mt="3">
-                      <Flex align="center" gap="1">
-                        {item.group.favorites && <StarFilledIcon aria-hidden />}
-                        {item.group.label}
-                      </Flex>
-                    </Heading>
-                  </li>
-                ) : (
-                  <ContactRow key={item.entry.contact.id} entry={item.entry} />
-                ),
-              )}
-            </ul>
-          </Flex>
-        )}
-      </IncrementalList>
+      <Flex asChild direction="column" gap="2" p="0" m="0">
+        <ul aria-label="Contacts">
+          {groupContacts(contacts ?? []).map((group) => (
+            <Fragment key={group.key}>
+              <li style={{ listStyle: 'none' }}>
+                <Heading as="h2" size="3" color="gray" mt="3">
+                  <Flex align="center" gap="1">
+                    {group.favorites && <StarFilledIcon aria-hidden />}
+                    {group.label}
+                  </Flex>
+                </Heading>
+              </li>
+              {group.entries.map((entry) => (
+                <ContactRow key={entry.contact.id} entry={entry} />
+              ))}
+            </Fragment>
+          ))}
+        </ul>
+      </Flex>
     ),
-    [items],
+    [contacts],
   );
 
   return (
@@ -77,26 +66,29 @@ export default function ContactsPage() {
         value={query}
         onChange={setQuery}
       />
-      {contacts.isPending ? (
+      {list.isPending ? (
         <Text as="p" color="gray" align="center" my="8">
           Loading contacts...
         </Text>
-      ) : contacts.isError ? (
+      ) : list.isError ? (
         <LoadFailed
           message="Failed to load contacts."
-          onRetry={() => void contacts.refetch()}
-          details={contacts.error.message}
+          onRetry={() => void list.refetch()}
+          details={list.error.message}
         />
-      ) : contacts.data.length === 0 ? (
+      ) : !contacts?.length && search ? (
+        <EmptyState title="No matching contacts" description={`Nothing matches "${search}"`} />
+      ) : !contacts?.length ? (
         <EmptyState
           icon={<PersonIcon width={32} height={32} />}
           title="No contacts yet"
           description="Add contacts for Annie to remember"
         />
-      ) : items.length === 0 ? (
-        <EmptyState title="No matching contacts" description={`Nothing matches "${deferredQuery}"`} />
       ) : (
-        list
+        <>
+          {rows}
+          <ShowMore hasMore={hasNextPage} onShowMore={showMore} />
+        </>
       )}
       <AddContactDialog open={adding} onOpenChange={setAdding} onSubmit={addContact} pending={saving} />
     </Box>

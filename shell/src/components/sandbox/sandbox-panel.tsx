@@ -26,9 +26,9 @@ export function SandboxPanel({
   simulation: SandboxSimulation;
   onClose: () => void;
 }) {
-  const contacts = useContacts();
+  const { contacts } = useContacts();
   const actions = useSandboxActions();
-  const senders: Sender[] = (contacts.data ?? []).flatMap(({ contact }) =>
+  const senders: Sender[] = (contacts ?? []).flatMap(({ contact }) =>
     contact.phonePrimary
       ? [
           {
