@@ -180,7 +180,9 @@ async function main() {
     for (let page = 0; page < 20; page += 1)
       deepPage = (await get(deepPage)).headers.link.match(/<([^>]+)>/)[1].replace('limit=100', 'limit=50');
     const deep = await latency(SAMPLES, () => get(deepPage));
-    const search = await latency(SAMPLES, (i) => get(`/api/sms/threads?q=${encodeURIComponent(`Contact 0${(i * 37) % 5000}`)}`));
+    const search = await latency(SAMPLES, (i) =>
+      get(`/api/sms/threads?q=${encodeURIComponent(`Contact 0${(i * 37) % 5000}`)}`),
+    );
     const thread = await latency(SAMPLES, (i) =>
       get(`/api/sms/threads/${encodeURIComponent(phoneOf((i * 7) % THREADS))}`),
     );
@@ -204,7 +206,11 @@ async function main() {
         `  ${label.padEnd(52)} p50 ${ms(stats.p50)}  p95 ${ms(stats.p95)}  max ${ms(stats.max)}  [p95 <= ${target} ms: ${verdict(stats.p95 <= target)}]`,
       );
     console.log(`\nlatency, one request at a time over loopback (${SAMPLES} samples each):`);
-    row(`GET /api/sms/threads (first page of 5,000, ${(listBytes / 1e3).toFixed(0)} KB)`, threads, TARGETS.threads);
+    row(
+      `GET /api/sms/threads (first page of 5,000, ${(listBytes / 1e3).toFixed(0)} KB)`,
+      threads,
+      TARGETS.threads,
+    );
     row('GET /api/sms/threads?after= (the page after 2,000)', deep, TARGETS.threads);
     row('GET /api/sms/threads?q= (a search by name)', search, TARGETS.threads);
     row(`GET /api/sms/threads/:phone (latest ${threadBody.messages.length} of 50+)`, thread, TARGETS.thread);
