@@ -214,7 +214,7 @@ async function main() {
     row('GET /api/sms/threads?after= (the page after 2,000)', deep, TARGETS.threads);
     row('GET /api/sms/threads?q= (a search by name)', search, TARGETS.threads);
     row(`GET /api/sms/threads/:phone (latest ${threadBody.messages.length} of 50+)`, thread, TARGETS.thread);
-    row('GET /api/contacts (5,000 contacts)', contacts, TARGETS.contacts);
+    row('GET /api/contacts (first page of 5,000)', contacts, TARGETS.contacts);
     row('POST /api/sms/webhooks/inbound (signed, new text)', webhook, TARGETS.webhook);
     const exact = rows.rows[0].rows === result.messages && rows.rows[0].sids === result.messages;
     console.log(
