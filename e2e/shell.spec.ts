@@ -167,7 +167,7 @@ test.describe('federated remotes', () => {
     await userPage.goto('/voice/console');
     await expect(userPage.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await userPage.goto('/call-logs');
-    await expect(userPage.getByRole('heading', { name: 'Call History' })).toBeVisible();
+    await expect(userPage.getByRole('heading', { name: 'Call History', exact: true })).toBeVisible();
     expect(userRequests.some((url) => url.includes('/remotes/voice/'))).toBe(true);
     expect(userRequests.filter((url) => /\/remotes\/.*console/i.test(url))).toEqual([]);
 
