@@ -1,16 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { HEADLESS_CHROMIUM_FLAGS } from './chromium-flags.ts';
 import { E2E_BASE_URL, E2E_PORT, FAKE_MICROPHONE_WAV } from './e2e-env.ts';
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
 const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...HEADLESS_CHROMIUM_FLAGS,
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
   // The microphone plays this file once (silence, then a question) instead of the fake device's beeps.

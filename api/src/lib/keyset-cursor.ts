@@ -39,3 +39,20 @@ export function setNextLink(
   params.set('after', encodeCursor(next));
   ctx.set('Link', `<${path}?${params}>; rel="next"`);
 }
+
+/**
+ * A page from rows read with `limit + 1` (the extra row only says that more follow), each carrying its
+ * JSON text in `body`: the page as one JSON array text, and the next page's cursor keys if any.
+ */
+export function keysetPage<R extends { body: string }, K extends CursorKeys>(
+  rows: readonly R[],
+  limit: number,
+  keysOf: (row: R) => K,
+): { body: string; next?: K } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    body: `[${page.map((row) => row.body).join(',')}]`,
+    next: rows.length > limit && last ? keysOf(last) : undefined,
+  };
+}

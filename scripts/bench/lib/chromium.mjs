@@ -1,19 +1,10 @@
-// Debian's Chromium driven by Playwright (resolved from the e2e package), with the flags this machine's
-// closed network needs (without them it keeps dialling Google's hosts and its connections are refused).
+// Debian's Chromium driven by Playwright (resolved from the e2e package), with the e2e suite's flags.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { HEADLESS_CHROMIUM_FLAGS } from '../../../e2e/chromium-flags.ts';
 import { ROOT } from './root.mjs';
 
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM_FLAGS = HEADLESS_CHROMIUM_FLAGS;
 
 /** A headless Chromium (CHROMIUM_PATH, else /usr/bin/chromium); `extraArgs` e.g. a fake microphone. */
 export function launchChromium({ extraArgs = [] } = {}) {

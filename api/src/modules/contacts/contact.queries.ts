@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { containsPattern, isoSql, phoneDigitsPattern, type Queryable } from '../../db/sql-text.ts';
-import { rankKey } from '../../lib/keyset-cursor.ts';
+import { keysetPage, rankKey } from '../../lib/keyset-cursor.ts';
 import { contactJsonSql } from './contact.dto.ts';
 
 // The list's order as ascending keys: favourites first, then names beginning with a letter ("#" last,
@@ -56,9 +56,5 @@ export async function contactPageJson(
     ...(after ?? [null, null, null, null]),
     limit + 1,
   ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const next: ContactCursor | undefined =
-    rows.length > limit && last ? [last.favorite, last.not_a_letter, last.name, last.id] : undefined;
-  return { body: `[${page.map((row) => row.body).join(',')}]`, next };
+  return keysetPage(rows, limit, (row): ContactCursor => [row.favorite, row.not_a_letter, row.name, row.id]);
 }

@@ -1,7 +1,7 @@
 import { SMS_THREAD_PAGE_SIZE } from '@annie/api-client/contracts/sms';
 import { z } from 'zod';
 import { containsPattern, phoneDigitsPattern, type Queryable } from '../../db/sql-text.ts';
-import { rankKey } from '../../lib/keyset-cursor.ts';
+import { keysetPage, rankKey } from '../../lib/keyset-cursor.ts';
 import { messageJsonSql, THREAD_JOINS_SQL, THREAD_SUMMARY_JSON_SQL } from './sms-thread.sql.ts';
 
 // The list's order as ascending keys: family first, then threads with messages newest first, then id.
@@ -87,11 +87,11 @@ export async function threadPageJson(
     ...(after ?? [null, null, null, null]),
     limit + 1,
   ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const next: ThreadCursor | undefined =
-    rows.length > limit && last ? [last.family, last.no_messages, last.negated_at, last.id] : undefined;
-  return { body: `[${page.map((row) => row.body).join(',')}]`, next };
+  return keysetPage(
+    rows,
+    limit,
+    (row): ThreadCursor => [row.family, row.no_messages, row.negated_at, row.id],
+  );
 }
 
 /** JSON text of one thread's summary, or undefined when the tenant has no such thread. */

@@ -1,8 +1,8 @@
 import { callSession, callSessions, callsRoutes } from '@annie/api-client/testing/calls-api';
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { renderRoutedPage } from '@annie/ui/testing/render-routed-page';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutedPage } from '../testing/render-routed-page.tsx';
 import CallLogsPage from './call-logs-page.tsx';
 
 const startedAt = new Date(2026, 0, 5, 15, 4, 0);

@@ -1,9 +1,9 @@
 import { callsRoutes, NEW_CALL_ID } from '@annie/api-client/testing/calls-api';
 import { type StubRoutes, stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { renderRoutedPage } from '@annie/ui/testing/render-routed-page';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallDurationTile } from '../components/call/call-duration-tile.tsx';
-import { renderRoutedPage } from '../testing/render-routed-page.tsx';
 import VoiceCallPage from './voice-call-page.tsx';
 
 const settings: StubRoutes = { 'GET /api/settings': { status: 200, body: { assistantName: 'Jeeves' } } };
