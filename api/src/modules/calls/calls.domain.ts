@@ -1,5 +1,6 @@
 import type { Domain } from '../../domain.ts';
 import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
+import { ABANDONED_CALL_SWEEP_MS, endAbandonedBrowserCalls } from './abandoned-calls.ts';
 import { assistRoutes } from './assist.routes.ts';
 import { callRoutes } from './call.routes.ts';
 import { CallSessionSchema } from './call-session.entity.ts';
@@ -12,7 +13,7 @@ export const callsDomain: Domain = {
   migrations: [
     { name: 'Migration20261122040000_call_sessions', class: Migration20261122040000_call_sessions },
   ],
-  create: ({ pool, config }) => {
+  create: ({ pool, config, logger }) => {
     const generator = createOpenAiTextGenerator({
       apiKey: config.OPENAI_API_KEY,
       baseUrl: config.OPENAI_TEXT_BASE_URL ?? config.OPENAI_BASE_URL,
@@ -23,6 +24,16 @@ export const callsDomain: Domain = {
         callRoutes({ pool }),
         assistRoutes({ pool, generator, realtimeModel: config.OPENAI_REALTIME_MODEL }),
       ],
+      // Browser calls whose tab died before it could end them leave Call History's "Ongoing" in time.
+      start: async () => {
+        const sweep = setInterval(() => {
+          endAbandonedBrowserCalls(pool).catch((error: Error) =>
+            logger.warn({ err: error }, 'abandoned browser call sweep failed'),
+          );
+        }, ABANDONED_CALL_SWEEP_MS);
+        sweep.unref();
+        return async () => clearInterval(sweep);
+      },
     };
   },
 };
