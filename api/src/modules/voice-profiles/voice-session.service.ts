@@ -58,6 +58,7 @@ export async function sessionConfig(em: EntityManager, defaultModel: string): Pr
       threshold: compiled.turnDetection.threshold,
       silenceDurationMs: compiled.turnDetection.silence_duration_ms,
       prefixPaddingMs: compiled.turnDetection.prefix_padding_ms,
+      idleTimeoutMs: compiled.turnDetection.idle_timeout_ms,
     },
   };
 }

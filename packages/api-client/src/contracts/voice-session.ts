@@ -34,6 +34,8 @@ export const aiSessionConfigSchema = z.strictObject({
     threshold: z.number(),
     silenceDurationMs: z.number().int(),
     prefixPaddingMs: z.number().int(),
+    /** Ours: the profile's idle timeout, so the page's session.update keeps it (absent in the defaults). */
+    idleTimeoutMs: z.number().int().optional(),
   }),
 });
 

@@ -31,6 +31,10 @@ export function turnDetectionOf(config: AiSessionConfig) {
     threshold: config.vadConfig.threshold,
     silence_duration_ms: config.vadConfig.silenceDurationMs,
     prefix_padding_ms: config.vadConfig.prefixPaddingMs,
+    // An update replaces the whole turn detection: without this the profile's idle timeout would be lost.
+    ...(config.vadConfig.idleTimeoutMs === undefined
+      ? {}
+      : { idle_timeout_ms: config.vadConfig.idleTimeoutMs }),
     create_response: true,
     interrupt_response: true,
   };

@@ -17,7 +17,7 @@ const SESSION_CONFIG = {
   temperature: 0.9,
   knowledgeContext: null,
   personalityTraits: ['calm'],
-  vadConfig: { threshold: 0.6, silenceDurationMs: 800, prefixPaddingMs: 250 },
+  vadConfig: { threshold: 0.6, silenceDurationMs: 800, prefixPaddingMs: 250, idleTimeoutMs: 9000 },
 };
 
 function stubApi(overrides: StubRoutes = {}) {
@@ -170,6 +170,7 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
               threshold: 0.6,
               silence_duration_ms: 800,
               prefix_padding_ms: 250,
+              idle_timeout_ms: 9000,
               create_response: true,
               interrupt_response: true,
             },
@@ -344,6 +345,7 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
               threshold: 0.6,
               silence_duration_ms: 1200,
               prefix_padding_ms: 250,
+              idle_timeout_ms: 9000,
               create_response: true,
               interrupt_response: true,
             },
