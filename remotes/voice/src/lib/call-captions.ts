@@ -17,17 +17,17 @@ export function callStatusText(status: CallStatus, isActive: boolean): string {
 }
 
 /**
- * Part 1 §2 reading B: the caption beneath the call toggle. The spec's "the assistant" is the persona,
- * named as everywhere else on the screen ("Tap to talk with James", "James is speaking...").
+ * Part 1 §2 reading B: the caption beneath the call toggle, in the spec's words. Its "the assistant"
+ * has no placeholder braces (unlike the welcome's "{assistant first name}"), so it is kept as written.
  */
-export function callCaption(status: CallStatus, isActive: boolean, assistantName: string): string {
+export function callCaption(status: CallStatus, isActive: boolean): string {
   if (status === 'connecting') return 'Connecting...';
-  if (!isActive) return `Tap to talk with ${assistantName}`;
+  if (!isActive) return 'Tap to talk with the assistant';
   switch (status) {
     case 'listening':
       return 'Listening... Speak naturally';
     case 'speaking':
-      return `${assistantName} is speaking...`;
+      return 'the assistant is speaking...';
     case 'processing':
       return 'Processing your request...';
     default:

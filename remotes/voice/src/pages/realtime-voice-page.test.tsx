@@ -119,7 +119,7 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
     const toggle = screen.getByRole('button', { name: 'Start call' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    expect(toggle).toHaveAccessibleDescription('Tap to talk with Edmund');
+    expect(toggle).toHaveAccessibleDescription('Tap to talk with the assistant');
   });
 
   it('starts a call: microphone, offer without ICE wait, session configuration, greeting, conversation', async () => {
@@ -245,7 +245,7 @@ describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
     await serverSends({ type: 'output_audio_buffer.started', response_id: 'resp_1' });
     expect(status()).toHaveTextContent('Speaking...');
     expect(screen.getByRole('button', { name: 'End call' })).toHaveAccessibleDescription(
-      'Edmund is speaking...',
+      'the assistant is speaking...',
     );
     await serverSends(
       { type: 'response.output_audio_transcript.delta', item_id: 'item_a1', delta: ' two meetings.' },

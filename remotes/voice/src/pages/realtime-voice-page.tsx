@@ -53,7 +53,7 @@ export default function RealtimeVoicePage() {
       <CallToggle
         isActive={call.isActive}
         connecting={call.status === 'connecting'}
-        caption={callCaption(call.status, call.isActive, assistantName)}
+        caption={callCaption(call.status, call.isActive)}
         onToggle={call.isActive ? call.end : call.start}
         onPrepare={call.prepare}
       />
