@@ -1,7 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { voiceTestSessionSchema } from '@annie/api-client/contracts/voice-session';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startAgtFake } from '../../packages/fakes/src/agt-fake.ts';
+import { startOpenAIRealtimeFake } from '../../packages/fakes/src/openai-realtime-fake.ts';
 import { type ApiProcess, startApiProcess } from '../test/api-process.ts';
 import { TestClient } from '../test/test-client.ts';
 import { createTestDatabase } from '../test/test-database.ts';
@@ -11,10 +17,14 @@ import { eventually, openEventStream } from './modules/lab/testing/lab-test-help
 // admin must happen once), behaving as one product.
 const database = await createTestDatabase({ empty: true });
 const fake = await startAgtFake();
+const realtime = await startOpenAIRealtimeFake({ apiKey: 'sk-two-instances' });
+const realtimeCa = join(tmpdir(), `realtime-fake-instances-${process.pid}.pem`);
+writeFileSync(realtimeCa, realtime.ca);
 const db = new pg.Client({ connectionString: database.url });
 afterAll(async () => {
   await db.end();
   await fake.close();
+  await realtime.close();
   await database.drop();
 });
 const PASSWORD = 'two-instances-admin';
@@ -25,6 +35,9 @@ const env = {
   AGT_BASE_URL: fake.url,
   AGT_API_KEY: 'two-instances-key',
   LOGIN_MAX_ATTEMPTS_PER_USER: '3',
+  OPENAI_API_KEY: 'sk-two-instances',
+  OPENAI_BASE_URL: realtime.baseURL,
+  OPENAI_REALTIME_CA_FILE: realtimeCa,
 };
 const [one, two] = (await Promise.all([
   startApiProcess(['api/src/main.ts'], env),
@@ -37,6 +50,16 @@ function sameBrowser(from: TestClient, api: ApiProcess): TestClient {
   const client = new TestClient(api.baseUrl);
   client.adoptCookies(from);
   return client;
+}
+
+/** Opens a WebSocket as a browser would; resolves once open, rejects with the refusal status. */
+function openSocket(url: string, headers: Record<string, string>): Promise<WebSocket> {
+  const ws = new WebSocket(url, { headers });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_request, response) => reject(new Error(String(response.statusCode))));
+    ws.once('error', reject);
+  });
 }
 
 async function signedInOn(api: ApiProcess): Promise<TestClient> {
@@ -110,6 +133,29 @@ describe('two API instances on one database', () => {
     expect(finished.map((row) => row.attempts)).toEqual(ids.map(() => 1));
     expect(fake.received.length - before).toBe(ids.length);
   }, 40_000);
+
+  it('a Voice Console test ticket issued on one is accepted on the other, once, on either', async () => {
+    const onOne = await signedInOn(one);
+    const profile = await onOne.post('/api/voice/profiles', { name: 'Two instances', instructions: 'Hi.' });
+    expect(profile.status).toBe(201);
+    const started = await onOne.post(`/api/voice/profiles/${profile.body.id}/test`, undefined, {
+      headers: { Origin: one.baseUrl },
+    });
+    expect(started.status).toBe(200);
+    const { websocketUrl } = voiceTestSessionSchema.parse(started.body);
+    const at = (api: ApiProcess) => {
+      const url = new URL(websocketUrl);
+      url.host = new URL(api.baseUrl).host;
+      return url.toString();
+    };
+    // Behind the load balancer the page's origin stays the same whichever instance answers.
+    const browser = { Cookie: onOne.cookieHeader, Origin: one.baseUrl };
+    const socket = await openSocket(at(two), browser);
+    await realtime.nextSession();
+    socket.close();
+    await expect(openSocket(at(two), browser)).rejects.toThrow('403');
+    await expect(openSocket(at(one), browser)).rejects.toThrow('403');
+  });
 
   it('login limits are shared: failures on either instance count together', async () => {
     const wrong = { username: 'admin', password: 'not-the-password' };

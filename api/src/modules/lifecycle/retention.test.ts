@@ -96,6 +96,26 @@ describe('retention', () => {
     expect(left).toEqual(expect.arrayContaining([recent, stuck]));
   });
 
+  it('removes Voice Console test tickets nobody opened once their minute is over', async () => {
+    const { user } = await app.createUser();
+    const insert = (expiresIn: string) =>
+      app.pool
+        .query<{ session_id: string }>(
+          `insert into voice_test_ticket (session_id, token_hash, tenant_id, user_id, origin, compiled, expires_at)
+           values (gen_random_uuid(), '\\x00', $1, $2, 'http://127.0.0.1:1', '{}', now() + $3::interval)
+           returning session_id`,
+          [user.tenantId, user.id, expiresIn],
+        )
+        .then(({ rows }) => rows[0]?.session_id ?? '');
+    const expired = await insert('-1 second');
+    const live = await insert('50 seconds');
+    await enforceRetention(app.pool);
+    const left = (await app.pool.query<{ session_id: string }>('select session_id from voice_test_ticket'))
+      .rows;
+    expect(left.map((row) => row.session_id)).toEqual([live]);
+    expect(expired).not.toBe('');
+  });
+
   it('runs on one instance at a time', async () => {
     const [first, second] = await Promise.all([enforceRetention(app.pool), enforceRetention(app.pool)]);
     expect([first, second].filter((result) => result === undefined).length).toBeLessThanOrEqual(1);

@@ -32,6 +32,11 @@ export const retentionRules: RetentionRule[] = [
     sql: `delete from login_rate_limit where expire is not null
             and expire < (extract(epoch from now()) * 1000)::bigint`,
   },
+  {
+    kind: 'Voice Console test tickets',
+    keptFor: 'a minute (TEST_TICKET_TTL_MS), or until used',
+    sql: 'delete from voice_test_ticket where expires_at <= now()',
+  },
 ];
 
 // One instance at a time enforces retention (the deletes are idempotent; the lock only spares work).

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Domain, DomainDeps } from '../../domain.ts';
 import { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
 import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
+import { Migration20261122200000_voice_test_tickets } from './migrations/Migration20261122200000_voice_test_tickets.ts';
 import { VoiceProfileSchema } from './voice-profile.entity.ts';
 import { voiceProfileRoutes } from './voice-profile.routes.ts';
 import { VoiceProfileVersionSchema } from './voice-profile-version.entity.ts';
@@ -20,11 +21,15 @@ export function realtimeBridgesFrom(config: AppConfig): RealtimeBridges | null {
   });
 }
 
-/** One app's voice-profile state: the test tickets, the open test sockets and the realtime bridges. */
-export function createVoiceProfiles({ config, logger }: Pick<DomainDeps, 'config' | 'logger'>) {
+/** One app's voice-profile state: the test tickets (in PostgreSQL), the open test sockets and the realtime bridges. */
+export function createVoiceProfiles({
+  config,
+  logger,
+  pool,
+}: Pick<DomainDeps, 'config' | 'logger' | 'pool'>) {
   const bridges = realtimeBridgesFrom(config);
   const sockets = newTestSocketServer();
-  const tickets = new VoiceTestTickets();
+  const tickets = new VoiceTestTickets(pool);
   return {
     routers: [
       voiceProfileRoutes(),
@@ -45,6 +50,7 @@ export const voiceProfilesDomain: Domain = {
   entities: [VoiceProfileSchema, VoiceProfileVersionSchema],
   migrations: [
     { name: 'Migration20261122020000_voice_profiles', class: Migration20261122020000_voice_profiles },
+    { name: 'Migration20261122200000_voice_test_tickets', class: Migration20261122200000_voice_test_tickets },
   ],
   create: (deps) => {
     const { routers, stop } = createVoiceProfiles(deps);

@@ -30,6 +30,7 @@ export const newTestSocketServer = () => new WebSocketServer({ noServer: true, m
 /**
  * POST /api/voice/profiles/:id/test issues a single-use ticket; the WebSocket at the answer's URL
  * accepts only the admin who asked, from the same origin, with their session cookie, within a minute.
+ * The ticket lives in PostgreSQL, so the upgrade may land on any API instance.
  */
 export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/voice' });
@@ -51,7 +52,7 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
       const compiled = await compileProfile(ctx.state.em, profile, deps.config.OPENAI_REALTIME_MODEL);
       const { userId, tenantId } = authOf(ctx);
       const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
-      const ticket = deps.tickets.issue({ userId, tenantId, origin, compiled });
+      const ticket = await deps.tickets.issue({ userId, tenantId, origin, compiled });
       const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
       ctx.body = {
         sessionId: ticket.sessionId,
@@ -81,9 +82,9 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
       if (!upgrade) throw new HttpError(426, 'upgrade_required', 'Open this address as a WebSocket');
       if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
       const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-      const ticket = deps.tickets.redeem(ctx.params.sessionId ?? '', token);
-      if (!ticket || ticket.userId !== authOf(ctx).userId)
-        throw forbidden('This test session has expired or is not yours');
+      const { userId, tenantId } = authOf(ctx);
+      const ticket = await deps.tickets.redeem(ctx.params.sessionId ?? '', token, { userId, tenantId });
+      if (!ticket) throw forbidden('This test session has expired or is not yours');
       if (ctx.get('Origin') !== ticket.origin)
         throw forbidden('The test session must be opened from the page that started it');
       const bridges = deps.bridges;
