@@ -5,6 +5,7 @@ import {
   connectStreamTwiml,
   type PlacedCall,
   rejectTwiml,
+  sayAndHangUpTwiml,
   TwilioCallError,
 } from '../../providers/twilio/twilio-calls.ts';
 import { numberOfTenant, tenantOfNumber } from '../sms/messaging-number.ts';
@@ -27,6 +28,13 @@ import { CALL_STATUS_WEBHOOK_PATH, mediaStreamUrl, type PhoneCalling } from './p
 export type PhoneCallDeps = { pool: Pool; calling: PhoneCalling; sessions: CallSessionRecorder };
 
 export const OPTED_OUT_CALL_MESSAGE = 'This number has opted out: the assistant will not call it';
+
+/** What a caller hears when the assistant cannot take the call (phone calls not configured, or a fault). */
+export const ASSISTANT_UNAVAILABLE_SAY =
+  "Sorry, the assistant can't take your call right now. Please try again later. Goodbye.";
+
+/** TwiML for a caller the assistant cannot take: a short apology, then hang up. */
+export const assistantUnavailableTwiml = () => sayAndHangUpTwiml(ASSISTANT_UNAVAILABLE_SAY);
 
 const duplicateCall = () =>
   new HttpError(409, 'duplicate_call', DUPLICATE_CALL_MESSAGE, {}, { duplicate: true });
@@ -136,13 +144,13 @@ export type InboundAnswer = { twiml: string; callSessionId?: string };
 /**
  * A call to a tenant's number (the tenant found from the number called, never from anything else):
  * recorded as an inbound call session of the tenant's owner, and connected to the media stream. A
- * number nobody owns is rejected; a caller already on a call with the tenant gets busy.
+ * number nobody owns is rejected; a caller already on a call with the tenant gets busy. When phone
+ * calls are not configured the call is still recorded (ended at once) and the caller hears an apology.
  */
 export async function answerInboundCall(
   deps: PhoneCallDeps,
   params: { callSid: string; from: string; to: string },
 ): Promise<InboundAnswer> {
-  const { publicUrl } = requireConfigured(deps.calling);
   const tenantId = await tenantOfNumber(deps.pool, params.to, deps.calling.defaultNumber);
   const owner = tenantId ? await tenantOwner(deps.pool, tenantId) : undefined;
   if (!tenantId || !owner || !params.from) return { twiml: rejectTwiml('rejected') };
@@ -157,6 +165,14 @@ export async function answerInboundCall(
     status: 'ringing',
   });
   if (opened === 'duplicate') return { twiml: rejectTwiml('busy') };
+  const { publicUrl } = deps.calling;
+  if (!deps.calling.calls || !publicUrl) {
+    // Phone calls are not configured (Twilio's account or OpenAI): the caller hears an apology, and
+    // the executive sees the call in Call History, already ended.
+    await advanceStatus(deps.pool, opened.id, 'completed');
+    await deps.sessions.end(tenantId, opened.callSessionId);
+    return { twiml: assistantUnavailableTwiml(), callSessionId: opened.callSessionId };
+  }
   return {
     twiml: connectStreamTwiml(mediaStreamUrl(publicUrl, opened.id), {
       [STREAM_TOKEN_PARAMETER]: opened.streamToken,

@@ -9,7 +9,12 @@ import { isValidTwilioSignature } from '../../providers/twilio/twilio-signature.
 import type { AppState } from '../auth/auth-context.ts';
 import { readTwilioForm } from '../sms/twilio-form.ts';
 import { type MediaStreamDeps, runMediaStream } from './media-stream-socket.ts';
-import { answerInboundCall, applyCallStatus, type PhoneCallDeps } from './phone-call.service.ts';
+import {
+  answerInboundCall,
+  applyCallStatus,
+  assistantUnavailableTwiml,
+  type PhoneCallDeps,
+} from './phone-call.service.ts';
 import { streamMayOpen } from './phone-call.store.ts';
 import {
   CALL_STATUS_WEBHOOK_PATH,
@@ -65,20 +70,34 @@ export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
     routeDoc({
       summary: "Twilio's voice webhook for a call to a tenant's number",
       description:
-        'Signed by Twilio (CallSid, From, To). The tenant is the one owning the number called; the call is recorded for its owner and connected to the assistant through a media stream. A number nobody owns is rejected.',
+        "Signed by Twilio (CallSid, From, To). The tenant is the one owning the number called; the call is recorded for its owner and connected to the assistant through a media stream. A number nobody owns is rejected; a caller already on a call gets busy. When the assistant cannot take the call (phone calls not configured, or a fault) the caller hears a short apology and the call is hung up, never Twilio's application error.",
       access: 'anonymous',
-      responses: { 200: { description: 'TwiML: <Connect><Stream>, or <Reject>', contentType: 'text/xml' } },
+      responses: {
+        200: {
+          description: 'TwiML: <Connect><Stream>, <Reject>, or <Say> and <Hangup>',
+          contentType: 'text/xml',
+        },
+      },
       errors: WEBHOOK_ERRORS,
     }),
     async (ctx) => {
       const params = await signedParams(ctx, deps.calling);
-      const answer = await answerInboundCall(deps, {
-        callSid: params.CallSid ?? '',
-        from: params.From ?? '',
-        to: params.To ?? '',
-      });
+      let twiml: string;
+      try {
+        const answer = await answerInboundCall(deps, {
+          callSid: params.CallSid ?? '',
+          from: params.From ?? '',
+          to: params.To ?? '',
+        });
+        twiml = answer.twiml;
+      } catch (error) {
+        // A caller would hear Twilio's "application error" for a 5xx: whatever went wrong (the database
+        // away, a call session that could not be recorded), they hear an apology instead.
+        deps.stream.logger.error({ err: error, callSid: params.CallSid }, 'inbound call could not be taken');
+        twiml = assistantUnavailableTwiml();
+      }
       ctx.type = 'text/xml';
-      ctx.body = answer.twiml;
+      ctx.body = twiml;
     },
   );
 

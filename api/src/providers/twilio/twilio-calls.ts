@@ -94,6 +94,14 @@ export function connectStreamTwiml(streamUrl: string, parameters: Record<string,
   return response.toString();
 }
 
+/** TwiML that answers, says `message` and hangs up (the assistant cannot take the call). */
+export function sayAndHangUpTwiml(message: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say(message);
+  response.hangup();
+  return response.toString();
+}
+
 /** TwiML that declines a call (a number no tenant owns, or one already on a call). */
 export function rejectTwiml(reason: 'busy' | 'rejected'): string {
   const response = new twilio.twiml.VoiceResponse();
