@@ -7,8 +7,20 @@ import { Link, useNavigate } from 'react-router-dom';
 import { RELATIONSHIP_COLOR, relationshipLabel } from '../lib/relationship-color.ts';
 import { ContactAvatar } from './contact-avatar.tsx';
 
-/** One contact in the list; a click opens it, the buttons message, call or mail without opening it. */
-export const ContactRow = memo(function ContactRow({ entry }: { entry: ContactListEntry }) {
+/**
+ * One contact in the list; a click opens it, the buttons message, call (the assistant phones the
+ * contact, through `onCall`) or mail without opening it.
+ */
+export const ContactRow = memo(function ContactRow({
+  entry,
+  onCall,
+  calling = false,
+}: {
+  entry: ContactListEntry;
+  onCall: (phone: string, name: string) => void;
+  /** This contact's call is being placed. */
+  calling?: boolean;
+}) {
   const navigate = useNavigate();
   const { contact, thread } = entry;
   const phone = contact.phonePrimary;
@@ -59,10 +71,13 @@ export const ContactRow = memo(function ContactRow({ entry }: { entry: ContactLi
               </IconButton>
             )}
             {phone && (
-              <IconButton asChild variant="ghost" aria-label={`Call ${contact.name}`}>
-                <a href={`tel:${phone}`}>
-                  <MobileIcon />
-                </a>
+              <IconButton
+                variant="ghost"
+                aria-label={`Call ${contact.name}`}
+                loading={calling}
+                onClick={() => onCall(phone, contact.name)}
+              >
+                <MobileIcon />
               </IconButton>
             )}
             {contact.email && (

@@ -1,6 +1,5 @@
 import type { ResponsePreference } from '@annie/api-client/contracts/sms';
 import { errorMessage } from '@annie/api-client/http';
-import { useStartPhoneCall } from '@annie/api-client/phone-calls/use-start-phone-call';
 import {
   useApproveSmsDraft,
   useRejectSmsDraft,
@@ -9,6 +8,7 @@ import {
 } from '@annie/api-client/sms/use-sms-mutations';
 import { useToast } from '@annie/ui/toast/toast';
 import { useMemo } from 'react';
+import { useCallNumber } from './use-call-number.ts';
 
 /**
  * Sending, the draft's Send and Reject, the preference, and the call button (the assistant phones the
@@ -20,12 +20,11 @@ export function useThreadActions() {
   const approve = useApproveSmsDraft();
   const reject = useRejectSmsDraft();
   const preference = useUpdateSmsThread();
-  const call = useStartPhoneCall();
+  const { callNumber, callingTo } = useCallNumber();
   const { mutate: sendMutate } = send;
   const { mutate: approveMutate } = approve;
   const { mutate: rejectMutate } = reject;
   const { mutate: preferenceMutate } = preference;
-  const { mutate: callMutate } = call;
 
   const actions = useMemo(() => {
     const success = (title: string) => () => toast({ title, variant: 'success' });
@@ -62,23 +61,14 @@ export function useThreadActions() {
           { onSuccess: success('Preference updated'), onError: failed('Failed to update preference') },
         );
       },
-      callNumber(to: string, name: string) {
-        callMutate(
-          { to, message: '' },
-          {
-            onSuccess: () =>
-              toast({ title: 'Call started', description: `Annie is calling ${name}`, variant: 'success' }),
-            onError: failed('Failed to start call'),
-          },
-        );
-      },
+      callNumber,
     };
-  }, [toast, sendMutate, approveMutate, rejectMutate, preferenceMutate, callMutate]);
+  }, [toast, sendMutate, approveMutate, rejectMutate, preferenceMutate, callNumber]);
 
   return {
     ...actions,
     sending: send.isPending,
     decidingDraft: approve.isPending || reject.isPending,
-    calling: call.isPending,
+    calling: callingTo !== undefined,
   };
 }

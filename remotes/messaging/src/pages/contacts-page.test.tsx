@@ -68,6 +68,44 @@ describe('ContactsPage', () => {
     ]);
   }, 20_000);
 
+  it('the call button has Annie phone the contact (no tel: link), without opening the contact', async () => {
+    const ada = contact('Ada Lovelace', { email: 'ada@example.com' });
+    const { requests } = stubFetch({
+      'GET /api/contacts': { status: 200, body: [bob, mom, ada] },
+      'POST /api/annie/call/start': { status: 201, body: { id: 'c0000000-0000-4000-8000-000000000001' } },
+    });
+    const user = renderPage(<ContactsPage />, '/contacts');
+    const row = await screen.findByRole('listitem', { name: 'Margaret Smith' });
+    expect(within(row).queryByRole('link', { name: 'Call Margaret Smith' })).not.toBeInTheDocument();
+    // No phone, no call button.
+    const noPhone = screen.getByRole('listitem', { name: 'Ada Lovelace' });
+    expect(within(noPhone).queryByRole('button', { name: 'Call Ada Lovelace' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Call Margaret Smith' }));
+    expect(await screen.findByText('Call started')).toBeInTheDocument();
+    expect(screen.getByText('Annie is calling Margaret Smith')).toBeInTheDocument();
+    expect(requests('POST').map((request) => [request.path, request.body])).toEqual([
+      ['/api/annie/call/start', { to: '+14155552671', message: '' }],
+    ]);
+    expect(screen.getByRole('listitem', { name: 'Margaret Smith' })).toBeInTheDocument();
+  }, 20_000);
+
+  it("shows the server's reason when the call is refused (a call already in progress)", async () => {
+    stubFetch({
+      'GET /api/contacts': { status: 200, body: [bob] },
+      'POST /api/annie/call/start': {
+        status: 409,
+        body: {
+          message: 'A call to this number is already in progress',
+          code: 'duplicate_call',
+          duplicate: true,
+        },
+      },
+    });
+    const user = renderPage(<ContactsPage />, '/contacts');
+    await user.click(await screen.findByRole('button', { name: 'Call Bob Jones' }));
+    expect(await screen.findByText('A call to this number is already in progress')).toBeInTheDocument();
+  }, 20_000);
+
   it('shows the empty state', async () => {
     stubFetch({ 'GET /api/contacts': { status: 200, body: [] } });
     renderPage(<ContactsPage />, '/contacts');

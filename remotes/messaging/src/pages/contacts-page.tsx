@@ -11,6 +11,7 @@ import { Fragment, useCallback, useMemo, useState } from 'react';
 import { AddContactDialog } from '../components/add-contact-dialog.tsx';
 import { ContactRow } from '../components/contact-row.tsx';
 import { useAddContact } from '../hooks/use-add-contact.ts';
+import { useCallNumber } from '../hooks/use-call-number.ts';
 import { groupContacts } from '../lib/contact-groups.ts';
 
 /** The Contacts screen (/contacts): search, Favorites then letters, a page at a time, and Add Contact. */
@@ -24,6 +25,7 @@ export default function ContactsPage() {
   }, [isFetchingNextPage, fetchNextPage]);
   const [adding, setAdding] = useState(false);
   const { addContact, adding: saving } = useAddContact();
+  const { callNumber, callingTo } = useCallNumber();
   // The same element while the results stand: a keystroke re-renders the search box, not the rows.
   const rows = useMemo(
     () => (
@@ -40,14 +42,19 @@ export default function ContactsPage() {
                 </Heading>
               </li>
               {group.entries.map((entry) => (
-                <ContactRow key={entry.contact.id} entry={entry} />
+                <ContactRow
+                  key={entry.contact.id}
+                  entry={entry}
+                  onCall={callNumber}
+                  calling={callingTo !== undefined && callingTo === entry.contact.phonePrimary}
+                />
               ))}
             </Fragment>
           ))}
         </ul>
       </Flex>
     ),
-    [contacts],
+    [contacts, callNumber, callingTo],
   );
 
   return (
