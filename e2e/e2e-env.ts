@@ -20,6 +20,13 @@ export const OPENAI_TEXT_FAKE_PORT = E2E_PORT + 5;
 export const REALTIME_WEBRTC_FAKE_URL = `http://127.0.0.1:${E2E_PORT + 6}`;
 /** The fake microphone: 1.5 s of silence (the mic starts at getUserMedia), then a spoken question. */
 export const FAKE_MICROPHONE_WAV = fileURLToPath(new URL('./fixtures/user-question.wav', import.meta.url));
+/**
+ * The sandbox spec's own server (`npm run sandbox -- --seed` style: every fake in-process, on free ports),
+ * started by Playwright's webServer from e2e/sandbox-server.ts.
+ */
+export const SANDBOX_E2E_PORT = E2E_PORT + 9;
+export const SANDBOX_E2E_BASE_URL = `http://127.0.0.1:${SANDBOX_E2E_PORT}`;
+export const SANDBOX_ADMIN_PASSWORD = 'e2e-sandbox-admin-password';
 /** The first tenant's messaging number (TWILIO_PHONE_NUMBER). */
 export const MESSAGING_NUMBER = '+14155550100';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));

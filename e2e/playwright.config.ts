@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { HEADLESS_CHROMIUM_FLAGS } from './chromium-flags.ts';
-import { E2E_BASE_URL, E2E_PORT, FAKE_MICROPHONE_WAV } from './e2e-env.ts';
+import { E2E_BASE_URL, E2E_PORT, FAKE_MICROPHONE_WAV, SANDBOX_E2E_BASE_URL } from './e2e-env.ts';
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
 const CHROMIUM_FLAGS = [
@@ -13,6 +13,10 @@ const CHROMIUM_FLAGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
+// A run of other spec files only (`playwright test knowledge.spec.ts`) does not start the sandbox's server.
+const specFiles = process.argv.filter((arg) => !arg.startsWith('-') && arg.endsWith('.spec.ts'));
+const runsSandbox = specFiles.length === 0 || specFiles.some((file) => file.endsWith('sandbox.spec.ts'));
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -23,6 +27,22 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: `../.data/e2e-results-${E2E_PORT}`,
+  // sandbox.spec.ts runs against its own server, started as `npm run sandbox -- --seed` starts it.
+  projects: [
+    { name: 'product', testIgnore: 'sandbox.spec.ts' },
+    { name: 'sandbox', testMatch: 'sandbox.spec.ts', use: { baseURL: SANDBOX_E2E_BASE_URL } },
+  ],
+  webServer: runsSandbox
+    ? {
+        command: `"${process.execPath}" sandbox-server.ts`,
+        url: `${SANDBOX_E2E_BASE_URL}/readyz`,
+        timeout: 90_000,
+        reuseExistingServer: false,
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+        stdout: 'ignore',
+        stderr: 'pipe',
+      }
+    : undefined,
   use: {
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',
