@@ -13,12 +13,20 @@ type Props = {
 export function DraftBanner({ draft, onSend, onReject, pending }: Props) {
   const [text, setText] = useState(draft.draft);
   return (
-    <Callout.Root color="yellow" role="region" aria-label="Annie drafted a response">
+    // A block, not the callout's grid: its text column is sized to the title and would squeeze the draft.
+    <Callout.Root
+      color="yellow"
+      role="region"
+      aria-label="Annie drafted a response"
+      style={{ display: 'block' }}
+    >
       <Box width="100%">
         <Callout.Text weight="bold">Annie drafted a response</Callout.Text>
         <TextArea
           mt="2"
           aria-label="Draft reply"
+          rows={3}
+          resize="vertical"
           value={text}
           onChange={(event) => setText(event.target.value)}
           style={{ background: 'var(--color-panel-solid)' }}
