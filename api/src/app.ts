@@ -14,7 +14,6 @@ import { LiveHub } from './live/live-hub.ts';
 import { apiNotFound } from './middleware/api-not-found.ts';
 import { compressResponses } from './middleware/compress-responses.ts';
 import { errorHandler } from './middleware/error-handler.ts';
-import { mountRouters } from './middleware/mount-routers.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
@@ -106,7 +105,10 @@ export function createApp(appDeps: AppDeps): BuiltApp {
 
   const routers = instances.flatMap((instance) => instance.routers);
   routers.push(openApiRoutes(() => routers));
-  app.use(mountRouters(routers));
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
 
   // The session cache lives as long as the hub tells this process about changes made by the others.
   const sessionCache = {

@@ -12,11 +12,10 @@ const admin = await app.signedIn(await app.createUser({ isAdmin: true }));
 const anonymous = app.client();
 const document = (await user.get<OpenApiDocument>('/api/openapi.json')).body;
 
-/** The routers the Koa app really uses, found in its middleware (not in any list of ours): mounted one by
- * one (a router's dispatch names its router) or together by mountRouters (which names them all). */
+/** The routers the Koa app really uses, found in its middleware (not in any list of ours). */
 const routers = app.koa.middleware.flatMap((middleware) => {
-  const mounted = middleware as { router?: Router<AppState>; routers?: Router<AppState>[] };
-  return mounted.routers ?? (mounted.router ? [mounted.router] : []);
+  const router = (middleware as { router?: Router<AppState> }).router;
+  return router ? [router] : [];
 });
 const routes = registeredRoutes(routers);
 
