@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from '@playwright/test';
-import pg from 'pg';
+import { freshDatabase } from './e2e-database.ts';
 import {
   AGT_FAKE_PORT,
   AUTH_DIR,
@@ -20,32 +20,6 @@ import {
   REPO_ROOT,
   TWILIO_FAKE_URL,
 } from './e2e-env.ts';
-
-async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
-  // By default e2e runs on the embedded PostgreSQL, exactly as `npm start` does (and on its major
-  // version, which the API tests on the local server may not share); TEST_DATABASE_URL overrides.
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { url: undefined, drop: async () => {} };
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1_500 });
-  try {
-    await admin.connect();
-  } catch {
-    // No server here: the API starts its embedded PostgreSQL in a fresh folder instead.
-    return { url: undefined, drop: async () => {} };
-  }
-  const name = `annie_e2e_${process.pid}_${E2E_PORT}`;
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-      await admin.end();
-    },
-  };
-}
 
 async function waitForReady(server: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -75,7 +49,7 @@ export default async function globalSetup() {
   for (const dir of ['shell/dist', 'remotes/voice/dist']) {
     if (!existsSync(join(REPO_ROOT, dir))) throw new Error(`${dir} is missing: build the apps before e2e`);
   }
-  const database = await freshDatabaseUrl();
+  const database = await freshDatabase(`annie_e2e_${process.pid}_${E2E_PORT}`);
   const dataDir = join(REPO_ROOT, `.data/e2e-${E2E_PORT}`);
   await rm(dataDir, { recursive: true, force: true });
   await rm(AUTH_DIR, { recursive: true, force: true });

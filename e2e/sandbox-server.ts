@@ -4,37 +4,14 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freshDatabase } from './e2e-database.ts';
 import { REPO_ROOT, SANDBOX_ADMIN_PASSWORD, SANDBOX_E2E_BASE_URL, SANDBOX_E2E_PORT } from './e2e-env.ts';
 
 const PROVIDER_SETTING = /^(AGT|OPENAI|TWILIO|GOOGLE)_/;
 
-async function freshDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { drop: async () => {} };
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1_500 });
-  try {
-    await admin.connect();
-  } catch {
-    return { drop: async () => {} };
-  }
-  const name = `annie_e2e_sandbox_${SANDBOX_E2E_PORT}`;
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-      await admin.end();
-    },
-  };
-}
-
 const dataDir = `.data/e2e-sandbox-${SANDBOX_E2E_PORT}`;
 await rm(join(REPO_ROOT, dataDir), { recursive: true, force: true });
-const database = await freshDatabase();
+const database = await freshDatabase(`annie_e2e_sandbox_${SANDBOX_E2E_PORT}`);
 const env: NodeJS.ProcessEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !PROVIDER_SETTING.test(name) && name !== 'DATABASE_URL'),
 );
