@@ -1,43 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../testing/fetch-stub.ts';
-import { createOutboundCallGuard, OUTBOUND_CALL_GUARD_MS } from './outbound-call-guard.ts';
-import {
-  functionCallOutputEvents,
-  runVoiceTool,
-  sessionUpdateEvent,
-  type VoiceToolContext,
-} from './run-voice-tool.ts';
+import { stubFetch } from '../testing/fetch-stub.ts';
+import { context, NOTE_ID, run, SMS_IDS } from '../testing/voice-tools.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** A guard whose 2 s release is kept until the test fires it, so nothing waits on a clock. */
-function manualGuard() {
-  const pending: { release: () => void; ms: number }[] = [];
-  const guard = createOutboundCallGuard((release, ms) => pending.push({ release, ms }));
-  return { guard, pending };
-}
-
-function context(overrides: Partial<VoiceToolContext> = {}): VoiceToolContext {
-  return {
-    onSessionUpdate: vi.fn(),
-    onEndCall: vi.fn(),
-    outboundCallGuard: manualGuard().guard,
-    ...overrides,
-  };
-}
-
-const run = async (name: string, args: unknown, ctx = context()) =>
-  JSON.parse(
-    await runVoiceTool({ name, arguments: typeof args === 'string' ? args : JSON.stringify(args) }, ctx),
-  );
-
-const NOTE_ID = '5d1f3b8a-6c2e-4f7a-9b0d-1e2f3a4b5c6d';
-const SMS_IDS = {
-  threadId: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
-  messageId: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
-};
 
 describe('runVoiceTool: refusals', () => {
   it('answers an unknown tool with its name, without a request', async () => {
@@ -137,100 +104,6 @@ describe('runVoiceTool: workspace tools', () => {
     expect(await run('google_drive_list', { file_type: 'pdf' })).toEqual({
       error: 'Failed to execute Google tool: Google is not configured: set GOOGLE_CLIENT_ID',
     });
-  });
-});
-
-describe('runVoiceTool: make_outbound_call', () => {
-  const args = { to: '+15551234567', message: 'Remind Sam about the board meeting' };
-
-  it('starts the call with the tool arguments and answers what the server said', async () => {
-    const api = stubFetch({ 'POST /api/annie/call/start': { status: 200, body: { callSid: 'CA1' } } });
-    expect(await run('make_outbound_call', args)).toEqual({ callSid: 'CA1' });
-    expect(api.requests()[0]?.body).toEqual(args);
-  });
-
-  it('refuses a second call to the same number while the first is starting, then holds it for 2 s', async () => {
-    const { guard, pending } = manualGuard();
-    let answer: (response: Response) => void = () => undefined;
-    const api = stubFetch({
-      // The first start is held open until the test answers it; later ones answer at once.
-      'POST /api/annie/call/start': () =>
-        api.requests().length === 1
-          ? new Promise<Response>((resolve) => (answer = resolve))
-          : jsonResponse(200, { callSid: 'CA2' }),
-    });
-    const ctx = context({ outboundCallGuard: guard });
-    const first = run('make_outbound_call', args, ctx);
-    // The same number written differently is the same number.
-    expect(await run('make_outbound_call', { ...args, to: '+1 (555) 123-4567' }, ctx)).toEqual({
-      error: 'A call to this number is already in progress',
-      duplicate: true,
-    });
-    answer(jsonResponse(200, { callSid: 'CA1' }));
-    expect(await first).toEqual({ callSid: 'CA1' });
-    // Still held after the start until the guard time passes.
-    expect(await run('make_outbound_call', args, ctx)).toMatchObject({ duplicate: true });
-    expect(pending.map((entry) => entry.ms)).toEqual([OUTBOUND_CALL_GUARD_MS]);
-    expect(OUTBOUND_CALL_GUARD_MS).toBe(2000);
-    pending[0]?.release();
-    expect(await run('make_outbound_call', args, ctx)).toEqual({ callSid: 'CA2' });
-    expect(api.requests()).toHaveLength(2);
-  });
-
-  it('another number is not held by the guard', async () => {
-    const { guard } = manualGuard();
-    stubFetch({ 'POST /api/annie/call/start': { status: 200, body: { callSid: 'CA1' } } });
-    const ctx = context({ outboundCallGuard: guard });
-    await run('make_outbound_call', args, ctx);
-    expect(await run('make_outbound_call', { ...args, to: '+15557654321' }, ctx)).toEqual({ callSid: 'CA1' });
-  });
-
-  it('answers HTTP {status}: {body} and frees the number at once on failure', async () => {
-    const { guard, pending } = manualGuard();
-    const api = stubFetch({
-      'POST /api/annie/call/start': new Response('Twilio is not configured', { status: 503 }),
-    });
-    const ctx = context({ outboundCallGuard: guard });
-    expect(await run('make_outbound_call', args, ctx)).toEqual({
-      error: 'HTTP 503: Twilio is not configured',
-    });
-    expect(await run('make_outbound_call', args, ctx)).toEqual({
-      error: 'HTTP 503: Twilio is not configured',
-    });
-    expect(api.requests()).toHaveLength(2);
-    expect(pending).toHaveLength(0);
-  });
-
-  it("passes the server's own duplicate refusal (409 with the duplicate flag) on as the same refusal", async () => {
-    const { guard, pending } = manualGuard();
-    stubFetch({
-      'POST /api/annie/call/start': {
-        status: 409,
-        body: {
-          message: 'A call to this number is already in progress',
-          code: 'duplicate_call',
-          duplicate: true,
-        },
-      },
-    });
-    const ctx = context({ outboundCallGuard: guard });
-    expect(await run('make_outbound_call', args, ctx)).toEqual({
-      error: 'A call to this number is already in progress',
-      duplicate: true,
-    });
-    expect(pending).toHaveLength(0);
-    stubFetch({ 'POST /api/annie/call/start': { status: 409, body: { message: 'Busy', code: 'conflict' } } });
-    expect(await run('make_outbound_call', args, ctx)).toEqual({
-      error: 'HTTP 409: {"message":"Busy","code":"conflict"}',
-    });
-  });
-
-  it('answers call_failed when no answer came', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
-    expect(await run('make_outbound_call', args)).toEqual({ error: 'call_failed' });
   });
 });
 
@@ -376,57 +249,5 @@ describe('runVoiceTool: the call itself', () => {
       },
     });
     expect(await run('end_call', {}, ctx)).toEqual({ error: 'No call is active' });
-  });
-});
-
-describe('data-channel helpers', () => {
-  it('function output then a response request', () => {
-    expect(functionCallOutputEvents('call_1', '{"ok":true}')).toEqual([
-      {
-        type: 'conversation.item.create',
-        item: { type: 'function_call_output', call_id: 'call_1', output: '{"ok":true}' },
-      },
-      { type: 'response.create' },
-    ]);
-  });
-
-  it('session.update without a voice, turn detection merged over the current one', () => {
-    const current = {
-      turnDetection: {
-        type: 'server_vad' as const,
-        threshold: 0.5,
-        silence_duration_ms: 700,
-        prefix_padding_ms: 300,
-        create_response: true,
-      },
-    };
-    expect(
-      sessionUpdateEvent(
-        { instructions: 'Be brief.', turn_detection: { threshold: 0.8 }, speed: 1.2 },
-        current,
-      ),
-    ).toEqual({
-      type: 'session.update',
-      session: {
-        type: 'realtime',
-        instructions: 'Be brief.',
-        audio: {
-          input: {
-            turn_detection: {
-              type: 'server_vad',
-              threshold: 0.8,
-              silence_duration_ms: 700,
-              prefix_padding_ms: 300,
-              create_response: true,
-            },
-          },
-          output: { speed: 1.2 },
-        },
-      },
-    });
-    expect(sessionUpdateEvent({ instructions: 'Hi' }, current)).toEqual({
-      type: 'session.update',
-      session: { type: 'realtime', instructions: 'Hi' },
-    });
   });
 });

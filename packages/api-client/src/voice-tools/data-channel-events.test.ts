@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { functionCallOutputEvents, sessionUpdateEvent } from './run-voice-tool.ts';
+
+describe('data-channel helpers', () => {
+  it('function output then a response request', () => {
+    expect(functionCallOutputEvents('call_1', '{"ok":true}')).toEqual([
+      {
+        type: 'conversation.item.create',
+        item: { type: 'function_call_output', call_id: 'call_1', output: '{"ok":true}' },
+      },
+      { type: 'response.create' },
+    ]);
+  });
+
+  it('session.update without a voice, turn detection merged over the current one', () => {
+    const current = {
+      turnDetection: {
+        type: 'server_vad' as const,
+        threshold: 0.5,
+        silence_duration_ms: 700,
+        prefix_padding_ms: 300,
+        create_response: true,
+      },
+    };
+    expect(
+      sessionUpdateEvent(
+        { instructions: 'Be brief.', turn_detection: { threshold: 0.8 }, speed: 1.2 },
+        current,
+      ),
+    ).toEqual({
+      type: 'session.update',
+      session: {
+        type: 'realtime',
+        instructions: 'Be brief.',
+        audio: {
+          input: {
+            turn_detection: {
+              type: 'server_vad',
+              threshold: 0.8,
+              silence_duration_ms: 700,
+              prefix_padding_ms: 300,
+              create_response: true,
+            },
+          },
+          output: { speed: 1.2 },
+        },
+      },
+    });
+    expect(sessionUpdateEvent({ instructions: 'Hi' }, current)).toEqual({
+      type: 'session.update',
+      session: { type: 'realtime', instructions: 'Hi' },
+    });
+  });
+});
