@@ -33,15 +33,20 @@ function isTransient(status: number | undefined): boolean {
   return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
+/** The official SDK's client for a text configuration; `retries` when the configuration names none. */
+export function openAiTextClient(config: OpenAiTextConfig & { apiKey: string }, retries: number): OpenAI {
+  return new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseUrl,
+    maxRetries: config.maxRetries ?? retries,
+    timeout: config.timeoutMs ?? 30_000,
+  });
+}
+
 /** A text generator on the Responses API of the official SDK, or undefined without an API key. */
 export function createOpenAiTextGenerator(config: OpenAiTextConfig): TextGenerator | undefined {
   if (!config.apiKey) return undefined;
-  const client = new OpenAI({
-    apiKey: config.apiKey,
-    baseURL: config.baseUrl,
-    maxRetries: config.maxRetries ?? 0,
-    timeout: config.timeoutMs ?? 30_000,
-  });
+  const client = openAiTextClient({ ...config, apiKey: config.apiKey }, 0);
   return {
     async generate(prompt, signal) {
       try {

@@ -1,6 +1,6 @@
 import type { WebSearchResponse } from '@annie/api-client/contracts/voice-tools';
 import OpenAI from 'openai';
-import type { OpenAiTextConfig } from './openai-text.ts';
+import { type OpenAiTextConfig, openAiTextClient } from './openai-text.ts';
 
 /** The 503 message of POST /api/voice/web-search, and the web_search tool's answer, without a key. */
 export const WEB_SEARCH_NOT_CONFIGURED_MESSAGE = 'Web search is not configured: set OPENAI_API_KEY';
@@ -32,12 +32,7 @@ export class WebSearchError extends Error {
  */
 export function createOpenAiWebSearcher(config: OpenAiTextConfig): WebSearcher | undefined {
   if (!config.apiKey) return undefined;
-  const client = new OpenAI({
-    apiKey: config.apiKey,
-    baseURL: config.baseUrl,
-    maxRetries: config.maxRetries ?? 1,
-    timeout: config.timeoutMs ?? 30_000,
-  });
+  const client = openAiTextClient({ ...config, apiKey: config.apiKey }, 1);
   return {
     async search(query, signal) {
       try {
