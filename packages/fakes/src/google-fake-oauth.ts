@@ -40,6 +40,8 @@ export class GoogleFakeOAuth {
   accessTokenTtlSeconds = 3600;
   /** How many coming revocations answer 503 (Google unavailable) without revoking. */
   revokeFailures = 0;
+  /** Whether a refresh answers a new refresh token and retires the one it was given (Google may rotate). */
+  rotateRefreshTokens = false;
   readonly #pending = new Map<string, PendingConsent>();
   readonly #codes = new Map<string, IssuedCode>();
   readonly #grants = new Map<string, Grant>();
@@ -140,9 +142,26 @@ export class GoogleFakeOAuth {
       const grant = this.#grants.get(params.refresh_token ?? '');
       if (!grant || grant.revoked)
         return oauthError(400, 'invalid_grant', 'Token has been expired or revoked.');
+      if (this.rotateRefreshTokens) {
+        const rotated = this.#rotate(params.refresh_token ?? '', grant);
+        return {
+          status: 200,
+          json: { ...this.#issueAccess(rotated), refresh_token: rotated, scope: grant.scope },
+        };
+      }
       return { status: 200, json: { ...this.#issueAccess(params.refresh_token ?? ''), scope: grant.scope } };
     }
     return oauthError(400, 'unsupported_grant_type', 'Invalid grant_type');
+  }
+
+  /** Moves the grant to a new refresh token: the old one is refused from now on, its access tokens live on. */
+  #rotate(refreshToken: string, grant: Grant): string {
+    const rotated = token('1//refresh-');
+    this.#grants.delete(refreshToken);
+    this.#grants.set(rotated, grant);
+    for (const access of this.#access.values())
+      if (access.refreshToken === refreshToken) access.refreshToken = rotated;
+    return rotated;
   }
 
   #issueAccess(refreshToken: string) {

@@ -95,4 +95,31 @@ describe('Google fake', () => {
     });
     expect(api.status).toBe(401);
   });
+
+  it('rotates the refresh token on a refresh when asked: the new one works, the old one is refused', async () => {
+    const code = new URL(await fake.consent(authUrl())).searchParams.get('code') ?? '';
+    const { body } = await exchange(code, verifier);
+    const refresh = async (refreshToken: string) => {
+      const response = await fetch(fake.endpoints.oauth2TokenUrl, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          client_id: fake.clientId,
+          client_secret: fake.clientSecret,
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, string> };
+    };
+    fake.rotateRefreshTokens(true);
+    const rotated = await refresh(body.refresh_token ?? '');
+    fake.rotateRefreshTokens(false);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.refresh_token).toMatch(/^1\/\/refresh-/);
+    expect(rotated.body.refresh_token).not.toBe(body.refresh_token);
+    expect((await refresh(body.refresh_token ?? '')).body.error).toBe('invalid_grant');
+    const again = await refresh(rotated.body.refresh_token ?? '');
+    expect([again.status, again.body.refresh_token]).toEqual([200, undefined]);
+    expect(fake.isGrantActive(rotated.body.refresh_token ?? '')).toBe(true);
+  });
 });

@@ -38,6 +38,8 @@ export type GoogleFake = {
   expireAccessTokens: () => void;
   revokeAllGrants: () => void;
   isGrantActive: (refreshToken: string) => boolean;
+  /** From now on (or until turned off), each refresh answers a new refresh token and retires the old. */
+  rotateRefreshTokens: (on: boolean) => void;
   /** The next `times` revocations answer 503 and revoke nothing. */
   failRevocations: (times: number) => void;
   /** The next `times` API calls (not OAuth) fail with this Google error. */
@@ -181,6 +183,9 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     expireAccessTokens: () => oauth.expireAccessTokens(),
     revokeAllGrants: () => oauth.revokeAllGrants(),
     isGrantActive: (refreshToken) => oauth.isGrantActive(refreshToken),
+    rotateRefreshTokens: (on) => {
+      oauth.rotateRefreshTokens = on;
+    },
     failRevocations: (times) => {
       oauth.revokeFailures = times;
     },

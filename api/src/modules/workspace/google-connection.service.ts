@@ -85,6 +85,24 @@ export async function switchActiveAccount(
   });
 }
 
+/**
+ * Stores the refresh token Google rotated in place of the one the tool ran with, encrypted for the same
+ * owner. Only over that stored ciphertext: a reconnect or another request's save since then is kept.
+ */
+export async function saveRotatedRefreshToken(
+  em: EntityManager,
+  owner: ConnectionOwner,
+  replaced: { accountId: string; refreshTokenCipher: string },
+  refreshToken: string,
+  cipher: TokenCipher,
+): Promise<void> {
+  await em.nativeUpdate(
+    GoogleAccount,
+    { id: replaced.accountId, userId: owner.userId, refreshTokenCipher: replaced.refreshTokenCipher },
+    { refreshTokenCipher: cipher.encrypt(refreshToken, tokenOwner(owner)), updatedAt: new Date() },
+  );
+}
+
 /** Google refused the grant for good: forget the token and take the account out of use. */
 export async function markGrantRevoked(
   em: EntityManager,

@@ -9,6 +9,7 @@ import {
   activeAccount,
   type ConnectionOwner,
   markGrantRevoked,
+  saveRotatedRefreshToken,
   tokenOwner,
 } from './google-connection.service.ts';
 import type { GoogleServices } from './google-services.ts';
@@ -37,10 +38,21 @@ export async function runVoiceTool(
   call: ParsedToolCall,
 ): Promise<VoiceToolResult> {
   const account = await activeAccount(em, owner);
-  if (!account?.refreshTokenCipher) return failure(NOT_CONNECTED, true);
+  const refreshTokenCipher = account?.refreshTokenCipher;
+  if (!account || !refreshTokenCipher) return failure(NOT_CONNECTED, true);
   try {
-    const refreshToken = google.cipher.decrypt(account.refreshTokenCipher, tokenOwner(owner));
-    const grant = { key: account.id, refreshToken };
+    const grant = {
+      key: account.id,
+      refreshToken: google.cipher.decrypt(refreshTokenCipher, tokenOwner(owner)),
+      onRefreshTokenRotated: (rotated: string) =>
+        saveRotatedRefreshToken(
+          em,
+          owner,
+          { accountId: account.id, refreshTokenCipher },
+          rotated,
+          google.cipher,
+        ),
+    };
     const data = await google.workspace.run(grant, call.name, call.params as never);
     return { success: true, data, error: null, requiresAuth: false };
   } catch (error) {

@@ -29,8 +29,15 @@ export class GoogleOAuth {
     this.config = config;
   }
 
-  /** An OAuth2 client holding these credentials; it refreshes expired access tokens by itself. */
-  async client(credentials: Credentials = {}): Promise<OAuth2Client> {
+  /**
+   * An OAuth2 client holding these credentials; it refreshes expired access tokens by itself. When a
+   * refresh answers a new refresh token (Google may rotate it), the client goes on with the new one and
+   * `onRefreshTokenRotated` is told, so the caller can store it.
+   */
+  async client(
+    credentials: Credentials = {},
+    onRefreshTokenRotated?: (refreshToken: string) => void,
+  ): Promise<OAuth2Client> {
     const { OAuth2Client } = await authLibrary();
     const client = new OAuth2Client({
       clientId: this.config.clientId,
@@ -41,6 +48,15 @@ export class GoogleOAuth {
       forceRefreshOnFailure: true,
     });
     client.setCredentials(credentials);
+    if (onRefreshTokenRotated)
+      client.on('tokens', (tokens) => {
+        const rotated = tokens.refresh_token;
+        if (!rotated || rotated === client.credentials.refresh_token) return;
+        // google-auth-library puts the token it refreshed with back over the answer's; it reads that
+        // token from the client's credentials after this event, so setting it here keeps the new one.
+        client.setCredentials({ ...client.credentials, refresh_token: rotated });
+        onRefreshTokenRotated(rotated);
+      });
     return client;
   }
 

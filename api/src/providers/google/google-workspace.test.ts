@@ -13,7 +13,11 @@ beforeEach(async () => {
   fake.delayApis(0);
   const consent = await connect();
   grants += 1;
-  grant = { key: `grant-${grants}`, refreshToken: consent.refreshToken };
+  grant = {
+    key: `grant-${grants}`,
+    refreshToken: consent.refreshToken,
+    onRefreshTokenRotated: async () => {},
+  };
 });
 
 const day = (hours: number) => new Date(fake.today + hours * 3_600_000).toISOString();
@@ -130,6 +134,42 @@ describe('GoogleWorkspace grants and failures', () => {
     fake.expireAccessTokens();
     await workspace.run(grant, 'google_drive_list', { file_type: 'any', max_results: 1 });
     expect(refreshes()).toBe(before + 1);
+  });
+
+  it('hands back a refresh token Google rotated, and refreshes with it from then on', async () => {
+    const saved: string[] = [];
+    const rotating = { ...grant, onRefreshTokenRotated: async (token: string) => void saved.push(token) };
+    fake.rotateRefreshTokens(true);
+    try {
+      await workspace.run(rotating, 'google_drive_list', { file_type: 'any', max_results: 1 });
+    } finally {
+      fake.rotateRefreshTokens(false);
+    }
+    const [rotated = ''] = saved;
+    expect(saved).toHaveLength(1);
+    expect([fake.isGrantActive(grant.refreshToken), fake.isGrantActive(rotated)]).toEqual([false, true]);
+    fake.expireAccessTokens();
+    await workspace.run({ ...rotating, refreshToken: rotated }, 'google_drive_list', {
+      file_type: 'any',
+      max_results: 1,
+    });
+    expect(fake.tokenRequests.at(-1)?.params.refresh_token).toBe(rotated);
+    expect(saved).toHaveLength(1);
+  });
+
+  it('serves a caller that still holds the rotated-out token, and tells it the new one', async () => {
+    const saved: string[] = [];
+    const rotating = { ...grant, onRefreshTokenRotated: async (token: string) => void saved.push(token) };
+    fake.rotateRefreshTokens(true);
+    try {
+      await workspace.run(rotating, 'google_drive_list', { file_type: 'any', max_results: 1 });
+    } finally {
+      fake.rotateRefreshTokens(false);
+    }
+    fake.expireAccessTokens();
+    const stale = await workspace.run(rotating, 'google_drive_list', { file_type: 'any', max_results: 1 });
+    expect(stale).toHaveProperty('files');
+    expect(saved).toEqual([saved[0], saved[0]]);
   });
 
   it('reports a revoked grant as invalid_grant', async () => {

@@ -15,8 +15,21 @@ export class GoogleToolError extends Error {
   }
 }
 
-/** The grant a tool runs on: a stable key for the access-token cache and the decrypted refresh token. */
-export type ToolGrant = { key: string; refreshToken: string };
+/**
+ * The grant a tool runs on: a stable key for the access-token cache, the decrypted refresh token, and
+ * where to store the new refresh token when Google rotated it (told after the tool, even one that failed).
+ */
+export type ToolGrant = {
+  key: string;
+  refreshToken: string;
+  onRefreshTokenRotated: (refreshToken: string) => Promise<void>;
+};
+
+/**
+ * One grant's clients. `refreshToken` follows Google's rotations; `replaced` is the token it last
+ * rotated from, which callers that read it before the new one was stored may still present.
+ */
+type GrantClients = { refreshToken: string; replaced: string | null; apis: Promise<GoogleApis> };
 
 const MESSAGE_MAX = 300;
 const CLIENTS_KEPT = 1000;
@@ -29,7 +42,7 @@ const CLIENTS_KEPT = 1000;
 export class GoogleWorkspace {
   readonly #oauth: GoogleOAuth;
   readonly #now: () => Date;
-  readonly #clients = new Map<string, { refreshToken: string; apis: Promise<GoogleApis> }>();
+  readonly #clients = new Map<string, GrantClients>();
 
   constructor(oauth: GoogleOAuth, now: () => Date = () => new Date()) {
     this.#oauth = oauth;
@@ -49,7 +62,8 @@ export class GoogleWorkspace {
         reject(new GoogleToolError('timeout', `Google did not answer within ${toolTimeoutMs} ms`)),
       );
     });
-    const apis = await this.#apisFor(grant);
+    const clients = this.#clientsFor(grant);
+    const apis = await clients.apis;
     const context = { apis, call: { signal }, now: this.#now };
     const implementation = GOOGLE_TOOL_IMPLEMENTATIONS[name] as (
       c: typeof context,
@@ -70,31 +84,42 @@ export class GoogleWorkspace {
         throw new GoogleToolError('timeout', `Google did not answer within ${toolTimeoutMs} ms`);
       const message = error instanceof Error ? error.message : String(error);
       throw new GoogleToolError('google', message.slice(0, MESSAGE_MAX));
+    } finally {
+      if (clients.refreshToken !== grant.refreshToken)
+        await grant.onRefreshTokenRotated(clients.refreshToken);
     }
   }
 
-  /** The grant's clients: kept while its refresh token is unchanged, most recently used last. */
-  #apisFor(grant: ToolGrant): Promise<GoogleApis> {
+  /** The grant's clients: kept while its refresh token is unchanged (or rotated), most recently used last. */
+  #clientsFor(grant: ToolGrant): GrantClients {
     const kept = this.#clients.get(grant.key);
     this.#clients.delete(grant.key);
-    const entry =
-      kept && kept.refreshToken === grant.refreshToken
-        ? kept
-        : {
-            refreshToken: grant.refreshToken,
-            apis: this.#makeApis(grant.refreshToken),
-          };
+    const current =
+      kept && (kept.refreshToken === grant.refreshToken || kept.replaced === grant.refreshToken);
+    const entry = current ? kept : this.#makeClients(grant.refreshToken);
     this.#clients.set(grant.key, entry);
     const oldest = this.#clients.keys().next().value;
     if (this.#clients.size > CLIENTS_KEPT && oldest !== undefined) this.#clients.delete(oldest);
-    return entry.apis;
+    return entry;
   }
 
-  async #makeApis(refreshToken: string): Promise<GoogleApis> {
+  #makeClients(refreshToken: string): GrantClients {
+    const entry: GrantClients = {
+      refreshToken,
+      replaced: null,
+      apis: this.#makeApis(refreshToken, (rotated) => {
+        entry.replaced = entry.refreshToken;
+        entry.refreshToken = rotated;
+      }),
+    };
+    return entry;
+  }
+
+  async #makeApis(refreshToken: string, rotated: (next: string) => void): Promise<GoogleApis> {
     // Loaded on first use, like the OAuth library: the five API clients are most of the SDK's weight.
     const { googleApis } = await import('./google-apis.ts');
     return googleApis(
-      await this.#oauth.client({ refresh_token: refreshToken }),
+      await this.#oauth.client({ refresh_token: refreshToken }, rotated),
       this.#oauth.config.apiRootUrl,
     );
   }
