@@ -72,11 +72,10 @@ export function realtimeCallRoutes(
         });
       } catch (error) {
         if (!(error instanceof RealtimeCallError)) throw error;
-        logger.warn(
-          { status: error.status, reason: error.message, tenantId: auth.tenantId },
-          'realtime call refused',
-        );
-        throw new HttpError(502, 'realtime_call_failed', error.message);
+        const failure = new HttpError(502, 'realtime_call_failed', error.message);
+        // Logged once, by the error middleware: its line chains the causes (OpenAI's status, reason, stack).
+        failure.cause = error;
+        throw failure;
       }
       logger.info(
         { callId: call.realtimeCallId, callSessionId: call.callSessionId, tenantId: auth.tenantId },
