@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signIn } from './lib/api-process.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const requireApi = createRequire(join(ROOT, 'api/package.json'));
@@ -51,19 +52,6 @@ async function waitForReady() {
     await pause(200);
   }
   throw new Error('the API did not become ready');
-}
-
-async function signIn() {
-  const response = await fetch(`${BASE}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 async function api(cookie, method, path, body) {
@@ -118,7 +106,7 @@ async function main() {
   });
   try {
     await waitForReady();
-    const cookie = await signIn();
+    const cookie = (await signIn(API_PORT, 'admin', PASSWORD)).headers.Cookie;
     const profile = await api(cookie, 'POST', '/api/voice/profiles', {
       name: 'Bench',
       agentId: 'default-agent',

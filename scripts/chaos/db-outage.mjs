@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { signIn } from '../bench/lib/api-process.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const apiRequire = createRequire(join(ROOT, 'api/package.json'));
@@ -164,19 +165,6 @@ async function waitForReady() {
   throw new Error('API not ready after 60 s');
 }
 
-async function signIn() {
-  const response = await fetch(`${BASE}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 const acknowledged = new Set();
 const answers = new Map();
 const nonRetryable = [];
@@ -214,7 +202,7 @@ async function writer(cookie, index) {
 
 try {
   await waitForReady();
-  const cookie = await signIn();
+  const cookie = (await signIn(apiPort, 'admin', PASSWORD)).headers.Cookie;
   const events = await watchEvents(cookie);
   const writers = Array.from({ length: WRITERS }, (_, index) => writer(cookie, index));
   await sleep(2_000);

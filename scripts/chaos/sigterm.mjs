@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { signIn } from '../bench/lib/api-process.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pg = createRequire(join(ROOT, 'api/package.json'))('pg');
@@ -66,25 +67,12 @@ async function start(node, args) {
       resolve(JSON.parse(line).pid);
     });
   });
-  return { child, apiPid, exited, base: `http://127.0.0.1:${port}` };
-}
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return { child, apiPid, exited, port, base: `http://127.0.0.1:${port}` };
 }
 
 async function probe(label, node, args) {
   const api = await start(node, args);
-  const cookie = await signIn(api.base);
+  const cookie = (await signIn(api.port, 'admin', PASSWORD)).headers.Cookie;
   let signalAt = Number.POSITIVE_INFINITY;
   const inFlightFailures = [];
   let answered = 0;
