@@ -5,14 +5,14 @@ import {
 import { startVoiceTest } from '@annie/api-client/voice-profiles/start-voice-test';
 import { useToast } from '@annie/ui/toast/toast';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MicrophoneStream } from '../lib/microphone-stream.ts';
+import { MicrophoneCapture } from '../lib/microphone-capture.ts';
 import { PcmPlayer } from '../lib/pcm-player.ts';
 
 /** Spec part 2 §4: idle (Not Connected), connecting, connected, or error. */
 export type VoiceTestStatus = 'idle' | 'connecting' | 'connected' | 'error';
 export type TestTranscriptLine = { id: number; speaker: 'user' | 'assistant' | 'system'; text: string };
 
-type Live = { socket: WebSocket; microphone: MicrophoneStream; player: PcmPlayer };
+type Live = { socket: WebSocket; microphone: MicrophoneCapture; player: PcmPlayer };
 
 /**
  * The test panel's session: microphone up and assistant audio down over the server's WebSocket,
@@ -63,7 +63,7 @@ export function useVoiceTest(profileId: string | null) {
     if (!profileId || live.current) return;
     setStatus('connecting');
     setTranscript([]);
-    const microphone = new MicrophoneStream();
+    const microphone = new MicrophoneCapture();
     const pending: ArrayBuffer[] = [];
     try {
       await microphone.start((frame) => {
