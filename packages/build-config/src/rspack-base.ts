@@ -188,7 +188,12 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
     },
-    module: { rules: [scriptRule(production), styleRule()] },
+    module: {
+      rules: [scriptRule(production), styleRule()],
+      // An import of a name its module does not export is an error, not a warning and an undefined at run
+      // time: this is what holds every app to the shared surfaces (shared-surface.ts).
+      parser: { javascript: { exportsPresence: 'error' } },
+    },
     optimization: { minimize: production },
     performance: false,
     // The CLI's default lazy compilation in dev would defer federated modules the shell asks for.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
+import { SHARED_SURFACES, writeSurfaceModule } from './shared-surface.ts';
 
 type SharedObject = moduleFederationPlugin.SharedObject;
 
@@ -58,7 +59,12 @@ function singleton(version: string): SharedObject[string] {
  */
 export function sharedSingletons(appDir: string): SharedObject {
   const shared: SharedObject = {};
-  for (const name of SINGLETON_PACKAGES) shared[name] = singleton(installedVersion(appDir, name));
+  for (const name of SINGLETON_PACKAGES) {
+    const config = singleton(installedVersion(appDir, name));
+    const surface = SHARED_SURFACES[name];
+    // A large package is shared as the part of it the product uses (shared-surface.ts).
+    shared[name] = surface ? { ...config, import: writeSurfaceModule(appDir, name, surface) } : config;
+  }
   for (const [subpath, owner] of Object.entries(SINGLETON_SUBPATHS)) {
     shared[subpath] = singleton(installedVersion(appDir, owner));
   }
