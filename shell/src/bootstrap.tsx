@@ -1,6 +1,7 @@
-// The whole Radix Themes sheet but its dark appearance, which nothing in the product turns on (see
-// build-config's radix-css-subset).
-import '@radix-ui/themes/styles.css?radix-subset&dark=false';
+// The Radix Themes sheet cut to what the product uses (see build-config's radix-css-subset): the
+// components of the shared surface (`&surface`), the colour scales of the product's palette
+// (`&palette`), and no dark appearance, which nothing in the product turns on.
+import '@radix-ui/themes/styles.css?radix-subset&dark=false&palette&surface';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './app/app.css';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classesOf, parseSubsetQuery, subsetRadixCss } from './radix-css-subset.ts';
+import {
+  classesOf,
+  PRODUCT_PALETTE,
+  parseSubsetQuery,
+  subsetRadixCss,
+  surfaceFamilies,
+} from './radix-css-subset.ts';
 
 const SHEET = `
 .radix-themes { --cursor-button: default; }
@@ -82,6 +88,18 @@ describe('subsetRadixCss for one page', () => {
     expect(css).toContain("[data-accent-color]:where(:not([data-accent-color='']))");
   });
 
+  it("drops the other scales' tokens, and a rule they leave empty", () => {
+    const sheet = `:root, .light { --gray-1: #fff; --tomato-1: #f00; --tomato-a1: #f001; --black-a1: #0001; --color-background: white; }
+:root { --tomato-2: red; }`;
+    const css = subsetRadixCss(sheet, { colors: new Set(['gray']) });
+    expect(css).toContain('--gray-1: #fff');
+    expect(css).toContain('--black-a1');
+    expect(css).toContain('--color-background');
+    expect(css).not.toContain('tomato');
+    expect(css).not.toContain('red');
+    expect(parseSubsetQuery('?radix-subset&palette').colors).toEqual(PRODUCT_PALETTE);
+  });
+
   it('keeps only the prop classes the markup uses', () => {
     const used = classesOf('<div class="rt-Button rt-r-size-2  rt-r-p-4"></div><p class="x"></p>');
     expect([...used]).toEqual(['rt-Button', 'rt-r-size-2', 'rt-r-p-4', 'x']);
@@ -92,6 +110,24 @@ describe('subsetRadixCss for one page', () => {
     expect(css).not.toContain('rt-variant-ghost');
     expect(css).not.toContain('rt-r-p-5');
     expect(css).toContain("[data-accent-color='tomato']");
+  });
+});
+
+describe('component families', () => {
+  it('keep every class of a family by its name prefix, with the listed components', () => {
+    const css = subsetRadixCss(SHEET, { families: new Set(['Select']), components: new Set(['Dialog']) });
+    expect(css).toContain('.rt-SelectTrigger:hover');
+    expect(css).toContain('.rt-Dialog');
+    expect(css).not.toContain('.rt-BaseButton');
+    expect(css).toContain('.radix-themes');
+  });
+
+  it("follow the shared surface's components and what they are built on with &surface", () => {
+    const families = parseSubsetQuery('?radix-subset&surface').families ?? new Set();
+    expect(families).toEqual(surfaceFamilies());
+    for (const family of ['Select', 'Button', 'Theme', 'Base', 'Popper']) expect(families).toContain(family);
+    expect(families).not.toContain('Tooltip');
+    expect(parseSubsetQuery('?radix-subset&families=Table,Tabs').families).toEqual(new Set(['Table', 'Tabs']));
   });
 });
 

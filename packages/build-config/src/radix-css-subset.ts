@@ -1,4 +1,5 @@
 import postcss from 'postcss';
+import { SHARED_SURFACES } from './shared-surface.ts';
 
 /** How to cut one of Radix Themes' prebuilt stylesheets down. */
 export interface RadixCssSubsetOptions {
@@ -6,6 +7,11 @@ export interface RadixCssSubsetOptions {
   layer?: string;
   /** Component classes to keep, without the `rt-` prefix (e.g. `Button`, `BaseButton`); all when absent. */
   components?: ReadonlySet<string>;
+  /**
+   * Component families to keep: a class is kept when its name starts with one of them (`Select` keeps
+   * `rt-SelectTrigger`, `rt-SelectContent`…); combined with `components` when both are given.
+   */
+  families?: ReadonlySet<string>;
   /**
    * Keep only rules that name a listed component (drop the reset, the theme root and the like): for a
    * sheet loaded after the page's own, which must not re-apply the reset over the components' rules.
@@ -16,8 +22,8 @@ export interface RadixCssSubsetOptions {
   /** Keep the dark appearance (`.dark`, `.dark-theme`); default true. */
   dark?: boolean;
   /**
-   * Colours whose `[data-accent-color='…']` / `[data-gray-color='…']` rules are kept (the others are
-   * dropped); all when absent.
+   * Colours whose `[data-accent-color='…']` / `[data-gray-color='…']` rules and `--{colour}-…` scale
+   * tokens are kept (the other scales' are dropped); all when absent.
    */
   colors?: ReadonlySet<string>;
   /**
@@ -32,14 +38,47 @@ const DARK_SELECTOR = /(^|[\s>+~(,])\.dark(-theme)?(?![\w-])/;
 const PROP_CLASS = /\.((?:[a-z]+\\:)?rt-(?:r-|variant-|high-contrast)[\w-]*)/g;
 const COLOR_SELECTOR = /^\[data-(?:accent|gray)-color=['"]?([a-z]+)['"]?\]$/;
 const COMPONENT_CLASS = /\.rt-([A-Z][A-Za-z]*)/g;
+const SCALE_TOKEN = /^--([a-z]+)-/;
 
-function selectorKeeps(selector: string, components: ReadonlySet<string>, componentsOnly: boolean): boolean {
+/** Radix Themes' colour scales (accents and grays): the values of `accentColor`, `grayColor`, `color`. */
+export const RADIX_COLOR_SCALES: ReadonlySet<string> = new Set(
+  (
+    'tomato red ruby crimson pink plum purple violet iris indigo blue cyan teal jade green grass brown ' +
+    'orange sky mint lime yellow amber gold bronze gray mauve slate sage olive sand'
+  ).split(' '),
+);
+
+/**
+ * The colours the product uses (any string literal naming a Radix colour scale in the browser code must
+ * be one of these; palette.test.ts checks it). `&palette` in a subset query keeps just these scales.
+ */
+export const PRODUCT_PALETTE: ReadonlySet<string> = new Set([
+  'amber',
+  'blue',
+  'gray',
+  'green',
+  'indigo',
+  'orange',
+  'purple',
+  'red',
+  'yellow',
+]);
+
+function selectorKeeps(selector: string, keepsComponent: (name: string) => boolean, componentsOnly: boolean): boolean {
   let named = false;
   for (const match of selector.matchAll(COMPONENT_CLASS)) {
-    if (!components.has(match[1] ?? '')) return false;
+    if (!keepsComponent(match[1] ?? '')) return false;
     named = true;
   }
   return named || !componentsOnly;
+}
+
+/**
+ * The component families of the app's Radix Themes shared surface (shared-surface.ts), plus the parts
+ * they are built on (`Base…`, `Popper…`): the app's sheet follows the components the product imports.
+ */
+export function surfaceFamilies(): Set<string> {
+  return new Set([...(SHARED_SURFACES['@radix-ui/themes']?.exports ?? []), 'Base', 'Popper']);
 }
 
 /**
@@ -49,7 +88,7 @@ function selectorKeeps(selector: string, components: ReadonlySet<string>, compon
  */
 export function subsetRadixCss(css: string, options: RadixCssSubsetOptions): string {
   const root = postcss.parse(css);
-  const { components, responsive = true, dark = true, colors, usedClasses } = options;
+  const { components, families, responsive = true, dark = true, colors, usedClasses } = options;
   if (!responsive) {
     root.walkAtRules('media', (atRule) => {
       if (BREAKPOINT_MEDIA.test(atRule.params.trim())) atRule.remove();
@@ -71,11 +110,23 @@ export function subsetRadixCss(css: string, options: RadixCssSubsetOptions): str
       else if (kept.length !== rule.selectors.length) rule.selectors = kept;
     });
   }
-  if (components) {
+  if (colors) {
+    root.walkDecls((declaration) => {
+      const scale = SCALE_TOKEN.exec(declaration.prop)?.[1];
+      if (scale && RADIX_COLOR_SCALES.has(scale) && !colors.has(scale)) declaration.remove();
+    });
+    root.walkRules((rule) => {
+      if (rule.nodes.length === 0) rule.remove();
+    });
+  }
+  if (components || families) {
+    const familyList = [...(families ?? [])];
+    const keepsComponent = (name: string) =>
+      (components?.has(name) ?? false) || familyList.some((family) => name.startsWith(family));
     root.walkRules((rule) => {
       if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
       const kept = rule.selectors.filter((selector) =>
-        selectorKeeps(selector, components, options.componentsOnly ?? false),
+        selectorKeeps(selector, keepsComponent, options.componentsOnly ?? false),
       );
       if (kept.length === 0) rule.remove();
       else if (kept.length !== rule.selectors.length) rule.selectors = kept;
@@ -101,10 +152,13 @@ export function parseSubsetQuery(resourceQuery: string): RadixCssSubsetOptions {
   return {
     layer: params.get('layer') ?? undefined,
     components: set('components'),
+    // `&surface`: the families of the Radix Themes shared surface.
+    families: params.has('surface') ? surfaceFamilies() : set('families'),
     componentsOnly: params.get('componentsOnly') === 'true',
     responsive: params.get('responsive') !== 'false',
     dark: params.get('dark') !== 'false',
-    colors: set('colors'),
+    // `&palette`: the product's colours.
+    colors: params.has('palette') ? new Set(PRODUCT_PALETTE) : set('colors'),
   };
 }
 

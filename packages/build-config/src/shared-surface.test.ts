@@ -1,19 +1,9 @@
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { browserSources, REPOSITORY_ROOT } from './browser-sources.ts';
 import { SHARED_SURFACES, surfaceModuleSource } from './shared-surface.ts';
-
-const ROOT = join(import.meta.dirname, '../../..');
-// Every folder whose code runs in the browser builds (tests and test kits run on the real packages).
-const BROWSER_SOURCES = ['shell/src', 'remotes', 'packages/ui/src', 'packages/api-client/src'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => !/[\\/](node_modules|dist|testing)[\\/]/.test(file));
-}
 
 interface PackageUse {
   /** Value names imported from the package (type-only imports left out). */
@@ -38,9 +28,7 @@ function isTypeOnly(node: ts.Node): boolean {
 function collectUses(): Map<string, PackageUse> {
   const uses = new Map<string, PackageUse>();
   for (const name of Object.keys(SHARED_SURFACES)) uses.set(name, { names: new Set(), members: new Map(), refused: [] });
-  for (const file of BROWSER_SOURCES.flatMap(sourceFiles)) {
-    const where = relative(ROOT, file);
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  for (const { path: where, source } of browserSources()) {
     const namespaceLocals = new Map<string, { use: PackageUse; namespace: string }>();
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -103,7 +91,7 @@ describe.each(Object.entries(SHARED_SURFACES))('the shared surface of %s', (name
   });
 
   it("names only what the installed package's ES module exports", async () => {
-    const packageDir = realpathSync(join(ROOT, 'shell/node_modules', name));
+    const packageDir = realpathSync(join(REPOSITORY_ROOT, 'shell/node_modules', name));
     const module = (await import(join(packageDir, surface.esmEntry))) as Record<string, unknown>;
     for (const exported of [...surface.exports, ...Object.values(namespaces).flat()]) {
       expect(module[exported], exported).toBeDefined();
