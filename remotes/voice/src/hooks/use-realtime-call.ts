@@ -55,17 +55,14 @@ export function useRealtimeCall(assistantName: string) {
 
   const end = useCallback(() => current.current?.session?.end(), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
-  /** Fetches the call's code ahead of the click: when the page is idle, or the pointer reaches the button. */
+  /**
+   * Fetches the call's code ahead of the click, once the user reaches for the button (pointer over it,
+   * pressed, or focused): the home page's first load does not carry the call machinery (WebRTC, the tool
+   * registry and its contracts) for a visitor who does not start a call.
+   */
   const prepare = useCallback(() => {
     loadCallSession().catch(() => {});
   }, []);
-
-  // The call's code is fetched and evaluated while the page is idle, not in the click → Listening... time.
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return;
-    const idle = requestIdleCallback(prepare, { timeout: 5_000 });
-    return () => cancelIdleCallback(idle);
-  }, [prepare]);
 
   useEffect(() => {
     const leave = () => {

@@ -7,7 +7,7 @@ type Props = {
   connecting: boolean;
   caption: string;
   onToggle: () => void;
-  /** The user is about to press it (pointer over it, or focus). */
+  /** The user is about to press it (pointer over it or down on it, or focus). */
   onPrepare: () => void;
 };
 
@@ -28,6 +28,7 @@ export function CallToggle({ isActive, connecting, caption, onToggle, onPrepare 
         loading={connecting}
         onClick={onToggle}
         onPointerEnter={onPrepare}
+        onPointerDown={onPrepare}
         onFocus={onPrepare}
       >
         {isActive ? <StopIcon width="36" height="36" /> : <SpeakerLoudIcon width="36" height="36" />}
