@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -58,6 +59,32 @@ const require = createRequire(import.meta.url);
 const radixCssSubsetLoader = require.resolve('./radix-css-subset-loader.ts');
 const zodLocalesEnglishOnly = require.resolve('./zod/locales-en.js');
 const ZOD_LOCALE_INDEX = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+
+const FEDERATION_RUNTIME_CJS = /[\\/]@module-federation[\\/][a-z-]+[\\/]dist[\\/].+\.cjs$/;
+const esmSibling = (file: string) => {
+  const esm = file.replace(/\.cjs$/, '.js');
+  return esm !== file && existsSync(esm) ? esm : file;
+};
+
+/**
+ * The federation runtime from its packages' ES builds instead of the CommonJS files the plugin points at
+ * (it finds them with require.resolve): the bundler tree-shakes ES modules, not CommonJS. Both the
+ * absolute paths it imports and the aliases it sets are moved to the `.js` beside each `.cjs`.
+ */
+class FederationRuntimeAsEsmPlugin {
+  apply(compiler: Compiler) {
+    new rspack.NormalModuleReplacementPlugin(FEDERATION_RUNTIME_CJS, (resolveData) => {
+      if (!resolveData.createData) resolveData.request = esmSibling(resolveData.request);
+    }).apply(compiler);
+    compiler.hooks.afterPlugins.tap('FederationRuntimeAsEsmPlugin', () => {
+      const alias = compiler.options.resolve.alias;
+      if (!alias || Array.isArray(alias)) return;
+      for (const [key, target] of Object.entries(alias)) {
+        if (typeof target === 'string' && FEDERATION_RUNTIME_CJS.test(target)) alias[key] = esmSibling(target);
+      }
+    });
+  }
+}
 
 /** swc for TS/TSX with the automatic React runtime, down to BROWSER_TARGETS. */
 export function scriptRule(production: boolean) {
@@ -189,7 +216,10 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
     },
     module: {
-      rules: [scriptRule(production), styleRule()],
+      rules: [
+        scriptRule(production),
+        styleRule(),
+      ],
       // An import of a name its module does not export is an error, not a warning and an undefined at run
       // time: this is what holds every app to the shared surfaces (shared-surface.ts).
       parser: { javascript: { exportsPresence: 'error' } },
@@ -204,6 +234,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
       // zod's other languages: see zod/locales-en.js.
       new rspack.NormalModuleReplacementPlugin(ZOD_LOCALE_INDEX, zodLocalesEnglishOnly),
       options.federation ? new ModuleFederationPlugin(options.federation) : null,
+      options.federation ? new FederationRuntimeAsEsmPlugin() : null,
       ...(production ? compressedAssets() : []),
     ],
     devServer: html
