@@ -16,7 +16,9 @@ const BROWSER_SOURCES = ['shell/src', 'remotes', 'packages/ui/src', 'packages/ap
 export function browserSources(): { path: string; source: ts.SourceFile }[] {
   return BROWSER_SOURCES.flatMap((dir) =>
     readdirSync(join(REPOSITORY_ROOT, dir), { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name))
+      .filter(
+        (entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name),
+      )
       .map((entry) => join(entry.parentPath, entry.name))
       .filter((file) => !/[\\/](node_modules|dist|testing)[\\/]/.test(file))
       .map((file) => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   classesOf,
+  PRODUCT_BREAKPOINTS,
   PRODUCT_PALETTE,
   parseSubsetQuery,
   subsetRadixCss,
@@ -48,6 +49,17 @@ describe('subsetRadixCss', () => {
     expect(css).not.toContain('min-width: 520px');
     expect(css).not.toContain('xs\\:rt-r-p-2');
     expect(css).toContain('@media (hover: hover)');
+  });
+
+  it('keeps only the listed breakpoints when asked, and none when not responsive', () => {
+    const sheet = `${SHEET}@media (min-width: 1640px) { .xl\\:rt-r-p-2 { padding: 8px; } }`;
+    const css = subsetRadixCss(sheet, { breakpoints: new Set(['xs']) });
+    expect(css).toContain('min-width: 520px');
+    expect(css).not.toContain('min-width: 1640px');
+    expect(css).toContain('@media (hover: hover)');
+    expect(subsetRadixCss(sheet, { breakpoints: new Set(['xs']), responsive: false })).not.toContain('520px');
+    expect(parseSubsetQuery('?radix-subset&breakpoints').breakpoints).toEqual(PRODUCT_BREAKPOINTS);
+    expect(parseSubsetQuery('?radix-subset').breakpoints).toBeUndefined();
   });
 
   it('keeps everything by default and wraps the sheet in a layer when asked', () => {
@@ -127,7 +139,9 @@ describe('component families', () => {
     expect(families).toEqual(surfaceFamilies());
     for (const family of ['Select', 'Button', 'Theme', 'Base', 'Popper']) expect(families).toContain(family);
     expect(families).not.toContain('Tooltip');
-    expect(parseSubsetQuery('?radix-subset&families=Table,Tabs').families).toEqual(new Set(['Table', 'Tabs']));
+    expect(parseSubsetQuery('?radix-subset&families=Table,Tabs').families).toEqual(
+      new Set(['Table', 'Tabs']),
+    );
   });
 });
 

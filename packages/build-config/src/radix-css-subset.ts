@@ -19,6 +19,8 @@ export interface RadixCssSubsetOptions {
   componentsOnly?: boolean;
   /** Keep the breakpoint variants (`xs:`…`xl:`, i.e. `@media (min-width: …px)`); default true. */
   responsive?: boolean;
+  /** Which breakpoint variants to keep (`xs`…`xl`) when responsive; all when absent. */
+  breakpoints?: ReadonlySet<string>;
   /** Keep the dark appearance (`.dark`, `.dark-theme`); default true. */
   dark?: boolean;
   /**
@@ -33,7 +35,21 @@ export interface RadixCssSubsetOptions {
   usedClasses?: ReadonlySet<string>;
 }
 
-const BREAKPOINT_MEDIA = /^\(min-width:\s*\d+px\)$/;
+const BREAKPOINT_MEDIA = /^\(min-width:\s*(\d+)px\)$/;
+/** Radix Themes' breakpoints and the widths their `@media (min-width)` variants start at. */
+const BREAKPOINT_WIDTHS: Readonly<Record<string, string>> = {
+  xs: '520',
+  sm: '768',
+  md: '1024',
+  lg: '1280',
+  xl: '1640',
+};
+
+/**
+ * The breakpoints the product's responsive props use (`{ initial: …, md: … }`; theme-usage.test.ts
+ * holds the code to them). `&breakpoints` in a subset query keeps just these variants.
+ */
+export const PRODUCT_BREAKPOINTS: ReadonlySet<string> = new Set(['xs', 'sm', 'md', 'lg']);
 const DARK_SELECTOR = /(^|[\s>+~(,])\.dark(-theme)?(?![\w-])/;
 const PROP_CLASS = /\.((?:[a-z]+\\:)?rt-(?:r-|variant-|high-contrast)[\w-]*)/g;
 const COLOR_SELECTOR = /^\[data-(?:accent|gray)-color=['"]?([a-z]+)['"]?\]$/;
@@ -50,7 +66,7 @@ export const RADIX_COLOR_SCALES: ReadonlySet<string> = new Set(
 
 /**
  * The colours the product uses (any string literal naming a Radix colour scale in the browser code must
- * be one of these; palette.test.ts checks it). `&palette` in a subset query keeps just these scales.
+ * be one of these; theme-usage.test.ts checks it). `&palette` in a subset query keeps just these scales.
  */
 export const PRODUCT_PALETTE: ReadonlySet<string> = new Set([
   'amber',
@@ -64,7 +80,11 @@ export const PRODUCT_PALETTE: ReadonlySet<string> = new Set([
   'yellow',
 ]);
 
-function selectorKeeps(selector: string, keepsComponent: (name: string) => boolean, componentsOnly: boolean): boolean {
+function selectorKeeps(
+  selector: string,
+  keepsComponent: (name: string) => boolean,
+  componentsOnly: boolean,
+): boolean {
   let named = false;
   for (const match of selector.matchAll(COMPONENT_CLASS)) {
     if (!keepsComponent(match[1] ?? '')) return false;
@@ -88,10 +108,12 @@ export function surfaceFamilies(): Set<string> {
  */
 export function subsetRadixCss(css: string, options: RadixCssSubsetOptions): string {
   const root = postcss.parse(css);
-  const { components, families, responsive = true, dark = true, colors, usedClasses } = options;
-  if (!responsive) {
+  const { components, families, responsive = true, breakpoints, dark = true, colors, usedClasses } = options;
+  if (!responsive || breakpoints) {
+    const keptWidths = new Set([...(breakpoints ?? [])].map((name) => BREAKPOINT_WIDTHS[name]));
     root.walkAtRules('media', (atRule) => {
-      if (BREAKPOINT_MEDIA.test(atRule.params.trim())) atRule.remove();
+      const width = BREAKPOINT_MEDIA.exec(atRule.params.trim())?.[1];
+      if (width && !(responsive && keptWidths.has(width))) atRule.remove();
     });
   }
   if (!dark || colors || usedClasses) {
@@ -156,6 +178,8 @@ export function parseSubsetQuery(resourceQuery: string): RadixCssSubsetOptions {
     families: params.has('surface') ? surfaceFamilies() : set('families'),
     componentsOnly: params.get('componentsOnly') === 'true',
     responsive: params.get('responsive') !== 'false',
+    // `&breakpoints`: the product's breakpoints.
+    breakpoints: params.has('breakpoints') ? new Set(PRODUCT_BREAKPOINTS) : undefined,
     dark: params.get('dark') !== 'false',
     // `&palette`: the product's colours.
     colors: params.has('palette') ? new Set(PRODUCT_PALETTE) : set('colors'),

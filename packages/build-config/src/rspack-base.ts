@@ -80,7 +80,8 @@ class FederationRuntimeAsEsmPlugin {
       const alias = compiler.options.resolve.alias;
       if (!alias || Array.isArray(alias)) return;
       for (const [key, target] of Object.entries(alias)) {
-        if (typeof target === 'string' && FEDERATION_RUNTIME_CJS.test(target)) alias[key] = esmSibling(target);
+        if (typeof target === 'string' && FEDERATION_RUNTIME_CJS.test(target))
+          alias[key] = esmSibling(target);
       }
     });
   }
@@ -216,10 +217,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
     },
     module: {
-      rules: [
-        scriptRule(production),
-        styleRule(),
-      ],
+      rules: [scriptRule(production), styleRule()],
       // An import of a name its module does not export is an error, not a warning and an undefined at run
       // time: this is what holds every app to the shared surfaces (shared-surface.ts).
       parser: { javascript: { exportsPresence: 'error' } },

@@ -46,7 +46,9 @@ function installedVersion(appDir: string, packageName: string): string {
   return manifest.version;
 }
 
-function singleton(version: string): SharedObject[string] {
+type SharedConfig = Exclude<SharedObject[string], string>;
+
+function singleton(version: string): SharedConfig {
   // An explicit version and range: left to MF, pnpm's `catalog:`/`workspace:*` specifiers leak through
   // as literal versions, and @radix-ui/themes' ESM folder has a package.json without a version.
   return { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };

@@ -27,7 +27,8 @@ function isTypeOnly(node: ts.Node): boolean {
 /** What the browser code imports from each surfaced package, read from the TypeScript syntax tree. */
 function collectUses(): Map<string, PackageUse> {
   const uses = new Map<string, PackageUse>();
-  for (const name of Object.keys(SHARED_SURFACES)) uses.set(name, { names: new Set(), members: new Map(), refused: [] });
+  for (const name of Object.keys(SHARED_SURFACES))
+    uses.set(name, { names: new Set(), members: new Map(), refused: [] });
   for (const { path: where, source } of browserSources()) {
     const namespaceLocals = new Map<string, { use: PackageUse; namespace: string }>();
     const visit = (node: ts.Node): void => {
@@ -47,7 +48,11 @@ function collectUses(): Map<string, PackageUse> {
             }
           }
         }
-      } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      } else if (
+        ts.isExportDeclaration(node) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
         const use = uses.get(node.moduleSpecifier.text);
         if (use && !node.isTypeOnly) use.refused.push(`${where}: re-export`);
       } else if (
@@ -57,7 +62,11 @@ function collectUses(): Map<string, PackageUse> {
         ts.isStringLiteral(node.arguments[0])
       ) {
         uses.get(node.arguments[0].text)?.refused.push(`${where}: import()`);
-      } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && !isTypeOnly(node)) {
+      } else if (
+        ts.isPropertyAccessExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        !isTypeOnly(node)
+      ) {
         const local = namespaceLocals.get(node.expression.text);
         if (local) {
           const members = local.use.members.get(local.namespace) ?? new Set<string>();

@@ -28,7 +28,30 @@ export interface SharedSurface {
 export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
   'react-router-dom': {
     esmEntry: 'dist/index.mjs',
-    exports: ['BrowserRouter', 'Link', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate', 'useParams'],
+    exports: [
+      'BrowserRouter',
+      'Link',
+      'Navigate',
+      'Route',
+      'Routes',
+      'useLocation',
+      'useNavigate',
+      'useParams',
+    ],
+  },
+  '@tanstack/react-query': {
+    esmEntry: 'build/modern/index.js',
+    exports: [
+      'QueryClient',
+      'QueryClientProvider',
+      'infiniteQueryOptions',
+      'keepPreviousData',
+      'queryOptions',
+      'useInfiniteQuery',
+      'useMutation',
+      'useQuery',
+      'useQueryClient',
+    ],
   },
   zod: {
     esmEntry: 'v4/classic/external.js',
