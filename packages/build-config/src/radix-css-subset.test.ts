@@ -154,6 +154,12 @@ describe('parseSubsetQuery', () => {
     expect(parseSubsetQuery('?radix-subset').components).toBeUndefined();
   });
 
+  it('reads a list of the prop classes to keep', () => {
+    const options = parseSubsetQuery('?radix-subset&classes=rt-r-gap-1,rt-variant-ghost');
+    expect(options.usedClasses).toEqual(new Set(['rt-r-gap-1', 'rt-variant-ghost']));
+    expect(parseSubsetQuery('?radix-subset').usedClasses).toBeUndefined();
+  });
+
   it('reads the dark flag and the colours', () => {
     const options = parseSubsetQuery('?radix-subset&dark=false&colors=indigo,gray');
     expect(options.dark).toBe(false);

@@ -183,6 +183,8 @@ export function parseSubsetQuery(resourceQuery: string): RadixCssSubsetOptions {
     dark: params.get('dark') !== 'false',
     // `&palette`: the product's colours.
     colors: params.has('palette') ? new Set(PRODUCT_PALETTE) : set('colors'),
+    // `&classes=…`: the prop classes kept, listed (for markup that is not rendered at build time).
+    usedClasses: set('classes'),
   };
 }
 
