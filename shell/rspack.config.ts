@@ -11,10 +11,12 @@ const appDir = import.meta.dirname;
 const PRERENDER = 'shell-prerender';
 const SPINNER = '<div class="boot-spinner" role="status" aria-label="Loading"></div>';
 // app.html needs nothing but the spinner's few rules (inline: the CSP admits inline styles), the
-// federated app's entry and the remote registry it asks for first, fetched while app.js loads.
+// federated app's entry, and what it asks the API for first, fetched while app.js loads: the remote
+// registry, and the settings every screen reads (the home page's welcome names the assistant).
 const APP_PAGE_HEAD = [
   `<style>${readFileSync(join(appDir, 'src/boot.css'), 'utf8').replace(/\s+/g, ' ')}</style>`,
   '<link rel="preload" href="/api/modules" as="fetch" crossorigin="use-credentials" />',
+  '<link rel="preload" href="/api/settings" as="fetch" crossorigin="use-credentials" />',
   `<script defer src="${APP_ENTRY_URL}"></script>`,
 ].join('\n    ');
 

@@ -34,6 +34,7 @@ export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
       'Navigate',
       'Route',
       'Routes',
+      'matchPath',
       'useLocation',
       'useNavigate',
       'useParams',

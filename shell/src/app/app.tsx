@@ -1,6 +1,7 @@
 import { useAuthUser } from '@annie/api-client/auth/use-auth-user';
 import { FullPageSpinner } from '@annie/ui/spinner/spinner';
 import { lazy, Suspense } from 'react';
+import { useRoutePrefetch } from '../remotes/use-route-prefetch.ts';
 import { AppProviders } from './app-providers.tsx';
 import { AuthenticatedApp } from './authenticated-app.tsx';
 
@@ -14,6 +15,7 @@ const LoginScreen = lazy(() =>
 /** Spinner while the session is checked, the login screen without one, else the signed-in app. */
 export function AuthGate() {
   const { data: user, isPending } = useAuthUser();
+  useRoutePrefetch(window.location.pathname);
   if (isPending) return <FullPageSpinner />;
   if (!user) {
     return (

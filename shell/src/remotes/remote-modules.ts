@@ -21,6 +21,14 @@ function isComponent(value: unknown): value is ComponentType {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }
 
+/**
+ * Starts fetching a route's remote module ahead of its render (the federation runtime shares the load
+ * with the render's own `loadRemote`, and keeps the module); a failure is left to that render to show.
+ */
+export function prefetchRemoteModule(target: RemoteTarget): void {
+  loadRemote(remoteModuleId(target)).catch(() => {});
+}
+
 /** Fetches a remote module and picks the route's page from it; rejects when either is missing. */
 export async function loadRemotePage(target: RemoteTarget): Promise<ComponentType> {
   const id = remoteModuleId(target);

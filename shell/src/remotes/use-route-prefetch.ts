@@ -1,0 +1,23 @@
+import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
+import { useEffect } from 'react';
+import { matchPath } from 'react-router-dom';
+import { ROUTE_TABLE } from '../app/route-table.ts';
+import { prefetchRemoteModule, registerRegistryRemotes } from './remote-modules.ts';
+
+/**
+ * Fetches the registry and the page's remote module for the URL the app opened at while the session is
+ * still being checked, instead of after it: the first screen waits for one round trip less. Admin-only
+ * routes are left to their render, which knows who is signed in.
+ */
+export function useRoutePrefetch(pathname: string) {
+  const registry = useModuleRegistry();
+  useEffect(() => {
+    if (!registry.data) return;
+    const route = ROUTE_TABLE.find(
+      (candidate) => !candidate.adminOnly && matchPath(candidate.path, pathname),
+    );
+    if (!route || !registry.data.remotes.some((remote) => remote.name === route.remote)) return;
+    registerRegistryRemotes(registry.data);
+    prefetchRemoteModule(route);
+  }, [registry.data, pathname]);
+}
