@@ -8,7 +8,7 @@
 // the figures; exits 1 only when a page fails to load. Run after
 // `pnpm --filter ./shell --filter './remotes/*' run build`.
 import { REMOTE_NAMES } from '../../packages/api-client/src/contracts/remotes.ts';
-import { ROUTE_TABLE } from '../../shell/src/app/route-table.ts';
+import { ROUTE_TABLE } from '../../packages/api-client/src/contracts/routes.ts';
 import { launchChromium } from './lib/chromium.mjs';
 import { startProductionPages } from './lib/production-pages.mjs';
 import { recordTransfers, summarize } from './lib/transfer-recorder.mjs';

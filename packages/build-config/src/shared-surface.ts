@@ -34,7 +34,6 @@ export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
       'Navigate',
       'Route',
       'Routes',
-      'matchPath',
       'useLocation',
       'useNavigate',
       'useParams',

@@ -1,9 +1,9 @@
+import { ROUTE_TABLE } from '@annie/api-client/contracts/routes';
 import { FullPageSpinner } from '@annie/ui/spinner/spinner';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RemotePage } from '../remotes/remote-page.tsx';
-import { ROUTE_TABLE } from './route-table.ts';
 
 const PrivacyPolicyPage = lazy(() => import('../pages/privacy-policy-page.tsx'));
 const TermsOfServicePage = lazy(() => import('../pages/terms-of-service-page.tsx'));

@@ -1,7 +1,7 @@
 import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import { type RemoteTarget, remoteModuleId } from '@annie/api-client/contracts/routes';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
-import { type RemoteTarget, remoteModuleId } from '../app/route-table.ts';
 
 const registeredRemotes = new Set<string>();
 

@@ -1,8 +1,8 @@
+import type { RemoteTarget } from '@annie/api-client/contracts/routes';
 import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
 import { Spinner } from '@annie/ui/spinner/spinner';
 import { Flex } from '@radix-ui/themes';
 import { Suspense, useState } from 'react';
-import type { RemoteTarget } from '../app/route-table.ts';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 import { RemoteLoadError } from './remote-load-error.tsx';
 import { lazyRemotePage, registerRegistryRemotes } from './remote-modules.ts';

@@ -1,7 +1,6 @@
+import { publicRouteFor } from '@annie/api-client/contracts/routes';
 import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
 import { useEffect } from 'react';
-import { matchPath } from 'react-router-dom';
-import { ROUTE_TABLE } from '../app/route-table.ts';
 import { prefetchRemoteModule, registerRegistryRemotes } from './remote-modules.ts';
 
 /**
@@ -13,9 +12,7 @@ export function useRoutePrefetch(pathname: string) {
   const registry = useModuleRegistry();
   useEffect(() => {
     if (!registry.data) return;
-    const route = ROUTE_TABLE.find(
-      (candidate) => !candidate.adminOnly && matchPath(candidate.path, pathname),
-    );
+    const route = publicRouteFor(pathname);
     if (!route || !registry.data.remotes.some((remote) => remote.name === route.remote)) return;
     registerRegistryRemotes(registry.data);
     prefetchRemoteModule(route);

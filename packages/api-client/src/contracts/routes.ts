@@ -1,6 +1,7 @@
-// The page names each remote's `./app` exports are the remote list's (`REMOTE_PAGES`): each remote's
-// export-app.tsx is checked against them, and so is every route below.
-import type { RemoteName, RemotePageName } from '@annie/api-client/contracts/remotes';
+// The shell's routes (it renders them) and the server's too (it preloads the opened route's remote with
+// the page). The page names each remote's `./app` exports are the remote list's (`REMOTE_PAGES`): each
+// remote's export-app.tsx is checked against them, and so is every route below.
+import type { RemoteName, RemotePageName } from './remotes.ts';
 
 /** Where a route's screen comes from: a page of a remote's `./app`, or the Voice Console's `./console`. */
 export type RemoteTarget =
@@ -36,4 +37,30 @@ export const ROUTE_TABLE: readonly RemoteRoute[] = [
 /** The id `loadRemote` takes, e.g. `voice/app` or `voice/console`. */
 export function remoteModuleId(target: RemoteTarget): string {
   return `${target.remote}/${target.module.slice(2)}`;
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/**
+ * Whether `pathname` is one of `pattern`'s paths, the way react-router matches the route table's
+ * patterns: `:name` is any one segment, a final `/*` any rest, letters in any case, a trailing slash
+ * allowed.
+ */
+export function routeMatches(pattern: string, pathname: string): boolean {
+  const wanted = segmentsOf(pattern);
+  const given = segmentsOf(pathname);
+  const rest = wanted.at(-1) === '*';
+  if (rest) wanted.pop();
+  if (rest ? given.length < wanted.length : given.length !== wanted.length) return false;
+  return wanted.every((segment, index) => {
+    const actual = given[index] ?? '';
+    return segment.startsWith(':') || segment.toLowerCase() === actual.toLowerCase();
+  });
+}
+
+/** The route a signed-in page load at `pathname` opens, leaving out admin-only routes; none for others. */
+export function publicRouteFor(pathname: string): RemoteRoute | undefined {
+  return ROUTE_TABLE.find((route) => !route.adminOnly && routeMatches(route.path, pathname));
 }

@@ -1,6 +1,6 @@
-import { REMOTE_PAGES } from '@annie/api-client/contracts/remotes';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE, remoteModuleId } from './route-table.ts';
+import { REMOTE_PAGES } from './remotes.ts';
+import { publicRouteFor, ROUTE_TABLE, remoteModuleId, routeMatches } from './routes.ts';
 
 describe('ROUTE_TABLE', () => {
   it('gives every path once', () => {
@@ -50,5 +50,26 @@ describe('ROUTE_TABLE', () => {
     expect(ROUTE_TABLE.filter((route) => !route.adminOnly).map(remoteModuleId)).not.toContain(
       'voice/console',
     );
+  });
+});
+
+describe('routeMatches', () => {
+  it('matches like react-router: params, a final splat, any case, a trailing slash', () => {
+    expect(routeMatches('/', '/')).toBe(true);
+    expect(routeMatches('/', '/sms')).toBe(false);
+    expect(routeMatches('/sms/:phone', '/sms/+447700900123')).toBe(true);
+    expect(routeMatches('/sms/:phone', '/sms')).toBe(false);
+    expect(routeMatches('/sms/:phone', '/sms/a/b')).toBe(false);
+    expect(routeMatches('/lab/*', '/lab')).toBe(true);
+    expect(routeMatches('/lab/*', '/lab/jobs/42')).toBe(true);
+    expect(routeMatches('/lab/*', '/labs')).toBe(false);
+    expect(routeMatches('/Call-Logs', '/call-logs/')).toBe(true);
+  });
+
+  it('finds the route a page load opens, never an admin-only one', () => {
+    expect(publicRouteFor('/')).toMatchObject({ remote: 'voice', page: 'realtime' });
+    expect(publicRouteFor('/contacts/42')).toMatchObject({ remote: 'messaging', page: 'contact' });
+    expect(publicRouteFor('/voice/console')).toBeUndefined();
+    expect(publicRouteFor('/privacy-policy')).toBeUndefined();
   });
 });
