@@ -21,6 +21,7 @@ import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import type { AppState } from './modules/auth/auth-context.ts';
 import { sessionMiddleware, verifiedSessionId } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
+import { remotePreloads } from './modules/static/remote-preloads.ts';
 import { staticFiles } from './modules/static/static-files.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 
@@ -86,6 +87,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
         // The signature is checked (no database read): a stale cookie still gets app.html, which then
         // finds no session and shows the login screen.
         hasSessionCookie: (ctx) => Boolean(verifiedSessionId(ctx, singleKey)),
+        appPagePreloads: remotePreloads(config.remotes, appDeps.staticDirs.remoteDirs),
       }),
     );
   }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { compressResponses } from '../../../api/src/middleware/compress-responses.ts';
+import { remotePreloads } from '../../../api/src/modules/static/remote-preloads.ts';
 import { staticFiles } from '../../../api/src/modules/static/static-files.ts';
 import { REMOTE_NAMES } from '../../../packages/api-client/src/contracts/remotes.ts';
 import { ROOT } from './root.mjs';
@@ -39,6 +40,12 @@ export function buildDirs() {
   return { shellDir, remoteDirs };
 }
 
+const REGISTRY = REMOTE_NAMES.map((name) => ({
+  name,
+  entry: `/remotes/${name}/mf-manifest.json`,
+  version: 'bench',
+}));
+
 function fakeApi() {
   return async function benchApi(ctx, next) {
     const signedIn = Boolean(ctx.cookies.get(COOKIE));
@@ -52,13 +59,7 @@ function fakeApi() {
       ctx.status = signedIn ? 200 : 401;
       ctx.body = signedIn ? USER : { message: 'Not signed in', code: 'unauthorized' };
     } else if (ctx.path === '/api/modules') {
-      ctx.body = {
-        remotes: REMOTE_NAMES.map((name) => ({
-          name,
-          entry: `/remotes/${name}/mf-manifest.json`,
-          version: 'bench',
-        })),
-      };
+      ctx.body = { remotes: REGISTRY };
     } else if (ctx.path.startsWith('/api/')) {
       ctx.status = 404;
       ctx.body = { message: 'Not found', code: 'not_found' };
@@ -73,7 +74,14 @@ export async function startProductionPages() {
   const app = new Koa();
   app.use(compressResponses());
   app.use(fakeApi());
-  app.use(staticFiles({ ...buildDirs(), hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(COOKIE)) }));
+  const dirs = buildDirs();
+  app.use(
+    staticFiles({
+      ...dirs,
+      hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(COOKIE)),
+      appPagePreloads: remotePreloads(REGISTRY, dirs.remoteDirs),
+    }),
+  );
   const server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

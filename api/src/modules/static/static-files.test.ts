@@ -32,6 +32,8 @@ beforeAll(async () => {
       shellDir,
       remoteDirs: { voice: voiceDir },
       hasSessionCookie: (ctx) => ctx.get('Cookie').includes('annie.sid='),
+      appPagePreloads: (pathname) =>
+        pathname === '/call-logs' ? ['</remotes/voice/remoteEntry.js>; rel=preload; as=script'] : [],
     }),
   );
   const server = await listen(app as never, 0, '127.0.0.1');
@@ -59,6 +61,19 @@ describe('serving the production builds', () => {
     expect(await signedIn.text()).toContain('boot-spinner');
     expect(signedIn.headers.get('cache-control')).toBe('no-cache');
     expect(signedIn.headers.get('vary')).toMatch(/Cookie/);
+  });
+
+  it("sends the app page with its route's preloads in a Link header, the login page without", async () => {
+    const signedIn = await fetch(`${baseUrl}/call-logs`, {
+      headers: { Accept: 'text/html', Cookie: 'annie.sid=abc; annie.sid.sig=def' },
+    });
+    expect(signedIn.headers.get('link')).toBe('</remotes/voice/remoteEntry.js>; rel=preload; as=script');
+    const elsewhere = await fetch(`${baseUrl}/knowledge`, {
+      headers: { Accept: 'text/html', Cookie: 'annie.sid=abc; annie.sid.sig=def' },
+    });
+    expect(elsewhere.headers.get('link')).toBeNull();
+    const signedOut = await fetch(`${baseUrl}/call-logs`, { headers: { Accept: 'text/html' } });
+    expect(signedOut.headers.get('link')).toBeNull();
   });
 
   it('caches hashed assets for a year', async () => {

@@ -10,6 +10,8 @@ type StaticOptions = {
   remoteDirs: Record<string, string>;
   /** Whether the request carries a (signed) session cookie: such a page load gets app.html. */
   hasSessionCookie?: (ctx: Context) => boolean;
+  /** Link header values preloading what app.html opened at a path fetches first (remote-preloads.ts). */
+  appPagePreloads?: (pathname: string) => string[];
 };
 
 /**
@@ -41,6 +43,8 @@ export function staticFiles(options: StaticOptions): Middleware {
     const page = pageFor(ctx, options);
     if (!existsSync(join(options.shellDir, page))) return;
     ctx.vary('Cookie');
+    const preloads = page === 'app.html' ? (options.appPagePreloads?.(ctx.path) ?? []) : [];
+    if (preloads.length > 0) ctx.set('Link', preloads.join(', '));
     await sendBuildFile(ctx, options.shellDir, `/${page}`, { cors: false });
   };
 }
