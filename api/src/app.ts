@@ -87,7 +87,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
         // The signature is checked (no database read): a stale cookie still gets app.html, which then
         // finds no session and shows the login screen.
         hasSessionCookie: (ctx) => Boolean(verifiedSessionId(ctx, singleKey)),
-        appPagePreloads: remotePreloads(config.remotes, appDeps.staticDirs.remoteDirs),
+        appPagePreloads: remotePreloads(config.remotes),
       }),
     );
   }
