@@ -87,11 +87,17 @@ class FederationRuntimeAsEsmPlugin {
   }
 }
 
+/**
+ * An audio worklet (`*-worklet.js`) is loaded by URL (`audioWorklet.addModule(new URL(…, import.meta.url))`)
+ * into its own global scope, so it is emitted as a file of its own, as written, never bundled.
+ */
+const AUDIO_WORKLET = /-worklet\.js$/;
+
 /** swc for TS/TSX with the automatic React runtime, down to BROWSER_TARGETS. */
 export function scriptRule(production: boolean) {
   return {
     test: /\.[cm]?[jt]sx?$/,
-    exclude: /node_modules/,
+    exclude: [/node_modules/, AUDIO_WORKLET],
     loader: 'builtin:swc-loader',
     options: {
       jsc: {
@@ -217,7 +223,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
     },
     module: {
-      rules: [scriptRule(production), styleRule()],
+      rules: [scriptRule(production), styleRule(), { test: AUDIO_WORKLET, type: 'asset/resource' }],
       // An import of a name its module does not export is an error, not a warning and an undefined at run
       // time: this is what holds every app to the shared surfaces (shared-surface.ts).
       parser: { javascript: { exportsPresence: 'error' } },
