@@ -3,14 +3,10 @@
 // (`&palette`), the breakpoints its responsive props use (`&breakpoints`), and no dark appearance,
 // which nothing in the product turns on.
 import '@radix-ui/themes/styles.css?radix-subset&dark=false&palette&breakpoints&surface';
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './app/app.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// Rendered as a transition: React yields to the browser every few milliseconds instead of rendering the
-// whole signed-in screen in one long task, so input and paint are not held up while it renders.
-const root = createRoot(container);
-startTransition(() => root.render(<App />));
+createRoot(container).render(<App />);
