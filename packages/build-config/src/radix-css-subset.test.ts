@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   classesOf,
   PRODUCT_BREAKPOINTS,
   PRODUCT_PALETTE,
   parseSubsetQuery,
+  radixPropClasses,
   subsetRadixCss,
   surfaceFamilies,
 } from './radix-css-subset.ts';
@@ -60,6 +62,29 @@ describe('subsetRadixCss', () => {
     expect(subsetRadixCss(sheet, { breakpoints: new Set(['xs']), responsive: false })).not.toContain('520px');
     expect(parseSubsetQuery('?radix-subset&breakpoints').breakpoints).toEqual(PRODUCT_BREAKPOINTS);
     expect(parseSubsetQuery('?radix-subset').breakpoints).toBeUndefined();
+  });
+
+  it("keeps only the listed prop classes' breakpoint variants, components' included", () => {
+    const sheet = `@media (min-width: 768px) {
+  .sm\\:rt-r-p-2 { padding: 8px; }
+  .sm\\:rt-r-pb-2 { padding-bottom: 8px; }
+  .sm\\:rt-r-gtc-2, .sm\\:rt-r-px-1 { margin: 0; }
+  .rt-Button:where(.sm\\:rt-r-size-2) { height: 32px; }
+}
+.rt-r-pb-2 { padding-bottom: 8px; }`;
+    const css = subsetRadixCss(sheet, { responsiveClasses: new Set(['rt-r-p', 'rt-r-gtc']) });
+    expect(css).toContain('.sm\\:rt-r-p-2');
+    expect(css).toContain('.sm\\:rt-r-gtc-2 {');
+    expect(css).not.toContain('sm\\:rt-r-pb-2');
+    expect(css).not.toContain('rt-r-px-1');
+    expect(css).not.toContain('rt-r-size-2');
+    expect(css).toContain('.rt-r-pb-2 { padding-bottom');
+  });
+
+  it("finds the props' classes in Radix Themes' own definitions", () => {
+    const shell = join(import.meta.dirname, '../../../shell');
+    expect(radixPropClasses(shell, new Set(['p', 'columns']))).toEqual(new Set(['rt-r-p', 'rt-r-gtc']));
+    expect(radixPropClasses(shell, new Set(['align']))).toContain('rt-r-ai');
   });
 
   it('keeps everything by default and wraps the sheet in a layer when asked', () => {

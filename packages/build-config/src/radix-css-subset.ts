@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import postcss from 'postcss';
 import { SHARED_SURFACES } from './shared-surface.ts';
 
@@ -21,6 +23,11 @@ export interface RadixCssSubsetOptions {
   responsive?: boolean;
   /** Which breakpoint variants to keep (`xs`…`xl`) when responsive; all when absent. */
   breakpoints?: ReadonlySet<string>;
+  /**
+   * The prop classes (e.g. `rt-r-p`, `rt-r-gtc`) whose breakpoint variants (`md:rt-r-p-4`) are kept: the
+   * classes of the props the product gives responsive values; all when absent.
+   */
+  responsiveClasses?: ReadonlySet<string>;
   /** Keep the dark appearance (`.dark`, `.dark-theme`); default true. */
   dark?: boolean;
   /**
@@ -50,6 +57,15 @@ const BREAKPOINT_WIDTHS: Readonly<Record<string, string>> = {
  * holds the code to them). `&breakpoints` in a subset query keeps just these variants.
  */
 export const PRODUCT_BREAKPOINTS: ReadonlySet<string> = new Set(['xs', 'sm', 'md', 'lg']);
+
+/**
+ * The props the product gives responsive values (`p={{ initial: '3', md: '5' }}`; theme-usage.test.ts
+ * holds the code to them). `&responsiveProps` keeps only their classes' breakpoint variants (the loader
+ * looks their classes up in Radix Themes' own prop definitions).
+ */
+export const PRODUCT_RESPONSIVE_PROPS: ReadonlySet<string> = new Set(['columns', 'display', 'p', 'pb']);
+
+const BREAKPOINT_CLASS = /\.(?:xs|sm|md|lg|xl)\\:(rt-[\w-]+)/g;
 const DARK_SELECTOR = /(^|[\s>+~(,])\.dark(-theme)?(?![\w-])/;
 const PROP_CLASS = /\.((?:[a-z]+\\:)?rt-(?:r-|variant-|high-contrast)[\w-]*)/g;
 const COLOR_SELECTOR = /^\[data-(?:accent|gray)-color=['"]?([a-z]+)['"]?\]$/;
@@ -114,6 +130,17 @@ export function subsetRadixCss(css: string, options: RadixCssSubsetOptions): str
     root.walkAtRules('media', (atRule) => {
       const width = BREAKPOINT_MEDIA.exec(atRule.params.trim())?.[1];
       if (width && !(responsive && keptWidths.has(width))) atRule.remove();
+    });
+  }
+  if (options.responsiveClasses) {
+    const kept = [...options.responsiveClasses];
+    const keeps = (name: string) => kept.some((prefix) => name === prefix || name.startsWith(`${prefix}-`));
+    root.walkRules((rule) => {
+      const selectors = rule.selectors.filter((selector) =>
+        [...selector.matchAll(BREAKPOINT_CLASS)].every((match) => keeps(match[1] ?? '')),
+      );
+      if (selectors.length === 0) rule.remove();
+      else if (selectors.length !== rule.selectors.length) rule.selectors = selectors;
     });
   }
   if (!dark || colors || usedClasses) {
@@ -186,6 +213,26 @@ export function parseSubsetQuery(resourceQuery: string): RadixCssSubsetOptions {
     // `&classes=…`: the prop classes kept, listed (for markup that is not rendered at build time).
     usedClasses: set('classes'),
   };
+}
+
+/**
+ * The classes Radix Themes gives the named props (`p` → `rt-r-p`, `columns` → `rt-r-gtc`; `align` has
+ * several), read from its own prop definitions as installed for the app at `appDir`.
+ */
+export function radixPropClasses(appDir: string, props: ReadonlySet<string>): Set<string> {
+  const definitions = createRequire(join(appDir, 'package.json'))('@radix-ui/themes/props') as Record<
+    string,
+    unknown
+  >;
+  const classes = new Set<string>();
+  for (const group of Object.values(definitions)) {
+    if (!group || typeof group !== 'object') continue;
+    for (const [prop, definition] of Object.entries(group)) {
+      const className = (definition as { className?: unknown } | null)?.className;
+      if (props.has(prop) && typeof className === 'string') classes.add(className);
+    }
+  }
+  return classes;
 }
 
 /** Every class named in `markup`'s class attributes. */

@@ -1,7 +1,12 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { browserSources } from './browser-sources.ts';
-import { PRODUCT_BREAKPOINTS, PRODUCT_PALETTE, RADIX_COLOR_SCALES } from './radix-css-subset.ts';
+import {
+  PRODUCT_BREAKPOINTS,
+  PRODUCT_PALETTE,
+  PRODUCT_RESPONSIVE_PROPS,
+  RADIX_COLOR_SCALES,
+} from './radix-css-subset.ts';
 
 const RADIX_BREAKPOINTS = new Set(['xs', 'sm', 'md', 'lg', 'xl']);
 
@@ -12,6 +17,9 @@ const RADIX_BREAKPOINTS = new Set(['xs', 'sm', 'md', 'lg', 'xl']);
 function themeUsage() {
   const colours = new Map<string, string[]>();
   const breakpoints = new Map<string, string[]>();
+  const responsiveProps = new Map<string, string[]>();
+  /** Responsive values that are not written as a prop's value, whose prop cannot be told. */
+  const elsewhere: string[] = [];
   const add = (found: Map<string, string[]>, key: string, path: string) =>
     found.set(key, [...(found.get(key) ?? []), path]);
   for (const { path, source } of browserSources()) {
@@ -28,15 +36,21 @@ function themeUsage() {
             ? [property.name.text]
             : [],
         );
-        if (keys.includes('initial')) {
+        if (keys.some((key) => key === 'initial' || RADIX_BREAKPOINTS.has(key))) {
           for (const key of keys) if (RADIX_BREAKPOINTS.has(key)) add(breakpoints, key, path);
+          const attribute = node.parent?.parent;
+          if (attribute && ts.isJsxExpression(node.parent) && ts.isJsxAttribute(attribute)) {
+            add(responsiveProps, attribute.name.getText(), path);
+          } else {
+            elsewhere.push(`${path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+          }
         }
       }
       ts.forEachChild(node, visit);
     };
     visit(source);
   }
-  return { colours, breakpoints };
+  return { colours, breakpoints, responsiveProps, elsewhere };
 }
 
 // The signed-in app's stylesheet keeps only the product's colour scales (`&palette`) and breakpoints
@@ -59,5 +73,10 @@ describe("the product's colour palette", () => {
 describe("the product's breakpoints", () => {
   it('hold every breakpoint a responsive prop names, and no other', () => {
     expect([...usage.breakpoints.keys()].sort()).toEqual([...PRODUCT_BREAKPOINTS].sort());
+  });
+
+  it('are given as the values of props, whose names are the responsive props listed, and no other', () => {
+    expect(usage.elsewhere).toEqual([]);
+    expect([...usage.responsiveProps.keys()].sort()).toEqual([...PRODUCT_RESPONSIVE_PROPS].sort());
   });
 });
