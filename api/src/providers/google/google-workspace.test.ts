@@ -136,7 +136,8 @@ describe('GoogleWorkspace grants and failures', () => {
     expect(refreshes()).toBe(before + 1);
   });
 
-  it('hands back a refresh token Google rotated, and refreshes with it from then on', async () => {
+  /** One tool run while the fake rotates refresh tokens; the tokens the grant was handed back. */
+  async function runWhileGoogleRotates() {
     const saved: string[] = [];
     const rotating = { ...grant, onRefreshTokenRotated: async (token: string) => void saved.push(token) };
     fake.rotateRefreshTokens(true);
@@ -145,6 +146,11 @@ describe('GoogleWorkspace grants and failures', () => {
     } finally {
       fake.rotateRefreshTokens(false);
     }
+    return { saved, rotating };
+  }
+
+  it('hands back a refresh token Google rotated, and refreshes with it from then on', async () => {
+    const { saved, rotating } = await runWhileGoogleRotates();
     const [rotated = ''] = saved;
     expect(saved).toHaveLength(1);
     expect([fake.isGrantActive(grant.refreshToken), fake.isGrantActive(rotated)]).toEqual([false, true]);
@@ -158,14 +164,7 @@ describe('GoogleWorkspace grants and failures', () => {
   });
 
   it('serves a caller that still holds the rotated-out token, and tells it the new one', async () => {
-    const saved: string[] = [];
-    const rotating = { ...grant, onRefreshTokenRotated: async (token: string) => void saved.push(token) };
-    fake.rotateRefreshTokens(true);
-    try {
-      await workspace.run(rotating, 'google_drive_list', { file_type: 'any', max_results: 1 });
-    } finally {
-      fake.rotateRefreshTokens(false);
-    }
+    const { saved, rotating } = await runWhileGoogleRotates();
     fake.expireAccessTokens();
     const stale = await workspace.run(rotating, 'google_drive_list', { file_type: 'any', max_results: 1 });
     expect(stale).toHaveProperty('files');
