@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
-import session from 'koa-session';
-import type { PostgresSessionStore } from './session-store.ts';
+import { Session, type SessionOrigin } from './session.ts';
+import type { PostgresSessionStore, SessionData } from './session-store.ts';
 
 export const SESSION_COOKIE = 'annie.sid';
 
@@ -30,41 +30,72 @@ export function verifiedSessionId(ctx: Koa.Context, singleKey: boolean): string 
   return checked;
 }
 
+type SessionOptions = { store: PostgresSessionStore; ttlMs: number; singleKey: boolean };
+
 /**
- * Cookie sessions backed by PostgreSQL. The cookie holds only a random, signed id; it is HttpOnly,
- * SameSite=Lax, and Secure whenever the request came over https (decided per request).
+ * Cookie sessions backed by PostgreSQL (`ctx.session`, see session.ts). The cookie holds only a random,
+ * signed id; it is HttpOnly, SameSite=Lax, and Secure whenever the request came over https.
+ *
+ * A session is written only when it has to be: its data changed, it was regenerated, or less than half
+ * its lifetime is left (renewed, so an active user stays signed in); otherwise a request reads it (from
+ * the store's cache) and nothing more. `ctx.session = null` deletes the row and clears the cookie. The
+ * end runs even when the request failed (requireAuth ends the session of a deleted user, then throws).
  */
-export function sessionMiddleware(
-  app: Koa,
-  options: { store: PostgresSessionStore; ttlMs: number; singleKey: boolean },
-) {
-  const cookieOptions = (secure: boolean) => ({
+export function sessionMiddleware(options: SessionOptions): Koa.Middleware {
+  const { store, singleKey } = options;
+  const end = (id: string) => store.destroy(id);
+  return async function loadSession(ctx, next) {
+    const id = verifiedSessionId(ctx, singleKey);
+    const stored = id ? (store.cached(id) ?? (await store.get(id))) : undefined;
+    const data = stored && !hasExpired(stored) ? stored : undefined;
+    const origin: SessionOrigin = {
+      id: data ? id : '',
+      loaded: '{}',
+      expiresAt: data ? Number(data._expire) || 0 : 0,
+      end,
+      regenerated: false,
+    };
+    const session = new Session(origin, data);
+    if (data) origin.loaded = JSON.stringify(session);
+    ctx.session = session;
+    try {
+      await next();
+    } finally {
+      await saveOrEnd(ctx, origin, options);
+    }
+  };
+}
+
+async function saveOrEnd(ctx: Koa.Context, origin: SessionOrigin, options: SessionOptions): Promise<void> {
+  const { store, ttlMs } = options;
+  const session = ctx.session;
+  if (session === null) {
+    if (origin.id) await store.destroy(origin.id);
+    ctx.cookies.set(SESSION_COOKIE, null, cookieOptions(ctx, ttlMs));
+    return;
+  }
+  const json = JSON.stringify(session);
+  const halfLifeLeft = origin.expiresAt - Date.now() < ttlMs / 2;
+  if (!origin.regenerated && json === origin.loaded && !(origin.id && halfLifeLeft)) return;
+  origin.id ||= randomBytes(24).toString('base64url');
+  // `_expire`/`_maxAge` as koa-session stored them, so rows written before and after read the same.
+  const record: SessionData = { ...session, _expire: Date.now() + ttlMs, _maxAge: ttlMs };
+  // The row outlives the cookie by a little, so a cookie never points at a row already purged.
+  await store.set(origin.id, record, ttlMs + 10_000);
+  ctx.cookies.set(SESSION_COOKIE, origin.id, cookieOptions(ctx, ttlMs));
+}
+
+function hasExpired(data: SessionData): boolean {
+  return typeof data._expire === 'number' && data._expire < Date.now();
+}
+
+function cookieOptions(ctx: Koa.Context, ttlMs: number) {
+  return {
     httpOnly: true,
     sameSite: 'lax' as const,
     signed: true,
-    secure,
+    secure: ctx.secure,
     overwrite: true,
-    maxAge: options.ttlMs,
-  });
-  return session(
-    {
-      key: SESSION_COOKIE,
-      maxAge: options.ttlMs,
-      httpOnly: true,
-      sameSite: 'lax',
-      signed: true,
-      rolling: false,
-      renew: true,
-      genid: () => randomBytes(24).toString('base64url'),
-      store: options.store,
-      externalKey: {
-        get: (ctx: Koa.Context) => verifiedSessionId(ctx, options.singleKey),
-        set: (ctx: Koa.Context, value: string) => {
-          if (value) ctx.cookies.set(SESSION_COOKIE, value, cookieOptions(ctx.secure));
-          else ctx.cookies.set(SESSION_COOKIE, null, { ...cookieOptions(ctx.secure), maxAge: 0 });
-        },
-      },
-    },
-    app,
-  );
+    maxAge: ttlMs,
+  };
 }

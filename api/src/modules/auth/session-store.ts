@@ -22,7 +22,7 @@ export const sessionChanges = defineProcessChannel({
 });
 
 /**
- * koa-session's external store in PostgreSQL, so sessions can be revoked and ids rotated.
+ * The sessions' store in PostgreSQL (sessionMiddleware's), so sessions can be revoked and ids rotated.
  *
  * Reads are cached in the process (the hot path of every request), but only while `listen` holds the
  * live hub's LISTEN connection: every instance drops an entry as soon as PostgreSQL announces its row
@@ -58,9 +58,15 @@ export class PostgresSessionStore {
     };
   }
 
-  async get(key: string): Promise<SessionData | undefined> {
+  /** The session as cached, when it is and still fresh; `get` asks the database otherwise. */
+  cached(key: string): SessionData | undefined {
     const cached = this.#cache.get(key);
-    if (cached && cached.until > Date.now()) return cached.data;
+    return cached && cached.until > Date.now() ? cached.data : undefined;
+  }
+
+  async get(key: string): Promise<SessionData | undefined> {
+    const cached = this.cached(key);
+    if (cached) return cached;
     const epoch = this.#epoch;
     const { rows } = await this.#pool.query<{ data: SessionData; ms_left: number }>(
       `select data, extract(epoch from expires_at - now()) * 1000 as ms_left
@@ -78,8 +84,8 @@ export class PostgresSessionStore {
     return row?.data;
   }
 
-  async set(key: string, data: SessionData, maxAge: number | 'session'): Promise<void> {
-    const ttlMs = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
+  /** Writes the session, kept for `ttlMs` from now. */
+  async set(key: string, data: SessionData, ttlMs: number): Promise<void> {
     this.#forget(key);
     await this.#pool.query(
       `insert into http_session (id, user_id, data, expires_at)
