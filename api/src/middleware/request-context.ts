@@ -2,38 +2,58 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Middleware } from 'koa';
 import type { Orm } from '../db/orm.ts';
-import type { AppState } from '../modules/auth/auth-context.ts';
-
-const forked = new WeakMap<AppState, EntityManager>();
+import type { AppState, AuthContext } from '../modules/auth/auth-context.ts';
 
 /**
- * A fresh EntityManager per request (identity map and filters never leak between requests), forked the
- * first time `ctx.state.em` is read: many answers (a list read with plain SQL, a cached session) never
- * need one. Code reaches it through `ctx.state.em` only; there is no global request context, so a use
+ * `ctx.state` of a request. Its EntityManager is forked the first time `em` is read (many answers, a
+ * list read with plain SQL and a cached session, never need one), and its request id made the first
+ * time it is asked for (only the request log line does). One class, so every request's state has the
+ * same shape and nothing is defined on it per request.
+ */
+class RequestState implements AppState {
+  auth?: AuthContext = undefined;
+  readonly #orm: Orm;
+  readonly #givenId: string;
+  #em: EntityManager | undefined = undefined;
+  #requestId = '';
+
+  constructor(orm: Orm, givenId: string) {
+    this.#orm = orm;
+    this.#givenId = givenId;
+  }
+
+  get em(): EntityManager {
+    if (!this.#em) {
+      this.#em = this.#orm.em.fork() as EntityManager;
+      if (this.auth) this.#em.setFilterParams('tenant', { tenantId: this.auth.tenantId });
+    }
+    return this.#em;
+  }
+
+  get requestId(): string {
+    this.#requestId ||= this.#givenId || randomUUID();
+    return this.#requestId;
+  }
+
+  /** Scopes the tenant-owned entities to `tenantId`: now if the EntityManager exists, else when it is made. */
+  scopeToTenant(tenantId: string): void {
+    this.#em?.setFilterParams('tenant', { tenantId });
+  }
+}
+
+/**
+ * A fresh EntityManager per request (identity map and filters never leak between requests), made on
+ * first use. Code reaches it through `ctx.state.em` only; there is no global request context, so a use
  * of `orm.em` itself fails loudly (allowGlobalContext: false).
  */
 export function requestContext(orm: Orm): Middleware<AppState> {
-  return async function forkEntityManagerOnFirstUse(ctx, next) {
-    const state = ctx.state;
-    Object.defineProperty(state, 'em', {
-      configurable: true,
-      enumerable: true,
-      get: () => {
-        let em = forked.get(state);
-        if (!em) {
-          em = orm.em.fork() as EntityManager;
-          if (state.auth) em.setFilterParams('tenant', { tenantId: state.auth.tenantId });
-          forked.set(state, em);
-        }
-        return em;
-      },
-    });
-    state.requestId = ctx.get('X-Request-Id') || randomUUID();
-    await next();
+  return function giveRequestState(ctx, next) {
+    ctx.state = new RequestState(orm, ctx.get('X-Request-Id'));
+    return next();
   };
 }
 
 /** Scopes the request's tenant-owned entities to `tenantId`: now if its EntityManager exists, else when it is made. */
 export function scopeToTenant(state: AppState, tenantId: string): void {
-  forked.get(state)?.setFilterParams('tenant', { tenantId });
+  if (state instanceof RequestState) state.scopeToTenant(tenantId);
 }

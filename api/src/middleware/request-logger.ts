@@ -14,15 +14,17 @@ export function requestLogger(logger: Logger): Middleware<AppState> {
     } finally {
       // A 4xx is the client's mistake, not the server's: only 5xx are logged as errors.
       const level = ctx.status >= 500 ? 'error' : 'info';
-      logger[level]({
-        requestId: ctx.state.requestId,
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        userId: ctx.state.auth?.userId,
-        tenantId: ctx.state.auth?.tenantId,
-      });
+      // Below the configured level the line is not even built (nor its request id made).
+      if (logger.isLevelEnabled(level))
+        logger[level]({
+          requestId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          userId: ctx.state.auth?.userId,
+          tenantId: ctx.state.auth?.tenantId,
+        });
     }
   };
 }
