@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Knowledge API speed on a realistic load: seeds 10,000 facts and 10,000 notes for each of two tenants
 // in a database of its own on the local PostgreSQL, starts the production API as a child process, and
-// prints search and list latency (p50/p95, one request at a time) and the req/s of
+// prints search and list latency (p50/p95, one request at a time) and the req/s and CPU per request of
 // GET /api/knowledge/facts?limit=50 beside a bare node:http + pg server (knowledge/bare-server.mjs) running
-// the same query on the same database in the same run.
+// the same query on the same database in the same run, the two measured in alternating slices
+// (knowledge/side-by-side.mjs).
 // Usage: node scripts/bench/knowledge.mjs [--quick] [--keep (leave the database)]
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { seed, seedRows } from './knowledge/seed.mjs';
+import { sideBySide } from './knowledge/side-by-side.mjs';
 import { benchApiEnv, runCli, signIn, startApi } from './lib/api-process.mjs';
 import { connect, createBenchDatabase } from './lib/database.mjs';
 import { CONCURRENCY, closeConnections, get } from './lib/http.mjs';
@@ -22,8 +24,9 @@ const ROWS_PER_TENANT = 10_000;
 const TENANTS = ['bench-a', 'bench-b'];
 const PASSWORD = 'bench-password-1';
 const LATENCY_SAMPLES = QUICK ? 60 : 300;
-const THROUGHPUT_SECONDS = QUICK ? 3 : 10;
-const TARGETS = { searchP95: 30, listP95: 100, throughputRatio: 0.5 };
+// Each server gets ROUNDS slices of SLICE_SECONDS, alternating with the other.
+const THROUGHPUT = QUICK ? { rounds: 3, sliceSeconds: 1 } : { rounds: 5, sliceSeconds: 2 };
+const TARGETS = { searchP95: 30, listP95: 100, throughputRatio: 0.8 };
 
 const SEARCHES = [
   'revenue',
@@ -77,7 +80,7 @@ function startBareServer(url) {
 }
 
 /** Every figure, measured after a warm-up of both servers (JIT, pg plans, caches). */
-async function measure(headers) {
+async function measure(headers, pids) {
   await latency(API_PORT, SEARCHES, headers, SEARCHES.length * 2);
   await throughput(API_PORT, '/api/knowledge/facts?limit=50', headers, 1);
   await throughput(BARE_PORT, '/', {}, 1);
@@ -102,10 +105,22 @@ async function measure(headers) {
     fullFacts: await latency(API_PORT, ['/api/knowledge/facts'], headers, QUICK ? 10 : 40),
     fullNotes: await latency(API_PORT, ['/api/knowledge/notes'], headers, QUICK ? 10 : 40),
     fullBytes: (await get(API_PORT, '/api/knowledge/notes', headers)).bytes,
-    apiRps: await throughput(API_PORT, '/api/knowledge/facts?limit=50', headers, THROUGHPUT_SECONDS),
-    bareRps: await throughput(BARE_PORT, '/', {}, THROUGHPUT_SECONDS),
+    // Neither answer is compressed: the load client sends no Accept-Encoding (a browser's would get
+    // Brotli from the API), so both servers write the same bytes.
+    list50Throughput: await sideBySide(
+      [
+        { name: 'api', port: API_PORT, path: '/api/knowledge/facts?limit=50', headers, pid: pids.api },
+        { name: 'bare', port: BARE_PORT, path: '/', headers: {}, pid: pids.bare },
+      ],
+      THROUGHPUT,
+    ),
     // The same session and auth work with no knowledge query: the ceiling of any signed-in endpoint.
-    authOnlyRps: await throughput(API_PORT, '/api/auth/user', headers, THROUGHPUT_SECONDS),
+    authOnly: (
+      await sideBySide([{ name: 'auth', port: API_PORT, path: '/api/auth/user', headers, pid: pids.api }], {
+        rounds: 1,
+        sliceSeconds: THROUGHPUT.rounds * THROUGHPUT.sliceSeconds,
+      })
+    )[0],
   };
 }
 
@@ -130,14 +145,23 @@ function report(figures) {
     figures.fullNotes,
     TARGETS.listP95,
   );
-  const ratio = figures.apiRps / figures.bareRps;
+  const [api, bare] = figures.list50Throughput;
+  const { authOnly } = figures;
+  const ratio = api.rps / bare.rps;
+  const cpu = (target) =>
+    target.cpuPerRequest === null ? '' : `  CPU ${target.cpuPerRequest.toFixed(0).padStart(4)} µs/request`;
+  const seconds = THROUGHPUT.rounds * THROUGHPUT.sliceSeconds;
   console.log(
-    `\nthroughput of GET /api/knowledge/facts?limit=50, ${CONCURRENCY} keep-alive connections, ${THROUGHPUT_SECONDS} s each:`,
+    `\nthroughput of GET /api/knowledge/facts?limit=50, ${CONCURRENCY} keep-alive connections, ${seconds} s each in ${THROUGHPUT.rounds} alternating slices:`,
   );
-  console.log(`  API (session, auth, tenant check, Koa)   ${figures.apiRps.toFixed(0)} req/s`);
-  console.log(`  bare node:http + pg, same SQL            ${figures.bareRps.toFixed(0)} req/s`);
   console.log(
-    `  API GET /api/auth/user (auth only)       ${figures.authOnlyRps.toFixed(0)} req/s  (reference)`,
+    `  API (session, auth, tenant check, Koa)   ${api.rps.toFixed(0).padStart(5)} req/s${cpu(api)}`,
+  );
+  console.log(
+    `  bare node:http + pg, same SQL            ${bare.rps.toFixed(0).padStart(5)} req/s${cpu(bare)}`,
+  );
+  console.log(
+    `  API GET /api/auth/user (auth only)       ${authOnly.rps.toFixed(0).padStart(5)} req/s${cpu(authOnly)}  (reference)`,
   );
   console.log(
     `  ratio ${(ratio * 100).toFixed(0)}%  [target >= ${TARGETS.throughputRatio * 100}%: ${verdict(ratio >= TARGETS.throughputRatio)}]`,
@@ -165,7 +189,7 @@ try {
   if (JSON.parse(sample.body).length !== 50 || sample.body !== bareSample.body) {
     throw new Error('the API and the bare server disagree on the 50-row list');
   }
-  report(await measure(headers));
+  report(await measure(headers, { api: api.child.pid, bare: bare.pid }));
 } catch (error) {
   console.error('benchmark failed:', error);
   process.exitCode = 1;
