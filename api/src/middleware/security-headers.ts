@@ -11,9 +11,9 @@ import helmet from 'koa-helmet';
  */
 export function securityHeaders(remoteOrigins: string[]): Middleware {
   const headers = headersOf(helmetFor(remoteOrigins));
-  return async function setSecurityHeaders(ctx, next) {
+  return function setSecurityHeaders(ctx, next) {
     for (const [name, value] of headers) ctx.res.setHeader(name, value);
-    await next();
+    return next();
   };
 }
 
