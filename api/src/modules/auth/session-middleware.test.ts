@@ -28,7 +28,10 @@ app.use(async (ctx) => {
     await ctx.session?.regenerate();
     if (ctx.session) ctx.session.userId = String(ctx.query.user);
   } else if (ctx.path === '/remember' && ctx.session) ctx.session.marker = String(ctx.query.value);
-  else if (ctx.path === '/sign-out') ctx.session = null;
+  else if (ctx.path === '/remember-nested' && ctx.session) ctx.session.nested = { value: ctx.query.value };
+  else if (ctx.path === '/change-nested-in-place' && ctx.session) {
+    (ctx.session.nested as { value: unknown }).value = 'changed in place';
+  } else if (ctx.path === '/sign-out') ctx.session = null;
   else if (ctx.path === '/sign-out-then-fail') {
     ctx.session = null;
     throw new Error('failed after ending the session');
@@ -104,6 +107,18 @@ describe('sessionMiddleware', () => {
     expect(sessionIdOf(client)).toBe(id);
     expect((await row(id))?.data).toMatchObject({ userId: user, marker: 'blue' });
     expect((await client.get('/')).body).toEqual({ userId: user, marker: 'blue' });
+  });
+
+  it('saves a nested value replaced; one changed in place is refused, as stored values are frozen', async () => {
+    const { client, id } = await signedIn();
+    await client.get('/remember-nested?value=first');
+    expect((await row(id))?.data).toMatchObject({ nested: { value: 'first' } });
+    queries.mockClear();
+    expect((await client.get('/change-nested-in-place')).status).toBe(500);
+    expect(writes()).toBe(0);
+    await client.get('/remember-nested?value=second');
+    expect(writes()).toBe(1);
+    expect((await row(id))?.data).toMatchObject({ nested: { value: 'second' } });
   });
 
   it('renews a session with less than half its lifetime left, and only then', async () => {

@@ -6,10 +6,10 @@ import type { PostgresSessionStore, SessionData } from './session-store.ts';
 export const SESSION_COOKIE = 'annie.sid';
 
 const MAX_VERIFIED = 10_000;
-// Session cookies whose signature was checked: `${value}.${signature}`. Checking is an HMAC per request
-// (a measurable share of a small answer's cost); the pair's validity never changes while the key does
+// Session cookies whose signature was checked, signature → value. Checking is an HMAC per request (a
+// measurable share of a small answer's cost); the pair's validity never changes while the key does
 // not, so it is remembered. Only pairs that passed are kept, so nothing a client sends can fill it.
-const verified = new Set<string>();
+const verified = new Map<string, string>();
 
 /**
  * The session id of the request's cookie when its signature is valid, else ''. With one signing key
@@ -20,12 +20,11 @@ export function verifiedSessionId(ctx: Koa.Context, singleKey: boolean): string 
   const value = ctx.cookies.get(SESSION_COOKIE);
   const signature = ctx.cookies.get(`${SESSION_COOKIE}.sig`);
   if (!value || !signature) return '';
-  const pair = `${value}.${signature}`;
-  if (singleKey && verified.has(pair)) return value;
+  if (singleKey && verified.get(signature) === value) return value;
   const checked = ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? '';
   if (singleKey && checked === value) {
     if (verified.size >= MAX_VERIFIED) verified.clear();
-    verified.add(pair);
+    verified.set(signature, value);
   }
   return checked;
 }
@@ -50,14 +49,12 @@ export function sessionMiddleware(options: SessionOptions): Koa.Middleware {
     const data = stored && !hasExpired(stored) ? stored : undefined;
     const origin: SessionOrigin = {
       id: data ? id : '',
-      loaded: '{}',
+      loaded: data,
       expiresAt: data ? Number(data._expire) || 0 : 0,
       end,
       regenerated: false,
     };
-    const session = new Session(origin, data);
-    if (data) origin.loaded = JSON.stringify(session);
-    ctx.session = session;
+    ctx.session = new Session(origin, data);
     try {
       await next();
     } finally {
@@ -74,9 +71,8 @@ async function saveOrEnd(ctx: Koa.Context, origin: SessionOrigin, options: Sessi
     ctx.cookies.set(SESSION_COOKIE, null, cookieOptions(ctx, ttlMs));
     return;
   }
-  const json = JSON.stringify(session);
   const halfLifeLeft = origin.expiresAt - Date.now() < ttlMs / 2;
-  if (!origin.regenerated && json === origin.loaded && !(origin.id && halfLifeLeft)) return;
+  if (!origin.regenerated && !Session.changed(session) && !(origin.id && halfLifeLeft)) return;
   origin.id ||= randomBytes(24).toString('base64url');
   // `_expire`/`_maxAge` as koa-session stored them, so rows written before and after read the same.
   const record: SessionData = { ...session, _expire: Date.now() + ttlMs, _maxAge: ttlMs };

@@ -74,6 +74,9 @@ export class PostgresSessionStore {
       [key],
     );
     const row = rows[0];
+    // Frozen: one object is handed to every request that reads the session while it is cached, so a
+    // change must be a new value (which is also how sessionMiddleware tells a change).
+    if (row) deepFreeze(row.data);
     if (row && this.#listening && epoch === this.#epoch) {
       if (this.#cache.size >= MAX_CACHED) this.#cache.clear();
       this.#cache.set(key, {
@@ -122,4 +125,10 @@ export class PostgresSessionStore {
     this.#cache.clear();
     this.#listening = listening;
   }
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
 }

@@ -11,8 +11,8 @@ declare module 'koa' {
 export type SessionOrigin = {
   /** The stored session's id; '' when it is not stored (yet), or no longer (regenerated). */
   id: string;
-  /** The data it began with, as JSON: a change is what differs from it. */
-  loaded: string;
+  /** The stored data it began with (frozen by the store): a change is what differs from it. */
+  loaded: SessionData | undefined;
   /** When the stored session expires (ms since the epoch); 0 when none is stored. */
   expiresAt: number;
   /** Ends the stored session (its row); called by `regenerate`. */
@@ -34,6 +34,21 @@ export class Session {
   constructor(origin: SessionOrigin, data?: SessionData) {
     this.#origin = origin;
     if (data) for (const key in data) if (key[0] !== '_') this[key] = data[key];
+  }
+
+  /**
+   * Whether the data differs from what the session began with. Values are compared by identity: the
+   * stored ones are frozen, so any change is a new value (or a key added or removed).
+   */
+  static changed(session: Session): boolean {
+    const loaded = session.#origin.loaded;
+    let keys = 0;
+    for (const key in session) {
+      if (session[key] !== loaded?.[key]) return true;
+      keys += 1;
+    }
+    if (loaded) for (const key in loaded) if (key[0] !== '_') keys -= 1;
+    return keys !== 0;
   }
 
   /** Ends the stored session now and saves this one under a new id at the request's end (sign-in: no fixation). */
