@@ -57,8 +57,6 @@ export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 114'
 
 const require = createRequire(import.meta.url);
 const radixCssSubsetLoader = require.resolve('./radix-css-subset-loader.ts');
-const zodLocalesEnglishOnly = require.resolve('./zod/locales-en.js');
-const ZOD_LOCALE_INDEX = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
 
 const FEDERATION_RUNTIME_CJS = /[\\/]@module-federation[\\/][a-z-]+[\\/]dist[\\/].+\.cjs$/;
 const esmSibling = (file: string) => {
@@ -235,8 +233,6 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     plugins: [
       ...htmlPlugins,
       inlineCss,
-      // zod's other languages: see zod/locales-en.js.
-      new rspack.NormalModuleReplacementPlugin(ZOD_LOCALE_INDEX, zodLocalesEnglishOnly),
       options.federation ? new ModuleFederationPlugin(options.federation) : null,
       options.federation ? new FederationRuntimeAsEsmPlugin() : null,
       ...(production ? compressedAssets() : []),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQueryField } from './paging.ts';
 
 /** How a call reached the assistant: a phone call (Twilio), a browser realtime call, or the simple /call page. */
 export const CALL_CHANNELS = ['twilio', 'webrtc', 'web'] as const;
@@ -43,12 +44,7 @@ export const callSessionListSchema = z.array(callSessionSchema);
  */
 export const callSessionListQuerySchema = z
   .object({
-    limit: z.coerce
-      .number({ error: 'Limit must be a number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(CALL_SESSIONS_PAGE_MAX, `Limit must be at most ${CALL_SESSIONS_PAGE_MAX}`)
-      .default(CALL_SESSIONS_PAGE_DEFAULT),
+    limit: limitQueryField(CALL_SESSIONS_PAGE_DEFAULT, CALL_SESSIONS_PAGE_MAX),
     before: z.uuid({ error: 'before must be a call session id' }).optional(),
   })
   .strict();

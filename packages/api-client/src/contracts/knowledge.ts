@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQueryField } from './paging.ts';
 
 /** Where a fact or note came from; also the search tool's `sources` filter (spec part 1 §5). */
 export const knowledgeSourceSchema = z.enum(['auwagenics', 'natural_house', 'other'], {
@@ -166,12 +167,7 @@ export const knowledgeSearchQuerySchema = z
         z.array(knowledgeSourceSchema),
       )
       .optional(),
-    limit: z.coerce
-      .number({ error: 'Limit must be a number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(KNOWLEDGE_SEARCH_MAX_LIMIT, `Limit must be at most ${KNOWLEDGE_SEARCH_MAX_LIMIT}`)
-      .default(KNOWLEDGE_SEARCH_DEFAULT_LIMIT),
+    limit: limitQueryField(KNOWLEDGE_SEARCH_DEFAULT_LIMIT, KNOWLEDGE_SEARCH_MAX_LIMIT),
   })
   .strict();
 

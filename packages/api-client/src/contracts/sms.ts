@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactRelationshipSchema, smsPreferenceSchema } from './contacts.ts';
-import { pageQueryFields, searchQueryField } from './paging.ts';
+import { limitQueryField, pageQueryFields, searchQueryField } from './paging.ts';
 
 /** Which way a text went. */
 export const smsDirectionSchema = z.enum(['inbound', 'outbound']);
@@ -133,12 +133,7 @@ export const smsThreadDetailSchema = smsThreadSummarySchema.extend({
 export const smsMessagePageQuerySchema = z
   .object({
     before: z.uuid({ error: 'before must be a message id' }),
-    limit: z.coerce
-      .number({ error: 'Limit must be a number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(SMS_THREAD_PAGE_SIZE, `Limit must be at most ${SMS_THREAD_PAGE_SIZE}`)
-      .default(SMS_THREAD_PAGE_SIZE),
+    limit: limitQueryField(SMS_THREAD_PAGE_SIZE, SMS_THREAD_PAGE_SIZE),
   })
   .strict();
 
