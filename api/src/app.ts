@@ -10,6 +10,7 @@ import type { Domain, DomainDeps } from './domain.ts';
 import { domains } from './domains.ts';
 import { JobSender } from './jobs/job-sender.ts';
 import { JobWorkers } from './jobs/job-workers.ts';
+import { routed } from './lib/routed.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { apiNotFound } from './middleware/api-not-found.ts';
 import { compressResponses } from './middleware/compress-responses.ts';
@@ -107,10 +108,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
 
   const routers = instances.flatMap((instance) => instance.routers);
   routers.push(openApiRoutes(() => routers));
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  app.use(routed(routers));
 
   // The session cache lives as long as the hub tells this process about changes made by the others.
   const sessionCache = {
