@@ -55,6 +55,21 @@ describe('CORS', () => {
     });
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it('grants a configured origin on the request itself, not only on the preflight', async () => {
+    const response = await app.client().get('/healthz', { headers: { Origin: 'http://trusted.test' } });
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://trusted.test');
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(response.headers.get('vary')).toMatch(/\bOrigin\b/);
+  });
+
+  it('answers a request without an Origin with Vary: Origin and no CORS grant', async () => {
+    const response = await app.client().get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('vary')).toMatch(/\bOrigin\b/);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+  });
 });
 
 describe('cross-site writes', () => {

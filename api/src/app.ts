@@ -1,5 +1,4 @@
 import { bodyParser } from '@koa/bodyparser';
-import cors from '@koa/cors';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { type Background, backgroundOf } from './background.ts';
@@ -14,6 +13,7 @@ import { routed } from './lib/routed.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { apiNotFound } from './middleware/api-not-found.ts';
 import { compressResponses } from './middleware/compress-responses.ts';
+import { crossOrigin } from './middleware/cross-origin.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
@@ -71,16 +71,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(compressResponses());
   app.use(errorHandler(logger));
   app.use(securityHeaders(trustedOrigins));
-  app.use(
-    cors({
-      origin: (ctx) => {
-        const origin = ctx.get('Origin');
-        return trustedOrigins.includes(origin) ? origin : '';
-      },
-      credentials: true,
-      allowHeaders: ['Content-Type', 'X-Tenant-Id', 'X-User-Id'],
-    }),
-  );
+  app.use(crossOrigin(trustedOrigins));
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());
   if (appDeps.staticDirs) {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import type { Context, Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { sendBuildFile } from './send-build-file.ts';
 
 const REMOTE_PATH = /^\/remotes\/([a-z]+)(\/.*)$/;
@@ -22,7 +22,8 @@ type StaticOptions = {
  * login screen rendered at build time, painted before any script runs).
  */
 export function staticFiles(options: StaticOptions): Middleware {
-  return async function serveBuilds(ctx, next) {
+  // Not async: an API request, which it passes on, costs no extra promise.
+  return function serveBuilds(ctx, next) {
     if (
       (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
       ctx.path.startsWith('/api/') ||
@@ -30,23 +31,27 @@ export function staticFiles(options: StaticOptions): Middleware {
     ) {
       return next();
     }
-    const remote = REMOTE_PATH.exec(ctx.path);
-    if (remote) {
-      const root = options.remoteDirs[remote[1] ?? ''];
-      if (!root) return next();
-      return serveFile(ctx, root, remote[2] ?? '/', next, { cors: true });
-    }
-    if (ctx.path.startsWith('/remotes/')) return next();
-    if (extname(ctx.path)) return serveFile(ctx, options.shellDir, ctx.path, next, { cors: false });
-    await next();
-    if (ctx.status !== 404 || ctx.body != null || !ctx.accepts('html')) return;
-    const page = pageFor(ctx, options);
-    if (!existsSync(join(options.shellDir, page))) return;
-    ctx.vary('Cookie');
-    const preloads = page === 'app.html' ? (options.appPagePreloads?.(ctx.path) ?? []) : [];
-    if (preloads.length > 0) ctx.set('Link', preloads.join(', '));
-    await sendBuildFile(ctx, options.shellDir, `/${page}`, { cors: false });
+    return serveBuild(ctx, next, options);
   };
+}
+
+async function serveBuild(ctx: Context, next: Next, options: StaticOptions): Promise<void> {
+  const remote = REMOTE_PATH.exec(ctx.path);
+  if (remote) {
+    const root = options.remoteDirs[remote[1] ?? ''];
+    if (!root) return next();
+    return serveFile(ctx, root, remote[2] ?? '/', next, { cors: true });
+  }
+  if (ctx.path.startsWith('/remotes/')) return next();
+  if (extname(ctx.path)) return serveFile(ctx, options.shellDir, ctx.path, next, { cors: false });
+  await next();
+  if (ctx.status !== 404 || ctx.body != null || !ctx.accepts('html')) return;
+  const page = pageFor(ctx, options);
+  if (!existsSync(join(options.shellDir, page))) return;
+  ctx.vary('Cookie');
+  const preloads = page === 'app.html' ? (options.appPagePreloads?.(ctx.path) ?? []) : [];
+  if (preloads.length > 0) ctx.set('Link', preloads.join(', '));
+  await sendBuildFile(ctx, options.shellDir, `/${page}`, { cors: false });
 }
 
 function pageFor(ctx: Context, options: StaticOptions): string {
