@@ -19,7 +19,6 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
-import { textAsBytes } from './middleware/text-as-bytes.ts';
 import type { AppState } from './modules/auth/auth-context.ts';
 import { sessionMiddleware, verifiedSessionId } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
@@ -65,7 +64,6 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   const singleKey = appDeps.sessionKeys.length === 1;
 
   app.silent = true;
-  app.use(textAsBytes());
   app.use(requestContext(orm));
   app.use(requestLogger(logger));
   app.use(compressResponses());

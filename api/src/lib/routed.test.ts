@@ -87,7 +87,9 @@ describe('routed', () => {
     ];
     for (const [method, path] of requests) {
       const expected = await sequentialServer.send(method, path);
-      expect(`${method} ${path}: ${await indexedServer.send(method, path)}`).toBe(`${method} ${path}: ${expected}`);
+      expect(`${method} ${path}: ${await indexedServer.send(method, path)}`).toBe(
+        `${method} ${path}: ${expected}`,
+      );
     }
     expect(await indexedServer.send('GET', '/api/knowledge/facts/budget/versions')).toBe(
       '200 - {"name":"versions","params":{"key":"budget"}}',

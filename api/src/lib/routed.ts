@@ -37,7 +37,8 @@ export function routed<S, C>(routers: Router<S, C>[]): Middleware<S, C> {
     ) as Middleware<S, C>;
   const byOne = new Map<string, Middleware<S, C>>();
   const byTwo = new Map<string, Middleware<S, C>>();
-  for (const [first, candidates] of underOne) byOne.set(first, stackOf(new Set([...everywhere, ...candidates])));
+  for (const [first, candidates] of underOne)
+    byOne.set(first, stackOf(new Set([...everywhere, ...candidates])));
   for (const [key, candidates] of underTwo) {
     const first = key.slice(0, key.indexOf('/'));
     byTwo.set(key, stackOf(new Set([...everywhere, ...(underOne.get(first) ?? []), ...candidates])));
