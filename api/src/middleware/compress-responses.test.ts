@@ -44,7 +44,11 @@ describe('compressing API responses on the fly', () => {
     expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(BIG);
     const plain = await rawGet(`${baseUrl}/big`);
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
     expect(JSON.parse(plain.body.toString())).toEqual(BIG);
+    const identity = await rawGet(`${baseUrl}/big`, { 'Accept-Encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(identity.body.toString())).toEqual(BIG);
   });
 
   it('leaves JSON under 1 KB as it is', async () => {
