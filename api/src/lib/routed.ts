@@ -15,7 +15,7 @@ const PATTERN_START = /[:*{}()[\]+?!\\]/;
  * each one before its own (a host check, a scan of its routes, a not-found event and a promise). The
  * routes are read once, here, so routers must be complete when this is called.
  */
-export function routed<S, C>(routers: Router<S, C>[]): Middleware<S, C> {
+export function routed<S, C>(routers: Router<S, C>[]): Middleware<S, C> & { routers: Router<S, C>[] } {
   const everywhere: Router<S, C>[] = [];
   const underOne = new Map<string, Set<Router<S, C>>>();
   const underTwo = new Map<string, Set<Router<S, C>>>();
@@ -45,12 +45,14 @@ export function routed<S, C>(routers: Router<S, C>[]): Middleware<S, C> {
   }
   const elsewhere = stackOf(new Set(everywhere));
 
-  return function dispatchToRouters(ctx, next) {
+  const dispatchToRouters: Middleware<S, C> = (ctx, next) => {
     // Routes match regardless of case unless a router says otherwise: the index is lower case, a superset.
     const [, first = '', second = ''] = ctx.path.toLowerCase().split('/', 3);
     const stack = byTwo.get(`${first}/${second}`) ?? byOne.get(first) ?? elsewhere;
     return stack(ctx, next);
   };
+  // The mounted routers stay readable from the app's middleware, as `router` is on a router's own.
+  return Object.assign(dispatchToRouters, { routers });
 }
 
 /**

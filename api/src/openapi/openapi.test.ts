@@ -14,8 +14,8 @@ const document = (await user.get<OpenApiDocument>('/api/openapi.json')).body;
 
 /** The routers the Koa app really uses, found in its middleware (not in any list of ours). */
 const routers = app.koa.middleware.flatMap((middleware) => {
-  const router = (middleware as { router?: Router<AppState> }).router;
-  return router ? [router] : [];
+  const { router, routers } = middleware as { router?: Router<AppState>; routers?: Router<AppState>[] };
+  return routers ?? (router ? [router] : []);
 });
 const routes = registeredRoutes(routers);
 
