@@ -10,10 +10,12 @@ const PATTERN_START = /[:*{}()[\]+?!\\]/;
  * Every router's routes and allowed methods, mounted so that a request meets only the routers with a
  * route that can match its path: each route's path is indexed by its first two segments where they are
  * literal text, and a request goes to the routers indexed under its own first two, under its first one
- * (a route like `/api/:name`), or under none (a route like `/:id`), in the order given. The answer is
- * the same as mounting every router in turn, which made every request of the API's 27 routers ask
- * each one before its own (a host check, a scan of its routes, a not-found event and a promise). The
- * routes are read once, here, so routers must be complete when this is called.
+ * (a route like `/api/:name`), or under none (a route like `/:id`), in the order given. A request a
+ * route answers gets the same answer as from every router mounted in turn, which made each request of
+ * the API's 27 routers ask every router before its own (a host check, a scan of its routes, a not-found
+ * event and a promise). A method the path lacks gets koa-router's 405 (or 501) from the routers that
+ * share the path, no longer from whichever router happened to be mounted last. The routes are read
+ * once, here, so routers must be complete when this is called.
  */
 export function routed<S, C>(routers: Router<S, C>[]): Middleware<S, C> & { routers: Router<S, C>[] } {
   const everywhere: Router<S, C>[] = [];
