@@ -18,14 +18,14 @@ const PATTERN_START = /[:*{}()[\]+?!\\]/;
  * once, here, so routers must be complete when this is called.
  */
 export function routed<S, C>(routers: Router<S, C>[]): Middleware<S, C> & { routers: Router<S, C>[] } {
-  const everywhere: Router<S, C>[] = [];
+  const everywhere = new Set<Router<S, C>>();
   const underOne = new Map<string, Set<Router<S, C>>>();
   const underTwo = new Map<string, Set<Router<S, C>>>();
   for (const router of routers) {
     for (const layer of router.stack) {
       if (layer.methods.length === 0) continue; // router.use(): runs only when a route of its router matched
       const [first, second] = typeof layer.path === 'string' ? literalSegments(layer.path) : [];
-      if (first === undefined) everywhere.push(router);
+      if (first === undefined) everywhere.add(router);
       else if (second === undefined) addTo(underOne, first, router);
       else addTo(underTwo, `${first}/${second}`, router);
     }
@@ -45,7 +45,7 @@ export function routed<S, C>(routers: Router<S, C>[]): Middleware<S, C> & { rout
     const first = key.slice(0, key.indexOf('/'));
     byTwo.set(key, stackOf(new Set([...everywhere, ...(underOne.get(first) ?? []), ...candidates])));
   }
-  const elsewhere = stackOf(new Set(everywhere));
+  const elsewhere = stackOf(everywhere);
 
   const dispatchToRouters: Middleware<S, C> = (ctx, next) => {
     // Routes match regardless of case unless a router says otherwise: the index is lower case, a superset.

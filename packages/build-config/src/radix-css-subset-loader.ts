@@ -10,9 +10,10 @@ import {
 
 /**
  * Rspack loader applying `subsetRadixCss` to a Radix Themes stylesheet imported with a `?radix-subset`
- * query (`&responsiveProps` resolved against the app's Radix Themes). In production, `&markup=<prerender compilation>.<export>` keeps only the prop classes that
- * markup (rendered at build time by a compilation this one depends on) uses; development builds, which
- * do not prerender, keep them all.
+ * query (`&responsiveProps` resolved against the app's Radix Themes). In production,
+ * `&markup=<prerender compilation>.<export>` keeps only the prop classes that markup (rendered at build
+ * time by a compilation this one depends on) uses; development builds, which do not prerender, keep
+ * them all.
  */
 export default function radixCssSubsetLoader(this: LoaderContext, source: string): string {
   const options = parseSubsetQuery(this.resourceQuery);
