@@ -24,13 +24,15 @@ const SINGLETON_SUBPATHS: Record<string, string> = {
 };
 
 /**
- * Workspace packages with one exports path per file and no root entry: the trailing slash shares each
- * file (e.g. `@annie/ui/toast/toast`) as its own singleton, so an app loads only the files it imports.
- * Only the UI kit: its toasts are module state every app must share. The API client holds no state, and
- * sharing it per file cost more than it saved: each shared file is a chunk of its own carrying its own
- * copy of what it imports relatively (a remote loaded eight copies of its contract and http.ts).
+ * Workspace folders whose files are shared one by one (the trailing slash shares each file, e.g.
+ * `@annie/ui/toast/toast`, as its own singleton). Only the UI kit's toasts: their store is module state
+ * every app must share, so that a toast raised in a remote shows in the shell's Toaster. The rest of the
+ * UI kit and the API client hold no state and are bundled into each app that imports them: sharing a
+ * file costs every page load the federation runtime's registration and version resolution of it (the
+ * signed-in first load resolved 22 shared modules, 14 of them UI files of a few hundred bytes each), and
+ * a shared file is a chunk of its own carrying its own copy of what it imports relatively.
  */
-const WORKSPACE_PREFIXES = ['@annie/ui/'] as const;
+const WORKSPACE_PREFIXES = ['@annie/ui/toast/'] as const;
 
 function installedVersion(appDir: string, packageName: string): string {
   const manifestPath = join(appDir, 'node_modules', packageName, 'package.json');
@@ -49,15 +51,20 @@ function installedVersion(appDir: string, packageName: string): string {
 type SharedConfig = Exclude<SharedObject[string], string>;
 
 function singleton(version: string): SharedConfig {
-  // An explicit version and range: left to MF, pnpm's `catalog:`/`workspace:*` specifiers leak through
-  // as literal versions, and @radix-ui/themes' ESM folder has a package.json without a version.
-  return { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
+  // An explicit version: left to MF, pnpm's `catalog:`/`workspace:*` specifiers leak through as literal
+  // versions, and @radix-ui/themes' ESM folder has a package.json without a version. No required range:
+  // a singleton without strictVersion is the first-loaded (the shell's) copy whatever range an app asks
+  // for, so a range changed nothing but a console warning, while checking it cost the federation runtime
+  // a semver parse for every shared module on every page load (without it the signed-in home's
+  // Lighthouse total blocking time went from 364 to 234 ms, medians of 5 in one run). Every app is built
+  // from the one lockfile, so their versions are the same anyway.
+  return { singleton: true, version, requiredVersion: false, strictVersion: false };
 }
 
 /**
  * The ONE Module Federation `shared` map of every app (shell and remotes): React, the router, react-query,
- * Radix Themes, zod and the workspace UI kit, each a singleton with an explicit version range,
- * resolved from what is installed for `appDir`.
+ * Radix Themes, zod and the UI kit's toasts, each a singleton with an explicit version, resolved from
+ * what is installed for `appDir`.
  */
 export function sharedSingletons(appDir: string): SharedObject {
   const shared: SharedObject = {};
@@ -72,7 +79,7 @@ export function sharedSingletons(appDir: string): SharedObject {
   }
   for (const prefix of WORKSPACE_PREFIXES) {
     // Workspace packages carry no version; the whole repository is one release, so 0.0.0 is honest.
-    shared[prefix] = { singleton: true, version: '0.0.0', requiredVersion: '0.0.0', strictVersion: false };
+    shared[prefix] = { singleton: true, version: '0.0.0', requiredVersion: false, strictVersion: false };
   }
   return shared;
 }
