@@ -46,7 +46,7 @@ export interface AppBuildOptions {
   htmlPages?: HtmlPageOptions[];
   /** The app's Module Federation options (the shell's federation config, or `remoteConfig`'s); none for a plain bundle. */
   federation?: FederationOptions;
-  /** Entry files keep a fixed name (no hash) because something loads them by a known URL. */
+  /** Entry files (scripts and stylesheets) keep a fixed name (no hash) because something loads them by a known URL. */
   stableEntryNames?: boolean;
   /** Files under outputDir that another compilation writes, kept when this one cleans the folder. */
   keepInOutput?: RegExp;
@@ -212,7 +212,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
       uniqueName: options.federation?.name ?? options.name,
       filename: options.stableEntryNames ? '[name].js' : `${hashed}.js`,
       chunkFilename: `${hashed}.js`,
-      cssFilename: `${hashed}.css`,
+      cssFilename: options.stableEntryNames ? '[name].css' : `${hashed}.css`,
       cssChunkFilename: `${hashed}.css`,
       assetModuleFilename: `assets/${hashed}[ext]`,
       clean: options.keepInOutput ? { keep: options.keepInOutput } : true,

@@ -3,3 +3,6 @@ export const APP_PUBLIC_PATH = '/app/';
 
 /** The federated app's entry script: a fixed name (no hash), so it must be served with `no-cache`. */
 export const APP_ENTRY_URL = `${APP_PUBLIC_PATH}app.js`;
+
+/** The stylesheet of that entry (Radix Themes' subset and the app's own rules): a fixed name too, `no-cache`. */
+export const APP_STYLESHEET_URL = `${APP_PUBLIC_PATH}app.css`;

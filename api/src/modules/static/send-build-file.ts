@@ -5,10 +5,11 @@ import type { Context } from 'koa';
 import send from 'koa-send';
 
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
-// Fixed-name entry files (the shell's boot loads app/app.js) must revalidate; everything else is content-hashed.
+// Fixed-name entry files (the shell's app/app.js and app/app.css) must revalidate; everything else is content-hashed.
 const NEVER_CACHED = new Set([
   'index.html',
   'app.js',
+  'app.css',
   'boot.js',
   'mf-manifest.json',
   'remoteEntry.js',

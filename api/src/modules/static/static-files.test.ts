@@ -24,6 +24,9 @@ beforeAll(async () => {
     '<!doctype html><title>AnnieAI</title><div class="boot-spinner">',
   );
   await writeFile(join(shellDir, 'static/js/main.1a2b3c4d5e.js'), 'console.log(1)');
+  await mkdir(join(shellDir, 'app'));
+  await writeFile(join(shellDir, 'app/app.js'), 'console.log(2)');
+  await writeFile(join(shellDir, 'app/app.css'), 'body{margin:0}');
   await writeFile(join(voiceDir, 'mf-manifest.json'), '{}');
   await writeFile(join(voiceDir, 'remoteEntry.js'), 'var x');
   const app = new Koa();
@@ -80,6 +83,16 @@ describe('serving the production builds', () => {
     const response = await fetch(`${baseUrl}/static/js/main.1a2b3c4d5e.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("revalidates the signed-in app's fixed-name entry script and stylesheet", async () => {
+    for (const path of ['/app/app.js', '/app/app.css']) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+    const hashed = await fetch(`${baseUrl}/static/js/main.1a2b3c4d5e.js`);
+    expect(hashed.headers.get('cache-control')).not.toBe('no-cache');
   });
 
   it('never answers a missing asset with the page', async () => {
