@@ -3,10 +3,18 @@
 // (`&palette`), the breakpoints its responsive props use (`&breakpoints`) and only those props'
 // breakpoint variants (`&responsiveProps`), and no dark appearance, which nothing in the product turns on.
 import '@radix-ui/themes/styles.css?radix-subset&dark=false&palette&breakpoints&responsiveProps&surface';
+import type { QueryClient } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './app/app.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(<App />);
+/** Renders the signed-in app into #root (replacing the spinner app.html shows) with the given client. */
+export function renderApp(queryClient: QueryClient): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('app.html has no #root element');
+  const root = createRoot(container);
+  // A transition: React renders in slices and lets the browser in between (the spinner stays until the
+  // commit) instead of holding the main thread for the whole first render.
+  startTransition(() => root.render(<App queryClient={queryClient} />));
+}

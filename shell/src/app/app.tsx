@@ -1,7 +1,7 @@
 import { useAuthUser } from '@annie/api-client/auth/use-auth-user';
 import { FullPageSpinner } from '@annie/ui/spinner/spinner';
-import { lazy, Suspense } from 'react';
-import { useRoutePrefetch } from '../remotes/use-route-prefetch.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { AppProviders } from './app-providers.tsx';
 import { AuthenticatedApp } from './authenticated-app.tsx';
 
@@ -14,9 +14,12 @@ const LoginScreen = lazy(() =>
 
 /** Spinner while the session is checked, the login screen without one, else the signed-in app. */
 export function AuthGate() {
-  const { data: user, isPending } = useAuthUser();
-  useRoutePrefetch(window.location.pathname);
-  if (isPending) return <FullPageSpinner />;
+  const { data, isPending } = useAuthUser();
+  // The session's answer arrives as a blocking update; the signed-in app it reveals is the page's largest
+  // render. Deferred, React renders it in slices with the browser let in between (the spinner stays until
+  // it commits), instead of in one long task.
+  const user = useDeferredValue(data);
+  if (isPending || user === undefined) return <FullPageSpinner />;
   if (!user) {
     return (
       <Suspense fallback={<FullPageSpinner />}>
@@ -28,9 +31,9 @@ export function AuthGate() {
 }
 
 /** The federated signed-in app: providers and the session gate. */
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <AuthGate />
     </AppProviders>
   );

@@ -5,16 +5,34 @@ export type DateInput = Date | string | number;
 
 const LOCALE = 'en-US';
 
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
-const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+/**
+ * Made on first use, then kept: an Intl formatter loads its locale's data when constructed (tens of ms
+ * on a slow phone), which at import time would land in the first render of every screen that imports
+ * this file, whether or not it shows a date.
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const dateTimeFormat = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
+const dateFormat = once(
+  () => new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric' }),
+);
+const timeFormat = once(() => new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' }));
+const relativeFormat = once(() => new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }));
 
 function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -29,19 +47,19 @@ function plainSpaces(text: string): string {
 /** "Jan 5, 2025, 3:04 PM" (en-US, local time); empty for an invalid date. */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
-  return date ? plainSpaces(dateTimeFormat.format(date)) : '';
+  return date ? plainSpaces(dateTimeFormat().format(date)) : '';
 }
 
 /** "Jan 5, 2025 3:04 PM" (no comma before the time, as untitled conversations are named); empty for an invalid date. */
 export function formatDateAndTime(value: DateInput): string {
   const date = toDate(value);
-  return date ? `${plainSpaces(dateFormat.format(date))} ${formatTime(date)}` : '';
+  return date ? `${plainSpaces(dateFormat().format(date))} ${formatTime(date)}` : '';
 }
 
 /** "3:04 PM" (h:mm a, local time); empty for an invalid date. */
 export function formatTime(value: DateInput): string {
   const date = toDate(value);
-  return date ? plainSpaces(timeFormat.format(date)) : '';
+  return date ? plainSpaces(timeFormat().format(date)) : '';
 }
 
 /** "Ongoing" without an end, else the elapsed m:ss (minutes unbounded, e.g. "75:03"). */
@@ -83,7 +101,7 @@ export function formatRelativeTime(value: DateInput, now: DateInput = new Date()
   if (!date || !reference) return '';
   let amount = (date.getTime() - reference.getTime()) / 1000;
   for (const [unit, perNextUnit] of RELATIVE_STEPS) {
-    if (Math.abs(amount) < perNextUnit) return relativeFormat.format(Math.round(amount), unit);
+    if (Math.abs(amount) < perNextUnit) return relativeFormat().format(Math.round(amount), unit);
     amount /= perNextUnit;
   }
   return '';

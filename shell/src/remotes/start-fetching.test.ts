@@ -1,0 +1,74 @@
+import { authUserQueryKey } from '@annie/api-client/auth/use-auth-user';
+import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
+import { moduleRegistryQueryOptions } from '@annie/api-client/modules/use-module-registry';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startFetching } from './start-fetching.ts';
+
+vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+
+const registry = {
+  remotes: REMOTE_NAMES.filter((name) => name !== 'lab').map((name) => ({
+    name,
+    entry: `/remotes/${name}/mf-manifest.json`,
+    version: '1',
+  })),
+};
+const user = {
+  id: '00000000-0000-4000-8000-000000000001',
+  username: 'alex',
+  email: 'alex@example.com',
+  isAdmin: false,
+  tenantId: 'default',
+};
+
+const loadRemoteMock = vi.mocked(loadRemote);
+
+beforeEach(() => {
+  stubFetch({
+    'GET /api/modules': { status: 200, body: registry },
+    'GET /api/auth/user': { status: 200, body: user },
+  });
+  loadRemoteMock.mockReset();
+  loadRemoteMock.mockResolvedValue({ default: {} });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('startFetching', () => {
+  it("fetches the session's user, the registry and the opened URL's remote module into the app's client", async () => {
+    const client = startFetching('/sms/+447700900123');
+    await waitFor(() => expect(loadRemoteMock).toHaveBeenCalledWith('messaging/app'));
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+    expect(registerRemotes).toHaveBeenCalled();
+    await waitFor(() => expect(client.getQueryData(authUserQueryKey)).toMatchObject({ username: 'alex' }));
+    expect(client.getQueryData(moduleRegistryQueryOptions().queryKey)).toEqual(registry);
+  });
+
+  it('fetches no remote for an admin-only route, a path no route serves, or a remote not in the registry', async () => {
+    for (const pathname of ['/voice/console', '/no/such/page', '/lab/jobs']) {
+      const client = startFetching(pathname);
+      await waitFor(() => expect(client.getQueryData(moduleRegistryQueryOptions().queryKey)).toBeDefined());
+    }
+    expect(loadRemoteMock).not.toHaveBeenCalled();
+  });
+
+  it('leaves a failed fetch to the render to report (no unhandled rejection)', async () => {
+    loadRemoteMock.mockRejectedValue(new Error('RUNTIME-008: remote entry failed to load'));
+    startFetching('/');
+    await waitFor(() => expect(loadRemoteMock).toHaveBeenCalledWith('voice/app'));
+  });
+
+  it('leaves a failed registry to the render too', async () => {
+    stubFetch({ 'GET /api/modules': { status: 503, body: { message: 'Service unavailable' } } });
+    const client = startFetching('/');
+    await waitFor(() =>
+      expect(client.getQueryState(moduleRegistryQueryOptions().queryKey)?.status).toBe('error'),
+    );
+    expect(loadRemoteMock).not.toHaveBeenCalled();
+  });
+});

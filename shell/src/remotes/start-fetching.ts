@@ -1,0 +1,34 @@
+import { authUserQueryOptions } from '@annie/api-client/auth/use-auth-user';
+import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import { publicRouteFor } from '@annie/api-client/contracts/routes';
+import { moduleRegistryQueryOptions } from '@annie/api-client/modules/use-module-registry';
+import { createQueryClient } from '@annie/api-client/query-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchRemoteModule, registerRegistryRemotes } from './remote-modules.ts';
+
+/**
+ * Starts fetching the remote module of the page the app opened at. Admin-only routes are left to their
+ * render, which knows who is signed in; so is a route whose remote the registry does not list.
+ */
+function prefetchRouteRemote(registry: ModuleRegistry, pathname: string): void {
+  const route = publicRouteFor(pathname);
+  if (!route || !registry.remotes.some((remote) => remote.name === route.remote)) return;
+  registerRegistryRemotes(registry);
+  prefetchRemoteModule(route);
+}
+
+/**
+ * The app's query client, with what the first screen needs already being fetched: the session's user,
+ * the registry and, once it is known, the opened page's remote module. Called at start-up (index.ts)
+ * before the rest of the app is evaluated and rendered, so those round trips overlap that work instead
+ * of following it. A failure is left to the render, which reads the same queries and shows it.
+ */
+export function startFetching(pathname: string): QueryClient {
+  const queryClient = createQueryClient();
+  void queryClient.prefetchQuery(authUserQueryOptions());
+  queryClient.fetchQuery(moduleRegistryQueryOptions()).then(
+    (registry) => prefetchRouteRemote(registry, pathname),
+    () => {},
+  );
+  return queryClient;
+}
