@@ -81,6 +81,25 @@ test.describe('sign in and out', () => {
 });
 
 test.describe('navigation', () => {
+  test("the signed-in app breaks none of its page's security policy (no eval, even one attempted)", async ({
+    userPage,
+  }) => {
+    await userPage.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`);
+      });
+    });
+    await userPage.goto('/knowledge');
+    await expect(userPage.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(userPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible();
+    const violations = await userPage.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect(violations).toEqual([]);
+  });
+
   test('the desktop header lists the spec links and highlights the active route', async ({ userPage }) => {
     await userPage.goto('/call-logs');
     const main = userPage.getByRole('navigation', { name: 'Main' });

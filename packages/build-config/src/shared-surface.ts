@@ -61,6 +61,7 @@ export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
         'array',
         'boolean',
         'coerce',
+        'config',
         'custom',
         'discriminatedUnion',
         'email',
