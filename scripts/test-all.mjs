@@ -1,7 +1,7 @@
 // Every check the project has, in order of cost: lint, types, unit/component/API tests (vitest, real
 // PostgreSQL), the production build of every app, then e2e in Debian's Chromium. Run through
 // `npm test`, which provisions the toolchain first. Prints one closing line: "N passed, N failed".
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runChild } from './run-child.mjs';
@@ -54,6 +54,8 @@ await step('lint (biome)', PNPM, ['exec', 'biome', 'check', '.']);
 await step('typecheck', PNPM, ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 
 const vitestReport = join(REPORTS, 'vitest.json');
+const vitestFailures = join(REPORTS, 'vitest-failures.txt');
+rmSync(vitestFailures, { force: true });
 await step('unit, component and API tests (vitest)', PNPM, [
   'exec',
   'vitest',
@@ -61,6 +63,7 @@ await step('unit, component and API tests (vitest)', PNPM, [
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
+  '--reporter=./scripts/vitest-failure-digest.mjs',
 ]);
 countVitest(readJson(vitestReport));
 
@@ -95,6 +98,9 @@ if (skipE2e) {
 
 process.stdout.write('\n');
 if (failures.length > 0) process.stdout.write(`[annie test] failed steps: ${failures.join('; ')}\n`);
+// What failed in vitest, again: its own account scrolled away behind the build and e2e output.
+const vitestDigest = existsSync(vitestFailures) ? readFileSync(vitestFailures, 'utf8') : '';
+if (vitestDigest) process.stdout.write(`[annie test] vitest failures:\n${vitestDigest}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
 process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
