@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
@@ -6,7 +7,7 @@ import { createLogger } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
 import { SANDBOX_NOTICE, SandboxRefused } from './sandbox/sandbox-settings.ts';
-import { closeGracefully, listen } from './server.ts';
+import { bindPort, closeGracefully, portOf, serveApp } from './server.ts';
 
 // Past the grace period, whatever still holds the process (a stuck job, a socket) does not keep it alive.
 const HARD_STOP_MARGIN_MS = 5_000;
@@ -22,11 +23,10 @@ function parseCommandLine(): { seed: boolean } {
 }
 
 /** With ANNIE_SANDBOX: the fakes started in this process and the configuration that points at them. */
-async function sandboxOf(config: AppConfig, logger: ReturnType<typeof createLogger>) {
-  if (!config.ANNIE_SANDBOX) return undefined;
+async function sandboxOf(config: AppConfig, logger: ReturnType<typeof createLogger>, server: Server) {
   // Loaded only for a sandbox: a production start never imports the fakes.
   const { startSandbox } = await import('./sandbox/start-sandbox.ts');
-  return startSandbox(config, logger);
+  return startSandbox(config, logger, portOf(server));
 }
 
 async function main(): Promise<void> {
@@ -39,7 +39,12 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(operatorConfig.LOG_LEVEL);
   const started = performance.now();
-  const sandbox = await sandboxOf(operatorConfig, logger);
+  // The sandbox's fakes must know the app's port before the app is built (webhooks, redirects), so a
+  // sandbox binds it first. A production start binds it once ready: nothing connects to a half-started app.
+  const early = operatorConfig.ANNIE_SANDBOX
+    ? await bindPort(operatorConfig.PORT, operatorConfig.HOST)
+    : undefined;
+  const sandbox = early && (await sandboxOf(operatorConfig, logger, early));
   const config = sandbox?.config ?? operatorConfig;
   const runtime = await openDatabase(config, ormSchema);
   await ensureFirstAdmin(runtime.orm.em.fork(), config.ANNIE_ADMIN_PASSWORD, (line) => console.log(line));
@@ -59,9 +64,9 @@ async function main(): Promise<void> {
   }
   // Every domain's background work: the lab worker, the retention schedule (README "Data lifecycle")…
   await background.start();
-  const server = await listen(app as never, config.PORT, config.HOST);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const server = early ?? (await bindPort(config.PORT, config.HOST));
+  serveApp(server, app as never);
+  const port = portOf(server);
   logger.info(
     { port, readyMs: Math.round(performance.now() - started), sandbox: config.ANNIE_SANDBOX },
     'AnnieAI is ready',

@@ -2,7 +2,25 @@ import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { takeUpgrade } from './lib/websocket-upgrade.ts';
-import { closeGracefully, listen } from './server.ts';
+import { bindPort, closeGracefully, listen, portOf, serveApp } from './server.ts';
+
+describe('a port bound before the app is built (the sandbox)', () => {
+  it('is held from the start, so no other process can take it, and serves the app once given it', async () => {
+    const server = await bindPort(0, '127.0.0.1');
+    const port = portOf(server);
+    await expect(bindPort(port, '127.0.0.1')).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    // A request made meanwhile waits for the app rather than being refused or lost.
+    const early = fetch(`http://127.0.0.1:${port}/`).then((response) => response.text());
+    await new Promise((resolve) => server.once('request', resolve));
+    const app = new Koa();
+    app.use((ctx) => {
+      ctx.body = 'served';
+    });
+    serveApp(server, app as never);
+    expect(await early).toBe('served');
+    await closeGracefully(server, 1_000);
+  });
+});
 
 describe('graceful shutdown', () => {
   it('finishes a request that is in flight, then stops accepting connections', async () => {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import { routeUpgradesThroughApp } from './lib/websocket-upgrade.ts';
@@ -7,10 +7,48 @@ import { routeUpgradesThroughApp } from './lib/websocket-upgrade.ts';
 // them), so each server keeps its own list to cut at the end of the grace period.
 const upgradedSockets = new WeakMap<Server, Set<Duplex>>();
 
-/** Listens and resolves once the port is bound; WebSocket handshakes go through the app too. */
-export function listen(app: Koa<never>, port: number, host: string): Promise<Server> {
+/** How `serveApp` hands a bound server its app. */
+const appSetters = new WeakMap<Server, (handle: RequestListener) => void>();
+
+/**
+ * Binds the port and resolves once it is. Binding first is for a start whose other parts must know the
+ * port beforehand (the sandbox's fakes): a port only probed as free could be taken by another process
+ * meanwhile. A request that arrives before `serveApp` gives the server its app waits for it.
+ */
+export function bindPort(port: number, host: string): Promise<Server> {
+  let handle: RequestListener | undefined;
+  const waiting: (() => void)[] = [];
+  const server = createServer((request, response) => {
+    if (handle) handle(request, response);
+    else waiting.push(() => handle?.(request, response));
+  });
+  appSetters.set(server, (app) => {
+    handle = app;
+    for (const serve of waiting.splice(0)) serve();
+  });
+  server.keepAliveTimeout = 65_000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/** The port a bound server listens on. */
+export function portOf(server: Server): number {
+  const address = server.address();
+  if (typeof address === 'object' && address) return address.port;
+  throw new Error(`the server is not bound to a TCP port (${String(address)})`);
+}
+
+/** Serves the app on a bound server; WebSocket handshakes go through the app too. */
+export function serveApp(server: Server, app: Koa<never>): void {
   const handle = app.callback();
-  const server = createServer(handle);
+  const setApp = appSetters.get(server);
+  if (!setApp) throw new Error('serveApp needs a server from bindPort');
+  setApp(handle);
   const upgraded = new Set<Duplex>();
   upgradedSockets.set(server, upgraded);
   server.on('upgrade', (_request, socket: Duplex) => {
@@ -18,11 +56,13 @@ export function listen(app: Koa<never>, port: number, host: string): Promise<Ser
     socket.once('close', () => upgraded.delete(socket));
   });
   routeUpgradesThroughApp(server, handle);
-  server.keepAliveTimeout = 65_000;
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
-  });
+}
+
+/** Binds the port and serves the app on it; resolves once bound. */
+export async function listen(app: Koa<never>, port: number, host: string): Promise<Server> {
+  const server = await bindPort(port, host);
+  serveApp(server, app);
+  return server;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { SandboxFakes } from '@annie/fakes/sandbox/sandbox-fakes';
 import type { CountryCode } from 'libphonenumber-js';
@@ -26,18 +25,6 @@ export type Sandbox = {
   fakes: SandboxFakes;
   close: () => Promise<void>;
 };
-
-/** A port free right now on `host` (the app binds it moments later; PUBLIC_URL must name it beforehand). */
-function freePort(host: string): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error())));
-    });
-  });
-}
 
 /** The address the fakes reach the app on from this machine. */
 function loopbackOf(host: string): string {
@@ -65,12 +52,12 @@ async function loadFakes(): Promise<typeof import('@annie/fakes/sandbox/sandbox-
 
 /**
  * Starts the sandbox: refuses a configuration with real provider settings, starts every provider's fake
- * on loopback in this process, and answers the configuration that points the app at them.
+ * on loopback in this process, and answers the configuration that points the app at them. `port` is the
+ * one the app's server has already bound (config.PORT may be 0: any free port).
  */
-export async function startSandbox(config: AppConfig, logger: Logger): Promise<Sandbox> {
+export async function startSandbox(config: AppConfig, logger: Logger, port: number): Promise<Sandbox> {
   assertNoProviderSettings(config);
   const { startSandboxFakes } = await loadFakes();
-  const port = config.PORT === 0 ? await freePort(loopbackOf(config.HOST)) : config.PORT;
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${port}`;
   const fakes = await startSandboxFakes({
     publicUrl,
