@@ -19,7 +19,9 @@ export function AuthGate() {
   // render. Deferred, React renders it in slices with the browser let in between (the spinner stays until
   // it commits), instead of in one long task.
   const user = useDeferredValue(data);
-  if (isPending || user === undefined) return <FullPageSpinner />;
+  // Undefined with data present: the deferred render has not caught up yet. Without data (the check
+  // failed: the API is down or answered 5xx) the login screen shows, and signing in reports the error.
+  if (isPending || (user === undefined && data !== undefined)) return <FullPageSpinner />;
   if (!user) {
     return (
       <Suspense fallback={<FullPageSpinner />}>
