@@ -36,8 +36,7 @@ describe('graceful shutdown', () => {
       });
     });
     const server = await listen(app as never, 0, '127.0.0.1');
-    const address = server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    const url = `http://127.0.0.1:${portOf(server)}/`;
     const inFlight = fetch(url).then((response) => response.text());
     await started;
     const closed = closeGracefully(server, 5_000);
@@ -60,8 +59,7 @@ describe('graceful shutdown with a WebSocket open', () => {
       sockets.handleUpgrade(ctx.req, upgrade.socket as never, upgrade.head, () => {});
     });
     const server = await listen(app as never, 0, '127.0.0.1');
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const port = portOf(server);
     const client = new WebSocket(`ws://127.0.0.1:${port}/`);
     await new Promise((resolve, reject) => {
       client.onopen = resolve;

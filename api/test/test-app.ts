@@ -12,7 +12,7 @@ import { ormSchema } from '../src/domains.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { User } from '../src/modules/users/user.entity.ts';
 import { createUser } from '../src/modules/users/user.service.ts';
-import { closeGracefully, listen } from '../src/server.ts';
+import { closeGracefully, listen, portOf } from '../src/server.ts';
 import { TestClient } from './test-client.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -67,8 +67,7 @@ export async function startTestApp(
     sessionKeys: ['test-session-key'],
   });
   const server = await listen(app as never, 0, '127.0.0.1');
-  const address = server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const baseUrl = `http://127.0.0.1:${portOf(server)}`;
   let counter = 0;
 
   afterAll(async () => {

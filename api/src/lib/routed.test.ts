@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { closeGracefully, listen } from '../server.ts';
+import { closeGracefully, listen, portOf } from '../server.ts';
 import { literalSegments, routed } from './routed.ts';
 
 /** Routers of every shape the API has: no prefix, `/api`, deep prefixes, parameters early and late. */
@@ -41,8 +41,7 @@ async function serve(mount: (app: Koa) => void) {
     ctx.body = 'no route';
   });
   const server = await listen(app as never, 0, '127.0.0.1');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = portOf(server);
   const send = async (method: string, path: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${path}`, { method });
     return `${response.status} ${response.headers.get('allow') ?? '-'} ${await response.text()}`;

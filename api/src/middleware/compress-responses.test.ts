@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeGracefully, listen } from '../server.ts';
+import { closeGracefully, listen, portOf } from '../server.ts';
 import { rawGet } from '../testing/raw-get.ts';
 import { compressResponses } from './compress-responses.ts';
 
@@ -27,8 +27,7 @@ beforeAll(async () => {
     }
   });
   const server = await listen(app as never, 0, '127.0.0.1');
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = `http://127.0.0.1:${portOf(server)}`;
   stop = () => closeGracefully(server, 1_000);
 });
 afterAll(() => stop());

@@ -5,7 +5,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '../../test/test-client.ts';
 import type { Orm } from '../db/orm.ts';
 import type { AppState } from '../modules/auth/auth-context.ts';
-import { closeGracefully, listen } from '../server.ts';
+import { closeGracefully, listen, portOf } from '../server.ts';
 import { requestContext, scopeToTenant } from './request-context.ts';
 import { requestLogger } from './request-logger.ts';
 
@@ -58,10 +58,7 @@ app.use(async (ctx) => {
   else ctx.body = { ok: true };
 });
 const server = await listen(app as never, 0, '127.0.0.1');
-const address = server.address();
-const client = new TestClient(
-  `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-);
+const client = new TestClient(`http://127.0.0.1:${portOf(server)}`);
 afterAll(() => closeGracefully(server, 1_000));
 beforeEach(() => {
   forks.length = 0;

@@ -1,6 +1,7 @@
 import { authUserQueryKey } from '@annie/api-client/auth/use-auth-user';
 import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
 import { moduleRegistryQueryOptions } from '@annie/api-client/modules/use-module-registry';
+import { authUser } from '@annie/api-client/testing/auth-api';
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { waitFor } from '@testing-library/react';
@@ -16,13 +17,7 @@ const registry = {
     version: '1',
   })),
 };
-const user = {
-  id: '00000000-0000-4000-8000-000000000001',
-  username: 'alex',
-  email: 'alex@example.com',
-  isAdmin: false,
-  tenantId: 'default',
-};
+const user = authUser({ username: 'alex', email: 'alex@example.com' });
 
 const loadRemoteMock = vi.mocked(loadRemote);
 

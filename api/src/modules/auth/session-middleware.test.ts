@@ -5,7 +5,7 @@ import { TestClient } from '../../../test/test-client.ts';
 import { createPool } from '../../db/pool.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { errorHandler } from '../../middleware/error-handler.ts';
-import { closeGracefully, listen } from '../../server.ts';
+import { closeGracefully, listen, portOf } from '../../server.ts';
 import { sessionMiddleware } from './session-middleware.ts';
 import { PostgresSessionStore } from './session-store.ts';
 
@@ -39,8 +39,7 @@ app.use(async (ctx) => {
   ctx.body = { userId: ctx.session?.userId ?? null, marker: ctx.session?.marker ?? null };
 });
 const server = await listen(app as never, 0, '127.0.0.1');
-const address = server.address();
-const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const baseUrl = `http://127.0.0.1:${portOf(server)}`;
 afterAll(async () => {
   await closeGracefully(server, 1_000);
   await pool.end();

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressResponses } from '../../middleware/compress-responses.ts';
-import { closeGracefully, listen } from '../../server.ts';
+import { closeGracefully, listen, portOf } from '../../server.ts';
 import { rawGet } from '../../testing/raw-get.ts';
 import { staticFiles } from './static-files.ts';
 
@@ -35,8 +35,7 @@ beforeAll(async () => {
   app.use(compressResponses());
   app.use(staticFiles({ shellDir, remoteDirs: { voice: voiceDir } }));
   const server = await listen(app as never, 0, '127.0.0.1');
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = `http://127.0.0.1:${portOf(server)}`;
   stop = () => closeGracefully(server, 1_000);
 });
 afterAll(() => stop());

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeGracefully, listen } from '../../server.ts';
+import { closeGracefully, listen, portOf } from '../../server.ts';
 import { staticFiles } from './static-files.ts';
 
 let baseUrl = '';
@@ -40,8 +40,7 @@ beforeAll(async () => {
     }),
   );
   const server = await listen(app as never, 0, '127.0.0.1');
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = `http://127.0.0.1:${portOf(server)}`;
   stop = () => closeGracefully(server, 1_000);
 });
 afterAll(() => stop());
