@@ -50,6 +50,17 @@ test.describe('sign in and out', () => {
     await expect(page.getByText('Invalid username or password', { exact: true })).toBeVisible();
   });
 
+  test('a session the API cannot check (a 503 during a database outage) gets the login screen, not an endless spinner', async ({
+    userPage,
+  }) => {
+    await userPage.route('**/api/auth/user', (route) =>
+      route.fulfill({ status: 503, json: { message: 'Database unavailable' } }),
+    );
+    await userPage.goto('/knowledge');
+    await expect(userPage.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(userPage.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+  });
+
   test('signing in welcomes the user and reloads into the app; logging out returns to the login screen', async ({
     page,
   }) => {
