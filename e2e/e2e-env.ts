@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 /** Fixed loopback addresses and credentials of the e2e run (nothing leaves this machine). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const AGT_FAKE_PORT = Number(process.env.E2E_AGT_FAKE_PORT ?? 4011);
+/** The chemistry provider's fake: derived from E2E_PORT like the others, so parallel runs do not collide. */
+export const AGT_FAKE_PORT = Number(process.env.E2E_AGT_FAKE_PORT ?? E2E_PORT + 1);
 /** The Google fake (consent page, token endpoints, APIs): the browser visits it, so it has a fixed port. */
 export const GOOGLE_FAKE_PORT = E2E_PORT + 2;
 export const GOOGLE_FAKE_URL = `http://127.0.0.1:${GOOGLE_FAKE_PORT}`;
