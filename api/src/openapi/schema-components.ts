@@ -48,24 +48,23 @@ export class SchemaComponents {
     this.#named = Object.entries(named);
     for (const [id, schema] of this.#named) this.#names.set(schema, id);
     for (const io of DIRECTIONS) {
-      const own = [...new Set(schemas[io])].filter(
-        (schema): schema is z.ZodType => schema !== undefined && !this.#names.has(schema),
-      );
+      const own = [...new Set(schemas[io])]
+        .filter((schema): schema is z.ZodType => schema !== undefined && !this.#names.has(schema))
+        .map((schema, index) => ({ schema, id: `${OPERATION}${index}` }));
       const registry = this.#registry();
-      own.forEach((schema, index) => {
-        registry.add(schema, { id: `${OPERATION}${index}` });
-      });
+      for (const { schema, id } of own) registry.add(schema, { id });
       const converted = this.#convert(registry, io);
+      const operationRefs = new Set(own.map(({ id }) => pointer(io)(id)));
+      for (const { schema, id } of own) {
+        const json = converted[id] ?? {};
+        // An operation's schema inside another's: refer to neither, spell it out alone.
+        const refersToOperation = [...refsIn(json)].some((ref) => operationRefs.has(ref));
+        this.#converted[io].set(schema, refersToOperation ? this.#alone(schema, io) : json);
+      }
       // The named schemas alone: an operation's schema inside one of them is spelled out there.
       for (const [id, json] of Object.entries(this.#convert(this.#registry(), io))) {
         this.#components.set(pointer(io)(id), json);
       }
-      own.forEach((schema, index) => {
-        const json = converted[`${OPERATION}${index}`] ?? {};
-        // An operation's schema inside another's: refer to neither, spell it out alone.
-        const byOperation = [...refsIn(json)].some((ref) => ref.startsWith(pointer(io)(OPERATION)));
-        this.#converted[io].set(schema, byOperation ? this.#alone(schema, io) : json);
-      });
     }
   }
 
