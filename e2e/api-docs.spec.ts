@@ -14,6 +14,15 @@ test.describe('API reference', () => {
     expect(violations).toEqual([]);
   });
 
+  test("resolves an operation's schemas, a fact's recursive value included", async ({ userPage: page }) => {
+    // The deep link opens the operation; Swagger UI then resolves its schemas' references.
+    await page.goto('/api/docs#/knowledge/getApiKnowledgeFacts');
+    const listFacts = page.locator('#operations-knowledge-getApiKnowledgeFacts');
+    // The example is drawn from the resolved schema (the Fact component, its JsonValue).
+    await expect(listFacts.getByText('"approvedAt"').first()).toBeVisible();
+    await expect(page.getByText(/Resolver error|Could not resolve reference/)).toHaveCount(0);
+  });
+
   test('is not shown to someone who is not signed in', async ({ page }) => {
     const response = await page.goto('/api/docs');
     expect(response?.status()).toBe(401);

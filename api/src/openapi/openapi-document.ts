@@ -1,10 +1,10 @@
 import { apiErrorBodySchema } from '@annie/api-client/contracts/errors';
 import type { Layer } from '@koa/router';
-import { z } from 'zod';
 import { SESSION_COOKIE } from '../modules/auth/session-middleware.ts';
+import { namedSchemas } from './named-schemas.ts';
 import { type Access, docOf, type ResponseDoc, type RouteDoc } from './route-doc.ts';
+import { type JsonSchema, SchemaComponents } from './schema-components.ts';
 
-type JsonSchema = Record<string, unknown>;
 export type OpenApiOperation = Record<string, unknown> & { 'x-access': Access };
 export type OpenApiDocument = {
   openapi: string;
@@ -17,7 +17,6 @@ export type OpenApiDocument = {
 export type RegisteredRoute = { method: string; path: string; doc: RouteDoc | undefined };
 
 const DOCUMENTED_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
-const ERROR = { $ref: '#/components/schemas/ApiError' };
 
 /** Every (method, path) the routers answer, read from their layers (HEAD and OPTIONS are implied). */
 export function registeredRoutes(
@@ -39,23 +38,18 @@ export function openApiPath(path: string): string {
   return openApi.length > 1 ? openApi.replace(/\/$/, '') : openApi;
 }
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
-}
-
-function parameters(path: string, doc: RouteDoc): unknown[] {
+function parameters(components: SchemaComponents, path: string, doc: RouteDoc): unknown[] {
   const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => {
     const schema = doc.params?.[name];
     return {
       name,
       in: 'path',
       required: true,
-      schema: schema ? jsonSchema(schema, 'input') : { type: 'string' },
+      schema: schema ? components.of(schema, 'input') : { type: 'string' },
     };
   });
   if (!doc.query) return inPath;
-  const query = jsonSchema(doc.query, 'input') as { properties?: JsonSchema; required?: string[] };
+  const query = components.spelledOut(doc.query, 'input') as { properties?: JsonSchema; required?: string[] };
   const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
     name,
     in: 'query',
@@ -78,18 +72,24 @@ function errors(doc: RouteDoc): Record<number, string> {
   return { ...implied, ...doc.errors };
 }
 
-function response({ description, schema, contentType }: ResponseDoc): unknown {
+function response(components: SchemaComponents, { description, schema, contentType }: ResponseDoc): unknown {
   if (!schema && !contentType) return { description };
-  const media = schema ? { schema: jsonSchema(schema, 'output') } : {};
+  const media = schema ? { schema: components.of(schema, 'output') } : {};
   return { description, content: { [contentType ?? 'application/json']: media } };
 }
 
-function operation({ method, path, doc }: RegisteredRoute & { doc: RouteDoc }): OpenApiOperation {
+function operation(
+  components: SchemaComponents,
+  { method, path, doc }: RegisteredRoute & { doc: RouteDoc },
+): OpenApiOperation {
   const responses: Record<string, unknown> = {};
+  const error = components.of(apiErrorBodySchema, 'output');
   for (const [status, description] of Object.entries(errors(doc))) {
-    responses[status] = { description, content: { 'application/json': { schema: ERROR } } };
+    responses[status] = { description, content: { 'application/json': { schema: error } } };
   }
-  for (const [status, spec] of Object.entries(doc.responses)) responses[status] = response(spec);
+  for (const [status, spec] of Object.entries(doc.responses)) {
+    responses[status] = response(components, spec);
+  }
   return {
     operationId:
       method +
@@ -99,12 +99,12 @@ function operation({ method, path, doc }: RegisteredRoute & { doc: RouteDoc }): 
     tags: [path.startsWith('/api/') ? (path.split('/')[2] ?? 'api') : 'health'],
     'x-access': doc.access,
     security: doc.access === 'anonymous' ? [] : [{ session: [] }],
-    parameters: parameters(path, doc),
+    parameters: parameters(components, path, doc),
     ...(doc.body
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(doc.body, 'input') } },
+            content: { 'application/json': { schema: components.of(doc.body, 'input') } },
           },
         }
       : {}),
@@ -115,13 +115,22 @@ function operation({ method, path, doc }: RegisteredRoute & { doc: RouteDoc }): 
 /**
  * The OpenAPI 3.1 document of the routers' documented routes, built from the zod schemas they name.
  * Each operation says who may call it in `x-access` (anonymous, signed-in, admin) besides `security`.
+ * The schemas in `namedSchemas` are components every operation refers to.
  */
 export function openApiDocument(routes: RegisteredRoute[]): OpenApiDocument {
+  const docs = routes.flatMap(({ doc }) => (doc ? [doc] : []));
+  const components = new SchemaComponents(namedSchemas, {
+    input: docs.flatMap((doc) => [doc.body, doc.query, ...Object.values(doc.params ?? {})]),
+    output: [
+      apiErrorBodySchema,
+      ...docs.flatMap((doc) => Object.values(doc.responses).map((response) => response.schema)),
+    ],
+  });
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     if (!route.doc) continue;
     const methods = paths[route.path] ?? {};
-    methods[route.method] = operation({ ...route, doc: route.doc });
+    methods[route.method] = operation(components, { ...route, doc: route.doc });
     paths[route.path] = methods;
   }
   return {
@@ -134,7 +143,7 @@ export function openApiDocument(routes: RegisteredRoute[]): OpenApiDocument {
     },
     paths,
     components: {
-      schemas: { ApiError: jsonSchema(apiErrorBodySchema, 'output') },
+      schemas: components.schemas(),
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
     },
   };

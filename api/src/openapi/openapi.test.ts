@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestApp } from '../../test/test-app.ts';
 import type { TestClient } from '../../test/test-client.ts';
 import type { AppState } from '../modules/auth/auth-context.ts';
+import { namedSchemas } from './named-schemas.ts';
 import { type OpenApiDocument, registeredRoutes } from './openapi-document.ts';
 
 const app = await startTestApp();
@@ -95,6 +97,37 @@ describe('GET /api/openapi.json', () => {
       parameters: { name: string }[];
     };
     expect(search.parameters.map((param) => param.name)).toContain('q');
+  });
+});
+
+describe('named schemas', () => {
+  const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
+
+  it('are components each operation refers to, recursive ones included', () => {
+    const listFacts = document.paths['/api/knowledge/facts']?.get?.responses as Record<string, unknown>;
+    expect(listFacts[200]).toMatchObject({
+      content: {
+        'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Fact' } } },
+      },
+    });
+    expect(schemas.Fact).toMatchObject({ properties: { value: { $ref: '#/components/schemas/JsonValue' } } });
+    expect(JSON.stringify(schemas.JsonValue)).toContain('"items":{"$ref":"#/components/schemas/JsonValue"}');
+    expect(JSON.stringify(document)).not.toContain('$defs');
+  });
+
+  it('include every schema several operations answer with, alone or as the items of a list', () => {
+    const answers = routes.flatMap(({ method, path, doc }) =>
+      Object.values(doc?.responses ?? {}).flatMap(({ schema }) => {
+        const answered = schema instanceof z.ZodArray ? (schema.element as z.ZodType) : schema;
+        return answered ? [{ schema: answered, by: `${method} ${path}` }] : [];
+      }),
+    );
+    const named = new Set(Object.values(namedSchemas));
+    const unnamed = answers
+      .filter(({ schema }) => !named.has(schema))
+      .filter(({ schema, by }) => answers.some((other) => other.schema === schema && other.by !== by))
+      .map(({ by }) => by);
+    expect(unnamed).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { agtProxyRequestSchema } from '@annie/api-client/contracts/agt';
+import { anyJsonSchema } from '@annie/api-client/contracts/json';
 import Router from '@koa/router';
-import { z } from 'zod';
 import { badRequest, HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { AGT_NOT_CONFIGURED_MESSAGE, type AgtClient, AgtError } from '../../providers/agt/agt-client.ts';
@@ -39,7 +39,7 @@ export function agtProxyRoutes(agt: AgtClient): Router<AppState> {
       summary: 'Forward one mapped chemistry request to the configured provider',
       access: 'signed-in',
       body: agtProxyRequestSchema,
-      responses: { 200: { description: "The provider's JSON answer, as is", schema: z.json() } },
+      responses: { 200: { description: "The provider's JSON answer, as is", schema: anyJsonSchema } },
       errors: {
         400: 'The path or method is not one of the mapped ones',
         502: 'The provider failed, or refused the configured API key',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anyJsonSchema } from './json.ts';
 import { limitQueryField } from './paging.ts';
 
 /** Where a fact or note came from; also the search tool's `sources` filter (spec part 1 §5). */
@@ -73,7 +74,7 @@ export const updateFactRequestSchema = z
 export const factSchema = z.strictObject({
   id: z.uuid(),
   key: z.string(),
-  value: z.json(),
+  value: anyJsonSchema,
   unit: z.string().nullable(),
   version: z.number().int().min(1),
   source: knowledgeSourceSchema,
@@ -88,7 +89,7 @@ export const factVersionSchema = z.strictObject({
   factId: z.uuid(),
   key: z.string(),
   version: z.number().int().min(1),
-  value: z.json(),
+  value: anyJsonSchema,
   unit: z.string().nullable(),
   createdAt: z.iso.datetime(),
   approvedAt: z.iso.datetime().nullable(),
