@@ -57,7 +57,12 @@ export function createApp(appDeps: AppDeps): BuiltApp {
     live: new LiveHub(pool, logger),
   };
   const instances = (appDeps.domains ?? domains).map((domain) => domain.create(deps));
-  const app = new Koa<AppState>({ proxy: config.TRUST_PROXY, keys: appDeps.sessionKeys });
+  // Behind proxies, only the entries they appended are believed: the left-most ones are the client's to choose.
+  const app = new Koa<AppState>({
+    proxy: config.TRUST_PROXY,
+    maxIpsCount: config.TRUST_PROXY_HOPS,
+    keys: appDeps.sessionKeys,
+  });
   const remoteOrigins = originsOf(config.remotes.map((remote) => remote.entry));
   const trustedOrigins = [...new Set([...config.CORS_ORIGINS, ...remoteOrigins])];
   const sessionStore = new PostgresSessionStore(pool);

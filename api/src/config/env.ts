@@ -47,6 +47,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: booleanFlag,
+    /** How many proxies in front of the app append to X-Forwarded-For; only that many right-most entries are read. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -62,6 +64,7 @@ const envSchema = z
       .positive()
       .default(1024 * 1024),
     LOGIN_MAX_ATTEMPTS_PER_USER: z.coerce.number().int().positive().default(5),
+    LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
     LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
     LOGIN_WINDOW_SECONDS: z.coerce
       .number()
