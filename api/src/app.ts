@@ -101,7 +101,14 @@ export function createApp(appDeps: AppDeps): BuiltApp {
       },
     }),
   );
-  app.use(sessionMiddleware({ store: sessionStore, ttlMs: config.SESSION_TTL_HOURS * 3_600_000, singleKey }));
+  app.use(
+    sessionMiddleware({
+      store: sessionStore,
+      ttlMs: config.SESSION_TTL_HOURS * 3_600_000,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      singleKey,
+    }),
+  );
 
   const routers = instances.flatMap((instance) => instance.routers);
   routers.push(openApiRoutes(() => routers));

@@ -55,6 +55,8 @@ const envSchema = z
     PG_BIN_DIR: z.string().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    /** A session ends this long after sign-in however active it is (SESSION_TTL_HOURS is the idle limit). */
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(168),
     ANNIE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     CORS_ORIGINS: commaList,
     STATIC_ROOT: z.string().optional(),
