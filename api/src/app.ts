@@ -20,6 +20,7 @@ import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import type { AppState } from './modules/auth/auth-context.ts';
+import { SessionConnections } from './modules/auth/session-connections.ts';
 import { sessionMiddleware, verifiedSessionId } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
 import { remotePreloads } from './modules/static/remote-preloads.ts';
@@ -47,6 +48,7 @@ export type BuiltApp = {
 /** Builds the Koa app and creates each domain once for it; tests call this with their own database, `main` listens on it. */
 export function createApp(appDeps: AppDeps): BuiltApp {
   const { config, orm, pool, logger } = appDeps;
+  const live = new LiveHub(pool, logger);
   const deps: DomainDeps = {
     config,
     orm,
@@ -54,10 +56,16 @@ export function createApp(appDeps: AppDeps): BuiltApp {
     logger,
     jobs: new JobSender(pool, config, logger),
     workers: new JobWorkers(pool, config, logger),
-    live: new LiveHub(pool, logger),
+    live,
+    connections: new SessionConnections(pool, live, logger),
   };
   const instances = (appDeps.domains ?? domains).map((domain) => domain.create(deps));
-  const app = new Koa<AppState>({ proxy: config.TRUST_PROXY, keys: appDeps.sessionKeys });
+  // Behind proxies, only the entries they appended are believed: the left-most ones are the client's to choose.
+  const app = new Koa<AppState>({
+    proxy: config.TRUST_PROXY,
+    maxIpsCount: config.TRUST_PROXY_HOPS,
+    keys: appDeps.sessionKeys,
+  });
   const remoteOrigins = originsOf(config.remotes.map((remote) => remote.entry));
   const trustedOrigins = [...new Set([...config.CORS_ORIGINS, ...remoteOrigins])];
   const sessionStore = new PostgresSessionStore(pool);
@@ -93,7 +101,14 @@ export function createApp(appDeps: AppDeps): BuiltApp {
       },
     }),
   );
-  app.use(sessionMiddleware({ store: sessionStore, ttlMs: config.SESSION_TTL_HOURS * 3_600_000, singleKey }));
+  app.use(
+    sessionMiddleware({
+      store: sessionStore,
+      ttlMs: config.SESSION_TTL_HOURS * 3_600_000,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      singleKey,
+    }),
+  );
 
   const routers = instances.flatMap((instance) => instance.routers);
   routers.push(openApiRoutes(() => routers));

@@ -8,6 +8,8 @@ export type EventStream = {
     timeoutMs?: number,
   ) => Promise<unknown>;
   close: () => void;
+  /** Resolves when the server ends the stream (not when `close` aborts it). */
+  ended: Promise<void>;
 };
 
 /** Opens a server-sent event stream with the client's cookies, the way a browser's EventSource would. */
@@ -25,12 +27,19 @@ export async function openLiveStream(
   const events: EventStream['events'] = [];
   const waiters = new Set<() => void>();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let serverEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    serverEnded = resolve;
+  });
   void (async () => {
     let buffer = '';
     try {
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) return;
+        if (done) {
+          serverEnded();
+          return;
+        }
         buffer += value;
         let end = buffer.indexOf('\n\n');
         while (end !== -1) {
@@ -49,6 +58,7 @@ export async function openLiveStream(
   })();
   return {
     events,
+    ended,
     close: () => controller.abort(),
     next: (predicate, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {

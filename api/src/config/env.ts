@@ -47,12 +47,16 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: booleanFlag,
+    /** How many proxies in front of the app append to X-Forwarded-For; only that many right-most entries are read. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
     PG_BIN_DIR: z.string().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    /** A session ends this long after sign-in however active it is (SESSION_TTL_HOURS is the idle limit). */
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(168),
     ANNIE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     CORS_ORIGINS: commaList,
     STATIC_ROOT: z.string().optional(),
@@ -62,6 +66,7 @@ const envSchema = z
       .positive()
       .default(1024 * 1024),
     LOGIN_MAX_ATTEMPTS_PER_USER: z.coerce.number().int().positive().default(5),
+    LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
     LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
     LOGIN_WINDOW_SECONDS: z.coerce
       .number()

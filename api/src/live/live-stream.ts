@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { Middleware } from 'koa';
 import { type AppState, authOf } from '../modules/auth/auth-context.ts';
+import { Session } from '../modules/auth/session.ts';
+import type { SessionConnections } from '../modules/auth/session-connections.ts';
 import type { LiveChannel } from './live-channel.ts';
 import type { LiveHub, LiveSignal } from './live-hub.ts';
 
@@ -17,26 +19,40 @@ function frame(signal: LiveSignal): string {
  * A server-sent event stream of the signed-in tenant's events on `channels` (use after requireAuth),
  * plus `resync` when some may have been missed. Each frame is written as it happens (no buffering, no
  * compression); comments keep idle proxies from closing it; `retry` tells EventSource how soon to
- * reconnect; the stream ends cleanly when the hub closes at shutdown.
+ * reconnect; the stream ends cleanly when the hub closes at shutdown, and at once when the session it
+ * was opened under is revoked (sign-out, password change, user deleted).
  */
-export function liveStream(hub: LiveHub, channels: LiveChannel<unknown>[]): Middleware<AppState> {
+export function liveStream(
+  hub: LiveHub,
+  channels: LiveChannel<unknown>[],
+  connections: SessionConnections,
+): Middleware<AppState> {
   return async function streamLiveEvents(ctx) {
-    const { tenantId } = authOf(ctx);
+    const { tenantId, userId } = authOf(ctx);
     const stream = new PassThrough();
     const write = (chunk: string) => {
       if (!stream.writableEnded) stream.write(chunk);
     };
     let heartbeat: NodeJS.Timeout | undefined;
     let unsubscribe = () => {};
+    let untrack = () => {};
     const finish = () => {
       clearInterval(heartbeat);
       unsubscribe();
+      untrack();
       if (!stream.writableEnded) stream.end();
     };
     unsubscribe = await hub.subscribe(tenantId, channels, {
       signal: (signal) => write(frame(signal)),
       end: finish,
     });
+    try {
+      const sessionId = Session.idOf(ctx.session);
+      untrack = await connections.track({ sessionId, userId, adminOnly: false, close: finish });
+    } catch (error) {
+      finish();
+      throw error;
+    }
 
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);

@@ -25,6 +25,7 @@ export const platformDomain: Domain = {
   create: ({ config, pool, logger }) => {
     const loginLimiter = new LoginRateLimiter(pool, {
       perUser: config.LOGIN_MAX_ATTEMPTS_PER_USER,
+      perAccount: config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT,
       perIp: config.LOGIN_MAX_ATTEMPTS_PER_IP,
       windowSeconds: config.LOGIN_WINDOW_SECONDS,
     });

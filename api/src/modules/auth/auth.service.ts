@@ -9,7 +9,8 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /**
  * Checks credentials under the login rate limits. The same message and the same argon2 cost
- * answer an unknown user and a wrong password, so a failure does not reveal which it was.
+ * answer an unknown user and a wrong password, so a failure does not reveal which it was. The
+ * attempt is counted before the password is checked: parallel guesses cannot outrun the limit.
  */
 export async function authenticate(
   em: EntityManager,
@@ -17,14 +18,13 @@ export async function authenticate(
   credentials: { username: string; password: string; ip: string },
 ): Promise<User> {
   const { username, password, ip } = credentials;
-  await limiter.assertAllowed(username, ip);
+  const attempt = await limiter.consume(username, ip);
   const user = await findUserByUsername(em, username);
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
   // A deleted account answers like an unknown one.
   if (!user || user.deletedAt || !valid) {
-    await limiter.recordFailure(username, ip);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  await limiter.recordSuccess(username, ip);
+  await limiter.succeeded(attempt);
   return user;
 }

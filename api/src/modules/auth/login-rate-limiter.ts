@@ -1,15 +1,22 @@
-import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Pool } from '../../db/pool.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
 
-export type LoginRateLimits = { perUser: number; perIp: number; windowSeconds: number };
+export type LoginRateLimits = { perUser: number; perAccount: number; perIp: number; windowSeconds: number };
+
+/** What `consume` took: given back (in part) by `succeeded` once the password proved right. */
+export type LoginAttempt = { username: string; ip: string };
 
 /**
- * Counts failed logins per username+IP and per IP in PostgreSQL (so limits hold across restarts
- * and processes). Only failures consume points; a success clears the username+IP counter.
+ * Counts login attempts in PostgreSQL (so limits hold across restarts and processes), per
+ * username+address, per username whatever the address (a guesser spread over many addresses), and per
+ * address across usernames. An attempt is taken atomically before the password is checked, so a burst
+ * of parallel guesses cannot all be checked; a success gives its attempt back and clears the
+ * username+address counter.
  */
 export class LoginRateLimiter {
   readonly #byUserAndIp: RateLimiterPostgres;
+  readonly #byAccount: RateLimiterPostgres;
   readonly #byIp: RateLimiterPostgres;
 
   constructor(pool: Pool, limits: LoginRateLimits) {
@@ -27,26 +34,37 @@ export class LoginRateLimiter {
       keyPrefix: 'login_user_ip',
       points: limits.perUser,
     });
+    this.#byAccount = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'login_user',
+      points: limits.perAccount,
+    });
     this.#byIp = new RateLimiterPostgres({ ...common, keyPrefix: 'login_ip', points: limits.perIp });
   }
 
-  /** Throws 429 with Retry-After when either counter is exhausted. */
-  async assertAllowed(username: string, ip: string): Promise<void> {
-    const [userState, ipState] = await Promise.all([
-      this.#byUserAndIp.get(userKey(username, ip)),
-      this.#byIp.get(ip),
+  /** Takes one attempt from every counter; throws 429 with Retry-After when any is exhausted. */
+  async consume(username: string, ip: string): Promise<LoginAttempt> {
+    const account = accountKey(username);
+    const results = await Promise.allSettled([
+      this.#byUserAndIp.consume(`${account}|${ip}`),
+      this.#byAccount.consume(account),
+      this.#byIp.consume(ip),
     ]);
-    const blocked = [
-      [userState, this.#byUserAndIp.points],
-      [ipState, this.#byIp.points],
-    ] as const;
-    for (const [state, points] of blocked) {
-      if (state && state.consumedPoints >= points) throw tooManyRequests(retryAfter(state));
-    }
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    if (refused.length === 0) return { username, ip };
+    const store = refused.find((reason) => !(reason instanceof RateLimiterRes));
+    if (store) throw store;
+    throw tooManyRequests(Math.max(...refused.map((state: RateLimiterRes) => retryAfter(state))));
   }
 
-  async recordFailure(username: string, ip: string): Promise<void> {
-    await Promise.all([this.#byUserAndIp.penalty(userKey(username, ip), 1), this.#byIp.penalty(ip, 1)]);
+  /** The password was right: the attempt is given back, and this address's count for the user cleared. */
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    const account = accountKey(attempt.username);
+    await Promise.all([
+      this.#byUserAndIp.delete(`${account}|${attempt.ip}`),
+      this.#byAccount.reward(account, 1),
+      this.#byIp.reward(attempt.ip, 1),
+    ]);
   }
 
   /** Removes counters whose window has passed; run on a schedule. */
@@ -56,14 +74,10 @@ export class LoginRateLimiter {
     ]);
     return result.rowCount ?? 0;
   }
-
-  async recordSuccess(username: string, ip: string): Promise<void> {
-    await this.#byUserAndIp.delete(userKey(username, ip));
-  }
 }
 
-function userKey(username: string, ip: string): string {
-  return `${username.trim().toLowerCase()}|${ip}`;
+function accountKey(username: string): string {
+  return username.trim().toLowerCase();
 }
 
 function retryAfter(state: RateLimiterRes): number {

@@ -10,6 +10,7 @@ import { sessionMiddleware } from './session-middleware.ts';
 import { PostgresSessionStore } from './session-store.ts';
 
 const TTL_MS = 60 * 60_000;
+const ABSOLUTE_MS = 3 * TTL_MS;
 // The product's database and users; the app under test is a bare one on its own pool.
 const product = await startTestApp();
 const pool = createPool(product.databaseUrl);
@@ -22,7 +23,7 @@ const writes = () =>
 // A bare app with the session middleware and routes that use the session as the product's do.
 const app = new Koa({ keys: ['session-test-key'] });
 app.use(errorHandler(createLogger('silent')));
-app.use(sessionMiddleware({ store, ttlMs: TTL_MS, singleKey: true }));
+app.use(sessionMiddleware({ store, ttlMs: TTL_MS, absoluteMs: ABSOLUTE_MS, singleKey: true }));
 app.use(async (ctx) => {
   if (ctx.path === '/sign-in') {
     await ctx.session?.regenerate();
@@ -151,6 +152,33 @@ describe('sessionMiddleware', () => {
     await client.get('/remember?value=green');
     expect(sessionIdOf(client)).not.toBe(id);
     expect((await row(sessionIdOf(client)))?.data).not.toHaveProperty('userId');
+  });
+
+  it('ends a session its absolute lifetime after sign-in, however recently it was renewed', async () => {
+    const { client, id } = await signedIn();
+    expect(Number((await row(id))?.data._began)).toBeGreaterThan(Date.now() - 60_000);
+    // Renewed a minute ago (a full idle lifetime left), but signed in just over three hours ago.
+    await pool.query(
+      `update http_session set data = data || jsonb_build_object('_expire', $2::bigint, '_began', $3::bigint)
+       where id = $1`,
+      [id, Date.now() + TTL_MS - 60_000, Date.now() - ABSOLUTE_MS - 1_000],
+    );
+    expect((await client.get('/')).body).toEqual({ userId: null, marker: null });
+  });
+
+  it('renews a session only up to its absolute end, keeping when it began', async () => {
+    const { client, id } = await signedIn();
+    const began = Date.now() - ABSOLUTE_MS + 10 * 60_000;
+    await pool.query(
+      `update http_session set data = data || jsonb_build_object('_expire', $2::bigint, '_began', $3::bigint)
+       where id = $1`,
+      [id, Date.now() + 20 * 60_000, began],
+    );
+    await client.get('/remember?value=late');
+    const renewed = await row(id);
+    expect(Number(renewed?.data._began)).toBe(began);
+    expect(Number(renewed?.data._expire)).toBeLessThanOrEqual(began + ABSOLUTE_MS);
+    expect(renewed?.expires_at.getTime()).toBeLessThanOrEqual(began + ABSOLUTE_MS + 10_000);
   });
 
   it('gives a regenerated session a new id and deletes the old row', async () => {

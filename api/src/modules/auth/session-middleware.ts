@@ -29,15 +29,23 @@ export function verifiedSessionId(ctx: Koa.Context, singleKey: boolean): string 
   return checked;
 }
 
-type SessionOptions = { store: PostgresSessionStore; ttlMs: number; singleKey: boolean };
+type SessionOptions = {
+  store: PostgresSessionStore;
+  /** Idle lifetime: renewed while the user is active. */
+  ttlMs: number;
+  /** Absolute lifetime from sign-in: never renewed past it. */
+  absoluteMs: number;
+  singleKey: boolean;
+};
 
 /**
  * Cookie sessions backed by PostgreSQL (`ctx.session`, see session.ts). The cookie holds only a random,
  * signed id; it is HttpOnly, SameSite=Lax, and Secure whenever the request came over https.
  *
  * A session is written only when it has to be: its data changed, it was regenerated, or less than half
- * its lifetime is left (renewed, so an active user stays signed in); otherwise a request reads it (from
- * the store's cache) and nothing more. `ctx.session = null` deletes the row and clears the cookie. The
+ * its lifetime is left (renewed, so an active user stays signed in, but never past `absoluteMs` after
+ * the session began: then it ends whatever the activity); otherwise a request reads it (from the
+ * store's cache) and nothing more. `ctx.session = null` deletes the row and clears the cookie. The
  * end runs even when the request failed (requireAuth ends the session of a deleted user, then throws).
  */
 export function sessionMiddleware(options: SessionOptions): Koa.Middleware {
@@ -46,7 +54,7 @@ export function sessionMiddleware(options: SessionOptions): Koa.Middleware {
   return async function loadSession(ctx, next) {
     const id = verifiedSessionId(ctx, singleKey);
     const stored = id ? (store.cached(id) ?? (await store.get(id))) : undefined;
-    const data = stored && !hasExpired(stored) ? stored : undefined;
+    const data = stored && !hasExpired(stored, options.absoluteMs) ? stored : undefined;
     const origin: SessionOrigin = {
       id: data ? id : '',
       loaded: data,
@@ -64,25 +72,38 @@ export function sessionMiddleware(options: SessionOptions): Koa.Middleware {
 }
 
 async function saveOrEnd(ctx: Koa.Context, origin: SessionOrigin, options: SessionOptions): Promise<void> {
-  const { store, ttlMs } = options;
+  const { store, ttlMs, absoluteMs } = options;
   const session = ctx.session;
   if (session === null) {
     if (origin.id) await store.destroy(origin.id);
     ctx.cookies.set(SESSION_COOKIE, null, cookieOptions(ctx, ttlMs));
     return;
   }
-  const halfLifeLeft = origin.expiresAt - Date.now() < ttlMs / 2;
-  if (!origin.regenerated && !Session.changed(session) && !(origin.id && halfLifeLeft)) return;
+  const now = Date.now();
+  // A new or regenerated session begins now; a row written before sessions had a start begins at its next write.
+  const began = (!origin.regenerated && startOf(origin.loaded)) || now;
+  const until = Math.min(now + ttlMs, began + absoluteMs);
+  const renew = origin.id !== '' && origin.expiresAt - now < ttlMs / 2 && until > origin.expiresAt;
+  if (!origin.regenerated && !Session.changed(session) && !renew) return;
   origin.id ||= randomBytes(24).toString('base64url');
+  const maxAge = until - now;
   // `_expire`/`_maxAge` as koa-session stored them, so rows written before and after read the same.
-  const record: SessionData = { ...session, _expire: Date.now() + ttlMs, _maxAge: ttlMs };
+  const record: SessionData = { ...session, _expire: until, _maxAge: maxAge, _began: began };
   // The row outlives the cookie by a little, so a cookie never points at a row already purged.
-  await store.set(origin.id, record, ttlMs + 10_000);
-  ctx.cookies.set(SESSION_COOKIE, origin.id, cookieOptions(ctx, ttlMs));
+  await store.set(origin.id, record, maxAge + 10_000);
+  ctx.cookies.set(SESSION_COOKIE, origin.id, cookieOptions(ctx, maxAge));
 }
 
-function hasExpired(data: SessionData): boolean {
-  return typeof data._expire === 'number' && data._expire < Date.now();
+/** When the session began (ms since the epoch), for rows that record it. */
+function startOf(data: SessionData | undefined): number | undefined {
+  return typeof data?._began === 'number' ? data._began : undefined;
+}
+
+function hasExpired(data: SessionData, absoluteMs: number): boolean {
+  const now = Date.now();
+  if (typeof data._expire === 'number' && data._expire < now) return true;
+  const began = startOf(data);
+  return began !== undefined && began + absoluteMs < now;
 }
 
 function cookieOptions(ctx: Koa.Context, ttlMs: number) {

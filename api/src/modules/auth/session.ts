@@ -51,6 +51,11 @@ export class Session {
     return keys !== 0;
   }
 
+  /** The stored session's id; '' when it is not stored (yet), or no longer. */
+  static idOf(session: Session | null): string {
+    return session ? session.#origin.id : '';
+  }
+
   /** Ends the stored session now and saves this one under a new id at the request's end (sign-in: no fixation). */
   async regenerate(): Promise<void> {
     const origin = this.#origin;

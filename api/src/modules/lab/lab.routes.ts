@@ -17,7 +17,9 @@ import { createLabJob, exportLabJob, getLabJob, LAB_JOB_NOT_FOUND, listLabJobs }
 import { labJobChannel } from './lab-live.ts';
 
 /** The lab console's API: list, create, read, export and a live status stream of the tenant's jobs. */
-export function labRoutes(deps: Pick<DomainDeps, 'pool' | 'jobs' | 'live'>): Router<AppState> {
+export function labRoutes(
+  deps: Pick<DomainDeps, 'pool' | 'jobs' | 'live' | 'connections'>,
+): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/lab' });
   const auth = requireAuth();
 
@@ -62,7 +64,7 @@ export function labRoutes(deps: Pick<DomainDeps, 'pool' | 'jobs' | 'live'>): Rou
       responses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
     }),
     auth,
-    liveStream(deps.live, [labJobChannel]),
+    liveStream(deps.live, [labJobChannel], deps.connections),
   );
 
   router.get(

@@ -34,7 +34,7 @@ describe('SMS tenant isolation', () => {
     expect((await bob.get(`/api/sms/threads?ids=${aliceThreadId}`)).body).toEqual([]);
   });
 
-  it("GET /api/sms/threads/:phone opens the caller's own thread with that number, empty", async () => {
+  it("POST …/read and GET /api/sms/threads/:phone open the caller's own thread with that number, empty", async () => {
     const own = await openThread(bob, ALICE);
     expect(own.id).not.toBe(aliceThreadId);
     expect(own.messages).toEqual([]);

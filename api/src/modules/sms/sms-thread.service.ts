@@ -36,6 +36,19 @@ export async function ensureThread(db: Queryable, tenantId: string, phoneE164: s
   return thread;
 }
 
+/** The tenant's thread with this number, if there is one; creates nothing. */
+export async function findThreadByPhone(
+  db: Queryable,
+  tenantId: string,
+  phoneE164: string,
+): Promise<ThreadRow | undefined> {
+  const { rows } = await db.query<ThreadRow>(
+    `${THREAD_ROW_SQL} where t.tenant_id = $1 and t.phone_e164 = $2`,
+    [tenantId, phoneE164],
+  );
+  return rows[0];
+}
+
 /** One of the tenant's threads by id. */
 export async function getThread(db: Queryable, tenantId: string, threadId: string): Promise<ThreadRow> {
   const { rows } = await db.query<ThreadRow>(`${THREAD_ROW_SQL} where t.tenant_id = $1 and t.id = $2`, [

@@ -1,6 +1,7 @@
 import { smsThreadListSchema } from '@annie/api-client/contracts/sms';
 import { describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../../../packages/fakes/src/twilio-signature.ts';
+import { openLiveStream } from '../../../test/event-stream.ts';
 import { assignMessagingNumber } from './messaging-number.ts';
 import { INBOUND_WEBHOOK_PATH } from './sms-sending.ts';
 import { MESSAGING_NUMBER, openThread, PUBLIC_URL, startSmsHarness } from './testing/sms-test-harness.ts';
@@ -73,6 +74,32 @@ describe('incoming text webhook', () => {
     expect((await openThread(sms.client, ALICE)).meta.unreadCount).toBe(0);
     const threads = (await sms.client.get('/api/sms/threads')).body;
     expect(threads[0].meta.unreadCount).toBe(0);
+  });
+
+  it('GET of a thread is read-only: it keeps the unread count, publishes nothing, starts no thread', async () => {
+    const HUGO = '+14155552681';
+    await sms.inbound({ from: HUGO, body: 'Door code?' });
+    const stream = await openLiveStream(sms.client, '/api/sms/events');
+    const path = `/api/sms/threads/${encodeURIComponent(HUGO)}`;
+    try {
+      const read = await sms.client.get(path);
+      expect(read.status).toBe(200);
+      expect(read.body.meta.unreadCount).toBe(1);
+      expect((await sms.client.get(path)).body.meta.unreadCount).toBe(1);
+      // Marking read is the POST; its event is the first and only one the stream gets.
+      expect((await sms.client.post(`${path}/read`)).status).toBe(200);
+      await stream.next((event) => (event.data as { phoneE164?: string }).phoneE164 === HUGO);
+      expect(
+        stream.events.filter((event) => (event.data as { phoneE164?: string }).phoneE164 === HUGO),
+      ).toHaveLength(1);
+      expect((await sms.client.get(path)).body.meta.unreadCount).toBe(0);
+    } finally {
+      stream.close();
+    }
+    const stranger = `/api/sms/threads/${encodeURIComponent('+14155552682')}`;
+    expect((await sms.client.get(stranger)).status).toBe(404);
+    const { rows } = await sms.app.pool.query("select 1 from sms_thread where phone_e164 = '+14155552682'");
+    expect(rows).toHaveLength(0);
   });
 
   it('keeps inbound pictures of an MMS', async () => {

@@ -20,7 +20,7 @@ export const smsDomain: Domain = {
   entities: [],
   migrations: [{ name: 'Migration20261122030100_sms', class: Migration20261122030100_sms }],
   create: (deps) => {
-    const { config, pool, jobs, workers, live, logger } = deps;
+    const { config, pool, jobs, workers, live, logger, connections } = deps;
     const sending = smsSendingOf(config);
     const generator = createOpenAiTextGenerator({
       apiKey: config.OPENAI_API_KEY,
@@ -39,7 +39,7 @@ export const smsDomain: Domain = {
         responses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
       }),
       requireAuth(),
-      liveStream(live, [smsChannel]),
+      liveStream(live, [smsChannel], connections),
     );
     return {
       routers: [

@@ -9,6 +9,7 @@ import {
   smsThreadDetailSchema,
   smsThreadListQuerySchema,
   smsThreadListSchema,
+  smsThreadReadResponseSchema,
   smsThreadSummarySchema,
   updateSmsThreadRequestSchema,
 } from '@annie/api-client/contracts/sms';
@@ -17,6 +18,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { ZodError, z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { decodeCursor, setNextLink } from '../../lib/keyset-cursor.ts';
 import { toE164 } from '../../lib/phone-number.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
@@ -37,6 +39,7 @@ import {
 } from './sms-thread.queries.ts';
 import {
   ensureThread,
+  findThreadByPhone,
   getThread,
   markThreadRead,
   setResponsePreference,
@@ -57,7 +60,7 @@ const threadIdParam = { threadId: z.uuid() };
 const OPTED_OUT = 'The number has opted out (STOP); it must text START first';
 const PROVIDER_ERROR = 'Twilio refused the text';
 
-/** /api/sms: threads, one thread (opening it marks it read), sending, drafts and the preference. */
+/** /api/sms: threads, one thread (read-only; POST …/read opens it), sending, drafts and the preference. */
 export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/sms' });
   const threadIdOf = (raw: string | undefined) => uuidParam(raw, THREAD_NOT_FOUND);
@@ -91,15 +94,42 @@ export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps
     },
   );
 
-  // Opening a conversation starts its thread if there is none yet, and reads it.
+  // Read-only: a GET changes nothing, so a link followed from another site cannot mark a text read.
   router.get(
     '/threads/:phone',
     routeDoc({
-      summary:
-        'Open the thread with a phone number: its latest 200 messages; starts it if new, marks it read',
+      summary: 'The thread with a phone number: its latest 200 messages (reading it changes nothing)',
       access: 'signed-in',
       params: { phone: z.string() },
       responses: { 200: { description: 'The thread', schema: smsThreadDetailSchema } },
+      errors: {
+        400: 'The phone is not a valid phone number',
+        404: 'No thread with this number yet (POST …/read starts it)',
+      },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const { tenantId } = authOf(ctx);
+      const phone = phoneOf(ctx.params.phone ?? '', 'phone', region);
+      const thread = await findThreadByPhone(pool, tenantId, phone);
+      if (!thread) throw notFound(THREAD_NOT_FOUND);
+      const [summary, page] = await Promise.all([
+        threadSummaryJson(pool, tenantId, thread.id),
+        messagePageJson(pool, tenantId, thread.id),
+      ]);
+      ctx.type = 'application/json';
+      ctx.body = `${summary?.slice(0, -1)},"messages":${page.messages},"hasOlderMessages":${page.hasOlderMessages}}`;
+    },
+  );
+
+  // Opening a conversation: starts its thread if there is none yet, and nothing in it is unread any more.
+  router.post(
+    '/threads/:phone/read',
+    routeDoc({
+      summary: 'Open the thread with a phone number: starts it if new, marks it read',
+      access: 'signed-in',
+      params: { phone: z.string() },
+      responses: { 200: { description: 'The thread', schema: smsThreadReadResponseSchema } },
       errors: { 400: 'The phone is not a valid phone number' },
     }),
     requireAuth(),
@@ -117,12 +147,7 @@ export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps
         }
         return thread.id;
       });
-      const [summary, page] = await Promise.all([
-        threadSummaryJson(pool, tenantId, threadId),
-        messagePageJson(pool, tenantId, threadId),
-      ]);
-      ctx.type = 'application/json';
-      ctx.body = `${summary?.slice(0, -1)},"messages":${page.messages},"hasOlderMessages":${page.hasOlderMessages}}`;
+      ctx.body = { threadId };
     },
   );
 

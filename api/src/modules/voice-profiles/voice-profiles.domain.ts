@@ -26,7 +26,8 @@ export function createVoiceProfiles({
   config,
   logger,
   pool,
-}: Pick<DomainDeps, 'config' | 'logger' | 'pool'>) {
+  connections,
+}: Pick<DomainDeps, 'config' | 'logger' | 'pool' | 'connections'>) {
   const bridges = realtimeBridgesFrom(config);
   const sockets = newTestSocketServer();
   const tickets = new VoiceTestTickets(pool);
@@ -34,7 +35,7 @@ export function createVoiceProfiles({
     routers: [
       voiceProfileRoutes(),
       voiceSessionRoutes(config),
-      voiceTestRoutes({ config, logger, tickets, bridges, sockets }),
+      voiceTestRoutes({ config, logger, tickets, bridges, sockets, connections }),
     ],
     /** Server shutdown: every test socket and realtime bridge is closed. */
     stop: async () => {

@@ -8,8 +8,10 @@ import {
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startOpenAIRealtimeFake, toneChunk } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
+import { within } from '../../../test/deadline.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
+import { SESSION_ENDED } from './voice-test.routes.ts';
 
 const fake = await startOpenAIRealtimeFake({ apiKey: 'sk-test' });
 const caFile = join(tmpdir(), `realtime-fake-${process.pid}.pem`);
@@ -135,6 +137,25 @@ describe('POST /api/voice/profiles/:id/test and its WebSocket', () => {
       connect(session.websocketUrl.replace(/token=.*/, 'token=forged'), browser()),
     ).rejects.toThrow('403');
     expect((await admin.get(new URL(session.websocketUrl).pathname)).status).toBe(426);
+  });
+
+  it('closes the test socket within a second of its admin signing out', async () => {
+    const leaving = await app.signedIn(await app.createUser({ isAdmin: true, tenantId: 'voice-test' }));
+    const opened = await connect((await startTest(leaving)).websocketUrl, browser(leaving));
+    await fake.nextSession();
+    const closed = new Promise<number>((resolve) => opened.ws.once('close', (code) => resolve(code)));
+    expect((await leaving.post('/api/logout')).status).toBe(200);
+    expect(await within(closed, 1_000, 'the test socket closing after logout')).toBe(SESSION_ENDED);
+  });
+
+  it('closes the test socket of an admin who is demoted', async () => {
+    const demoted = await app.createUser({ isAdmin: true, tenantId: 'voice-test' });
+    const client = await app.signedIn(demoted);
+    const opened = await connect((await startTest(client)).websocketUrl, browser(client));
+    await fake.nextSession();
+    const closed = new Promise<number>((resolve) => opened.ws.once('close', (code) => resolve(code)));
+    await app.pool.query('update app_user set is_admin = false where id = $1', [demoted.user.id]);
+    expect(await within(closed, 1_000, 'the test socket closing after demotion')).toBe(SESSION_ENDED);
   });
 
   it('is 404 for an unknown profile', async () => {

@@ -10,6 +10,8 @@ import { routeDoc } from '../../openapi/route-doc.ts';
 import type { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
+import { Session } from '../auth/session.ts';
+import type { SessionConnections } from '../auth/session-connections.ts';
 import { findProfile } from './voice-profile-store.ts';
 import { compileProfile } from './voice-session.service.ts';
 import { runVoiceTestSocket } from './voice-test-socket.ts';
@@ -22,7 +24,12 @@ export type VoiceTestDeps = {
   /** Null when OPENAI_API_KEY is not set. */
   bridges: RealtimeBridges | null;
   sockets: WebSocketServer;
+  /** Ends a test socket when the admin's session is revoked or they are no longer an admin. */
+  connections: SessionConnections;
 };
+
+/** The close code of a test socket whose session was revoked (policy violation). */
+export const SESSION_ENDED = 1008;
 
 /** A browser cannot send a body with a WebSocket handshake; 64 KB is ample for any audio frame. */
 export const newTestSocketServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -88,9 +95,20 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
       if (ctx.get('Origin') !== ticket.origin)
         throw forbidden('The test session must be opened from the page that started it');
       const bridges = deps.bridges;
+      let close = () => {
+        upgrade.socket.destroy();
+      };
+      const untrack = await deps.connections.track({
+        sessionId: Session.idOf(ctx.session),
+        userId,
+        adminOnly: true,
+        close: () => close(),
+      });
+      upgrade.socket.once('close', untrack);
       ctx.respond = false;
       ctx.status = 101;
       deps.sockets.handleUpgrade(ctx.req, upgrade.socket, upgrade.head, (ws) => {
+        close = () => ws.close(SESSION_ENDED, 'Session ended');
         runVoiceTestSocket(ws, ticket, bridges, deps.logger);
       });
     },

@@ -177,6 +177,9 @@ export const approveDraftRequestSchema = z
 /** Answer of POST /api/sms/threads/:threadId/reject. */
 export const rejectDraftResponseSchema = z.object({ rejected: z.literal(true) });
 
+/** Answer of POST /api/sms/threads/:phone/read: the thread, started if it was new, now read. */
+export const smsThreadReadResponseSchema = z.object({ threadId: z.uuid() });
+
 /** Body of PATCH /api/sms/threads/:threadId. */
 export const updateSmsThreadRequestSchema = z
   .object({ responsePreference: responsePreferenceSchema })
@@ -208,5 +211,6 @@ export type SendSmsRequest = z.input<typeof sendSmsRequestSchema>;
 export type SendSmsResponse = z.infer<typeof sendSmsResponseSchema>;
 export type ApproveDraftRequest = z.infer<typeof approveDraftRequestSchema>;
 export type UpdateSmsThreadRequest = z.infer<typeof updateSmsThreadRequestSchema>;
+export type SmsThreadReadResponse = z.infer<typeof smsThreadReadResponseSchema>;
 export type SmsStatusResponse = z.infer<typeof smsStatusResponseSchema>;
 export type SmsLiveEvent = z.infer<typeof smsLiveEventSchema>;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   type SmsMessagePage,
   type SmsThreadDetail,
@@ -11,7 +11,7 @@ import { smsThreadsQueryKey } from './use-sms-threads.ts';
 /** The spec's message when a thread cannot be loaded. */
 export const FAILED_TO_FETCH_THREAD = 'Failed to fetch thread';
 
-/** GET /api/sms/threads/:phone: the thread with its latest messages; opening it marks it read. */
+/** GET /api/sms/threads/:phone: the thread with its latest messages (read-only; 404 before it is started). */
 export async function getSmsThread(phone: string, signal?: AbortSignal): Promise<SmsThreadDetail> {
   const url = `/api/sms/threads/${encodeURIComponent(phone)}`;
   try {
@@ -35,9 +35,4 @@ export function smsThreadQueryOptions(phone: string) {
     queryKey: [...smsThreadsQueryKey, phone] as const,
     queryFn: ({ signal }) => getSmsThread(phone, signal),
   });
-}
-
-/** One thread by phone number. */
-export function useSmsThread(phone: string) {
-  return useQuery(smsThreadQueryOptions(phone));
 }

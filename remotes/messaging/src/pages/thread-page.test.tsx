@@ -64,7 +64,11 @@ const threadPath = `/api/sms/threads/${encodeURIComponent(PHONE)}`;
 afterEach(() => vi.unstubAllGlobals());
 
 function open(routes: StubRoutes) {
-  const { requests } = stubFetch({ 'GET /api/sms/status': { status: 200, body: status }, ...routes });
+  const { requests } = stubFetch({
+    'GET /api/sms/status': { status: 200, body: status },
+    [`POST ${threadPath}/read`]: { status: 200, body: { threadId: thread.id } },
+    ...routes,
+  });
   const user = renderPage(<ThreadPage />, `/sms/${encodeURIComponent(PHONE)}`, '/sms/:phone');
   return { requests, user };
 }
@@ -99,6 +103,15 @@ describe('ThreadPage', () => {
     });
   }, 20_000);
 
+  it('marks the thread read as it opens, with a POST, before reading it', async () => {
+    const { requests } = open({ [`GET ${threadPath}`]: { status: 200, body: thread } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mom' })).toBeInTheDocument();
+    const paths = requests().map((request) => `${request.method} ${request.path}`);
+    const marked = paths.indexOf(`POST ${threadPath}/read`);
+    expect(marked).toBeGreaterThanOrEqual(0);
+    expect(marked).toBeLessThan(paths.indexOf(`GET ${threadPath}`));
+  });
+
   it('disables the box with the opted-out note', async () => {
     open({ [`GET ${threadPath}`]: { status: 200, body: { ...thread, optedOut: true } } });
     expect(await screen.findByText('This contact has opted out of receiving messages')).toBeInTheDocument();
@@ -116,7 +129,7 @@ describe('ThreadPage', () => {
     });
     expect(await screen.findByText('Send a message to start the conversation')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Message'), '   {Enter}');
-    expect(requests('POST').length > 0).toBe(false);
+    expect(requests('POST').some((request) => request.path === '/api/sms/send')).toBe(false);
     await user.type(screen.getByLabelText('Message'), 'On my way{Enter}');
     expect(await screen.findByText('Message sent!')).toBeInTheDocument();
     expect(requests('POST').find((request) => request.path === '/api/sms/send')?.body).toEqual({

@@ -1,6 +1,6 @@
+import { useOpenSmsThread } from '@annie/api-client/sms/use-open-sms-thread';
 import { useSmsLiveEvents } from '@annie/api-client/sms/use-sms-live-events';
 import { useSmsStatus } from '@annie/api-client/sms/use-sms-status';
-import { useSmsThread } from '@annie/api-client/sms/use-sms-thread';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { formatPhone } from '@annie/ui/format';
 import { LoadFailed } from '@annie/ui/load-failed/load-failed';
@@ -18,11 +18,11 @@ import { groupByDay } from '../lib/day-label.ts';
 
 export const OPTED_OUT_NOTE = 'This contact has opted out of receiving messages';
 
-/** A conversation (/sms/:phone): messages by day, Annie's draft, the message box; live. */
+/** A conversation (/sms/:phone), marked read as it opens: messages by day, Annie's draft, the message box; live. */
 export default function ThreadPage() {
   useSmsLiveEvents();
   const { phone = '' } = useParams();
-  const thread = useSmsThread(phone);
+  const thread = useOpenSmsThread(phone);
   const status = useSmsStatus();
   const actions = useThreadActions();
   const { messages, hasOlder, loadOlder, loadingOlder } = useOlderMessages(thread.data);

@@ -75,9 +75,12 @@ export async function startSmsHarness(options: { drafts?: boolean; env?: Record<
   return harness;
 }
 
-/** A thread as GET /api/sms/threads/:phone answers it (which also marks it read). */
+/** Opens a thread as the messaging screen does: POST …/read (starts it, marks it read), then GET it. */
 export async function openThread(client: TestClient, phone: string) {
-  const response = await client.get(`/api/sms/threads/${encodeURIComponent(phone)}`);
+  const path = `/api/sms/threads/${encodeURIComponent(phone)}`;
+  const read = await client.post(`${path}/read`);
+  if (read.status !== 200) throw new Error(`marking read answered ${read.status}: ${read.text}`);
+  const response = await client.get(path);
   if (response.status !== 200) throw new Error(`thread answered ${response.status}: ${response.text}`);
   return response.body;
 }

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type SmsThreadReadResponse, smsThreadReadResponseSchema } from '../contracts/sms.ts';
+import { apiJson } from '../http.ts';
+import { smsThreadQueryOptions } from './use-sms-thread.ts';
+import { smsThreadsQueryKey } from './use-sms-threads.ts';
+
+/** POST /api/sms/threads/:phone/read: starts the thread if new and marks it read. */
+export async function markSmsThreadRead(phone: string): Promise<SmsThreadReadResponse> {
+  const url = `/api/sms/threads/${encodeURIComponent(phone)}/read`;
+  return smsThreadReadResponseSchema.parse(await apiJson<unknown>('POST', url));
+}
+
+/**
+ * The thread the user has open: marked read (and started, for a new number) first, then read; marked
+ * read again whenever texts arrive while it is open. Reading it alone changes nothing.
+ */
+export function useOpenSmsThread(phone: string) {
+  const queryClient = useQueryClient();
+  const [markedPhone, setMarkedPhone] = useState<string>();
+  const { mutate: markRead } = useMutation({
+    mutationFn: markSmsThreadRead,
+    onSettled: (_answer, _error, marked) => {
+      setMarkedPhone(marked);
+      return queryClient.invalidateQueries({ queryKey: smsThreadsQueryKey });
+    },
+  });
+  useEffect(() => markRead(phone), [phone, markRead]);
+  const opened = markedPhone === phone;
+  const thread = useQuery({ ...smsThreadQueryOptions(phone), enabled: opened });
+  const unread = thread.data?.meta.unreadCount ?? 0;
+  useEffect(() => {
+    if (opened && unread > 0) markRead(phone);
+  }, [opened, unread, phone, markRead]);
+  return thread;
+}
