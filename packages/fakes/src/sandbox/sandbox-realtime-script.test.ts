@@ -14,7 +14,7 @@ afterAll(() => fake.close());
 
 /** A client of the fake over wss (its own certificate trusted), with a way to wait for an event. */
 async function connect() {
-  const socket = new WebSocket(fake.baseURL.replace('https', 'wss').concat('/realtime?model=test'), {
+  const socket = new WebSocket(fake.baseURL.replace('https', 'wss').concat('/realtime?model=gpt-realtime-2.1'), {
     ca: fake.ca,
   });
   const events: ServerEvent[] = [];
