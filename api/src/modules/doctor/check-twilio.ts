@@ -33,6 +33,35 @@ async function tenantNumbers(db: Queryable, defaultNumber: string | undefined) {
   });
 }
 
+type TwilioClient = NonNullable<ReturnType<typeof createTwilioClient>>;
+
+/** One tenant's number: the account owns it, and its webhooks point at PUBLIC_URL. */
+async function checkNumber(client: TwilioClient, name: string, phone: string, publicUrl: string | undefined) {
+  try {
+    const [owned] = (await client.incomingPhoneNumbers.list({ phoneNumber: phone, limit: 20 })).filter(
+      (number) => number.phoneNumber === phone,
+    );
+    if (!owned) return failed(name, 'not a number of this Twilio account');
+    if (!publicUrl)
+      return failed(name, 'owned; PUBLIC_URL is not set, so Twilio has nowhere to send calls and texts');
+    const wrong = [
+      ['voice', owned.voiceUrl, `${publicUrl}${VOICE_WEBHOOK_PATH}`],
+      ['messaging', owned.smsUrl, `${publicUrl}${SMS_WEBHOOK_PATH}`],
+    ].filter(([, actual, expected]) => actual !== expected);
+    if (wrong.length === 0) return passed(name, 'owned; voice and messaging webhooks point at PUBLIC_URL');
+    return failed(
+      name,
+      wrong
+        .map(
+          ([kind, actual, expected]) => `${kind} webhook is ${actual || '(not set)'}, should be ${expected}`,
+        )
+        .join('; '),
+    );
+  } catch (error) {
+    return failed(name, errorText(error));
+  }
+}
+
 const masked = (sid: string) => `${sid.slice(0, 2)}…${sid.slice(-4)}`;
 
 /**
@@ -66,41 +95,10 @@ export async function checkTwilio(config: TwilioSettings, db: Queryable | undefi
     );
   const publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '');
   for (const { tenantId, phone } of numbers) {
-    const name = `tenant ${tenantId} ${phone}`;
-    try {
-      const [owned] = (await client.incomingPhoneNumbers.list({ phoneNumber: phone, limit: 20 })).filter(
-        (number) => number.phoneNumber === phone,
-      );
-      if (!owned) {
-        checks.push(failed(name, 'not a number of this Twilio account'));
-        continue;
-      }
-      if (!publicUrl) {
-        checks.push(
-          failed(name, 'owned; PUBLIC_URL is not set, so Twilio has nowhere to send calls and texts'),
-        );
-        continue;
-      }
-      const wrong = [
-        ['voice', owned.voiceUrl, `${publicUrl}${VOICE_WEBHOOK_PATH}`],
-        ['messaging', owned.smsUrl, `${publicUrl}${SMS_WEBHOOK_PATH}`],
-      ].filter(([, actual, expected]) => actual !== expected);
-      checks.push(
-        wrong.length === 0
-          ? passed(name, 'owned; voice and messaging webhooks point at PUBLIC_URL')
-          : failed(
-              name,
-              wrong
-                .map(
-                  ([kind, actual, expected]) =>
-                    `${kind} webhook is ${actual || '(not set)'}, should be ${expected}`,
-                )
-                .join('; '),
-            ),
-      );
-    } catch (error) {
-      checks.push(failed(name, errorText(error)));
-    }
+    checks.push({
+      ...(await checkNumber(client, `tenant ${tenantId} ${phone}`, phone, publicUrl)),
+      tenantId,
+    });
   }
   return providerResult('twilio', LABEL, checks);
 }

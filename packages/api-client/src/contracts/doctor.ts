@@ -16,6 +16,8 @@ export const providerCheckSchema = z.strictObject({
       name: z.string(),
       ok: z.boolean(),
       detail: z.string(),
+      /** Set on a check of one tenant's own setup (its Twilio number); admins see only their tenant's. */
+      tenantId: z.string().optional(),
     }),
   ),
 });
@@ -26,6 +28,14 @@ export const doctorReportSchema = z.strictObject({
   /** True when every configured provider answered (the command's exit code 0). */
   healthy: z.boolean(),
   providers: z.array(providerCheckSchema),
+});
+
+/** GET /api/admin/doctor query: `refresh=true` checks again instead of answering the cached report. */
+export const doctorQuerySchema = z.object({
+  refresh: z
+    .enum(['true', 'false'], { error: 'refresh must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 
 export type ProviderCheck = z.infer<typeof providerCheckSchema>;
