@@ -116,6 +116,9 @@ const USAGE = `Operator commands:\n${Object.values(COMMANDS)
  * `doctor [--json]`: every provider checked live; exit 0 when each configured one answers, else 1. The
  * database is opened only for Twilio (the tenants' numbers), so it runs on a machine with nothing set up.
  */
+const SANDBOX_DOCTOR_NOTE =
+  'The sandbox simulates every provider inside the running server, not here: its Voice Console shows them checked (Provider status).';
+
 async function doctor(rest: string[]): Promise<number> {
   const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
   const config = loadConfig();
@@ -123,6 +126,7 @@ async function doctor(rest: string[]): Promise<number> {
   try {
     const report = await runDoctor(config, runtime?.pool);
     console.log(values.json ? JSON.stringify(report, null, 2) : formatDoctorReport(report).join('\n'));
+    if (config.ANNIE_SANDBOX && !values.json) console.log(SANDBOX_DOCTOR_NOTE);
     return report.healthy ? 0 : 1;
   } finally {
     await runtime?.close();
