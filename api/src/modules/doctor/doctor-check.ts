@@ -33,6 +33,9 @@ export function errorText(error: unknown): string {
   const message = timedOut ? `no answer within ${DOCTOR_TIMEOUT_MS / 1000} s` : error.message;
   const prefix = typeof status === 'number' && !message.startsWith(String(status)) ? `${status} ` : '';
   const codeText = typeof code === 'string' || typeof code === 'number' ? ` (code ${code})` : '';
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const causes: string[] = [];
+  for (let next = error.cause; next instanceof Error && causes.length < 3; next = next.cause)
+    causes.push(next.message);
+  const cause = causes.length > 0 ? ` (${causes.join(': ')})` : '';
   return `${prefix}${message}${codeText}${cause}`;
 }
