@@ -4,6 +4,7 @@ import { type AppConfig, loadConfig } from './config/env.ts';
 import { runBackupCommand } from './db/backup-commands.ts';
 import { ormSchema } from './domains.ts';
 import { toE164 } from './lib/phone-number.ts';
+import { formatDoctorReport, runDoctor } from './modules/doctor/run-doctor.ts';
 import { assignMessagingNumber } from './modules/sms/messaging-number.ts';
 import { deleteAccount } from './modules/users/account-deletion.ts';
 import { toAuthUserDto } from './modules/users/user.dto.ts';
@@ -109,10 +110,32 @@ const COMMANDS: Record<string, Command> = {
 
 const USAGE = `Operator commands:\n${Object.values(COMMANDS)
   .map((command) => `  ${command.usage}`)
-  .join('\n')}`;
+  .join('\n')}\n  doctor [--json]      (each provider checked live; exit 1 when a configured one fails)`;
+
+/**
+ * `doctor [--json]`: every provider checked live; exit 0 when each configured one answers, else 1. The
+ * database is opened only for Twilio (the tenants' numbers), so it runs on a machine with nothing set up.
+ */
+const SANDBOX_DOCTOR_NOTE =
+  'The sandbox simulates every provider inside the running server, not here: its Voice Console shows them checked (Provider status).';
+
+async function doctor(rest: string[]): Promise<number> {
+  const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
+  const config = loadConfig();
+  const runtime = config.TWILIO_ACCOUNT_SID ? await openDatabase(config, ormSchema) : undefined;
+  try {
+    const report = await runDoctor(config, runtime?.pool);
+    console.log(values.json ? JSON.stringify(report, null, 2) : formatDoctorReport(report).join('\n'));
+    if (config.ANNIE_SANDBOX && !values.json) console.log(SANDBOX_DOCTOR_NOTE);
+    return report.healthy ? 0 : 1;
+  } finally {
+    await runtime?.close();
+  }
+}
 
 async function run(argv: string[]): Promise<number> {
   const [name = '', ...rest] = argv;
+  if (name === 'doctor') return doctor(rest);
   const command = COMMANDS[name];
   if (!command) {
     console.error(USAGE);

@@ -3,6 +3,7 @@ import type { Domain } from './domain.ts';
 import { callsDomain } from './modules/calls/calls.domain.ts';
 import { contactsDomain } from './modules/contacts/contacts.domain.ts';
 import { conversationsDomain } from './modules/conversations/conversations.domain.ts';
+import { doctorDomain } from './modules/doctor/doctor.domain.ts';
 import { knowledgeDomain } from './modules/knowledge/knowledge.domain.ts';
 import { labDomain } from './modules/lab/lab.domain.ts';
 import { phoneCallsDomain } from './modules/phone-calls/phone-calls.domain.ts';
@@ -32,6 +33,7 @@ export const domains: Domain[] = [
   voiceToolsDomain,
   realtimeCallsDomain,
   phoneCallsDomain,
+  doctorDomain,
 ];
 
 /** Every entity and committed migration of every domain, for `createOrm`. */

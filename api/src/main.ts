@@ -5,6 +5,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
 import { domains, ormSchema } from './domains.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
+import { withServedModels } from './providers/openai/configured-models.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
 import { SANDBOX_NOTICE, SandboxRefused } from './sandbox/sandbox-settings.ts';
 import { bindPort, closeGracefully, portOf, serveApp } from './server.ts';
@@ -45,7 +46,9 @@ async function main(): Promise<void> {
     ? await bindPort(operatorConfig.PORT, operatorConfig.HOST)
     : undefined;
   const sandbox = early && (await sandboxOf(operatorConfig, logger, early));
-  const config = sandbox?.config ?? operatorConfig;
+  const { config, replaced } = withServedModels(sandbox?.config ?? operatorConfig);
+  for (const setting of replaced)
+    logger.warn(setting, 'model setting names a retired OpenAI model; using the default');
   const runtime = await openDatabase(config, ormSchema);
   await ensureFirstAdmin(runtime.orm.em.fork(), config.ANNIE_ADMIN_PASSWORD, (line) => console.log(line));
   const { app, background, deps } = createApp({

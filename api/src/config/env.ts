@@ -1,3 +1,4 @@
+import { DEFAULT_REALTIME_MODEL, DEFAULT_TEXT_MODEL } from '@annie/api-client/contracts/openai-models';
 import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import { z } from 'zod';
 import { isPhoneRegion } from '../lib/phone-number.ts';
@@ -95,7 +96,7 @@ const envSchema = z
     GOOGLE_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     OPENAI_API_KEY: z.string().optional(),
     OPENAI_BASE_URL: z.url().optional(),
-    OPENAI_REALTIME_MODEL: z.string().trim().min(1).default('gpt-4o-realtime-preview-2024-12-17'),
+    OPENAI_REALTIME_MODEL: z.string().trim().min(1).default(DEFAULT_REALTIME_MODEL),
     OPENAI_REALTIME_CA_FILE: z.string().optional(),
     OPENAI_REALTIME_CALLS_BASE_URL: z.url().optional(),
     REALTIME_OFFERS_PER_MINUTE: z.coerce.number().int().positive().default(20),
@@ -103,7 +104,7 @@ const envSchema = z
     WEBRTC_TURN_USERNAME: z.string().optional(),
     WEBRTC_TURN_CREDENTIAL: z.string().optional(),
     OPENAI_TEXT_BASE_URL: z.url().optional(),
-    OPENAI_TEXT_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
+    OPENAI_TEXT_MODEL: z.string().trim().min(1).default(DEFAULT_TEXT_MODEL),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_PHONE_NUMBER: z.string().optional(),

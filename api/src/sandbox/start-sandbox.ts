@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../runtime.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 import {
   assertNoProviderSettings,
+  SANDBOX_MESSAGING_NUMBER,
   SANDBOX_NOTICE,
   SandboxRefused,
   sandboxConfig,
@@ -64,6 +65,7 @@ export async function startSandbox(config: AppConfig, logger: Logger, port: numb
     appUrl: `http://${loopbackOf(config.HOST)}:${port}`,
     onWebhookError: (message) => logger.warn({ sandbox: true }, message),
     assistantName: config.ASSISTANT_NAME,
+    messagingNumber: config.TWILIO_PHONE_NUMBER ?? SANDBOX_MESSAGING_NUMBER,
   });
   const dataDir = resolve(REPO_ROOT, sandboxStorage(config).DATA_DIR);
   await mkdir(dataDir, { recursive: true });

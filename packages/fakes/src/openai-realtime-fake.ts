@@ -2,6 +2,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { WebSocketServer } from 'ws';
+import { modelNotFound, servesModel } from './openai-models.ts';
 import { RealtimeFakeSession } from './openai-realtime-fake-session.ts';
 import { DEFAULT_REALTIME_SCRIPT, type RealtimeFakeScript } from './openai-realtime-script.ts';
 
@@ -65,13 +66,22 @@ export async function startOpenAIRealtimeFake(
   });
 
   server.on('upgrade', (request, socket, head) => {
-    const path = new URL(request.url ?? '/', 'https://fake').pathname;
+    const url = new URL(request.url ?? '/', 'https://fake');
+    const path = url.pathname;
+    const model = url.searchParams.get('model');
     const authorised = !options.apiKey || request.headers.authorization === `Bearer ${options.apiKey}`;
     if (path !== '/v1/realtime' || !authorised) {
       socket.end(`HTTP/1.1 ${authorised ? 404 : 401} ${authorised ? 'Not Found' : 'Unauthorized'}\r\n\r\n`);
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
+      // As OpenAI does: the socket opens, then an error event names the model and the server closes.
+      if (model !== null && !servesModel(model)) {
+        const error = { ...modelNotFound(model), event_id: null };
+        ws.send(JSON.stringify({ type: 'error', event_id: `event_${Date.now()}`, error }));
+        ws.close(4000, 'invalid_request_error.model_not_found');
+        return;
+      }
       const session = new RealtimeFakeSession(ws, script, {
         url: request.url ?? '',
         headers: request.headers,

@@ -92,6 +92,29 @@ describe('POST /v1/realtime/calls', () => {
     expect(event.session).toMatchObject(session);
   });
 
+  it('refuses a session naming a model OpenAI no longer serves with its 404 model_not_found', async () => {
+    const form = new FormData();
+    form.set('sdp', new Blob(['v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n'], { type: 'application/sdp' }));
+    const session = { type: 'realtime', model: 'gpt-4o-realtime-preview-2024-12-17' };
+    form.set('session', new Blob([JSON.stringify(session)], { type: 'application/json' }));
+    const response = await fetch(`${fake.baseURL}/realtime/calls`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${API_KEY}` },
+      body: form,
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: {
+        message:
+          'The model `gpt-4o-realtime-preview-2024-12-17` does not exist or you do not have access to it.',
+        type: 'invalid_request_error',
+        param: null,
+        code: 'model_not_found',
+      },
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+
   it('refuses a wrong API key (401), a body that is not an SDP offer (400), and an armed failure once', async () => {
     const post = (body: string, key = API_KEY) =>
       fetch(`${fake.baseURL}/realtime/calls`, {

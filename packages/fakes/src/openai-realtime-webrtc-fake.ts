@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { opusFixture } from './ogg-opus-packets.ts';
+import { modelNotFound, modelObject, servesModel } from './openai-models.ts';
 import { RealtimeWebRtcCall } from './openai-realtime-webrtc-call.ts';
 import {
   handleWebRtcControl,
@@ -140,6 +141,11 @@ export async function startOpenAIRealtimeWebRtcFake(
       return openAiError(res, 400, `Invalid request: ${(error as Error).message}`);
     }
     if (!looksLikeOffer(offer.sdp)) return openAiError(res, 400, 'Invalid SDP offer.', 'invalid_offer');
+    // The session's model is chosen here, once; one OpenAI does not serve fails the call.
+    const model = offer.session?.model;
+    if (model !== undefined && !servesModel(model)) {
+      return openAiError(res, 404, modelNotFound(model).message, 'model_not_found');
+    }
     const { call, sdp } = await RealtimeWebRtcCall.answer(offer.sdp, {
       session: offer.session,
       script,
@@ -153,6 +159,16 @@ export async function startOpenAIRealtimeWebRtcFake(
     }
     res.writeHead(201, { 'Content-Type': 'application/sdp', Location: `${CALLS_PATH}/${call.id}` });
     res.end(sdp);
+  }
+
+  /** GET /v1/models/{id}, as the API answers it (the doctor checks the configured models with it). */
+  function retrieveModel(request: IncomingMessage, res: ServerResponse, id: string) {
+    if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return openAiError(res, 401, 'Incorrect API key provided.', 'invalid_api_key');
+    }
+    const model = modelObject(id);
+    if (!model) return openAiError(res, 404, modelNotFound(id).message, 'model_not_found');
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(model));
   }
 
   async function hangup(res: ServerResponse, id: string) {
@@ -175,6 +191,9 @@ export async function startOpenAIRealtimeWebRtcFake(
       return handleWebRtcControl(controls, request.method ?? 'GET', path, body.toString('utf8'), res);
     }
     if (request.method === 'POST' && path === CALLS_PATH) return createCall(request, res, body);
+    const modelPath = path.match(/^\/v1\/models\/([^/]+)$/);
+    if (request.method === 'GET' && modelPath?.[1])
+      return retrieveModel(request, res, decodeURIComponent(modelPath[1]));
     const hangupPath = path.match(/^\/v1\/realtime\/calls\/([^/]+)\/hangup$/);
     if (request.method === 'POST' && hangupPath?.[1]) return hangup(res, hangupPath[1]);
     return openAiError(res, 404, `Unknown path ${path}`);

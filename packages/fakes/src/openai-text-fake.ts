@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { modelNotFound, modelObject, servesModel } from './openai-models.ts';
 
 /** One text request the fake received: which endpoint and its JSON body. */
 export type TextRequest = { endpoint: 'responses' | 'chat.completions'; body: Record<string, unknown> };
@@ -144,7 +145,8 @@ function chatAnswer(model: string, text: string) {
 
 /**
  * A loopback OpenAI for text: `POST /v1/responses` and `/v1/chat/completions` (not streamed) with
- * Bearer auth, deterministic answers, and OpenAI's error bodies on demand. A Responses request offering
+ * Bearer auth, deterministic answers, and OpenAI's error bodies on demand; a model OpenAI does not serve
+ * is a 404 `model_not_found`, and `GET /v1/models/{id}` retrieves a model (the doctor's check). A Responses request offering
  * the `web_search` tool is answered as searched: the text cites `fakeWebSource(input)`.
  */
 export async function startOpenAiTextFake(
@@ -166,7 +168,9 @@ export async function startOpenAiTextFake(
           : path === '/v1/chat/completions'
             ? 'chat.completions'
             : undefined;
-      if (req.method !== 'POST' || !endpoint) {
+      const modelPath = path.match(/^\/v1\/models\/([^/]+)$/);
+      const known = (req.method === 'POST' && endpoint) || (req.method === 'GET' && modelPath);
+      if (!known) {
         return send(res, 404, {
           error: { message: `Unknown path ${path}`, type: 'invalid_request_error', param: null, code: null },
         });
@@ -181,6 +185,12 @@ export async function startOpenAiTextFake(
           },
         });
       }
+      if (modelPath?.[1]) {
+        const id = decodeURIComponent(modelPath[1]);
+        const model = modelObject(id);
+        return model ? send(res, 200, model) : send(res, 404, { error: modelNotFound(id) });
+      }
+      if (!endpoint) return;
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
@@ -202,7 +212,8 @@ export async function startOpenAiTextFake(
           },
         });
       }
-      const model = typeof body.model === 'string' ? body.model : 'gpt-fake';
+      if (!servesModel(body.model)) return send(res, 404, { error: modelNotFound(body.model) });
+      const model = body.model;
       const text = reply(promptText(body));
       if (endpoint === 'responses' && asksWebSearch(body)) {
         const query = typeof body.input === 'string' ? body.input : '';

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { CalleeScript } from './twilio-fake-call-stream.ts';
 import { FakeCalls } from './twilio-fake-calls.ts';
 import { CONTROL_PREFIX, handleControl, type TwilioFakeControls } from './twilio-fake-control.ts';
+import { incomingNumbersPage, type OwnedNumber } from './twilio-fake-numbers.ts';
 import {
   type InboundText,
   inboundParams,
@@ -12,6 +13,7 @@ import {
 } from './twilio-fake-webhooks.ts';
 
 export type { CalleeScript, FakeCall, StreamRecord } from './twilio-fake-calls.ts';
+export type { OwnedNumber } from './twilio-fake-numbers.ts';
 export type { InboundText, WebhookReply } from './twilio-fake-webhooks.ts';
 
 /** One message the app asked the fake to send (the form fields of Messages.json). */
@@ -33,6 +35,8 @@ export type TwilioFake = {
   accountSid: string;
   authToken: string;
   sent: SentMessage[];
+  /** The account's phone numbers (IncomingPhoneNumbers); change it to move a number or its webhooks. */
+  numbers: OwnedNumber[];
   /** The next sends and calls (all, or `times` of them) fail with this Twilio error body. */
   failSends: (failure: TwilioFakeFailure) => void;
   /** Sends to this number fail with 21610 from now on, as after the recipient texted STOP. */
@@ -98,7 +102,8 @@ function handleCallRequest(calls: FakeCalls, rest: string, body: string, res: Se
 
 /**
  * A loopback Twilio: answers `POST /2010-04-01/Accounts/{Sid}/Messages.json` like the REST API (Basic
- * auth, form fields, 201 with the message resource or Twilio's error body), records every send, and
+ * auth, form fields, 201 with the message resource or Twilio's error body) and lists the account's
+ * IncomingPhoneNumbers (401 code 20003 for wrong credentials), records every send, and
  * drives the app's webhooks signed with the auth token, as Twilio does.
  */
 export async function startTwilioFake(
@@ -116,12 +121,15 @@ export async function startTwilioFake(
     appUrl?: string;
     /** How the callee of the app's calls behaves (default: the μ-law fixture, all at once). */
     callee?: Partial<CalleeScript>;
+    /** The numbers the account owns, with their console webhooks. */
+    numbers?: OwnedNumber[];
   } = {},
 ): Promise<TwilioFake> {
   const accountSid = options.accountSid ?? `AC${'0'.repeat(32)}`;
   const authToken = options.authToken ?? 'fake-twilio-auth-token';
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
   const sent: SentMessage[] = [];
+  const numbers: OwnedNumber[] = [...(options.numbers ?? [])];
   const blocked = new Set<string>();
   let failure: TwilioFakeFailure | undefined;
   // The next requests (all, or `times` of them) fail: texts and calls alike.
@@ -157,6 +165,15 @@ export async function startTwilioFake(
           Buffer.concat(chunks).toString('utf8'),
           res,
         );
+      }
+      // Another account's path with these credentials is refused like a wrong password.
+      const numbersPath = /^\/2010-04-01\/Accounts\/([^/]+)\/IncomingPhoneNumbers\.json$/.exec(path);
+      if (req.method === 'GET' && numbersPath) {
+        if (req.headers.authorization !== expectedAuth || numbersPath[1] !== accountSid) {
+          return send(res, 401, errorBody({ status: 401, code: 20003, message: 'Authenticate' }));
+        }
+        const query = new URL(req.url ?? '/', 'http://twilio.invalid').searchParams;
+        return send(res, 200, incomingNumbersPage(accountSid, numbers, query));
       }
       const callsPath = `/2010-04-01/Accounts/${accountSid}/Calls`;
       if (req.method === 'POST' && path.startsWith(callsPath)) {
@@ -241,6 +258,7 @@ export async function startTwilioFake(
     accountSid,
     authToken,
     sent,
+    numbers,
     failSends: (next) => {
       failure = { ...next };
     },

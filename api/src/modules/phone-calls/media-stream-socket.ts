@@ -12,6 +12,7 @@ import {
 import { MULAW_8K } from '../../realtime/audio-format.ts';
 import type { BridgeTranscriptEntry, RealtimeBridge } from '../../realtime/realtime-bridge.ts';
 import type { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
+import { RETIRED_MODEL_WARNING } from '../voice-profiles/compile-voice-session.ts';
 import { endPhoneCall, type PhoneCallRow, redeemStreamToken } from './phone-call.store.ts';
 import { contactOfNumber } from './phone-call-party.ts';
 import { compilePhoneCallSession } from './phone-call-session-config.ts';
@@ -138,12 +139,12 @@ export function runMediaStream(
     const current = call;
     const em = deps.scopedEm(current.tenant_id);
     const party = await contactOfNumber(deps.pool, current.tenant_id, current.remote_e164);
-    const compiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, {
-      direction: current.direction,
-      remoteE164: current.remote_e164,
-      purpose: current.purpose,
-      party,
-    });
+    const compiled = await compilePhoneCallSession(
+      em,
+      deps.calling.realtimeModel,
+      { direction: current.direction, remoteE164: current.remote_e164, purpose: current.purpose, party },
+      (notice) => log.warn(notice, RETIRED_MODEL_WARNING),
+    );
     const identity = {
       tenantId: current.tenant_id,
       userId: current.user_id,

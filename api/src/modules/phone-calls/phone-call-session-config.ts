@@ -1,7 +1,7 @@
 import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { compileVoiceSession } from '../voice-profiles/compile-voice-session.ts';
+import { compileVoiceSession, type RetiredModelNotice } from '../voice-profiles/compile-voice-session.ts';
 import { systemPersona } from '../voice-profiles/system-profile.service.ts';
 import { findDefaultProfile } from '../voice-profiles/voice-profile-store.ts';
 import { compileProfile } from '../voice-profiles/voice-session.service.ts';
@@ -16,14 +16,16 @@ export async function compilePhoneCallSession(
   em: EntityManager,
   defaultModel: string,
   brief: CallBrief,
+  onRetiredModel?: (notice: RetiredModelNotice) => void,
 ): Promise<CompiledVoiceSession> {
   const profile = await findDefaultProfile(em);
   const compiled = profile
-    ? await compileProfile(em, profile, defaultModel)
+    ? await compileProfile(em, profile, defaultModel, onRetiredModel)
     : compileVoiceSession(
         { ...VOICE_PROFILE_DEFAULTS, name: 'Default' },
         await systemPersona(em),
         defaultModel,
+        onRetiredModel,
       );
   return { ...compiled, instructions: `${compiled.instructions}\n${phoneCallBrief(brief)}` };
 }

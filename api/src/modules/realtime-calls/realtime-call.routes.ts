@@ -12,6 +12,7 @@ import { routeDoc } from '../../openapi/route-doc.ts';
 import { RealtimeCallError, type RealtimeCalls } from '../../providers/openai/openai-realtime-calls.ts';
 import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAuth } from '../auth/require-auth.ts';
+import { RETIRED_MODEL_WARNING } from '../voice-profiles/compile-voice-session.ts';
 import { iceServersOf } from './ice-servers.ts';
 import type { OfferRateLimiter } from './offer-rate-limiter.ts';
 import { type BrowserCall, startBrowserCall } from './realtime-call.service.ts';
@@ -69,6 +70,8 @@ export function realtimeCallRoutes(
           auth,
           offerSdp: offer,
           defaultModel: config.OPENAI_REALTIME_MODEL,
+          onRetiredModel: (notice) =>
+            logger.warn({ ...notice, tenantId: auth.tenantId }, RETIRED_MODEL_WARNING),
         });
       } catch (error) {
         if (!(error instanceof RealtimeCallError)) throw error;

@@ -6,6 +6,7 @@ import type { RealtimeCalls } from '../../providers/openai/openai-realtime-calls
 import { toRealtimeSession } from '../../realtime/realtime-session.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { startCallSession } from '../calls/call-session.service.ts';
+import type { RetiredModelNotice } from '../voice-profiles/compile-voice-session.ts';
 import { compileDefaultSession } from '../voice-profiles/voice-session.service.ts';
 
 /** The session a browser call starts with: the compiled default profile and every tool of the registry. */
@@ -25,9 +26,14 @@ export type BrowserCall = { sdp: string; realtimeCallId: string | null; callSess
 export async function startBrowserCall(
   em: EntityManager,
   calls: RealtimeCalls,
-  input: { auth: AuthContext; offerSdp: string; defaultModel: string },
+  input: {
+    auth: AuthContext;
+    offerSdp: string;
+    defaultModel: string;
+    onRetiredModel?: (notice: RetiredModelNotice) => void;
+  },
 ): Promise<BrowserCall> {
-  const compiled = await compileDefaultSession(em, input.defaultModel);
+  const compiled = await compileDefaultSession(em, input.defaultModel, input.onRetiredModel);
   const answer = await calls.create(input.offerSdp, browserCallSession(compiled));
   try {
     const session = await startCallSession(em, {

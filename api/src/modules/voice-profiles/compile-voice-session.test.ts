@@ -7,7 +7,7 @@ import {
 } from '@annie/api-client/contracts/voice-profiles';
 import { compiledVoiceSessionSchema } from '@annie/api-client/contracts/voice-session';
 import { describe, expect, it } from 'vitest';
-import { compileVoiceSession, type SystemPersona } from './compile-voice-session.ts';
+import { compileVoiceSession, type RetiredModelNotice, type SystemPersona } from './compile-voice-session.ts';
 import * as brief from './voice-briefing.ts';
 
 const persona: SystemPersona = { instructions: '', personalityTraits: [], model: null };
@@ -47,6 +47,31 @@ describe('compileVoiceSession', () => {
     expect(own.instructions).not.toContain(brief.DEFAULT_PERSONA);
     expect(own.model).toBe('m-1');
     expect(compile({ model: 'm-2' }, { ...persona, model: 'm-1' }).model).toBe('m-2');
+  });
+
+  it('passes over a retired model the profile or persona names, says so, and runs on the default', () => {
+    const notices: RetiredModelNotice[] = [];
+    const fields = mergeVoiceProfile(
+      { ...VOICE_PROFILE_DEFAULTS, name: 'Old' },
+      { model: 'gpt-4o-realtime-preview-2024-12-17' },
+    );
+    const retiredPersona = { ...persona, model: 'gpt-4o-mini-realtime-preview' };
+    const session = compileVoiceSession(fields, retiredPersona, 'gpt-realtime-2.1', (notice) =>
+      notices.push(notice),
+    );
+    expect(session.model).toBe('gpt-realtime-2.1');
+    expect(notices).toEqual([
+      {
+        requested: 'gpt-4o-realtime-preview-2024-12-17',
+        shutdownDate: '2026-05-07',
+        used: 'gpt-realtime-2.1',
+      },
+      { requested: 'gpt-4o-mini-realtime-preview', shutdownDate: '2026-05-07', used: 'gpt-realtime-2.1' },
+    ]);
+    // A retired profile model gives way to a persona model that is still served.
+    expect(
+      compileVoiceSession(fields, { ...persona, model: 'gpt-realtime-2' }, 'gpt-realtime-2.1').model,
+    ).toBe('gpt-realtime-2');
   });
 
   it('puts the profile text under "Profile specifics" after the persona, and omits the heading when empty', () => {

@@ -1,15 +1,51 @@
+import {
+  DEFAULT_TRANSCRIPTION_MODEL,
+  type ModelStatus,
+  modelStatus,
+} from '@annie/api-client/contracts/openai-models';
 import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import * as brief from './voice-briefing.ts';
 
 /** Part 1 §9: the session temperature and a speech-transcription model for the caller's words. */
 export const SESSION_TEMPERATURE = 0.9;
-export const TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
+export const TRANSCRIPTION_MODEL = DEFAULT_TRANSCRIPTION_MODEL;
 // The realtime API accepts speech speeds 0.25-1.5; the profile's pace goes up to 2.
 const SPEED_RANGE = { min: 0.25, max: 1.5 };
 
 /** What the system profile (annieai-system) contributes to every session. */
 export type SystemPersona = Pick<VoiceProfileFields, 'instructions' | 'personalityTraits' | 'model'>;
+
+/** The log line when a session runs on another model than the one its profile names. */
+export const RETIRED_MODEL_WARNING = 'retired realtime model replaced by the default for this session';
+
+/** A retired model a profile named, and the model the session runs with instead. */
+export type RetiredModelNotice = { requested: string; shutdownDate: string; used: string };
+
+/**
+ * The profile's model, else the persona's, else the configured default; a model OpenAI has shut down
+ * is passed over (reported to `onRetired`), so the call still starts.
+ */
+export function sessionModel(
+  candidates: (string | null)[],
+  defaultModel: string,
+  onRetired?: (notice: RetiredModelNotice) => void,
+): string {
+  let used = defaultModel;
+  const passedOver: ModelStatus[] = [];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    const status = modelStatus(candidate);
+    if (status.state !== 'retired') {
+      used = candidate;
+      break;
+    }
+    passedOver.push(status);
+  }
+  for (const status of passedOver)
+    onRetired?.({ requested: status.model, shutdownDate: status.shutdownDate ?? '', used });
+  return used;
+}
 
 const clamp = (value: number, { min, max }: typeof SPEED_RANGE) => Math.min(max, Math.max(min, value));
 
@@ -68,6 +104,7 @@ export function compileVoiceSession(
   profile: VoiceProfileFields,
   persona: SystemPersona,
   defaultModel: string,
+  onRetiredModel?: (notice: RetiredModelNotice) => void,
 ): CompiledVoiceSession {
   const instructions = [
     ...personaSection(persona),
@@ -79,7 +116,7 @@ export function compileVoiceSession(
   return {
     instructions,
     voice: profile.voice,
-    model: profile.model ?? persona.model ?? defaultModel,
+    model: sessionModel([profile.model, persona.model], defaultModel, onRetiredModel),
     temperature: SESSION_TEMPERATURE,
     speed: profile.stylePreset === 'custom' ? clamp(profile.prosody.pace, SPEED_RANGE) : 1,
     turnDetection: {

@@ -6,7 +6,7 @@ import {
 } from '@annie/api-client/contracts/voice-profiles';
 import type { AiSessionConfig, CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { compileVoiceSession } from './compile-voice-session.ts';
+import { compileVoiceSession, type RetiredModelNotice } from './compile-voice-session.ts';
 import { systemPersona } from './system-profile.service.ts';
 import type { VoiceProfile } from './voice-profile.entity.ts';
 import { findDefaultProfile } from './voice-profile-store.ts';
@@ -23,10 +23,16 @@ export async function compileProfile(
   em: EntityManager,
   profile: VoiceProfile,
   defaultModel: string,
+  onRetiredModel?: (notice: RetiredModelNotice) => void,
 ): Promise<CompiledVoiceSession> {
   if (profile.isSystem)
-    return compileVoiceSession(asPersonaOnly(profile.settings), profile.settings, defaultModel);
-  return compileVoiceSession(profile.settings, await systemPersona(em), defaultModel);
+    return compileVoiceSession(
+      asPersonaOnly(profile.settings),
+      profile.settings,
+      defaultModel,
+      onRetiredModel,
+    );
+  return compileVoiceSession(profile.settings, await systemPersona(em), defaultModel, onRetiredModel);
 }
 
 /** The Preview tab: the editor's unsaved fields, compiled exactly as a session would be. */
@@ -63,12 +69,21 @@ export async function sessionConfig(em: EntityManager, defaultModel: string): Pr
   };
 }
 
-async function defaultSession(em: EntityManager, defaultModel: string) {
+async function defaultSession(
+  em: EntityManager,
+  defaultModel: string,
+  onRetiredModel?: (notice: RetiredModelNotice) => void,
+) {
   const persona = await systemPersona(em);
   const profile = await findDefaultProfile(em);
   const compiled = profile
-    ? await compileProfile(em, profile, defaultModel)
-    : compileVoiceSession({ ...VOICE_PROFILE_DEFAULTS, name: 'Default' }, persona, defaultModel);
+    ? await compileProfile(em, profile, defaultModel, onRetiredModel)
+    : compileVoiceSession(
+        { ...VOICE_PROFILE_DEFAULTS, name: 'Default' },
+        persona,
+        defaultModel,
+        onRetiredModel,
+      );
   return { persona, profile, compiled };
 }
 
@@ -76,6 +91,7 @@ async function defaultSession(em: EntityManager, defaultModel: string) {
 export async function compileDefaultSession(
   em: EntityManager,
   defaultModel: string,
+  onRetiredModel?: (notice: RetiredModelNotice) => void,
 ): Promise<CompiledVoiceSession> {
-  return (await defaultSession(em, defaultModel)).compiled;
+  return (await defaultSession(em, defaultModel, onRetiredModel)).compiled;
 }

@@ -12,6 +12,7 @@ import { type AppState, authOf } from '../auth/auth-context.ts';
 import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
 import { Session } from '../auth/session.ts';
 import type { SessionConnections } from '../auth/session-connections.ts';
+import { RETIRED_MODEL_WARNING } from './compile-voice-session.ts';
 import { findProfile } from './voice-profile-store.ts';
 import { compileProfile } from './voice-session.service.ts';
 import { runVoiceTestSocket } from './voice-test-socket.ts';
@@ -56,7 +57,12 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
     async (ctx) => {
       if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
       const profile = await findProfile(ctx.state.em, ctx.params.id);
-      const compiled = await compileProfile(ctx.state.em, profile, deps.config.OPENAI_REALTIME_MODEL);
+      const compiled = await compileProfile(
+        ctx.state.em,
+        profile,
+        deps.config.OPENAI_REALTIME_MODEL,
+        (notice) => deps.logger.warn({ ...notice, profileId: profile.id }, RETIRED_MODEL_WARNING),
+      );
       const { userId, tenantId } = authOf(ctx);
       const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
       const ticket = await deps.tickets.issue({ userId, tenantId, origin, compiled });

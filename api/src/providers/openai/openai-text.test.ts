@@ -7,7 +7,11 @@ let generator: TextGenerator;
 
 beforeAll(async () => {
   fake = await startOpenAiTextFake();
-  const configured = createOpenAiTextGenerator({ apiKey: fake.apiKey, baseUrl: fake.url, model: 'gpt-test' });
+  const configured = createOpenAiTextGenerator({
+    apiKey: fake.apiKey,
+    baseUrl: fake.url,
+    model: 'gpt-6-luna',
+  });
   if (!configured) throw new Error('generator should be configured');
   generator = configured;
 });
@@ -15,7 +19,7 @@ afterAll(() => fake.close());
 
 describe('OpenAI text generator', () => {
   it('is absent without an API key', () => {
-    expect(createOpenAiTextGenerator({ model: 'gpt-test' })).toBeUndefined();
+    expect(createOpenAiTextGenerator({ model: 'gpt-6-luna' })).toBeUndefined();
   });
 
   it('asks the Responses API with the instructions and input, and returns the answer text', async () => {
@@ -24,7 +28,7 @@ describe('OpenAI text generator', () => {
     expect(text).toBe('echo: Be brief.\nAre we still on for 3?');
     expect(fake.requests.at(-1)).toMatchObject({
       endpoint: 'responses',
-      body: { model: 'gpt-test', instructions: 'Be brief.', input: 'Are we still on for 3?' },
+      body: { model: 'gpt-6-luna', instructions: 'Be brief.', input: 'Are we still on for 3?' },
     });
   });
 
@@ -41,8 +45,21 @@ describe('OpenAI text generator', () => {
     });
   });
 
+  it('is refused, not retried, when the model is one OpenAI has shut down', async () => {
+    const retired = createOpenAiTextGenerator({
+      apiKey: fake.apiKey,
+      baseUrl: fake.url,
+      model: 'gpt-4.1-nano',
+    });
+    await expect(retired?.generate({ instructions: 'x', input: 'y' })).rejects.toMatchObject({
+      status: 404,
+      transient: false,
+      message: expect.stringContaining('The model `gpt-4.1-nano` does not exist'),
+    });
+  });
+
   it('reports a wrong key as a refusal', async () => {
-    const wrong = createOpenAiTextGenerator({ apiKey: 'sk-wrong', baseUrl: fake.url, model: 'gpt-test' });
+    const wrong = createOpenAiTextGenerator({ apiKey: 'sk-wrong', baseUrl: fake.url, model: 'gpt-6-luna' });
     await expect(wrong?.generate({ instructions: 'x', input: 'y' })).rejects.toMatchObject({
       status: 401,
       transient: false,

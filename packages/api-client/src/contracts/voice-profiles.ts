@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REALTIME_MODEL } from './openai-models.ts';
 
 /** Spec part 2 §3 and §9: the enumerations of a voice profile. */
 export const VOICE_PROFILE_CONTEXTS = [
@@ -39,8 +40,8 @@ export const HOSTED_PROMPT_PRESETS = [
 /** The fixed agent (spec part 2 §9) and the id of the system profile (§3). */
 export const DEFAULT_AGENT_ID = 'default-agent';
 export const SYSTEM_PROFILE_ID = 'annieai-system';
-/** The system model fallback: the realtime preview model dated 2024-12-17 (§9). */
-export const FALLBACK_REALTIME_MODEL = 'gpt-4o-realtime-preview-2024-12-17';
+/** The system model fallback: a realtime model OpenAI serves (the §9 preview model is shut down). */
+export const FALLBACK_REALTIME_MODEL = DEFAULT_REALTIME_MODEL;
 
 type Range = { min: number; max: number; step: number; default: number; label: string; unit?: string };
 

@@ -40,7 +40,7 @@ export function voiceProfileRoutes(
       body: {
         instructions: 'You are James.\n\n## Guardrails',
         voice: 'cedar',
-        model: 'gpt-4o-realtime-preview-2024-12-17',
+        model: 'gpt-realtime-2.1',
         temperature: 0.9,
         speed: 1,
         turnDetection: {
@@ -50,7 +50,7 @@ export function voiceProfileRoutes(
           silence_duration_ms: 700,
           idle_timeout_ms: 6000,
         },
-        transcriptionModel: 'gpt-4o-mini-transcribe',
+        transcriptionModel: 'gpt-transcribe',
       },
     },
     'POST /api/voice/profiles': ({ body }) => ({

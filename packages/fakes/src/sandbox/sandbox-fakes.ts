@@ -22,6 +22,8 @@ export type SandboxFakesOptions = {
   onWebhookError?: (message: string) => void;
   /** The assistant's first name, for the voice call's greeting. */
   assistantName?: string;
+  /** The sandbox's messaging number: the simulated account owns it, its webhooks at `publicUrl`. */
+  messagingNumber?: string;
 };
 
 /** Every provider fake the sandbox runs, started on free loopback ports in the app's own process. */
@@ -113,6 +115,15 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
         inboundWebhook: { signedUrl: `${publicUrl}${inboundPath}`, targetUrl: `${appUrl}${inboundPath}` },
         voiceWebhook: { signedUrl: `${publicUrl}${voicePath}`, targetUrl: `${appUrl}${voicePath}` },
         appUrl,
+        numbers: options.messagingNumber
+          ? [
+              {
+                phoneNumber: options.messagingNumber,
+                voiceUrl: `${publicUrl}${voicePath}`,
+                smsUrl: `${publicUrl}${inboundPath}`,
+              },
+            ]
+          : [],
         // The other party's line, then the call's silence, in real time (the assistant's end_call hangs up).
         callee: { audio: callerAudio(), frameIntervalMs: 20, hangUpAfterMs: 3_000 },
         onSent: (message) => delivery?.track(message),

@@ -14,9 +14,12 @@ afterAll(() => fake.close());
 
 /** A client of the fake over wss (its own certificate trusted), with a way to wait for an event. */
 async function connect() {
-  const socket = new WebSocket(fake.baseURL.replace('https', 'wss').concat('/realtime?model=test'), {
-    ca: fake.ca,
-  });
+  const socket = new WebSocket(
+    fake.baseURL.replace('https', 'wss').concat('/realtime?model=gpt-realtime-2.1'),
+    {
+      ca: fake.ca,
+    },
+  );
   const events: ServerEvent[] = [];
   const waiters: (() => void)[] = [];
   socket.on('message', (data) => {

@@ -1,7 +1,8 @@
 import { createQueryClient } from '@annie/api-client/query-client';
 import { authRoutes, authUser } from '@annie/api-client/testing/auth-api';
+import { DOCTOR_REPORT, doctorRoutes } from '@annie/api-client/testing/doctor-api';
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { voiceProfileRoutes } from '@annie/api-client/testing/voice-profiles-api';
+import { VOICE_PROFILES, voiceProfileRoutes } from '@annie/api-client/testing/voice-profiles-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,7 +12,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import VoiceConsolePage from './voice-console-page.tsx';
 
 function stubApi(options: Parameters<typeof voiceProfileRoutes>[0] = {}) {
-  return stubFetch({ ...authRoutes(authUser({ isAdmin: true })), ...voiceProfileRoutes(options) });
+  const rechecked = { ...DOCTOR_REPORT, checkedAt: '2026-11-26T09:30:00.000Z', healthy: true, providers: [] };
+  return stubFetch({
+    ...authRoutes(authUser({ isAdmin: true })),
+    ...voiceProfileRoutes(options),
+    ...doctorRoutes(DOCTOR_REPORT, rechecked),
+  });
 }
 
 function renderPage() {
@@ -50,6 +56,43 @@ describe('VoiceConsolePage', { timeout: 20_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['EveningsAfter-Hours']);
+  });
+
+  it("shows each provider's state and why a failing one fails; Check again asks for a fresh check", async () => {
+    const api = stubApi();
+    const user = renderPage();
+    const status = await screen.findByRole('region', { name: 'Provider status' });
+    const providers = within(status).getAllByRole('listitem');
+    expect(providers.map((item) => item.textContent)).toEqual([
+      'OpenAIAnswering',
+      expect.stringMatching(
+        /^TwilioFailingtenant default \+14155550100: messaging webhook is https:\/\/old\.example\/sms/,
+      ),
+      'Google WorkspaceNot configured',
+    ]);
+    await user.click(within(status).getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(within(status).queryAllByRole('listitem')).toHaveLength(0));
+    expect(api.requests('GET').some((request) => request.query.get('refresh') === 'true')).toBe(true);
+  });
+
+  it('names a retired model a profile holds, with what to pick instead, and Use puts it in the form', async () => {
+    const [system, frontDesk, evenings] = VOICE_PROFILES;
+    if (!system || !frontDesk || !evenings) throw new Error('three sample profiles');
+    const api = stubApi({
+      profiles: [system, { ...frontDesk, model: 'gpt-4o-realtime-preview-2024-12-17' }, evenings],
+    });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: /Front desk/ }));
+    const notice = screen.getByRole('status', { name: '' });
+    expect(notice).toHaveTextContent(
+      'Model gpt-4o-realtime-preview-2024-12-17 was shut down by OpenAI on 2026-05-07; pick gpt-realtime-2.1 instead. Calls with this profile use the default model until you change it.',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Use gpt-realtime-2.1' }));
+    expect(screen.queryByText(/was shut down by OpenAI/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.requests('PATCH').at(-1)?.body).toMatchObject({ model: 'gpt-realtime-2.1' }),
+    );
   });
 
   it('selecting the default profile edits it, with Default disabled; New resets to the defaults', async () => {

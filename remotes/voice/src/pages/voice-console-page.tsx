@@ -8,9 +8,11 @@ import { useState } from 'react';
 import { ProfileEditor } from '../components/console/profile-editor.tsx';
 import { ProfileList } from '../components/console/profile-list.tsx';
 import { ProfileToolbar } from '../components/console/profile-toolbar.tsx';
+import { ProviderStatusCard } from '../components/console/provider-status-card.tsx';
 import { VoiceTestPanel } from '../components/console/voice-test-panel.tsx';
 import { useProfileActions } from '../hooks/use-profile-actions.ts';
 import { useProfileConsole } from '../hooks/use-profile-console.ts';
+import { useProviderChecks } from '../hooks/use-provider-checks.ts';
 
 /** The admin Voice Configuration Console (/voice/console, spec part 2 §2.1). */
 export default function VoiceConsolePage() {
@@ -18,12 +20,22 @@ export default function VoiceConsolePage() {
   const actions = useProfileActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [testing, setTesting] = useState(false);
+  const providers = useProviderChecks();
   const { selected, form } = editor;
   const editing = editor.creating || selected !== null;
 
   return (
     <Box p="4">
       <PageHeader title="Voice Configuration Console" />
+      {providers.status.data && (
+        <Box mb="4">
+          <ProviderStatusCard
+            report={providers.status.data}
+            rechecking={providers.rechecking}
+            onRecheck={providers.recheck}
+          />
+        </Box>
+      )}
       {editor.profiles.isPending && <Spinner label="Loading profiles" />}
       {editor.profiles.isError && (
         <LoadFailed message="Failed to load voice profiles." onRetry={() => void editor.profiles.refetch()} />

@@ -8,6 +8,7 @@ import { GuardrailsTab } from './guardrails-tab.tsx';
 import { HostedPromptTab } from './hosted-prompt-tab.tsx';
 import { PersonalityTab } from './personality-tab.tsx';
 import { PreviewTab } from './preview-tab.tsx';
+import { RetiredModelNotice } from './retired-model-notice.tsx';
 
 type ProfileEditorProps = {
   form: ProfileForm;
@@ -20,6 +21,7 @@ export function ProfileEditor({ form, change, selected }: ProfileEditorProps) {
   const [tab, setTab] = useState('basic');
   return (
     <Tabs.Root value={tab} onValueChange={setTab}>
+      <RetiredModelNotice model={form.model} onReplace={(model) => change({ model })} />
       <Tabs.List>
         <Tabs.Trigger value="basic">Basic</Tabs.Trigger>
         <Tabs.Trigger value="personality">Personality</Tabs.Trigger>

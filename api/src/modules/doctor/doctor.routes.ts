@@ -1,0 +1,32 @@
+import { doctorQuerySchema, doctorReportSchema } from '@annie/api-client/contracts/doctor';
+import Router from '@koa/router';
+import { routeDoc } from '../../openapi/route-doc.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
+import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
+import { type DoctorCache, reportForTenant } from './doctor-cache.ts';
+
+/** GET /api/admin/doctor: what `npm run annie -- doctor` finds, cached, for the tenant's admins. */
+export function doctorRoutes(cache: DoctorCache): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin' });
+
+  router.get(
+    '/doctor',
+    routeDoc({
+      summary:
+        'Each provider: not configured, answering, or failing with its own error (cached five minutes)',
+      description:
+        'No secrets: keys and tokens are never part of it. Checks of a tenant’s own setup (its Twilio number) are shown to that tenant only.',
+      access: 'admin',
+      query: doctorQuerySchema,
+      responses: { 200: { description: 'The report', schema: doctorReportSchema } },
+    }),
+    requireAuth(),
+    requireAdmin(),
+    async (ctx) => {
+      const { refresh } = doctorQuerySchema.parse(ctx.query);
+      ctx.body = reportForTenant(await cache.get(refresh), authOf(ctx).tenantId);
+    },
+  );
+
+  return router;
+}

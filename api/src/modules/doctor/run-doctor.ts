@@ -1,0 +1,45 @@
+import type { DoctorReport } from '@annie/api-client/contracts/doctor';
+import type { AppConfig } from '../../config/env.ts';
+import type { Queryable } from '../../db/sql-text.ts';
+import { checkChemistry } from './check-chemistry.ts';
+import { checkGoogle } from './check-google.ts';
+import { checkOpenAi } from './check-openai.ts';
+import { checkPublicUrl } from './check-public-url.ts';
+import { checkTwilio } from './check-twilio.ts';
+
+/**
+ * Every provider checked live and at once, each within the doctor's timeout. `db` gives the tenants'
+ * numbers for the Twilio check (the command opens the database only when Twilio is configured).
+ */
+export async function runDoctor(config: AppConfig, db?: Queryable): Promise<DoctorReport> {
+  const providers = await Promise.all([
+    checkOpenAi(config),
+    checkTwilio(config, db),
+    checkGoogle(config),
+    checkChemistry(config),
+    checkPublicUrl(config),
+  ]);
+  return {
+    checkedAt: new Date().toISOString(),
+    healthy: providers.every((provider) => provider.state !== 'failing'),
+    providers,
+  };
+}
+
+const STATE_TEXT = { not_configured: 'not configured', answering: 'answering', failing: 'FAILING' } as const;
+
+/** The report as the command prints it: one line per provider, then one per check. */
+export function formatDoctorReport(report: DoctorReport): string[] {
+  const lines = report.providers.flatMap((provider) => [
+    `${provider.label}: ${STATE_TEXT[provider.state]}`,
+    ...provider.checks.map((check) => {
+      const mark = provider.state === 'not_configured' ? '-  ' : check.ok ? 'ok ' : 'ERR';
+      return `  ${mark} ${check.name}: ${check.detail}`;
+    }),
+  ]);
+  const configured = report.providers.some((provider) => provider.state !== 'not_configured');
+  if (!configured) lines.push('No provider is configured.');
+  else
+    lines.push(report.healthy ? 'Every configured provider answered.' : 'A configured provider is failing.');
+  return lines;
+}

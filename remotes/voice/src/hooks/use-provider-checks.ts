@@ -1,0 +1,17 @@
+import { useProviderStatus, useRecheckProviders } from '@annie/api-client/doctor/use-provider-status';
+import { toastError } from '@annie/ui/toast/toast-error';
+
+/** The providers' state for the console, and "Check again" (a failure is a toast). */
+export function useProviderChecks() {
+  const status = useProviderStatus();
+  const recheck = useRecheckProviders();
+  return {
+    status,
+    rechecking: recheck.isPending,
+    recheck: () =>
+      recheck.mutate(undefined, {
+        onError: (error) =>
+          toastError('Failed to check the providers', error, 'Unable to check the providers'),
+      }),
+  };
+}
