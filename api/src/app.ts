@@ -22,6 +22,8 @@ import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import type { AppState } from './modules/auth/auth-context.ts';
 import { sessionMiddleware, verifiedSessionId } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
+import { releaseFiles } from './modules/modules-registry/release-files.ts';
+import { RemoteRegistry } from './modules/modules-registry/remote-registry.ts';
 import { remotePreloads } from './modules/static/remote-preloads.ts';
 import { staticFiles } from './modules/static/static-files.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
@@ -55,6 +57,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
     jobs: new JobSender(pool, config, logger),
     workers: new JobWorkers(pool, config, logger),
     live: new LiveHub(pool, logger),
+    remotes: new RemoteRegistry(pool, config.remotes, { sandbox: config.ANNIE_SANDBOX }),
   };
   const instances = (appDeps.domains ?? domains).map((domain) => domain.create(deps));
   const app = new Koa<AppState>({ proxy: config.TRUST_PROXY, keys: appDeps.sessionKeys });
@@ -72,6 +75,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(crossOrigin(trustedOrigins));
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());
+  app.use(releaseFiles(pool, deps.remotes));
   if (appDeps.staticDirs) {
     app.use(
       staticFiles({
@@ -79,7 +83,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
         // The signature is checked (no database read): a stale cookie still gets app.html, which then
         // finds no session and shows the login screen.
         hasSessionCookie: (ctx) => Boolean(verifiedSessionId(ctx, singleKey)),
-        appPagePreloads: remotePreloads(config.remotes),
+        appPagePreloads: remotePreloads(() => deps.remotes.current()),
       }),
     );
   }

@@ -8,6 +8,7 @@ import type { JobSender } from './jobs/job-sender.ts';
 import type { JobWorkers } from './jobs/job-workers.ts';
 import type { LiveHub } from './live/live-hub.ts';
 import type { AppState } from './modules/auth/auth-context.ts';
+import type { RemoteRegistry } from './modules/modules-registry/remote-registry.ts';
 
 /** What every domain is built from: one of each per app (the hub, sender and workers are shared). */
 export type DomainDeps = {
@@ -21,6 +22,8 @@ export type DomainDeps = {
   workers: JobWorkers;
   /** The process's LISTEN connection, behind every live-event stream. */
   live: LiveHub;
+  /** The remotes' release registry as this process serves it (GET /api/modules, release files). */
+  remotes: RemoteRegistry;
 };
 
 /** Stops what `start` started; resolves once it has. */

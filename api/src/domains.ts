@@ -5,6 +5,7 @@ import { contactsDomain } from './modules/contacts/contacts.domain.ts';
 import { conversationsDomain } from './modules/conversations/conversations.domain.ts';
 import { knowledgeDomain } from './modules/knowledge/knowledge.domain.ts';
 import { labDomain } from './modules/lab/lab.domain.ts';
+import { modulesRegistryDomain } from './modules/modules-registry/modules-registry.domain.ts';
 import { phoneCallsDomain } from './modules/phone-calls/phone-calls.domain.ts';
 import { platformDomain } from './modules/platform.domain.ts';
 import { realtimeCallsDomain } from './modules/realtime-calls/realtime-calls.domain.ts';
@@ -20,6 +21,7 @@ import { workspaceDomain } from './modules/workspace/workspace.domain.ts';
  */
 export const domains: Domain[] = [
   platformDomain,
+  modulesRegistryDomain,
   knowledgeDomain,
   labDomain,
   workspaceDomain,
