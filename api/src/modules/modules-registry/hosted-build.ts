@@ -25,9 +25,19 @@ async function fetchJson(url: string): Promise<unknown> {
 
 /**
  * A build already hosted elsewhere: its mf-manifest.json at `url`, and the page declaration the build
- * writes beside it (`annie-remote.json`), for the compatibility gate.
+ * writes beside it (`annie-remote.json`), for the compatibility gate. Only from an origin the pages
+ * may load scripts from (CSP): a build anywhere else could not run.
  */
-export async function fetchHostedBuild(url: string): Promise<{ manifest: unknown; declaration: unknown }> {
+export async function fetchHostedBuild(
+  url: string,
+  allowedOrigins: readonly string[],
+): Promise<{ manifest: unknown; declaration: unknown }> {
+  // Checked before anything is fetched: the server only reaches origins its pages may load from.
+  const origin = new URL(url).origin;
+  if (!allowedOrigins.includes(origin))
+    throw refused([
+      `${origin} is not an origin the pages may load scripts from: add it to CORS_ORIGINS on every instance`,
+    ]);
   if (!/\/mf-manifest\.json$/.test(new URL(url).pathname))
     throw badRequest("The URL must be the build's mf-manifest.json");
   const manifest = await fetchJson(url);

@@ -119,11 +119,12 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
     ...releaseAdmin,
     async (ctx) => {
       const input = publishUrlReleaseRequestSchema.parse(ctx.request.body ?? {});
-      const hosted = await fetchHostedBuild(input.url);
+      const publishHost = host();
+      const hosted = await fetchHostedBuild(input.url, publishHost.allowedOrigins);
       await publishRelease(
         pool,
         { ...input, publishedBy: authOf(ctx).username, storage: 'url', ...hosted },
-        host(),
+        publishHost,
       );
       ctx.status = 201;
       ctx.body = await listReleases(pool, config.remotes, input.remote);

@@ -43,7 +43,7 @@ export async function publishCommand(
   const publishedBy = operatorActor();
   const host = publishHostOf(config);
   if (input.url) {
-    const hosted = await fetchHostedBuild(input.url);
+    const hosted = await fetchHostedBuild(input.url, host.allowedOrigins);
     await publishRelease(pool, { ...input, url: input.url, publishedBy, storage: 'url', ...hosted }, host);
     return [
       `Published ${input.remote} ${input.version} (hosted at ${input.url}); not active: remote:activate ${input.remote} ${input.version}`,
