@@ -3,9 +3,16 @@ import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry
 import { Spinner } from '@annie/ui/spinner/spinner';
 import { Flex } from '@radix-ui/themes';
 import { Suspense, useState } from 'react';
+import { NewVersionNotice } from './new-version-notice.tsx';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 import { RemoteLoadError } from './remote-load-error.tsx';
-import { lazyRemotePage, registerRegistryRemotes } from './remote-modules.ts';
+import {
+  isRemoteRunning,
+  lazyRemotePage,
+  newerVersionOf,
+  registerRegistryRemotes,
+} from './remote-modules.ts';
+import { REMOTE_SECTIONS } from './remote-sections.ts';
 
 function PageSpinner() {
   return (
@@ -15,7 +22,12 @@ function PageSpinner() {
   );
 }
 
-/** One route's screen from a remote: waits for the registry, then loads the page with its own boundary. */
+/**
+ * One route's screen from a remote: waits for the registry, then loads the page with its own boundary.
+ * Entering a route asks the registry again when its answer is a few seconds old; a remote not running
+ * yet waits for that answer, so it loads the version active now. A remote already running stays as it
+ * is, with a notice offering Reload when a newer version is active.
+ */
 export function RemotePage({ target }: { target: RemoteTarget }) {
   const registry = useModuleRegistry();
   const [attempt, setAttempt] = useState(0);
@@ -24,6 +36,7 @@ export function RemotePage({ target }: { target: RemoteTarget }) {
   if (registry.isError) {
     return <RemoteLoadError error={registry.error} onRetry={() => void registry.refetch()} />;
   }
+  if (registry.isFetching && !isRemoteRunning(target.remote)) return <PageSpinner />;
   registerRegistryRemotes(registry.data);
   if (!registry.data.remotes.some((remote) => remote.name === target.remote)) {
     return (
@@ -34,11 +47,26 @@ export function RemotePage({ target }: { target: RemoteTarget }) {
     );
   }
   const Page = lazyRemotePage(target);
+  const newer = newerVersionOf(registry.data, target.remote);
   return (
-    <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((count) => count + 1)}>
-      <Suspense fallback={<PageSpinner />}>
-        <Page />
-      </Suspense>
-    </RemoteErrorBoundary>
+    <>
+      {newer && (
+        <NewVersionNotice
+          section={REMOTE_SECTIONS[target.remote]}
+          onReload={() => window.location.reload()}
+        />
+      )}
+      <RemoteErrorBoundary
+        key={attempt}
+        onRetry={() => {
+          // The registry may have moved on (a broken version rolled back): Retry loads what it names now.
+          void registry.refetch().then(() => setAttempt((count) => count + 1));
+        }}
+      >
+        <Suspense fallback={<PageSpinner />}>
+          <Page />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </>
   );
 }
