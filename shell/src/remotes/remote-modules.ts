@@ -60,6 +60,18 @@ function markLoaded(remote: string): void {
   if (registered) registered.loaded = true;
 }
 
+let firstRouteShown = false;
+
+/**
+ * True once per page load: the first remote route rendered uses the registry fetched at start-up; every
+ * later one asks it again (an activation since then must reach this page).
+ */
+export function takeFirstRoute(): boolean {
+  const first = !firstRouteShown;
+  firstRouteShown = true;
+  return first;
+}
+
 /** Whether a module of `remote` already runs in this page (its version is then kept until a reload). */
 export function isRemoteRunning(remote: string): boolean {
   return registeredRemotes.get(remote)?.loaded ?? false;
