@@ -10,7 +10,8 @@ import { expect, test } from './fixtures.ts';
 // Independent releases of a remote, end to end: the operator publishes builds with `npm run annie`
 // (the same commands the README gives), activates, canaries and rolls back, and browsers already open
 // follow without an API restart.
-test.describe.configure({ mode: 'serial' });
+// Each operator command is a Node process that opens the database (a few seconds on a shared machine).
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 function annie(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const env = JSON.parse(readFileSync(OPERATOR_ENV_FILE, 'utf8')) as NodeJS.ProcessEnv;
