@@ -24,7 +24,8 @@ const TARGET_SWITCH_MS = 1000;
 const TARGET_REGISTRY_P95_MS = 5;
 
 const dist = join(ROOT, 'remotes/lab/dist');
-if (!existsSync(join(dist, 'mf-manifest.json'))) throw new Error('remotes/lab/dist is missing: build the remotes first');
+if (!existsSync(join(dist, 'mf-manifest.json')))
+  throw new Error('remotes/lab/dist is missing: build the remotes first');
 
 const database = await createBenchDatabase('annie_bench_releases', { keep: process.argv.includes('--keep') });
 const envs = PORTS.map((port) =>
@@ -52,7 +53,13 @@ try {
   for (let run = 0; run < RUNS; run += 1) {
     const version = versions[run % 2];
     const started = performance.now();
-    const activated = await send(PORTS[0], 'POST', '/api/modules/releases/lab/activate', { version }, admin.headers);
+    const activated = await send(
+      PORTS[0],
+      'POST',
+      '/api/modules/releases/lab/activate',
+      { version },
+      admin.headers,
+    );
     if (activated.status !== 200) throw new Error(`activate answered ${activated.status}: ${activated.text}`);
     const pending = new Set([0, 1]);
     while (pending.size > 0) {
@@ -76,7 +83,9 @@ try {
   const anonymous = await timed({});
 
   const switched = summary(switches);
-  console.log(`remote releases on two API instances, one database (${RUNS} activations, ${REQUESTS} registry requests each)`);
+  console.log(
+    `remote releases on two API instances, one database (${RUNS} activations, ${REQUESTS} registry requests each)`,
+  );
   console.log(
     `activate (admin API on instance 1) → both instances answer the new version: p50 ${ms(switched.p50)}, p95 ${ms(switched.p95)}, max ${ms(switched.max)}  [target < ${TARGET_SWITCH_MS} ms: ${verdict(switched.p95 < TARGET_SWITCH_MS)}]`,
   );
