@@ -52,6 +52,16 @@ type ModulesDeps = {
 
 const releaseAdmin = [requireAuth(), requireAdmin(), requireOperatorAdmin()] as const;
 
+/** The `:remote` of a route, checked before the operator's-tenant check: a remote that does not exist is a 404 to any admin. */
+function knownRemote(): Middleware<AppState> {
+  return async function checkRemoteParam(ctx, next) {
+    remoteParam((ctx as unknown as { params: { remote?: string } }).params.remote);
+    await next();
+  };
+}
+
+const releaseAdminOfRemote = [requireAuth(), requireAdmin(), knownRemote(), requireOperatorAdmin()] as const;
+
 /**
  * GET /api/modules: where each remote's entry lives for the caller (the active release, their canary
  * share's, or the configured entry); the release registry behind it, for the operator's administrators;
@@ -141,7 +151,7 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
       responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
       errors: { 409: 'That version is already active' },
     }),
-    ...releaseAdmin,
+    ...releaseAdminOfRemote,
     async (ctx) => {
       const remote = remoteParam(ctx.params.remote);
       const input = activateReleaseRequestSchema.parse(ctx.request.body ?? {});
@@ -159,7 +169,7 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
       responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
       errors: { 409: 'No release is active' },
     }),
-    ...releaseAdmin,
+    ...releaseAdminOfRemote,
     async (ctx) => {
       const remote = remoteParam(ctx.params.remote);
       await rollbackRelease(pool, { remote, actor: authOf(ctx).username });
