@@ -31,6 +31,10 @@ export const SANDBOX_ADMIN_PASSWORD = 'e2e-sandbox-admin-password';
 /** The first tenant's messaging number (TWILIO_PHONE_NUMBER). */
 export const MESSAGING_NUMBER = '+14155550100';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The server's environment, for specs that run operator commands against its database. */
+export const OPERATOR_ENV_FILE = fileURLToPath(
+  new URL(`../.data/e2e-${E2E_PORT}/operator-env.json`, import.meta.url),
+);
 export const AUTH_DIR = fileURLToPath(new URL(`../.data/e2e-auth-${E2E_PORT}/`, import.meta.url));
 
 export const E2E_USERS = {

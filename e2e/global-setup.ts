@@ -15,6 +15,7 @@ import {
   GOOGLE_FAKE_URL,
   MESSAGING_NUMBER,
   OPENAI_TEXT_FAKE_PORT,
+  OPERATOR_ENV_FILE,
   REALTIME_FAKE_PORT,
   REALTIME_WEBRTC_FAKE_URL,
   REPO_ROOT,
@@ -143,9 +144,13 @@ export default async function globalSetup() {
     TWILIO_PHONE_NUMBER: MESSAGING_NUMBER,
     TWILIO_API_BASE_URL: twilioFake.url,
     LOG_LEVEL: 'error',
+    // Two users failing to load a newly activated remote roll it back (releases.spec.ts).
+    RELEASE_ROLLBACK_FAILURES: '2',
   };
   if (database.url) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
+  // Specs run operator commands (npm run annie) against the same database as the server.
+  await writeFile(OPERATOR_ENV_FILE, JSON.stringify(env));
 
   const server = spawn(process.execPath, ['api/src/main.ts'], {
     cwd: REPO_ROOT,

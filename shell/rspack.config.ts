@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jsonAsset } from '@annie/build-config/json-asset';
 import { createPrerenderConfig, loadPrerendered } from '@annie/build-config/prerender';
 import { createAppConfig } from '@annie/build-config/rspack';
+import { singletonVersions } from '@annie/build-config/shared';
 import { defineConfig } from '@rspack/cli';
 import federationConfig from './module-federation.config.ts';
 import { APP_ENTRY_URL, APP_PUBLIC_PATH, APP_STYLESHEET_URL } from './src/config/app-entry.ts';
@@ -54,6 +56,20 @@ const page = {
   dependencies: production ? [PRERENDER] : [],
 };
 
+const federatedApp = createAppConfig(
+  {
+    appDir,
+    app: 'shell',
+    name: 'shell-app',
+    entry: { app: './src/index.ts' },
+    outputDir: `dist${APP_PUBLIC_PATH}`,
+    publicPath: APP_PUBLIC_PATH,
+    federation: federationConfig(),
+    stableEntryNames: true,
+  },
+  production,
+);
+
 export default defineConfig([
   ...(production
     ? [createPrerenderConfig({ appDir, name: PRERENDER, entry: './src/login/login-markup.tsx' })]
@@ -62,18 +78,12 @@ export default defineConfig([
   {
     // After the page compilation, whose clean of dist/ must not race this one's writes into dist/app/.
     dependencies: ['shell-boot'],
-    ...createAppConfig(
-      {
-        appDir,
-        app: 'shell',
-        name: 'shell-app',
-        entry: { app: './src/index.ts' },
-        outputDir: `dist${APP_PUBLIC_PATH}`,
-        publicPath: APP_PUBLIC_PATH,
-        federation: federationConfig(),
-        stableEntryNames: true,
-      },
-      production,
-    ),
+    ...federatedApp,
+    // The version of each shared singleton this shell serves: the API refuses a published remote
+    // build that needs one it cannot serve (dist/app/host-shared.json).
+    plugins: [
+      ...(federatedApp.plugins ?? []),
+      jsonAsset('host-shared.json', () => singletonVersions(appDir)),
+    ],
   },
 ]);

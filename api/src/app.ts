@@ -23,6 +23,8 @@ import type { AppState } from './modules/auth/auth-context.ts';
 import { SessionConnections } from './modules/auth/session-connections.ts';
 import { sessionMiddleware, verifiedSessionId } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';
+import { releaseFiles } from './modules/modules-registry/release-files.ts';
+import { RemoteRegistry } from './modules/modules-registry/remote-registry.ts';
 import { remotePreloads } from './modules/static/remote-preloads.ts';
 import { staticFiles } from './modules/static/static-files.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
@@ -58,6 +60,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
     workers: new JobWorkers(pool, config, logger),
     live,
     connections: new SessionConnections(pool, live, logger),
+    remotes: new RemoteRegistry(pool, config.remotes, { sandbox: config.ANNIE_SANDBOX }),
   };
   const instances = (appDeps.domains ?? domains).map((domain) => domain.create(deps));
   // Behind proxies, only the entries they appended are believed: the left-most ones are the client's to choose.
@@ -80,6 +83,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(crossOrigin(trustedOrigins));
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());
+  app.use(releaseFiles(pool, deps.remotes));
   if (appDeps.staticDirs) {
     app.use(
       staticFiles({
@@ -87,7 +91,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
         // The signature is checked (no database read): a stale cookie still gets app.html, which then
         // finds no session and shows the login screen.
         hasSessionCookie: (ctx) => Boolean(verifiedSessionId(ctx, singleKey)),
-        appPagePreloads: remotePreloads(config.remotes),
+        appPagePreloads: remotePreloads(() => deps.remotes.current()),
       }),
     );
   }

@@ -9,6 +9,7 @@ import type { JobWorkers } from './jobs/job-workers.ts';
 import type { LiveHub } from './live/live-hub.ts';
 import type { AppState } from './modules/auth/auth-context.ts';
 import type { SessionConnections } from './modules/auth/session-connections.ts';
+import type { RemoteRegistry } from './modules/modules-registry/remote-registry.ts';
 
 /** What every domain is built from: one of each per app (the hub, sender and workers are shared). */
 export type DomainDeps = {
@@ -24,6 +25,8 @@ export type DomainDeps = {
   live: LiveHub;
   /** Event streams and sockets open under a session: ended when it is revoked. */
   connections: SessionConnections;
+  /** The remotes' release registry as this process serves it (GET /api/modules, release files). */
+  remotes: RemoteRegistry;
 };
 
 /** Stops what `start` started; resolves once it has. */

@@ -6,6 +6,7 @@ import { conversationsDomain } from './modules/conversations/conversations.domai
 import { doctorDomain } from './modules/doctor/doctor.domain.ts';
 import { knowledgeDomain } from './modules/knowledge/knowledge.domain.ts';
 import { labDomain } from './modules/lab/lab.domain.ts';
+import { modulesRegistryDomain } from './modules/modules-registry/modules-registry.domain.ts';
 import { phoneCallsDomain } from './modules/phone-calls/phone-calls.domain.ts';
 import { platformDomain } from './modules/platform.domain.ts';
 import { realtimeCallsDomain } from './modules/realtime-calls/realtime-calls.domain.ts';
@@ -21,6 +22,7 @@ import { workspaceDomain } from './modules/workspace/workspace.domain.ts';
  */
 export const domains: Domain[] = [
   platformDomain,
+  modulesRegistryDomain,
   knowledgeDomain,
   labDomain,
   workspaceDomain,

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
 import { voiceTestSessionSchema } from '@annie/api-client/contracts/voice-session';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import { type ApiProcess, startApiProcess } from '../test/api-process.ts';
 import { TestClient } from '../test/test-client.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { eventually, openEventStream } from './modules/lab/testing/lab-test-helpers.ts';
+import { publishRelease } from './modules/modules-registry/release.service.ts';
+import { HOST_SHARED, testBuild } from './modules/modules-registry/testing/test-build.ts';
 
 // Two API processes on one PostgreSQL, started together on an empty database (migrations and the first
 // admin must happen once), behaving as one product.
@@ -155,6 +158,36 @@ describe('two API instances on one database', () => {
     socket.close();
     await expect(openSocket(at(two), browser)).rejects.toThrow('403');
     await expect(openSocket(at(one), browser)).rejects.toThrow('403');
+  });
+
+  // Each instance keeps the registry in memory; a trigger announces the activation to the other.
+  it('a remote activated on one is served by the other within a second', async () => {
+    const pool = new pg.Pool({ connectionString: database.url });
+    try {
+      const host = { shared: HOST_SHARED, allowedOrigins: [] };
+      for (const version of ['5.0.0', '5.1.0'])
+        await publishRelease(
+          pool,
+          { remote: 'lab', version, publishedBy: 'test', storage: 'database', files: testBuild('lab') },
+          host,
+        );
+    } finally {
+      await pool.end();
+    }
+    const onOne = await signedInOn(one);
+    const onTwo = await signedInOn(two);
+    const labOf = async (client: TestClient) =>
+      ((await client.get('/api/modules')).body as ModuleRegistry).remotes.find(
+        (remote) => remote.name === 'lab',
+      );
+    for (const version of ['5.0.0', '5.1.0']) {
+      expect((await onOne.post('/api/modules/releases/lab/activate', { version })).status).toBe(200);
+      const activated = Date.now();
+      await eventually(async () => ((await labOf(onTwo))?.version === version ? true : undefined), 1_000);
+      expect(Date.now() - activated).toBeLessThan(1_000);
+    }
+    expect((await onTwo.post('/api/modules/releases/lab/rollback')).status).toBe(200);
+    await eventually(async () => ((await labOf(onOne))?.version === '5.0.0' ? true : undefined), 1_000);
   });
 
   it('login limits are shared: failures on either instance count together', async () => {

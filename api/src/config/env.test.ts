@@ -10,17 +10,19 @@ describe('loadConfig', () => {
       name: 'lab',
       entry: '/remotes/lab/mf-manifest.json',
       version: 'local',
+      overridden: false,
     });
   });
 
-  it('takes a remote entry from the environment, so a remote is redeployed without rebuilding the shell', () => {
+  it("takes a remote entry from the environment: the operator's override of the release registry", () => {
     const config = loadConfig({
       REMOTE_LAB_ENTRY: 'https://cdn.test/lab/2.0.0/mf-manifest.json',
       REMOTE_LAB_VERSION: '2.0.0',
     });
-    expect(config.remotes.find((remote) => remote.name === 'lab')?.entry).toBe(
-      'https://cdn.test/lab/2.0.0/mf-manifest.json',
-    );
+    expect(config.remotes.find((remote) => remote.name === 'lab')).toMatchObject({
+      entry: 'https://cdn.test/lab/2.0.0/mf-manifest.json',
+      overridden: true,
+    });
   });
 
   it('fails naming every bad variable', () => {

@@ -114,6 +114,8 @@ const envSchema = z
       .string()
       .default('US')
       .refine(isPhoneRegion, 'must be an ISO 3166 region code such as US or GB'),
+    RELEASE_ROLLBACK_FAILURES: z.coerce.number().int().min(1).default(3),
+    RELEASE_ROLLBACK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ...Object.fromEntries(
@@ -143,7 +145,8 @@ function requireGoogleCompanions(
   }
 }
 
-export type RemoteConfig = { name: RemoteName; entry: string; version: string };
+/** A remote's configured entry; `overridden` when REMOTE_<NAME>_ENTRY is set (it then wins over releases). */
+export type RemoteConfig = { name: RemoteName; entry: string; version: string; overridden: boolean };
 type RawEnv = z.infer<typeof envSchema>;
 export type AppConfig = Omit<RawEnv, `REMOTE_${string}`> & { remotes: RemoteConfig[] };
 
@@ -166,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     name,
     entry: raw[`REMOTE_${name.toUpperCase()}_ENTRY`] ?? `/remotes/${name}/mf-manifest.json`,
     version: raw[`REMOTE_${name.toUpperCase()}_VERSION`] ?? 'local',
+    overridden: present[`REMOTE_${name.toUpperCase()}_ENTRY`] !== undefined,
   }));
   const config = Object.fromEntries(Object.entries(raw).filter(([key]) => !key.startsWith('REMOTE_')));
   return { ...(config as Omit<RawEnv, `REMOTE_${string}`>), remotes };

@@ -6,11 +6,10 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { LoginRateLimiter } from './auth/login-rate-limiter.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { startRetentionSchedule } from './lifecycle/retention-schedule.ts';
-import { modulesRoutes } from './modules-registry/modules.routes.ts';
 import { TenantSchema } from './tenants/tenant.entity.ts';
 import { UserSchema } from './users/user.entity.ts';
 
-/** Tenants, users, sign-in, health, the remote registry and data retention: what every other domain stands on. */
+/** Tenants, users, sign-in, health and data retention: what every other domain stands on. */
 export const platformDomain: Domain = {
   name: 'platform',
   entities: [TenantSchema, UserSchema],
@@ -30,11 +29,7 @@ export const platformDomain: Domain = {
       windowSeconds: config.LOGIN_WINDOW_SECONDS,
     });
     return {
-      routers: [
-        healthRoutes(pool),
-        modulesRoutes(config.remotes, { sandbox: config.ANNIE_SANDBOX }),
-        authRoutes(loginLimiter),
-      ],
+      routers: [healthRoutes(pool), authRoutes(loginLimiter)],
       // The retention rules (expired sessions and login counters among them) run at start and on a schedule.
       start: async () => startRetentionSchedule(pool, logger),
     };

@@ -1,6 +1,7 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import { REMOTE_PAGES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Configuration } from '@rspack/core';
 import { remoteFederation } from './federation.ts';
+import { jsonAsset } from './json-asset.ts';
 import { createAppConfig } from './rspack-base.ts';
 
 /** What differs between the remotes: everything else (build, federation, dev server) is shared. */
@@ -12,6 +13,9 @@ export interface RemoteDefinition {
   /** Federated modules: `./app` (the page map the shell's route table picks from) and any others. */
   exposes: { './app': string } & Record<string, string>;
 }
+
+/** The file beside mf-manifest.json naming the pages of the build's `./app`. */
+export const REMOTE_DECLARATION_FILE = 'annie-remote.json';
 
 /** How the federation plugin names the chunk of each exposed module (`__federation_expose_app`). */
 const EXPOSE_CHUNK_PREFIX = '__federation_expose_';
@@ -40,6 +44,15 @@ export function remoteConfig(
   );
   return {
     ...config,
+    plugins: [
+      ...(config.plugins ?? []),
+      // The pages this build's `./app` exports (held to the remote list by its export-app.tsx): the
+      // API's compatibility gate checks them against the route table when the build is published.
+      jsonAsset(REMOTE_DECLARATION_FILE, () => ({
+        name: remote.name,
+        pages: { './app': REMOTE_PAGES[remote.name] },
+      })),
+    ],
     optimization: {
       ...config.optimization,
       splitChunks: {

@@ -1,27 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SINGLETON_PACKAGES, SINGLETON_SUBPATHS } from '@annie/api-client/contracts/shared-singletons';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
 import { SHARED_SURFACES, writeSurfaceModule } from './shared-surface.ts';
 
 type SharedObject = moduleFederationPlugin.SharedObject;
 
-/** The packages every app shares as singletons; remotes rely on the shell's instance of each. */
-const SINGLETON_PACKAGES = [
-  'react',
-  'react-dom',
-  '@tanstack/react-query',
-  '@radix-ui/themes',
-  'react-router-dom',
-  // The contracts' runtime checks: one copy (the shell's) instead of one per remote (~23 KB br each).
-  // Every app lists it in its package.json, which is where its version is read from.
-  'zod',
-] as const;
-
-/** Subpath imports of a singleton package that are separate modules and so are shared on their own. */
-const SINGLETON_SUBPATHS: Record<string, string> = {
-  'react/jsx-runtime': 'react',
-  'react-dom/client': 'react-dom',
-};
+// The one list lives with the contracts, where the API's gate for published remotes reads it too.
+export { SINGLETON_PACKAGES, SINGLETON_SUBPATHS };
 
 /**
  * Workspace folders whose files are shared one by one (the trailing slash shares each file, e.g.
@@ -82,4 +68,13 @@ export function sharedSingletons(appDir: string): SharedObject {
     shared[prefix] = { singleton: true, version: '0.0.0', requiredVersion: false, strictVersion: false };
   }
   return shared;
+}
+
+/** The version of each shared singleton (and singleton subpath) installed for `appDir`. */
+export function singletonVersions(appDir: string): Record<string, string> {
+  const versions: Record<string, string> = {};
+  for (const name of SINGLETON_PACKAGES) versions[name] = installedVersion(appDir, name);
+  for (const [subpath, owner] of Object.entries(SINGLETON_SUBPATHS))
+    versions[subpath] = installedVersion(appDir, owner);
+  return versions;
 }

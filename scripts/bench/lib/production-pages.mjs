@@ -79,7 +79,7 @@ export async function startProductionPages() {
     staticFiles({
       ...dirs,
       hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(COOKIE)),
-      appPagePreloads: remotePreloads(REGISTRY),
+      appPagePreloads: remotePreloads(() => REGISTRY),
     }),
   );
   const server = await new Promise((resolve) => {

@@ -7,6 +7,11 @@ import { RemotePage } from '../remotes/remote-page.tsx';
 
 const PrivacyPolicyPage = lazy(() => import('../pages/privacy-policy-page.tsx'));
 const TermsOfServicePage = lazy(() => import('../pages/terms-of-service-page.tsx'));
+// The shell's own chunk, fetched on demand by admins: releases stay manageable whichever remote is broken.
+const ModulesPage = lazy(() => import('../modules-admin/modules-page.tsx'));
+
+/** The Modules screen (remote releases), admins only. */
+export const MODULES_PATH = '/admin/modules';
 
 /** The route table, the shell's own pages and the 404 card; admin-only routes 404 for everyone else. */
 export function AppRoutes({ isAdmin }: { isAdmin: boolean }) {
@@ -40,6 +45,18 @@ export function AppRoutes({ isAdmin }: { isAdmin: boolean }) {
           <Suspense fallback={<FullPageSpinner />}>
             <TermsOfServicePage />
           </Suspense>
+        }
+      />
+      <Route
+        path={MODULES_PATH}
+        element={
+          isAdmin ? (
+            <Suspense fallback={<FullPageSpinner />}>
+              <ModulesPage />
+            </Suspense>
+          ) : (
+            <NotFoundPage />
+          )
         }
       />
       <Route path="*" element={<NotFoundPage />} />

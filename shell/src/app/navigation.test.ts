@@ -32,10 +32,11 @@ describe('navigation entries', () => {
     ]);
   });
 
-  it('lists the hamburger menu entries, starting with the assistant, Voice Console for admins only', () => {
+  it('lists the hamburger menu entries, starting with the assistant, Voice Console and Modules for admins only', () => {
     expect(visibleEntries(MENU_NAV, true).map((entry) => entry.label)).toEqual([
       'James',
       'Voice Console',
+      'Modules',
       'Call Logs',
       'Lab Console',
       'Knowledge Base',
@@ -44,6 +45,7 @@ describe('navigation entries', () => {
       'Google Workspace',
     ]);
     expect(visibleEntries(MENU_NAV, false).map((entry) => entry.label)).not.toContain('Voice Console');
+    expect(visibleEntries(MENU_NAV, false).map((entry) => entry.label)).not.toContain('Modules');
   });
 
   it('puts both documents’ mobile tabs in one bar (More is a separate menu button)', () => {

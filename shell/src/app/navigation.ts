@@ -20,6 +20,7 @@ export const HEADER_NAV: readonly NavEntry[] = [
 export const MENU_NAV: readonly NavEntry[] = [
   { label: ASSISTANT_FIRST_NAME, to: '/' },
   { label: 'Voice Console', to: '/voice/console', adminOnly: true },
+  { label: 'Modules', to: '/admin/modules', adminOnly: true },
   { label: 'Call Logs', to: '/call-logs' },
   { label: 'Lab Console', to: '/lab/console' },
   { label: 'Knowledge Base', to: '/knowledge' },

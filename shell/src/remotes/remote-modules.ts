@@ -1,19 +1,42 @@
 import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
 import { type RemoteTarget, remoteModuleId } from '@annie/api-client/contracts/routes';
+import { reportRemoteLoadError } from '@annie/api-client/modules/report-remote-load-error';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 
-const registeredRemotes = new Set<string>();
+/** Each remote as registered with the federation runtime in this page, and whether any of it has run. */
+const registeredRemotes = new Map<string, { entry: string; version: string; loaded: boolean }>();
 
 /**
- * Hands the registry's remotes to the federation runtime; each remote is registered once per page load
- * (a later registry answer only adds remotes that were missing; a loaded remote is never swapped).
+ * Hands the registry's remotes to the federation runtime. A remote none of whose modules has loaded yet
+ * follows the registry (a new activation replaces its entry, so the next route entered loads the new
+ * version); one already running keeps its version for the life of the page, so no page mixes two
+ * versions of a remote (`newerVersionOf` tells the page a newer one waits for a reload).
  */
 export function registerRegistryRemotes(registry: ModuleRegistry): void {
   const fresh = registry.remotes.filter((remote) => !registeredRemotes.has(remote.name));
-  if (fresh.length === 0) return;
-  registerRemotes(fresh.map(({ name, entry }) => ({ name, entry })));
-  for (const remote of fresh) registeredRemotes.add(remote.name);
+  const moved = registry.remotes.filter((remote) => {
+    const registered = registeredRemotes.get(remote.name);
+    return registered && !registered.loaded && registered.entry !== remote.entry;
+  });
+  if (fresh.length > 0) registerRemotes(fresh.map(({ name, entry }) => ({ name, entry })));
+  if (moved.length > 0) {
+    registerRemotes(
+      moved.map(({ name, entry }) => ({ name, entry })),
+      { force: true },
+    );
+    for (const remote of moved) forgetPagesOf(remote.name);
+  }
+  for (const remote of [...fresh, ...moved])
+    registeredRemotes.set(remote.name, { entry: remote.entry, version: remote.version, loaded: false });
+}
+
+/** The version the registry now names for `remote` when this page already runs an older one. */
+export function newerVersionOf(registry: ModuleRegistry, remote: string): string | undefined {
+  const registered = registeredRemotes.get(remote);
+  const listed = registry.remotes.find((candidate) => candidate.name === remote);
+  if (!registered?.loaded || !listed || listed.entry === registered.entry) return undefined;
+  return listed.version;
 }
 
 function isComponent(value: unknown): value is ComponentType {
@@ -26,7 +49,32 @@ function isComponent(value: unknown): value is ComponentType {
  * with the render's own `loadRemote`, and keeps the module); a failure is left to that render to show.
  */
 export function prefetchRemoteModule(target: RemoteTarget): void {
-  loadRemote(remoteModuleId(target)).catch(() => {});
+  loadRemote(remoteModuleId(target)).then(
+    () => markLoaded(target.remote),
+    () => {},
+  );
+}
+
+function markLoaded(remote: string): void {
+  const registered = registeredRemotes.get(remote);
+  if (registered) registered.loaded = true;
+}
+
+let firstRouteShown = false;
+
+/**
+ * True once per page load: the first remote route rendered uses the registry fetched at start-up; every
+ * later one asks it again (an activation since then must reach this page).
+ */
+export function takeFirstRoute(): boolean {
+  const first = !firstRouteShown;
+  firstRouteShown = true;
+  return first;
+}
+
+/** Whether a module of `remote` already runs in this page (its version is then kept until a reload). */
+export function isRemoteRunning(remote: string): boolean {
+  return registeredRemotes.get(remote)?.loaded ?? false;
 }
 
 /** Fetches a remote module and picks the route's page from it; rejects when either is missing. */
@@ -34,6 +82,7 @@ export async function loadRemotePage(target: RemoteTarget): Promise<ComponentTyp
   const id = remoteModuleId(target);
   const loaded = await loadRemote<{ default?: unknown }>(id);
   if (!loaded) throw new Error(`${id} could not be loaded`);
+  markLoaded(target.remote);
   const exported = loaded.default;
   const page =
     target.module === './console'
@@ -46,6 +95,10 @@ export async function loadRemotePage(target: RemoteTarget): Promise<ComponentTyp
 }
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function forgetPagesOf(remote: string): void {
+  for (const key of lazyPages.keys()) if (key.startsWith(`${remote}/`)) lazyPages.delete(key);
+}
 
 /**
  * The route's page as a React.lazy component, kept per page so moving between routes does not refetch.
@@ -62,6 +115,14 @@ export function lazyRemotePage(target: RemoteTarget): LazyExoticComponent<Compon
         (page) => ({ default: () => createElement(page) }),
         (error: unknown) => {
           lazyPages.delete(key);
+          const registered = registeredRemotes.get(target.remote);
+          // The registry hears of it: a new version most users cannot load is rolled back.
+          if (registered && !registered.loaded)
+            void reportRemoteLoadError({
+              remote: target.remote,
+              version: registered.version,
+              message: error instanceof Error ? error.message : String(error),
+            });
           throw error;
         },
       ),

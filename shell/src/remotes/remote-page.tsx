@@ -2,10 +2,18 @@ import type { RemoteTarget } from '@annie/api-client/contracts/routes';
 import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
 import { Spinner } from '@annie/ui/spinner/spinner';
 import { Flex } from '@radix-ui/themes';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { NewVersionNotice } from './new-version-notice.tsx';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 import { RemoteLoadError } from './remote-load-error.tsx';
-import { lazyRemotePage, registerRegistryRemotes } from './remote-modules.ts';
+import {
+  isRemoteRunning,
+  lazyRemotePage,
+  newerVersionOf,
+  registerRegistryRemotes,
+  takeFirstRoute,
+} from './remote-modules.ts';
+import { REMOTE_SECTIONS } from './remote-sections.ts';
 
 function PageSpinner() {
   return (
@@ -15,15 +23,27 @@ function PageSpinner() {
   );
 }
 
-/** One route's screen from a remote: waits for the registry, then loads the page with its own boundary. */
+/**
+ * One route's screen from a remote: waits for the registry, then loads the page with its own boundary.
+ * Entering a route (but the page's first) asks the registry again; a remote not running yet waits for
+ * that answer, so it loads the version active now. A remote already running stays as it is, with a
+ * notice offering Reload when a newer version is active.
+ */
 export function RemotePage({ target }: { target: RemoteTarget }) {
   const registry = useModuleRegistry();
   const [attempt, setAttempt] = useState(0);
+  const [enteredAt] = useState(() => (takeFirstRoute() ? 0 : Date.now()));
+  const outdated = registry.dataUpdatedAt < enteredAt;
+  const { refetch } = registry;
+  useEffect(() => {
+    if (outdated) void refetch();
+  }, [outdated, refetch]);
 
   if (registry.isPending) return <PageSpinner />;
   if (registry.isError) {
     return <RemoteLoadError error={registry.error} onRetry={() => void registry.refetch()} />;
   }
+  if (outdated && !isRemoteRunning(target.remote)) return <PageSpinner />;
   registerRegistryRemotes(registry.data);
   if (!registry.data.remotes.some((remote) => remote.name === target.remote)) {
     return (
@@ -34,11 +54,26 @@ export function RemotePage({ target }: { target: RemoteTarget }) {
     );
   }
   const Page = lazyRemotePage(target);
+  const newer = newerVersionOf(registry.data, target.remote);
   return (
-    <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((count) => count + 1)}>
-      <Suspense fallback={<PageSpinner />}>
-        <Page />
-      </Suspense>
-    </RemoteErrorBoundary>
+    <>
+      {newer && (
+        <NewVersionNotice
+          section={REMOTE_SECTIONS[target.remote]}
+          onReload={() => window.location.reload()}
+        />
+      )}
+      <RemoteErrorBoundary
+        key={attempt}
+        onRetry={() => {
+          // The registry may have moved on (a broken version rolled back): Retry loads what it names now.
+          void registry.refetch().then(() => setAttempt((count) => count + 1));
+        }}
+      >
+        <Suspense fallback={<PageSpinner />}>
+          <Page />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </>
   );
 }

@@ -8,6 +8,7 @@ export type RetentionRule = { kind: string; keptFor: string; sql: string };
 
 export const ACCOUNT_GRACE_DAYS = 90;
 export const LOG_RETENTION_MONTHS = 12;
+export const REMOTE_LOAD_ERROR_DAYS = 90;
 
 export const retentionRules: RetentionRule[] = [
   {
@@ -31,6 +32,11 @@ export const retentionRules: RetentionRule[] = [
     keptFor: 'until their window passes (LOGIN_WINDOW_SECONDS)',
     sql: `delete from login_rate_limit where expire is not null
             and expire < (extract(epoch from now()) * 1000)::bigint`,
+  },
+  {
+    kind: "remote load-failure reports (the shell's, per remote version)",
+    keptFor: `${REMOTE_LOAD_ERROR_DAYS} days`,
+    sql: `delete from remote_load_error where at < now() - make_interval(days => ${REMOTE_LOAD_ERROR_DAYS})`,
   },
   {
     kind: 'Voice Console test tickets',

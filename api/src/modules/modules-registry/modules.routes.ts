@@ -1,31 +1,216 @@
-import { type ModuleRegistry, moduleRegistrySchema } from '@annie/api-client/contracts/modules';
+import { moduleRegistrySchema } from '@annie/api-client/contracts/modules';
+import {
+  activateReleaseRequestSchema,
+  publishUrlReleaseRequestSchema,
+  remoteLoadErrorRequestSchema,
+  remoteReleasesSchema,
+} from '@annie/api-client/contracts/remote-releases';
+import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import Router from '@koa/router';
-import type { RemoteConfig } from '../../config/env.ts';
+import type { Middleware } from 'koa';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import type { AppConfig } from '../../config/env.ts';
+import type { Pool } from '../../db/pool.ts';
+import { forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import type { AppState } from '../auth/auth-context.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
+import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
+import { DEFAULT_TENANT_ID } from '../users/user.service.ts';
+import { fetchHostedBuild } from './hosted-build.ts';
+import { recordLoadError } from './load-errors.ts';
+import { listReleases } from './release.queries.ts';
+import { activateRelease, type PublishHost, publishRelease, rollbackRelease } from './release.service.ts';
+import type { RemoteRegistry } from './remote-registry.ts';
+
+const LOAD_ERRORS_PER_MINUTE = 20;
 
 /**
- * GET /api/modules: where each remote's entry lives, from configuration. Redeploying a remote means
- * changing its entry here; the shell is not rebuilt.
+ * Releases change what every tenant's users run, so they are managed by the administrators of the
+ * operator's own tenant (the first admin's); an administrator of another tenant is refused.
  */
-export function modulesRoutes(remotes: RemoteConfig[], options: { sandbox: boolean }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api' });
-  const registry: ModuleRegistry = {
-    remotes: remotes.map(({ name, entry, version }) => ({ name, entry, version })),
-    sandbox: options.sandbox,
+function requireOperatorAdmin(): Middleware<AppState> {
+  return async function authorizeOperatorAdmin(ctx, next) {
+    if (authOf(ctx).tenantId !== DEFAULT_TENANT_ID)
+      throw forbidden("Remote releases are managed by the administrators of the operator's tenant");
+    await next();
   };
+}
+
+function remoteParam(value: string | undefined): RemoteName {
+  const remote = REMOTE_NAMES.find((name) => name === value);
+  if (!remote) throw notFound(`No remote named ${value}`);
+  return remote;
+}
+
+type ModulesDeps = {
+  pool: Pool;
+  config: AppConfig;
+  registry: RemoteRegistry;
+  host: () => PublishHost;
+};
+
+const releaseAdmin = [requireAuth(), requireAdmin(), requireOperatorAdmin()] as const;
+
+/** The `:remote` of a route, checked before the operator's-tenant check: a remote that does not exist is a 404 to any admin. */
+function knownRemote(): Middleware<AppState> {
+  return async function checkRemoteParam(ctx, next) {
+    remoteParam((ctx as unknown as { params: { remote?: string } }).params.remote);
+    await next();
+  };
+}
+
+const releaseAdminOfRemote = [requireAuth(), requireAdmin(), knownRemote(), requireOperatorAdmin()] as const;
+
+/**
+ * GET /api/modules: where each remote's entry lives for the caller (the active release, their canary
+ * share's, or the configured entry); the release registry behind it, for the operator's administrators;
+ * and the shell's reports of remotes that failed to load.
+ */
+export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/modules' });
+  const loadErrorLimiter = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'login_rate_limit',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    keyPrefix: 'remote_load_error',
+    points: LOAD_ERRORS_PER_MINUTE,
+    duration: 60,
+  });
+
   router.get(
-    '/modules',
+    '/',
     routeDoc({
       summary:
-        "Where each remote's entry lives (the shell loads the remotes from here), and whether this is a sandbox",
+        "Where each remote's entry lives for the caller (the shell loads the remotes from here), and whether this is a sandbox",
+      description:
+        'A signed-in user in a canary share gets the canary version (`canary: true`), the same one on every request.',
       access: 'anonymous',
       responses: { 200: { description: 'The remotes', schema: moduleRegistrySchema } },
     }),
-    (ctx) => {
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.body = registry;
+    async (ctx) => {
+      const userId = ctx.session?.userId as string | undefined;
+      // Per user (a canary), and must reach the shell fresh after an activation.
+      ctx.set('Cache-Control', 'private, no-cache');
+      ctx.body = await registry.forUser(userId);
     },
   );
+
+  router.get(
+    '/releases',
+    routeDoc({
+      summary: "Every remote's releases, active version, canary, load failures and the audit log",
+      access: 'admin',
+      query: z.object({ remote: z.enum(REMOTE_NAMES).optional() }),
+      responses: { 200: { description: 'The releases', schema: remoteReleasesSchema } },
+    }),
+    ...releaseAdmin,
+    async (ctx) => {
+      const { remote } = z.object({ remote: z.enum(REMOTE_NAMES).optional() }).parse(ctx.query);
+      ctx.body = await listReleases(pool, config.remotes, remote);
+    },
+  );
+
+  router.post(
+    '/releases',
+    routeDoc({
+      summary:
+        'Register a build hosted elsewhere (its mf-manifest.json URL) as a new version; does not activate it',
+      access: 'admin',
+      body: publishUrlReleaseRequestSchema,
+      responses: { 201: { description: 'Published', schema: remoteReleasesSchema } },
+      errors: {
+        409: 'That version is already published',
+        422: 'The build does not fit the shell (each reason named)',
+      },
+    }),
+    ...releaseAdmin,
+    async (ctx) => {
+      const input = publishUrlReleaseRequestSchema.parse(ctx.request.body ?? {});
+      const publishHost = host();
+      const hosted = await fetchHostedBuild(input.url, publishHost.allowedOrigins);
+      await publishRelease(
+        pool,
+        { ...input, publishedBy: authOf(ctx).username, storage: 'url', ...hosted },
+        publishHost,
+      );
+      ctx.status = 201;
+      ctx.body = await listReleases(pool, config.remotes, input.remote);
+    },
+  );
+
+  router.post(
+    '/releases/:remote/activate',
+    routeDoc({
+      summary: 'Activate a published version for everyone, or as a canary for a share of users',
+      access: 'admin',
+      params: { remote: z.enum(REMOTE_NAMES) },
+      body: activateReleaseRequestSchema,
+      responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
+      errors: { 409: 'That version is already active' },
+    }),
+    ...releaseAdminOfRemote,
+    async (ctx) => {
+      const remote = remoteParam(ctx.params.remote);
+      const input = activateReleaseRequestSchema.parse(ctx.request.body ?? {});
+      await activateRelease(pool, { remote, ...input, actor: authOf(ctx).username });
+      ctx.body = await listReleases(pool, config.remotes, remote);
+    },
+  );
+
+  router.post(
+    '/releases/:remote/rollback',
+    routeDoc({
+      summary: 'End the canary, or else return to the version active before this one',
+      access: 'admin',
+      params: { remote: z.enum(REMOTE_NAMES) },
+      responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
+      errors: { 409: 'No release is active' },
+    }),
+    ...releaseAdminOfRemote,
+    async (ctx) => {
+      const remote = remoteParam(ctx.params.remote);
+      await rollbackRelease(pool, { remote, actor: authOf(ctx).username });
+      ctx.body = await listReleases(pool, config.remotes, remote);
+    },
+  );
+
+  router.post(
+    '/load-errors',
+    routeDoc({
+      summary: "Report that a remote's version failed to load in this browser",
+      description:
+        'A newly activated version (or canary) that enough users fail to load within minutes is rolled back by itself.',
+      access: 'signed-in',
+      body: remoteLoadErrorRequestSchema,
+      responses: {
+        202: {
+          description: 'Recorded',
+          schema: z.object({ recorded: z.boolean(), rolledBack: z.string().optional() }),
+        },
+      },
+      errors: { 429: 'Too many reports from this user' },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const report = remoteLoadErrorRequestSchema.parse(ctx.request.body ?? {});
+      const { userId } = authOf(ctx);
+      try {
+        await loadErrorLimiter.consume(userId);
+      } catch (refusal) {
+        // The limiter rejects with an Error when its store fails, with its state when out of points.
+        if (refusal instanceof Error) throw refusal;
+        throw tooManyRequests(60);
+      }
+      ctx.status = 202;
+      ctx.body = await recordLoadError(pool, userId, report, {
+        failures: config.RELEASE_ROLLBACK_FAILURES,
+        windowMinutes: config.RELEASE_ROLLBACK_WINDOW_MINUTES,
+      });
+    },
+  );
+
   return router;
 }

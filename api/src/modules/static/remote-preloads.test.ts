@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { remotePreloads } from './remote-preloads.ts';
 
-const preloadsFor = remotePreloads([
+const preloadsFor = remotePreloads(() => [
   { name: 'voice', entry: '/remotes/voice/mf-manifest.json' },
   { name: 'messaging', entry: 'https://cdn.example.test/messaging/mf-manifest.json' },
   { name: 'lab', entry: '//cdn.example.test/lab/mf-manifest.json' },
@@ -19,6 +19,6 @@ describe('remotePreloads', () => {
     expect(preloadsFor('/privacy-policy')).toEqual([]);
     expect(preloadsFor('/sms')).toEqual([]);
     expect(preloadsFor('/lab/console')).toEqual([]);
-    expect(remotePreloads([])('/')).toEqual([]);
+    expect(remotePreloads(() => [])('/')).toEqual([]);
   });
 });

@@ -13,10 +13,10 @@ type RegistryRemote = { name: string; entry: string };
  * loaded) stays what the page's later request for that script gets, so Retry could not recover the
  * remote without a reload (e2e shell.spec "Retry recovers"); a failed fetch preload is not reused.
  */
-export function remotePreloads(remotes: readonly RegistryRemote[]) {
+export function remotePreloads(remotes: () => readonly RegistryRemote[]) {
   return function preloadsFor(pathname: string): string[] {
     const route = publicRouteFor(pathname);
-    const entry = route && remotes.find((candidate) => candidate.name === route.remote)?.entry;
+    const entry = route && remotes().find((candidate) => candidate.name === route.remote)?.entry;
     if (!entry?.startsWith('/') || entry.startsWith('//')) return [];
     return [`<${entry}>; rel=preload; as=fetch; crossorigin`];
   };

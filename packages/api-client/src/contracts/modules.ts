@@ -9,6 +9,8 @@ export const remoteEntrySchema = z.strictObject({
   name: remoteNameSchema,
   entry: z.string().min(1),
   version: z.string().min(1),
+  /** True when this user is in the remote's canary share (sticky per user). */
+  canary: z.boolean().optional(),
 });
 
 /** Body of GET /api/modules. */

@@ -1,0 +1,37 @@
+import type { Domain } from '../../domain.ts';
+import { originsOf } from '../../middleware/security-headers.ts';
+import { buildDirs, REPO_ROOT } from '../../runtime.ts';
+import { hostSharedVersions } from './host-shared.ts';
+import { Migration20261126140000_remote_releases } from './migrations/Migration20261126140000_remote_releases.ts';
+import { modulesRoutes } from './modules.routes.ts';
+import type { PublishHost } from './release.service.ts';
+
+/** What a build is checked against at publish: the shell's singletons and the origins pages may load from. */
+export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishHost {
+  return {
+    shared: hostSharedVersions(buildDirs(config).shellDir, `${REPO_ROOT}/shell`),
+    allowedOrigins: [
+      ...new Set([...config.CORS_ORIGINS, ...originsOf(config.remotes.map((remote) => remote.entry))]),
+    ],
+  };
+}
+
+/**
+ * The remotes' release registry: published versions, the active one and canary per remote, the audit
+ * log and load failures (`GET /api/modules` answers from it), kept in memory by every instance and
+ * reloaded when PostgreSQL announces a change.
+ */
+export const modulesRegistryDomain: Domain = {
+  name: 'modules-registry',
+  entities: [],
+  migrations: [
+    { name: 'Migration20261126140000_remote_releases', class: Migration20261126140000_remote_releases },
+  ],
+  create: ({ config, pool, remotes, live }) => ({
+    routers: [modulesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) })],
+    start: async () => {
+      const unlisten = await remotes.listen(live);
+      return async () => unlisten();
+    },
+  }),
+};

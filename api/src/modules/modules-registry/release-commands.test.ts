@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../test/test-app.ts';
+import { testBuild, writeBuild } from './testing/test-build.ts';
+
+const app = await startTestApp();
+const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
+
+function annie(...args: string[]) {
+  return spawnSync(process.execPath, [CLI, ...args], {
+    env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+}
+
+const labVersion = async () =>
+  (await app.client().get<ModuleRegistry>('/api/modules')).body.remotes.find(
+    (remote) => remote.name === 'lab',
+  )?.version;
+
+describe('remote:* operator commands', () => {
+  it('publish, list, canary, activate and roll back a remote, as the audit log records', async () => {
+    const published = annie('remote:publish', 'lab', writeBuild(testBuild('lab')), '--version', '7.0.0');
+    expect(published.stderr).toBe('');
+    expect(published.stdout).toContain(
+      'Published lab 7.0.0: 3 files, served at /remotes/lab/7.0.0/; not active',
+    );
+    expect(await labVersion()).toBe('local');
+
+    expect(annie('remote:activate', 'lab', '7.0.0', '--percent', '25').stdout).toContain(
+      'lab 7.0.0 is the canary for 25% of users',
+    );
+    expect(annie('remote:list', 'lab').stdout).toMatch(
+      /lab: active local \(the deployed build\), canary 7\.0\.0 at 25%/,
+    );
+    expect(annie('remote:activate', 'lab', '7.0.0').stdout).toContain('lab 7.0.0 is active for everyone');
+    expect(await labVersion()).toBe('7.0.0');
+    expect(annie('remote:rollback', 'lab').stdout).toContain(
+      'lab: 7.0.0 rolled back; everyone gets the deployed build',
+    );
+    expect(await labVersion()).toBe('local');
+
+    const { rows } = await app.pool.query<{ action: string; actor: string }>(
+      "select action, actor from remote_audit where remote = 'lab' order by id",
+    );
+    expect(rows.map((row) => row.action)).toEqual(['publish', 'canary', 'activate', 'rollback']);
+    expect(rows.every((row) => row.actor.startsWith('operator:'))).toBe(true);
+  });
+
+  it('refuses an incompatible build naming why, and bad arguments with the usage', () => {
+    const refused = annie(
+      'remote:publish',
+      'lab',
+      writeBuild(testBuild('lab', { shared: { react: '18.3.1' } })),
+      '--version',
+      '8.0.0',
+    );
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/Refused: react 18\.3\.1 cannot be served by the shell's react/);
+    const noVersion = annie('remote:publish', 'lab', '/tmp');
+    expect(noVersion.status).toBe(2);
+    expect(noVersion.stderr).toContain('remote:publish needs --version V');
+    expect(annie('remote:activate', 'nope', '1.0.0').stderr).toContain('needs a remote name first');
+    expect(annie('remote:activate', 'lab', '1.0.0', '--percent', '0').stderr).toContain(
+      'needs --percent between 1 and 100',
+    );
+    expect(annie('remote:rollback', 'knowledge').stderr).toContain('already runs the deployed build');
+  });
+});

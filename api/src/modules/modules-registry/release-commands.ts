@@ -1,0 +1,96 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { releaseVersionSchema } from '@annie/api-client/contracts/remote-releases';
+import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import type { AppConfig } from '../../config/env.ts';
+import type { Pool } from '../../db/pool.ts';
+import { fetchHostedBuild } from './hosted-build.ts';
+import { publishHostOf } from './modules-registry.domain.ts';
+import { listReleases } from './release.queries.ts';
+import { activateRelease, publishRelease, rollbackRelease, type UploadedFile } from './release.service.ts';
+
+/** Who the audit log names for an operator command: the machine account that ran it. */
+export const operatorActor = () => `operator:${userInfo().username}`;
+
+export function remoteNameOf(value: string | undefined): RemoteName | undefined {
+  return REMOTE_NAMES.find((name) => name === value);
+}
+
+export function versionProblem(version: string | undefined): string | undefined {
+  if (!version) return 'needs --version V';
+  const parsed = releaseVersionSchema.safeParse(version);
+  return parsed.success ? undefined : `cannot use version ${version}: ${parsed.error.issues[0]?.message}`;
+}
+
+/** Every file of a build folder (source maps left out: never public), with paths relative to it. */
+async function readBuild(dir: string): Promise<UploadedFile[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files: UploadedFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name.endsWith('.map')) continue;
+    const full = join(entry.parentPath, entry.name);
+    files.push({ path: relative(dir, full).split(sep).join('/'), content: await readFile(full) });
+  }
+  return files;
+}
+
+export async function publishCommand(
+  pool: Pool,
+  config: AppConfig,
+  input: { remote: RemoteName; version: string; dist?: string; url?: string },
+): Promise<string[]> {
+  const publishedBy = operatorActor();
+  const host = publishHostOf(config);
+  if (input.url) {
+    const hosted = await fetchHostedBuild(input.url, host.allowedOrigins);
+    await publishRelease(pool, { ...input, url: input.url, publishedBy, storage: 'url', ...hosted }, host);
+    return [
+      `Published ${input.remote} ${input.version} (hosted at ${input.url}); not active: remote:activate ${input.remote} ${input.version}`,
+    ];
+  }
+  const files = await readBuild(input.dist ?? '');
+  await publishRelease(pool, { ...input, publishedBy, storage: 'database', files }, host);
+  return [
+    `Published ${input.remote} ${input.version}: ${files.length} files, served at /remotes/${input.remote}/${input.version}/; not active: remote:activate ${input.remote} ${input.version}`,
+  ];
+}
+
+export async function listCommand(pool: Pool, config: AppConfig, remote?: RemoteName): Promise<string[]> {
+  const { remotes } = await listReleases(pool, config.remotes, remote);
+  const lines: string[] = [];
+  for (const state of remotes) {
+    const canary = state.canary ? `, canary ${state.canary.version} at ${state.canary.percent}%` : '';
+    const override = state.override
+      ? ` (REMOTE_${state.remote.toUpperCase()}_ENTRY overrides: ${state.override})`
+      : '';
+    lines.push(`${state.remote}: active ${state.active ?? 'local (the deployed build)'}${canary}${override}`);
+    for (const release of state.releases) {
+      const marks = [
+        release.version === state.active ? 'active' : '',
+        release.version === state.canary?.version ? `canary ${state.canary.percent}%` : '',
+      ].filter(Boolean);
+      lines.push(
+        `  ${release.version}\t${release.publishedAt}\t${release.publishedBy}\t${release.storage}\t${release.loadErrors} load errors${marks.length ? `\t[${marks.join(', ')}]` : ''}`,
+      );
+    }
+  }
+  return lines;
+}
+
+export async function activateCommand(
+  pool: Pool,
+  input: { remote: RemoteName; version: string; percent?: number },
+): Promise<string[]> {
+  await activateRelease(pool, { ...input, actor: operatorActor() });
+  return input.percent && input.percent < 100
+    ? [`${input.remote} ${input.version} is the canary for ${input.percent}% of users`]
+    : [`${input.remote} ${input.version} is active for everyone`];
+}
+
+export async function rollbackCommand(pool: Pool, remote: RemoteName): Promise<string[]> {
+  const done = await rollbackRelease(pool, { remote, actor: operatorActor() });
+  return [
+    `${remote}: ${done?.rolledBack} rolled back; everyone gets ${done?.active ?? 'the deployed build'}`,
+  ];
+}

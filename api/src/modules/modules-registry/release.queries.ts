@@ -1,0 +1,100 @@
+import type {
+  RemoteAuditEntry,
+  RemoteReleases,
+  RemoteState,
+} from '@annie/api-client/contracts/remote-releases';
+import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteConfig } from '../../config/env.ts';
+import type { Queryable } from '../../db/transaction.ts';
+
+const AUDIT_LIMIT = 200;
+
+/**
+ * Every remote (or one) with its releases, newest first, the load failures reported for each, its
+ * active version, canary and rollback target, and the audit log, newest first.
+ */
+export async function listReleases(
+  db: Queryable,
+  remotes: readonly RemoteConfig[],
+  only?: RemoteName,
+): Promise<RemoteReleases> {
+  const wanted = remotes.filter((remote) => !only || remote.name === only);
+  const names = wanted.map((remote) => remote.name);
+  const [releases, states, audit] = await Promise.all([
+    db.query<{
+      remote: RemoteName;
+      version: string;
+      published_by: string;
+      published_at: Date;
+      storage: 'database' | 'url';
+      entry: string;
+      shared: { name: string; version: string; singleton: boolean }[];
+      exposes: string[];
+      load_errors: string;
+    }>(
+      `select r.*, (select count(*) from remote_load_error e where e.remote = r.remote and e.version = r.version) as load_errors
+         from remote_release r where r.remote = any($1) order by r.published_at desc, r.version desc`,
+      [names],
+    ),
+    db.query<{
+      remote: string;
+      active_version: string | null;
+      canary_version: string | null;
+      canary_percent: number | null;
+      history: string[];
+    }>(
+      'select remote, active_version, canary_version, canary_percent, history from remote_state where remote = any($1)',
+      [names],
+    ),
+    db.query<{
+      id: string;
+      remote: RemoteName;
+      action: RemoteAuditEntry['action'];
+      version: string | null;
+      actor: string;
+      detail: string;
+      at: Date;
+    }>('select * from remote_audit where remote = any($1) order by at desc, id desc limit $2', [
+      names,
+      AUDIT_LIMIT,
+    ]),
+  ]);
+  const result: RemoteState[] = wanted.map((remote) => {
+    const state = states.rows.find((row) => row.remote === remote.name);
+    return {
+      remote: remote.name,
+      active: state?.active_version ?? null,
+      canary:
+        state?.canary_version && state.canary_percent
+          ? { version: state.canary_version, percent: state.canary_percent }
+          : null,
+      previous: state?.canary_version ? (state.active_version ?? null) : state?.history.at(-1) || null,
+      override: remote.overridden ? remote.entry : null,
+      releases: releases.rows
+        .filter((row) => row.remote === remote.name)
+        .map((row) => ({
+          remote: row.remote,
+          version: row.version,
+          publishedBy: row.published_by,
+          publishedAt: row.published_at.toISOString(),
+          storage: row.storage,
+          entry: row.entry,
+          shared: row.shared,
+          exposes: row.exposes,
+          loadErrors: Number(row.load_errors),
+        })),
+    };
+  });
+  return {
+    remotes: result,
+    audit: audit.rows.map((row) => ({
+      id: String(row.id),
+      remote: row.remote,
+      action: row.action,
+      version: row.version,
+      actor: row.actor,
+      detail: row.detail,
+      at: row.at.toISOString(),
+    })),
+  };
+}

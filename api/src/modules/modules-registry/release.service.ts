@@ -1,0 +1,265 @@
+import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { Pool } from '../../db/pool.ts';
+import { inTransaction, type Queryable } from '../../db/transaction.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { checkCompatibility, type ManifestFacts } from './compatibility-gate.ts';
+
+/** The host facts a build is checked against at publish. */
+export type PublishHost = {
+  /** The version of each shared singleton the shell serves. */
+  shared: Record<string, string>;
+  /** Origins the pages may load scripts from (a `--url` build must be on one). */
+  allowedOrigins: string[];
+};
+
+export type UploadedFile = { path: string; content: Buffer };
+
+export type PublishInput = { remote: RemoteName; version: string; publishedBy: string } & (
+  | { storage: 'database'; files: UploadedFile[] }
+  | { storage: 'url'; url: string; manifest: unknown; declaration: unknown }
+);
+
+export const MANIFEST_FILE = 'mf-manifest.json';
+export const DECLARATION_FILE = 'annie-remote.json';
+
+/** Where a database-stored release's manifest is served (immutable: a version is never replaced). */
+export function releaseEntry(remote: string, version: string): string {
+  return `/remotes/${remote}/${version}/${MANIFEST_FILE}`;
+}
+
+/** A refused build: 422 naming each thing that does not fit. */
+export function refused(problems: string[]): HttpError {
+  return new HttpError(422, 'incompatible_build', `Refused: ${problems.join('; ')}`);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.wasm': 'application/wasm',
+};
+
+/** The content type a release file is served with (its `.br`/`.gz` siblings: that of the original). */
+export function contentTypeOf(path: string): string {
+  const original = path.replace(/\.(br|gz)$/, '');
+  const extension = /\.[a-z0-9]+$/i.exec(original)?.[0]?.toLowerCase() ?? '';
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+// A relative path inside a build: no `..`, no absolute path, no hidden segment, no source map.
+const SAFE_PATH = /^(?!.*(?:^|\/)\.)[A-Za-z0-9@_+\-./]+$/;
+
+function parseJsonFile(files: UploadedFile[], path: string): unknown {
+  const file = files.find((candidate) => candidate.path === path);
+  if (!file) return undefined;
+  try {
+    return JSON.parse(file.content.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function checkedFacts(input: PublishInput, host: PublishHost): { facts: ManifestFacts; entry: string } {
+  if (input.storage === 'database') {
+    const bad = input.files.find((file) => !SAFE_PATH.test(file.path) || file.path.endsWith('.map'));
+    if (bad)
+      throw badRequest(`Cannot publish the file ${bad.path}: only plain relative paths, no source maps`);
+    const manifest = parseJsonFile(input.files, MANIFEST_FILE);
+    if (manifest === undefined) throw refused([`the build has no readable ${MANIFEST_FILE}`]);
+    const gate = checkCompatibility(
+      input.remote,
+      manifest,
+      parseJsonFile(input.files, DECLARATION_FILE),
+      host.shared,
+    );
+    if (!gate.ok) throw refused(gate.problems);
+    return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
+  }
+  const origin = new URL(input.url).origin;
+  if (!host.allowedOrigins.includes(origin))
+    throw refused([
+      `${origin} is not an origin the pages may load scripts from: add it to CORS_ORIGINS on every instance`,
+    ]);
+  const gate = checkCompatibility(input.remote, input.manifest, input.declaration, host.shared);
+  if (!gate.ok) throw refused(gate.problems);
+  return { facts: gate.facts, entry: input.url };
+}
+
+async function audit(
+  db: Queryable,
+  entry: { remote: string; action: string; version: string | null; actor: string; detail: string },
+): Promise<void> {
+  await db.query(
+    'insert into remote_audit (remote, action, version, actor, detail) values ($1, $2, $3, $4, $5)',
+    [entry.remote, entry.action, entry.version, entry.actor, entry.detail],
+  );
+}
+
+/**
+ * Publishes a build after the compatibility gate: its facts (and, stored in the database, its files) are
+ * recorded under a version that can never be replaced. Publishing does not activate.
+ */
+export async function publishRelease(pool: Pool, input: PublishInput, host: PublishHost): Promise<void> {
+  const { facts, entry } = checkedFacts(input, host);
+  await inTransaction(pool, async (db) => {
+    const inserted = await db.query(
+      `insert into remote_release (remote, version, published_by, storage, entry, shared, exposes)
+       values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
+      [
+        input.remote,
+        input.version,
+        input.publishedBy,
+        input.storage,
+        entry,
+        JSON.stringify(facts.shared),
+        JSON.stringify(facts.exposes),
+      ],
+    );
+    if (inserted.rowCount === 0)
+      throw conflict(`${input.remote} ${input.version} is already published; a version is never replaced`);
+    if (input.storage === 'database') {
+      for (const file of input.files) {
+        await db.query(
+          'insert into remote_release_file (remote, version, path, content_type, content) values ($1, $2, $3, $4, $5)',
+          [input.remote, input.version, file.path, contentTypeOf(file.path), file.content],
+        );
+      }
+    }
+    const detail =
+      input.storage === 'database'
+        ? `${input.files.length} files stored in the database`
+        : `hosted at ${entry}`;
+    await audit(db, {
+      remote: input.remote,
+      action: 'publish',
+      version: input.version,
+      actor: input.publishedBy,
+      detail,
+    });
+  });
+}
+
+type StateRow = {
+  active_version: string | null;
+  canary_version: string | null;
+  canary_percent: number | null;
+  history: string[];
+};
+
+/** The remote's state row, locked for the rest of the transaction (made empty if it was missing). */
+async function lockedState(db: Queryable, remote: string): Promise<StateRow> {
+  await db.query('insert into remote_state (remote) values ($1) on conflict do nothing', [remote]);
+  const { rows } = await db.query<StateRow>(
+    'select active_version, canary_version, canary_percent, history from remote_state where remote = $1 for update',
+    [remote],
+  );
+  return rows[0] as StateRow;
+}
+
+/**
+ * Makes `version` the active one for everyone (`percent` absent or 100: the one before it is kept for
+ * rollback, and any canary ends), or a canary for `percent` % of users (1–99).
+ */
+export async function activateRelease(
+  pool: Pool,
+  input: { remote: RemoteName; version: string; percent?: number; actor: string },
+): Promise<void> {
+  await inTransaction(pool, async (db) => {
+    const { rowCount } = await db.query('select 1 from remote_release where remote = $1 and version = $2', [
+      input.remote,
+      input.version,
+    ]);
+    if (rowCount === 0) throw notFound(`${input.remote} ${input.version} is not published`);
+    const state = await lockedState(db, input.remote);
+    const percent = input.percent ?? 100;
+    if (percent < 100) {
+      if (state.active_version === input.version)
+        throw conflict(`${input.remote} ${input.version} is already active for everyone`);
+      await db.query(
+        `update remote_state set canary_version = $2, canary_percent = $3, canary_at = now() where remote = $1`,
+        [input.remote, input.version, percent],
+      );
+      await audit(db, {
+        remote: input.remote,
+        action: 'canary',
+        version: input.version,
+        actor: input.actor,
+        detail: `served to ${percent}% of users`,
+      });
+      return;
+    }
+    if (state.active_version === input.version && !state.canary_version)
+      throw conflict(`${input.remote} ${input.version} is already active`);
+    const history =
+      state.active_version === input.version ? state.history : [...state.history, state.active_version ?? ''];
+    await db.query(
+      `update remote_state set active_version = $2, activated_at = now(), canary_version = null,
+         canary_percent = null, canary_at = null, history = $3 where remote = $1`,
+      [input.remote, input.version, history],
+    );
+    await audit(db, {
+      remote: input.remote,
+      action: 'activate',
+      version: input.version,
+      actor: input.actor,
+      detail: state.active_version ? `replaces ${state.active_version}` : 'replaces the deployed build',
+    });
+  });
+}
+
+/**
+ * Rolls back: a canary ends (everyone keeps the active version); without one, the active version gives
+ * way to the one active before it (the deployed build when there was none). Returns what is active now.
+ */
+export async function rollbackRelease(
+  pool: Pool,
+  input: { remote: RemoteName; actor: string; reason?: string; auto?: boolean; onlyVersion?: string },
+): Promise<{ rolledBack: string; active: string | null } | undefined> {
+  return inTransaction(pool, async (db) => {
+    const state = await lockedState(db, input.remote);
+    const action = input.auto ? 'auto-rollback' : 'rollback';
+    if (state.canary_version) {
+      if (input.onlyVersion && input.onlyVersion !== state.canary_version) return undefined;
+      await db.query(
+        'update remote_state set canary_version = null, canary_percent = null, canary_at = null where remote = $1',
+        [input.remote],
+      );
+      await audit(db, {
+        remote: input.remote,
+        action,
+        version: state.canary_version,
+        actor: input.actor,
+        detail: `canary ${state.canary_version} ended; everyone gets ${state.active_version ?? 'the deployed build'}${input.reason ? `: ${input.reason}` : ''}`,
+      });
+      return { rolledBack: state.canary_version, active: state.active_version };
+    }
+    if (!state.active_version) {
+      if (input.onlyVersion) return undefined;
+      throw conflict(`${input.remote} has no release active: it already runs the deployed build`);
+    }
+    if (input.onlyVersion && input.onlyVersion !== state.active_version) return undefined;
+    const history = [...state.history];
+    const previous = history.pop() || null;
+    await db.query(
+      'update remote_state set active_version = $2, activated_at = now(), history = $3 where remote = $1',
+      [input.remote, previous, history],
+    );
+    await audit(db, {
+      remote: input.remote,
+      action,
+      version: state.active_version,
+      actor: input.actor,
+      detail: `back to ${previous ?? 'the deployed build'}${input.reason ? `: ${input.reason}` : ''}`,
+    });
+    return { rolledBack: state.active_version, active: previous };
+  });
+}

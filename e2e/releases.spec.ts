@@ -1,0 +1,198 @@
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { OPERATOR_ENV_FILE, REPO_ROOT } from './e2e-env.ts';
+import { expect, test } from './fixtures.ts';
+
+// Independent releases of a remote, end to end: the operator publishes builds with `npm run annie`
+// (the same commands the README gives), activates, canaries and rolls back, and browsers already open
+// follow without an API restart.
+// Each operator command is a Node process that opens the database (a few seconds on a shared machine).
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+function annie(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const env = JSON.parse(readFileSync(OPERATOR_ENV_FILE, 'utf8')) as NodeJS.ProcessEnv;
+  return spawnSync(process.execPath, ['api/src/cli.ts', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+}
+
+function annieOk(...args: string[]): string {
+  const result = annie(...args);
+  if (result.status !== 0) throw new Error(`annie ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+/**
+ * A copy of a remote's build with `from` replaced by `to` in its scripts (a second build whose page
+ * text differs); the compressed siblings of the changed files are dropped, so they are served as is.
+ */
+function variantOf(remote: string, edit: (file: string, text: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), `annie-${remote}-`));
+  cpSync(join(REPO_ROOT, 'remotes', remote, 'dist'), dir, { recursive: true });
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|json)$/.test(name)) continue;
+    const text = readFileSync(join(dir, name), 'utf8');
+    const edited = edit(name, text);
+    if (edited === text) continue;
+    writeFileSync(join(dir, name), edited);
+    rmSync(join(dir, `${name}.br`), { force: true });
+    rmSync(join(dir, `${name}.gz`), { force: true });
+  }
+  return dir;
+}
+
+const version = (name: string) => `${name}-${randomBytes(3).toString('hex')}`;
+
+test('a published build goes live in an open browser when activated, and back on rollback', async ({
+  userPage,
+}) => {
+  const second = version('2.0.0');
+  const dist = variantOf('knowledge', (_name, text) =>
+    text.replaceAll('"Knowledge Base"', '"Knowledge Base (second build)"'),
+  );
+  expect(annieOk('remote:publish', 'knowledge', dist, '--version', second)).toContain(
+    `Published knowledge ${second}`,
+  );
+
+  // Open before the activation, on another remote's page.
+  await userPage.goto('/sms');
+  await expect(userPage.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // Publishing does not activate.
+  expect(annieOk('remote:list', 'knowledge')).toContain('knowledge: active local');
+
+  annieOk('remote:activate', 'knowledge', second);
+  await userPage.getByRole('link', { name: 'Knowledge', exact: true }).first().click();
+  await expect(userPage.getByRole('heading', { name: 'Knowledge Base (second build)' })).toBeVisible();
+
+  // Rolled back: a fresh page load gets the deployed build again.
+  annieOk('remote:rollback', 'knowledge');
+  await userPage.goto('/knowledge');
+  await expect(userPage.getByRole('heading', { name: 'Knowledge Base', exact: true })).toBeVisible();
+});
+
+test('a browser already running an older version offers Reload instead of mixing versions', async ({
+  userPage,
+}) => {
+  const third = version('3.0.0');
+  const dist = variantOf('knowledge', (_name, text) =>
+    text.replaceAll('"Knowledge Base"', '"Knowledge Base (third build)"'),
+  );
+  annieOk('remote:publish', 'knowledge', dist, '--version', third);
+  await userPage.goto('/knowledge');
+  await expect(userPage.getByRole('heading', { name: 'Knowledge Base', exact: true })).toBeVisible();
+
+  annieOk('remote:activate', 'knowledge', third);
+  await userPage.getByRole('link', { name: 'Messages', exact: true }).first().click();
+  await userPage.waitForURL('**/sms');
+  // Entering the route asks the registry again: it names the third build, which this page cannot mix in.
+  await userPage.getByRole('link', { name: 'Knowledge', exact: true }).first().click();
+  await expect(userPage.getByText('A new version of the Knowledge Base is available')).toBeVisible();
+  await expect(userPage.getByRole('heading', { name: 'Knowledge Base', exact: true })).toBeVisible();
+  await userPage.getByRole('button', { name: 'Reload' }).click();
+  await expect(userPage.getByRole('heading', { name: 'Knowledge Base (third build)' })).toBeVisible();
+  annieOk('remote:rollback', 'knowledge');
+});
+
+async function signedInAs(browser: Browser, username: string, password: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.request.post('/api/login', { data: { username, password } });
+  expect(response.ok()).toBe(true);
+  return page;
+}
+
+const bucketOf = (userId: string, remote: string) =>
+  createHash('sha256').update(`${userId}\0${remote}`).digest().readUInt32BE(0) % 100;
+
+test('a 50% canary gives two users two versions, each stable across reloads', async ({ browser }) => {
+  const canary = version('4.0.0');
+  const dist = variantOf('knowledge', (_name, text) =>
+    text.replaceAll('"Knowledge Base"', '"Knowledge Base (canary)"'),
+  );
+  annieOk('remote:publish', 'knowledge', dist, '--version', canary);
+  annieOk('remote:activate', 'knowledge', canary, '--percent', '50');
+
+  // One user on each side of the 50% line (the share is a hash of the user and the remote).
+  const sides = new Map<boolean, Page>();
+  while (sides.size < 2) {
+    const username = `canary-${randomBytes(4).toString('hex')}`;
+    annieOk('user:create', '--username', username, '--password', 'canary-password-1');
+    const page = await signedInAs(browser, username, 'canary-password-1');
+    const user = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
+    const inCanary = bucketOf(user.id, 'knowledge') < 50;
+    if (sides.has(inCanary)) await page.context().close();
+    else sides.set(inCanary, page);
+  }
+  const inside = sides.get(true) as Page;
+  const outside = sides.get(false) as Page;
+  for (let load = 0; load < 2; load += 1) {
+    await inside.goto('/knowledge');
+    await expect(inside.getByRole('heading', { name: 'Knowledge Base (canary)' })).toBeVisible();
+    await outside.goto('/knowledge');
+    await expect(outside.getByRole('heading', { name: 'Knowledge Base', exact: true })).toBeVisible();
+  }
+  const registry = (await (await inside.request.get('/api/modules')).json()) as {
+    remotes: { name: string; version: string; canary?: boolean }[];
+  };
+  expect(registry.remotes.find((remote) => remote.name === 'knowledge')).toMatchObject({
+    version: canary,
+    canary: true,
+  });
+  annieOk('remote:rollback', 'knowledge');
+  await inside.goto('/knowledge');
+  await expect(inside.getByRole('heading', { name: 'Knowledge Base', exact: true })).toBeVisible();
+  await inside.context().close();
+  await outside.context().close();
+});
+
+test('a build sharing an incompatible React is refused, naming it', () => {
+  const dist = variantOf('lab', (name, text) =>
+    name === 'mf-manifest.json'
+      ? JSON.stringify({
+          ...JSON.parse(text),
+          shared: (JSON.parse(text) as { shared: { name: string }[] }).shared.map((entry) =>
+            entry.name === 'react' ? { ...entry, version: '18.3.1' } : entry,
+          ),
+        })
+      : text,
+  );
+  const result = annie('remote:publish', 'lab', dist, '--version', version('9.0.0'));
+  expect(result.status).toBe(1);
+  expect(result.stderr).toMatch(/Refused: react 18\.3\.1 cannot be served by the shell's react 19\./);
+  expect(annieOk('remote:list', 'lab')).not.toContain('9.0.0');
+});
+
+test('a version whose entry is broken is rolled back by itself after the failures browsers report', async ({
+  userPage,
+  adminPage,
+}) => {
+  const broken = version('5.0.0');
+  const dist = variantOf('lab', (name, text) =>
+    name === 'remoteEntry.js' ? 'throw new Error("broken build");' : text,
+  );
+  annieOk('remote:publish', 'lab', dist, '--version', broken);
+  annieOk('remote:activate', 'lab', broken);
+
+  for (const page of [userPage, adminPage]) {
+    await page.goto('/lab/console');
+    await expect(page.getByText('This section could not be loaded.', { exact: false })).toBeVisible();
+  }
+  await expect.poll(() => annieOk('remote:list', 'lab'), { timeout: 5_000 }).toContain('lab: active local');
+  const audit = await (await adminPage.request.get('/api/modules/releases?remote=lab')).json();
+  expect(audit.audit[0]).toMatchObject({ action: 'auto-rollback', version: broken, actor: 'registry' });
+
+  // Retry reads the registry again and loads the version it names now.
+  await userPage.getByRole('button', { name: 'Retry' }).click();
+  await expect(userPage.getByRole('heading', { name: 'Lab Console' })).toBeVisible();
+});
+
+test('the Modules screen shows each remote and its history to an admin', async ({ adminPage, userPage }) => {
+  await adminPage.goto('/admin/modules');
+  await expect(adminPage.getByRole('heading', { name: 'Modules' })).toBeVisible();
+  await expect(adminPage.getByLabel('Remote lab')).toContainText('Active: the deployed build');
+  await expect(adminPage.getByText('auto-rollback', { exact: false }).first()).toBeVisible();
+  await userPage.goto('/admin/modules');
+  await expect(userPage.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { remoteNameSchema } from './modules.ts';
+
+/**
+ * A release's version: letters, digits and `.+_-`, starting with a letter or digit (it is a URL path
+ * segment, `/remotes/<name>/<version>/…`). `local` is taken: it names the build the server was deployed with.
+ */
+export const releaseVersionSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/, 'Use letters, digits and . + _ - (at most 64 characters)')
+  .refine((version) => version !== 'local', '"local" names the deployed build; choose another version');
+
+/** One shared package a build declares in its mf-manifest.json. */
+export const releaseSharedSchema = z.strictObject({
+  name: z.string(),
+  version: z.string(),
+  singleton: z.boolean(),
+});
+
+/** One published build of a remote. */
+export const remoteReleaseSchema = z.strictObject({
+  remote: remoteNameSchema,
+  version: z.string(),
+  publishedBy: z.string(),
+  publishedAt: z.iso.datetime(),
+  /** `database`: its files are served at `/remotes/<name>/<version>/`; `url`: a build already on a CDN. */
+  storage: z.enum(['database', 'url']),
+  entry: z.string(),
+  shared: z.array(releaseSharedSchema),
+  /** The manifest's exposed modules, e.g. `./app`. */
+  exposes: z.array(z.string()),
+  /** Load failures the shell reported for this version. */
+  loadErrors: z.number().int().nonnegative(),
+});
+
+/** A remote's release state. */
+export const remoteStateSchema = z.strictObject({
+  remote: remoteNameSchema,
+  /** The version everyone gets (null: the build deployed with the server, `local`). */
+  active: z.string().nullable(),
+  canary: z.strictObject({ version: z.string(), percent: z.number().int().min(1).max(99) }).nullable(),
+  /** What `rollback` returns to once no canary is left (null: the deployed build). */
+  previous: z.string().nullable(),
+  /** Set when `REMOTE_<NAME>_ENTRY` is configured: that entry is served, whatever is active here. */
+  override: z.string().nullable(),
+  releases: z.array(remoteReleaseSchema),
+});
+
+export const remoteAuditEntrySchema = z.strictObject({
+  id: z.string(),
+  remote: remoteNameSchema,
+  action: z.enum(['publish', 'activate', 'canary', 'rollback', 'auto-rollback']),
+  version: z.string().nullable(),
+  actor: z.string(),
+  detail: z.string(),
+  at: z.iso.datetime(),
+});
+
+/** Body of GET /api/modules/releases. */
+export const remoteReleasesSchema = z.strictObject({
+  remotes: z.array(remoteStateSchema),
+  audit: z.array(remoteAuditEntrySchema),
+});
+
+/** Body of POST /api/modules/releases: registers a build already hosted elsewhere (its manifest URL). */
+export const publishUrlReleaseRequestSchema = z.strictObject({
+  remote: remoteNameSchema,
+  version: releaseVersionSchema,
+  url: z.url({ protocol: /^https?$/ }),
+});
+
+/** Body of POST /api/modules/releases/:remote/activate. */
+export const activateReleaseRequestSchema = z.strictObject({
+  version: releaseVersionSchema,
+  /** 1–99: a canary for that share of users; absent or 100: everyone. */
+  percent: z.number().int().min(1).max(100).optional(),
+});
+
+/** Body of POST /api/modules/load-errors: the shell could not load a remote's version. */
+export const remoteLoadErrorRequestSchema = z.strictObject({
+  remote: remoteNameSchema,
+  version: z.string().min(1).max(64),
+  message: z.string().max(500).default(''),
+});
+
+export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
+export type RemoteState = z.infer<typeof remoteStateSchema>;
+export type RemoteAuditEntry = z.infer<typeof remoteAuditEntrySchema>;
+export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
+export type ActivateReleaseRequest = z.infer<typeof activateReleaseRequestSchema>;
+export type RemoteLoadErrorRequest = z.input<typeof remoteLoadErrorRequestSchema>;

@@ -1,0 +1,85 @@
+import type { RemoteReleases } from '@annie/api-client/contracts/remote-releases';
+import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { Toaster } from '@annie/ui/toast/toast';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../testing/render-with-providers.tsx';
+import ModulesPage from './modules-page.tsx';
+
+const release = (version: string, loadErrors = 0) => ({
+  remote: 'lab' as const,
+  version,
+  publishedBy: 'operator:ci',
+  publishedAt: '2026-11-26T09:00:00.000Z',
+  storage: 'database' as const,
+  entry: `/remotes/lab/${version}/mf-manifest.json`,
+  shared: [],
+  exposes: ['./app'],
+  loadErrors,
+});
+
+const releases = (active: string | null): RemoteReleases => ({
+  remotes: REMOTE_NAMES.map((remote) => ({
+    remote,
+    active: remote === 'lab' ? active : null,
+    canary: null,
+    previous: null,
+    override: remote === 'voice' ? 'https://cdn.example.test/voice/mf-manifest.json' : null,
+    releases: remote === 'lab' ? [release('1.1.0', 4), release('1.0.0')] : [],
+  })),
+  audit: [
+    {
+      id: '1',
+      remote: 'lab',
+      action: 'auto-rollback',
+      version: '1.1.0',
+      actor: 'registry',
+      detail: 'back to 1.0.0: 3 users could not load it',
+      at: '2026-11-26T09:05:00.000Z',
+    },
+  ],
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the Modules screen', () => {
+  it('shows each remote, its versions, load errors, the override and the audit log', async () => {
+    stubFetch({ 'GET /api/modules/releases': { status: 200, body: releases('1.0.0') } });
+    renderWithProviders(<ModulesPage />);
+    const lab = await screen.findByLabelText('Remote lab');
+    expect(within(lab).getByText('active')).toBeInTheDocument();
+    expect(within(lab).getByRole('row', { name: /1\.1\.0.*4/ })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'REMOTE_VOICE_ENTRY overrides the registry: everyone gets https://cdn.example.test/voice/mf-manifest.json',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('back to 1.0.0: 3 users could not load it')).toBeVisible();
+  });
+
+  it('activates a version only after the confirm dialog, and says so', async () => {
+    const fetched = stubFetch({
+      'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
+      'POST /api/modules/releases/:remote/activate': { status: 200, body: releases('1.1.0') },
+    });
+    renderWithProviders(
+      <>
+        <ModulesPage />
+        <Toaster />
+      </>,
+    );
+    const lab = await screen.findByLabelText('Remote lab');
+    await userEvent.click(within(lab).getAllByRole('button', { name: 'Activate' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Activate lab 1.1.0 for everyone?')).toBeVisible();
+    expect(fetched.requests('POST')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    expect((await screen.findAllByText('Everyone now gets lab 1.1.0')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
+      ['/api/modules/releases/lab/activate', { version: '1.1.0' }],
+    ]);
+  });
+});

@@ -1,0 +1,80 @@
+import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import { useRemoteReleases } from '@annie/api-client/modules/use-remote-releases';
+import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
+import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { PageHeader } from '@annie/ui/page-header/page-header';
+import { Spinner } from '@annie/ui/spinner/spinner';
+import { Container, Flex } from '@radix-ui/themes';
+import { useState } from 'react';
+import { AuditLog } from './audit-log.tsx';
+import { RemoteReleaseCard } from './remote-release-card.tsx';
+import { useReleaseActions } from './use-release-actions.ts';
+
+type Pending =
+  | { kind: 'activate'; remote: RemoteName; version: string; percent?: number }
+  | { kind: 'rollback'; remote: RemoteName };
+
+function describe(pending: Pending): string {
+  if (pending.kind === 'rollback')
+    return `Roll back ${pending.remote}? Users get the version before it on their next visit.`;
+  return pending.percent
+    ? `Serve ${pending.remote} ${pending.version} to ${pending.percent}% of users?`
+    : `Activate ${pending.remote} ${pending.version} for everyone?`;
+}
+
+/** The Modules screen (admins): each remote's versions, active and canary, load errors, and the audit log. */
+export default function ModulesPage() {
+  const releases = useRemoteReleases();
+  const actions = useReleaseActions();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const close = () => setPending(null);
+
+  return (
+    <Container size="4" px="4" py="5">
+      <PageHeader
+        title="Modules"
+        subtitle="Releases of each remote: activate, canary and roll back without a restart"
+      />
+      {releases.isPending && (
+        <Flex justify="center" py="9">
+          <Spinner size="3" />
+        </Flex>
+      )}
+      {releases.isError && (
+        <LoadFailed
+          message="The releases could not be loaded."
+          details={releases.error.message}
+          onRetry={() => void releases.refetch()}
+        />
+      )}
+      {releases.data && (
+        <Flex direction="column" gap="4">
+          {releases.data.remotes.map((state) => (
+            <RemoteReleaseCard
+              key={state.remote}
+              state={state}
+              onActivate={(version, percent) =>
+                setPending({ kind: 'activate', remote: state.remote, version, percent })
+              }
+              onRollback={() => setPending({ kind: 'rollback', remote: state.remote })}
+            />
+          ))}
+          <AuditLog entries={releases.data.audit} />
+        </Flex>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && close()}
+        title={pending?.kind === 'rollback' ? 'Roll back' : 'Activate'}
+        description={pending ? describe(pending) : ''}
+        confirmLabel={pending?.kind === 'rollback' ? 'Roll back' : 'Activate'}
+        pending={actions.pending}
+        onConfirm={() => {
+          if (!pending) return;
+          if (pending.kind === 'rollback') actions.rollback(pending.remote, close);
+          else actions.activate(pending.remote, pending.version, pending.percent, close);
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,83 @@
+import type { RemoteState } from '@annie/api-client/contracts/remote-releases';
+import { Badge, Button, Callout, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+
+type Props = {
+  state: RemoteState;
+  onActivate: (version: string, percent?: number) => void;
+  onRollback: () => void;
+};
+
+/** One remote: who runs what (active, canary share, the operator's override) and each published version. */
+export function RemoteReleaseCard({ state, onActivate, onRollback }: Props) {
+  const canRollBack = Boolean(state.canary || state.active);
+  return (
+    <Card size="2" aria-label={`Remote ${state.remote}`}>
+      <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
+        <Heading as="h2" size="4">
+          {state.remote}
+        </Heading>
+        <Button size="1" variant="soft" color="red" disabled={!canRollBack} onClick={onRollback}>
+          Roll back
+        </Button>
+      </Flex>
+      <Text as="p" size="2" color="gray">
+        Active: {state.active ?? 'the deployed build'}
+        {state.canary && ` · canary ${state.canary.version} for ${state.canary.percent}% of users`}
+      </Text>
+      {state.override && (
+        <Callout.Root color="amber" size="1" mt="2">
+          <Callout.Text>
+            REMOTE_{state.remote.toUpperCase()}_ENTRY overrides the registry: everyone gets {state.override}
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {state.releases.length > 0 && (
+        <Table.Root size="1" mt="3">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Version</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Published</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Load errors</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {state.releases.map((release) => {
+              const active = release.version === state.active;
+              const canary = release.version === state.canary?.version;
+              return (
+                <Table.Row key={release.version}>
+                  <Table.Cell>
+                    <Flex gap="2" align="center">
+                      {release.version}
+                      {active && <Badge color="green">active</Badge>}
+                      {canary && <Badge color="amber">canary {state.canary?.percent}%</Badge>}
+                    </Flex>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {new Date(release.publishedAt).toLocaleString()} by {release.publishedBy}
+                  </Table.Cell>
+                  <Table.Cell>{release.loadErrors}</Table.Cell>
+                  <Table.Cell>
+                    {!active && (
+                      <Flex gap="2">
+                        <Button size="1" onClick={() => onActivate(release.version)}>
+                          Activate
+                        </Button>
+                        {!canary && (
+                          <Button size="1" variant="soft" onClick={() => onActivate(release.version, 10)}>
+                            Canary 10%
+                          </Button>
+                        )}
+                      </Flex>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Card>
+  );
+}

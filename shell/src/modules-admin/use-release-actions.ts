@@ -1,0 +1,49 @@
+import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import { errorMessage } from '@annie/api-client/http';
+import { useReleaseMutations } from '@annie/api-client/modules/use-release-mutations';
+import { useToast } from '@annie/ui/toast/toast';
+
+/** Activate and Roll back on the Modules screen, each with its notice (the server's reason when refused). */
+export function useReleaseActions() {
+  const { toast } = useToast();
+  const { activate, rollback } = useReleaseMutations();
+  const failed = (error: unknown, fallback: string) =>
+    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+
+  return {
+    pending: activate.isPending || rollback.isPending,
+    activate(remote: RemoteName, version: string, percent: number | undefined, onDone: () => void) {
+      activate.mutate(
+        { remote, version, percent },
+        {
+          onSuccess: () => {
+            toast({
+              title: percent && percent < 100 ? 'Canary started' : 'Version activated',
+              description:
+                percent && percent < 100
+                  ? `${remote} ${version} now reaches ${percent}% of users`
+                  : `Everyone now gets ${remote} ${version}`,
+              variant: 'success',
+            });
+            onDone();
+          },
+          onError: (error) => failed(error, 'Failed to activate the version'),
+        },
+      );
+    },
+    rollback(remote: RemoteName, onDone: () => void) {
+      rollback.mutate(remote, {
+        onSuccess: (releases) => {
+          const state = releases.remotes.find((candidate) => candidate.remote === remote);
+          toast({
+            title: 'Rolled back',
+            description: `Everyone now gets ${remote} ${state?.active ?? 'as deployed'}`,
+            variant: 'success',
+          });
+          onDone();
+        },
+        onError: (error) => failed(error, 'Failed to roll back'),
+      });
+    },
+  };
+}
