@@ -47,8 +47,9 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
     requireAuth(),
     requireAdmin(),
     async (ctx) => {
-      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
+      // The profile first: another tenant's id is a 404 whether or not OpenAI is configured.
       const profile = await findProfile(ctx.state.em, ctx.params.id);
+      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
       const compiled = await compileProfile(ctx.state.em, profile, deps.config.OPENAI_REALTIME_MODEL);
       const { userId, tenantId } = authOf(ctx);
       const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
