@@ -1,4 +1,5 @@
 import type { Pool } from '../../src/db/pool.ts';
+import { ROW_SET_DIGEST } from './db-fingerprint.ts';
 
 /** Every application table with a tenant_id column: what a tenant owns, found from the schema itself. */
 export async function tenantOwnedTables(pool: Pool): Promise<string[]> {
@@ -20,8 +21,7 @@ export async function tenantFingerprint(
   tables: string[],
   tenantId: string,
 ): Promise<Record<string, string>> {
-  const digest = (alias: string) =>
-    `md5(coalesce(string_agg(${alias}::text, ',' order by ${alias}::text), ''))`;
+  const digest = ROW_SET_DIGEST;
   const parts = [
     ...tables.map(
       (table) =>
