@@ -14,6 +14,8 @@ export default defineConfig({
             'remotes/*/src/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['./scripts/vitest-dom-setup.ts'],
+          // Room for Testing Library's 5 s waits (set in the setup file) inside one test.
+          testTimeout: 15_000,
         },
       },
       {

@@ -55,6 +55,65 @@ test('add a contact, find it by nickname in Favorites, and open its thread', asy
   await expect(page.getByText('Send a message to start the conversation')).toBeVisible();
 });
 
+test('the contact page: edit and save the details, then delete after confirming', async ({
+  userPage: page,
+}) => {
+  const phone = uniquePhone();
+  const created = await page.request.post('/api/contacts', {
+    data: { name: 'Harold Finch', phonePrimary: phone },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/contacts/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Harold Finch' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  const form = page.getByRole('form', { name: 'Contact details' });
+  await form.getByLabel('Name *').fill('Harold Wren');
+  await form.getByLabel('Notes').fill('Prefers a text before noon');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Contact updated')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harold Wren' })).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel('Name *')).toHaveValue('Harold Wren', { timeout: 30_000 });
+  await expect(form.getByLabel('Notes')).toHaveValue('Prefers a text before noon');
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Contact' });
+  await expect(confirm).toContainText('Are you sure you want to delete Harold Wren?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(notice(page, 'Contact deleted')).toBeVisible();
+  await expect(page).toHaveURL('/contacts');
+  expect((await page.request.get(`/api/contacts/${id}`)).status()).toBe(404);
+});
+
+test('switching a thread to Auto-respond makes Annie text the next message back unasked', async ({
+  userPage: page,
+}) => {
+  const phone = uniquePhone();
+  await twilio('inbound', { from: phone, to: MESSAGING_NUMBER, body: 'Is the office open today?' });
+  await page.goto(`/sms/${encodeURIComponent(phone)}`);
+  await expect(page.getByRole('region', { name: 'Annie drafted a response' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await sentTo(phone)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Conversation menu' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Ask first' })).toBeChecked();
+  await page.getByRole('menuitemradio', { name: 'Auto-respond' }).click();
+  await expect(notice(page, 'Preference updated')).toBeVisible();
+
+  await twilio('inbound', { from: phone, to: MESSAGING_NUMBER, body: 'And tomorrow?' });
+  await expect.poll(async () => (await sentTo(phone)).length, { timeout: 20_000 }).toBe(1);
+  const [sent] = await sentTo(phone);
+  await expect(
+    page.getByRole('listitem', { name: 'Sent message' }).filter({ hasText: sent?.body ?? '' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Conversation menu' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Auto-respond' })).toBeChecked();
+});
+
 test('an inbound text appears live with its unread badge; the draft is sent and shows two ticks once delivered', async ({
   userPage: page,
 }) => {

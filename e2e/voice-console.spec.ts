@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { request } from '@playwright/test';
 import { REALTIME_FAKE_PORT } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
@@ -97,21 +98,23 @@ test('an admin builds a profile tab by tab, previews, exports, imports, makes it
   });
   await expect(toast(page, 'Import failed')).toBeVisible();
   await expect(toast(page, 'Please check the file format and try again')).toBeVisible();
-  await importInput.setInputFiles(await file.path());
+  // The copy is renamed, so the step below knows which profile it makes default (never the default yet).
+  const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as Record<string, unknown>;
+  await importInput.setInputFiles({
+    name: 'front-desk-copy.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ ...exported, name: 'E2E Front Desk copy' })),
+  });
   await expect(toast(page, 'Profile imported successfully')).toBeVisible();
   await page.getByRole('textbox', { name: 'Search profiles' }).fill('');
   await expect(page.getByRole('button', { name: /E2E Front Desk/ })).toHaveCount(2);
 
-  await page.getByRole('textbox', { name: 'Search profiles' }).fill('front');
-  await page
-    .getByRole('button', { name: /E2E Front Desk/ })
-    .first()
-    .click();
+  await page.getByRole('textbox', { name: 'Search profiles' }).fill('front desk copy');
+  await page.getByRole('button', { name: /E2E Front Desk copy/ }).click();
   const makeDefault = page.getByRole('button', { name: 'Default', exact: true });
-  if (await makeDefault.isEnabled()) {
-    await makeDefault.click();
-    await expect(toast(page, 'Default profile updated')).toBeVisible();
-  }
+  await expect(makeDefault).toBeEnabled();
+  await makeDefault.click();
+  await expect(toast(page, 'Default profile updated')).toBeVisible();
   await expect(makeDefault).toBeDisabled();
 
   await page.getByRole('button', { name: 'Test', exact: true }).click();
@@ -142,6 +145,49 @@ test('an admin builds a profile tab by tab, previews, exports, imports, makes it
 
   await panel.getByRole('button', { name: 'End Test' }).click();
   await expect(panel.getByText('Not Connected')).toBeVisible();
+});
+
+test('an admin restores an earlier version from History, then deletes the profile', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/voice/console');
+  await expect(page.getByRole('heading', { name: 'Select a Profile', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByLabel('Profile Name *').fill('E2E History');
+  await page.getByLabel('Instructions').fill('First words.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Profile created successfully')).toBeVisible();
+
+  const profiles = page.getByRole('list', { name: 'Voice profiles' });
+  await profiles.getByRole('button', { name: /E2E History/ }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible();
+  await page.getByLabel('Instructions').fill('Second words.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const history = page.getByRole('dialog', { name: 'Version history' });
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await history.getByRole('row').filter({ hasText: /^1/ }).getByRole('button', { name: 'Restore' }).click();
+  // The open dialog hides the page (and its notifications region) from the accessibility tree.
+  await expect(page.getByText('Version 1 restored', { exact: true })).toBeVisible();
+  await expect(history.getByRole('row', { name: /^3 / })).toBeVisible();
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByLabel('Instructions')).toHaveValue('First words.');
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Profile' });
+  await expect(confirm).toContainText('Delete the profile "E2E History"?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Profile deleted successfully')).toBeVisible();
+  await expect(profiles.getByRole('button', { name: /E2E History/ })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Voice profiles' }).getByText('AnnieAI')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(profiles.getByRole('button', { name: /E2E History/ })).toHaveCount(0);
 });
 
 test('a regular user is refused every profile endpoint', async ({ userPage: page }) => {

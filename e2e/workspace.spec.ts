@@ -1,4 +1,4 @@
-import { GOOGLE_FAKE_URL } from './e2e-env.ts';
+import { GOOGLE_FAKE_URL, REALTIME_WEBRTC_FAKE_URL } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
 type FakeState = { revocations: number; tokenRequests: { grantType: string; status: number }[] };
@@ -7,10 +7,21 @@ type FakeState = { revocations: number; tokenRequests: { grantType: string; stat
 const FULL_LOAD = { timeout: 30_000 };
 test.describe.configure({ timeout: 90_000 });
 
+/** The voice page's realtime fake, driven over its test controls (`/__fake/…`). */
+async function realtimeFake(path: string, data: unknown = {}): Promise<unknown> {
+  const response = await fetch(`${REALTIME_WEBRTC_FAKE_URL}/__fake/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(data),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
 const fakeState = async (): Promise<FakeState> =>
   (await fetch(`${GOOGLE_FAKE_URL}/__fake/state`)).json() as Promise<FakeState>;
 
-test('connect Google through the consent page, run a tool, then disconnect and revoke', async ({
+test('connect two Google accounts, switch the active one, run a tool from a voice call, then disconnect and revoke both', async ({
   userPage: page,
 }) => {
   await page.goto('/google');
@@ -36,20 +47,66 @@ test('connect Google through the consent page, run a tool, then disconnect and r
   await expect(account.getByText('Eleanor Hart')).toBeVisible();
   await expect(account.getByText('Active')).toBeVisible();
 
-  const tool = await page.request.post('/api/google/voice-tools', {
-    data: { toolName: 'google_calendar_list', parameters: {} },
+  // A second account (the page offers Connect only while none is): Google's chooser picks the other
+  // signed-in account, which becomes the active one; Use this account switches back.
+  const { authUrl } = (await (await page.request.get('/api/google/auth')).json()) as { authUrl: string };
+  await page.goto(authUrl);
+  await page.getByRole('link', { name: 'Use e.hart@board.example.com' }).click();
+  await expect(page.getByText('Signed in as E. Hart (board)')).toBeVisible();
+  await page.getByRole('link', { name: 'Allow' }).click();
+  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible(FULL_LOAD);
+  await page.getByRole('link', { name: 'Back to Google Workspace' }).click();
+  const board = page.getByRole('listitem', { name: 'e.hart@board.example.com' });
+  await expect(board.getByText('Active', { exact: true })).toBeVisible();
+  await expect(account.getByText('Inactive', { exact: true })).toBeVisible();
+  await account.getByRole('button', { name: 'Use this account' }).click();
+  await expect(account.getByText('Active', { exact: true })).toBeVisible();
+  await expect(board.getByText('Inactive', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(account.getByText('Active', { exact: true })).toBeVisible(FULL_LOAD);
+
+  // A Google tool the model asks for during a call on the voice page, run by the page through the API.
+  await realtimeFake('reset');
+  await realtimeFake('script', {
+    userTranscripts: ['What is on my calendar today?'],
+    functionCall: { name: 'google_calendar_list', arguments: '{}' },
+    replyAfterTool: 'Your weekly leadership sync is this morning.',
   });
-  expect(tool.status()).toBe(200);
-  const result = (await tool.json()) as { success: boolean; data: { events: { summary: string }[] } };
-  expect(result.success).toBe(true);
-  expect(result.data.events.map((event) => event.summary)).toContain('Weekly leadership sync');
+  try {
+    const callsBefore = (
+      (await (await fetch(`${REALTIME_WEBRTC_FAKE_URL}/__fake/calls`)).json()) as unknown[]
+    ).length;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start call' }).click(FULL_LOAD);
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${REALTIME_WEBRTC_FAKE_URL}/__fake/calls`)).json()) as unknown[]).length,
+      )
+      .toBeGreaterThan(callsBefore);
+    const output = (await realtimeFake('calls/latest/wait-for-event', {
+      type: 'conversation.item.create',
+      match: { item: { type: 'function_call_output' } },
+      timeoutMs: 20_000,
+    })) as { event: { item: { output: string } } };
+    expect(output.event.item.output).toContain('Weekly leadership sync');
+    const transcript = page.getByRole('log', { name: 'Transcript' });
+    await expect(transcript).toContainText('Your weekly leadership sync is this morning.', {
+      timeout: 20_000,
+    });
+    await page.getByRole('button', { name: 'End call' }).click();
+  } finally {
+    await realtimeFake('reset');
+  }
+  await page.goto('/google');
+  await expect(page.getByText('Google services are active')).toBeVisible(FULL_LOAD);
 
   const revocationsBefore = (await fakeState()).revocations;
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText('Google Workspace has been disconnected.', { exact: true })).toBeVisible();
   await expect(page.getByText('Not Connected')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Connected Accounts' })).toHaveCount(0);
-  expect((await fakeState()).revocations).toBe(revocationsBefore + 1);
+  expect((await fakeState()).revocations).toBe(revocationsBefore + 2);
 });
 
 test('a denied consent lands on the error page with a way back', async ({ userPage: page }) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/test-app.ts';
 import { User } from '../modules/users/user.entity.ts';
+import { tenantFilter } from './tenant-filter.ts';
 
 const app = await startTestApp();
 
@@ -25,4 +26,25 @@ describe('tenant filter', () => {
     check.setFilterParams('tenant', { tenantId: 'globex-2' });
     expect(await check.count(User, {})).toBe(1);
   });
+});
+
+describe('every tenant-owned entity', () => {
+  const owned = [...app.orm.getMetadata().getAll().values()].filter(
+    (meta) => !meta.embeddable && meta.properties.tenantId,
+  );
+
+  it('is found in the ORM metadata (entities with a tenantId)', () => {
+    expect(owned.map((meta) => meta.className)).toEqual(
+      expect.arrayContaining(['User', 'Contact', 'KnowledgeNote', 'CallSession', 'GoogleAccount']),
+    );
+  });
+
+  it.each(owned.map((meta) => [meta.className, meta] as const))(
+    'declares the tenant filter, on by default, and refuses a query without a tenant: %s',
+    async (_name, meta) => {
+      expect(meta.filters.tenant).toMatchObject({ name: 'tenant', default: true });
+      expect(meta.filters.tenant?.cond).toBe(tenantFilter.tenant.cond);
+      await expect(app.orm.em.fork().find(meta.class, {})).rejects.toThrow(/tenant/);
+    },
+  );
 });

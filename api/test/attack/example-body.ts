@@ -20,7 +20,7 @@ export type JsonSchema = {
 
 /**
  * The smallest value a JSON schema (as zod's toJSONSchema writes it) accepts, by a best effort: required
- * properties only, the first enum member, minimum lengths. Used as the valid base the fuzz set mutates
+ * properties only (the first property when none is required), the first enum member, minimum lengths. Used as the valid base the fuzz set mutates
  * and to seed one tenant's data; a route whose body it cannot satisfy is still fuzzed.
  */
 export function exampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
@@ -32,10 +32,12 @@ export function exampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
   if (variant) return exampleOf(variant, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((each) => each !== 'null') : schema.type;
   switch (type) {
-    case 'object':
-      return Object.fromEntries(
-        (schema.required ?? []).map((name) => [name, exampleOf(schema.properties?.[name], depth + 1)]),
-      );
+    case 'object': {
+      // A body of optional fields only (a PATCH) names its first: an empty one is refused before any lookup.
+      const first = Object.keys(schema.properties ?? {}).slice(0, 1);
+      const names = schema.required?.length ? schema.required : first;
+      return Object.fromEntries(names.map((name) => [name, exampleOf(schema.properties?.[name], depth + 1)]));
+    }
     case 'array':
       return Array.from({ length: schema.minItems ?? 0 }, () => exampleOf(schema.items, depth + 1));
     case 'string':

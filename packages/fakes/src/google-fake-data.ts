@@ -12,6 +12,14 @@ export const FAKE_GOOGLE_ACCOUNT: FakeAccount = {
   picture: 'https://lh3.googleusercontent.com/a/eleanor-hart',
 };
 
+/** A second account of the same person: the consent page offers it as "Use another account". */
+export const FAKE_GOOGLE_BOARD_ACCOUNT: FakeAccount = {
+  sub: '108000000000000000002',
+  email: 'e.hart@board.example.com',
+  name: 'E. Hart (board)',
+  picture: 'https://lh3.googleusercontent.com/a/e-hart-board',
+};
+
 export type FakeMessage = {
   id: string;
   threadId: string;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FakeAccount } from './google-fake-data.ts';
+import { FAKE_GOOGLE_BOARD_ACCOUNT, type FakeAccount } from './google-fake-data.ts';
 
 /** A reply the fake's router writes: JSON, HTML or a redirect. */
 export type FakeReply =
@@ -15,6 +15,7 @@ type PendingConsent = {
   codeChallenge: string;
 };
 type IssuedCode = PendingConsent & { account: FakeAccount; used: boolean };
+type ChosenConsent = PendingConsent & { account: FakeAccount };
 type Grant = { account: FakeAccount; scope: string; revoked: boolean };
 type AccessToken = { refreshToken: string; expiresAt: number };
 
@@ -37,12 +38,14 @@ export class GoogleFakeOAuth {
   /** Every token the revoke endpoint accepted, in order. */
   readonly revocations: string[] = [];
   account: FakeAccount;
+  /** The browser's other signed-in accounts: `authuser=1…` on the consent URL picks one, as Google's chooser does. */
+  otherAccounts: FakeAccount[] = [FAKE_GOOGLE_BOARD_ACCOUNT];
   accessTokenTtlSeconds = 3600;
   /** How many coming revocations answer 503 (Google unavailable) without revoking. */
   revokeFailures = 0;
   /** Whether a refresh answers a new refresh token and retires the one it was given (Google may rotate). */
   rotateRefreshTokens = false;
-  readonly #pending = new Map<string, PendingConsent>();
+  readonly #pending = new Map<string, ChosenConsent>();
   readonly #codes = new Map<string, IssuedCode>();
   readonly #grants = new Map<string, Grant>();
   readonly #access = new Map<string, AccessToken>();
@@ -65,8 +68,12 @@ export class GoogleFakeOAuth {
     if (!get('code_challenge') || get('code_challenge_method') !== 'S256')
       return oauthError(400, 'invalid_request', 'PKCE with code_challenge_method=S256 is required');
     if (!get('scope')) return oauthError(400, 'invalid_scope', 'Missing required parameter: scope');
+    const chosen = Number(get('authuser') || 0);
+    const account = chosen > 0 ? this.otherAccounts[chosen - 1] : this.account;
+    if (!account) return oauthError(400, 'invalid_request', `No signed-in account ${chosen}`);
     const request = token('req-');
     this.#pending.set(request, {
+      account,
       clientId: get('client_id'),
       redirectUri: get('redirect_uri'),
       state: get('state'),
@@ -77,13 +84,23 @@ export class GoogleFakeOAuth {
       .split(' ')
       .map((scope) => `<li>${escapeHtml(scope)}</li>`)
       .join('');
+    const switchLinks = [this.account, ...this.otherAccounts]
+      .map((other, index) => ({ other, index }))
+      .filter(({ other }) => other.sub !== account.sub)
+      .map(({ other, index }) => {
+        const switched = new URLSearchParams(query);
+        switched.set('authuser', String(index));
+        return `<a href="/o/oauth2/v2/auth?${escapeHtml(switched.toString())}">Use ${escapeHtml(other.email)}</a>`;
+      })
+      .join('');
     return {
       status: 200,
       html: `<!doctype html><html><head><title>Sign in - Google Accounts</title></head><body>
-<h1>Choose what AnnieAI can access</h1><p>Signed in as ${escapeHtml(this.account.name)} (${escapeHtml(this.account.email)})</p>
+<h1>Choose what AnnieAI can access</h1><p>Signed in as ${escapeHtml(account.name)} (${escapeHtml(account.email)})</p>
 <p>offline access: ${escapeHtml(get('access_type'))}; prompt: ${escapeHtml(get('prompt'))}</p><ul>${scopes}</ul>
 <a href="/o/oauth2/v2/approve?request=${request}&decision=allow">Allow</a>
-<a href="/o/oauth2/v2/approve?request=${request}&decision=deny">Cancel</a></body></html>`,
+<a href="/o/oauth2/v2/approve?request=${request}&decision=deny">Cancel</a>
+${switchLinks}</body></html>`,
     };
   }
 
@@ -99,7 +116,7 @@ export class GoogleFakeOAuth {
       return { status: 302, location: back.href };
     }
     const code = token('4/code-');
-    this.#codes.set(code, { ...pending, account: this.account, used: false });
+    this.#codes.set(code, { ...pending, used: false });
     back.searchParams.set('code', code);
     back.searchParams.set('scope', pending.scope);
     return { status: 302, location: back.href };

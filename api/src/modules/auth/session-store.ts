@@ -8,7 +8,7 @@ export type SessionData = { userId?: string; tenantId?: string; [key: string]: u
 
 // A backstop only: while the listener is up, a change reaches the cache within milliseconds. The TTL
 // bounds what a connection that died unnoticed (no error, no end yet) could leave stale.
-const CACHE_TTL_MS = 5_000;
+export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_CACHED = 10_000;
 
 /**
@@ -81,7 +81,7 @@ export class PostgresSessionStore {
       if (this.#cache.size >= MAX_CACHED) this.#cache.clear();
       this.#cache.set(key, {
         data: row.data,
-        until: Date.now() + Math.min(CACHE_TTL_MS, Number(row.ms_left)),
+        until: Date.now() + Math.min(SESSION_CACHE_TTL_MS, Number(row.ms_left)),
       });
     } else this.#cache.delete(key);
     return row?.data;

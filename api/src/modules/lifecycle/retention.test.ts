@@ -6,6 +6,7 @@ import { eventually } from '../lab/testing/lab-test-helpers.ts';
 import { enforceRetention } from './retention.ts';
 
 const app = await startTestApp();
+const RETENTION_LOCK = 0x616e6e69;
 const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
 const annie = (...args: string[]) =>
   spawnSync(process.execPath, [CLI, ...args], {
@@ -116,17 +117,47 @@ describe('retention', () => {
     expect(expired).not.toBe('');
   });
 
-  it('runs on one instance at a time', async () => {
-    const [first, second] = await Promise.all([enforceRetention(app.pool), enforceRetention(app.pool)]);
-    expect([first, second].filter((result) => result === undefined).length).toBeLessThanOrEqual(1);
-    const holder = await app.pool.connect();
+  it('runs on one instance at a time: a second run while the first holds the lock does nothing', async () => {
+    const { user } = await app.createUser();
+    const { rows } = await app.pool.query<{ session_id: string }>(
+      `insert into voice_test_ticket (session_id, token_hash, tenant_id, user_id, origin, compiled, expires_at)
+       values (gen_random_uuid(), '\\x00', $1, $2, 'http://127.0.0.1:1', '{}', now() - interval '1 minute')
+       returning session_id`,
+      [user.tenantId, user.id],
+    );
+    // A row lock on the expired ticket holds the first run inside its transaction, lock taken.
+    const rowHolder = await app.pool.connect();
     try {
-      await holder.query('begin');
-      await holder.query('select pg_advisory_xact_lock($1)', [0x616e6e69]);
-      expect(await enforceRetention(app.pool)).toBeUndefined();
+      await rowHolder.query('begin');
+      await rowHolder.query('select 1 from voice_test_ticket where session_id = $1 for update', [
+        rows[0]?.session_id,
+      ]);
+      const first = enforceRetention(app.pool);
+      await eventually(async () => {
+        const held = await app.pool.query(
+          `select 1 from pg_locks where locktype = 'advisory' and objid = $1 and granted`,
+          [RETENTION_LOCK],
+        );
+        return held.rowCount ? true : undefined;
+      });
+      // Were the second run to go ahead too, it would wait on the same row: seen as a second waiter.
+      let decided = false;
+      const secondWaits = eventually(async () => {
+        if (decided) return 'decided';
+        const waiting = await app.pool.query(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return (waiting.rowCount ?? 0) >= 2 ? 'went ahead while the first held the lock' : undefined;
+      }, 60_000);
+      secondWaits.catch(() => {});
+      const second = await Promise.race([enforceRetention(app.pool), secondWaits]);
+      decided = true;
+      expect(second).toBeUndefined();
+      await rowHolder.query('commit');
+      expect(await first).toMatchObject({ 'Voice Console test tickets': 1 });
     } finally {
-      await holder.query('rollback');
-      holder.release();
+      await rowHolder.query('rollback').catch(() => {});
+      rowHolder.release();
     }
   });
 });

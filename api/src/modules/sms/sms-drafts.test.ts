@@ -9,14 +9,28 @@ async function pendingDraftOf(phone: string) {
   return (await openThread(sms.client, phone)).meta.pendingDraft as { id: string; draft: string } | null;
 }
 
-/** Waits until the draft job of the latest inbound text has finished, whatever it did. */
-async function draftJobDone(phone: string) {
+async function latestInboundId(phone: string) {
   const { rows } = await sms.app.pool.query<{ id: string }>(
     `select m.id from sms_message m join sms_thread t on t.id = m.thread_id
      where t.phone_e164 = $1 and m.direction = 'inbound' order by m.created_at desc limit 1`,
     [phone],
   );
-  const id = rows[0]?.id;
+  if (!rows[0]) throw new Error(`no inbound text from ${phone}`);
+  return rows[0].id;
+}
+
+/**
+ * Whether the latest inbound text queued a draft job: the webhook queues it (id = the message's id) in
+ * the transaction that stores the text, so once the webhook has answered the answer is final.
+ */
+async function draftJobQueued(phone: string) {
+  const id = await latestInboundId(phone);
+  return ((await sms.app.pool.query('select 1 from pgboss.job where id = $1', [id])).rowCount ?? 0) > 0;
+}
+
+/** Waits until the draft job of the latest inbound text has finished, whatever it did. */
+async function draftJobDone(phone: string) {
+  const id = await latestInboundId(phone);
   await waitFor(async () => {
     const job = await sms.app.pool.query<{ state: string }>(`select state from pgboss.job where id = $1`, [
       id,
@@ -85,7 +99,8 @@ describe('drafts on an ask_first thread', () => {
 
   it('drafts nothing for an opt-out keyword', async () => {
     const requests = sms.openai.requests.length;
-    await sms.inbound({ from: '+14155552692', body: 'STOP' });
+    expect((await sms.inbound({ from: '+14155552692', body: 'STOP' })).status).toBe(200);
+    expect(await draftJobQueued('+14155552692')).toBe(false);
     expect(await pendingDraftOf('+14155552692')).toBeNull();
     expect(sms.openai.requests.length).toBe(requests);
   });
@@ -129,7 +144,8 @@ describe('auto_respond and never_respond', () => {
     const QUINN = '+14155552695';
     await setPreference(QUINN, 'never_respond');
     const requests = sms.openai.requests.length;
-    await sms.inbound({ from: QUINN, body: 'Anyone there?' });
+    expect((await sms.inbound({ from: QUINN, body: 'Anyone there?' })).status).toBe(200);
+    expect(await draftJobQueued(QUINN)).toBe(false);
     expect(await pendingDraftOf(QUINN)).toBeNull();
     expect(sms.openai.requests.length).toBe(requests);
   });

@@ -1,10 +1,23 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAIRealtimeFake } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 
 // Every profile endpoint, called by tenant B's admin on tenant A's rows: B sees nothing and changes
 // nothing, and claiming A's tenant in X-Tenant-Id is refused outright.
-const app = await startTestApp();
+// The realtime fake is configured, so a test call on another tenant's profile could really start.
+const realtime = await startOpenAIRealtimeFake({ apiKey: 'sk-tenancy' });
+const caFile = join(tmpdir(), `voice-tenancy-ca-${process.pid}.pem`);
+await writeFile(caFile, realtime.ca);
+const app = await startTestApp({
+  OPENAI_API_KEY: 'sk-tenancy',
+  OPENAI_BASE_URL: realtime.baseURL,
+  OPENAI_REALTIME_CA_FILE: caFile,
+});
+afterAll(() => realtime.close());
 const claimA = { headers: { 'X-Tenant-Id': 'voice-a' } };
 let alice: TestClient;
 let bob: TestClient;
@@ -45,10 +58,18 @@ describe('voice profile tenant isolation', () => {
       bob.get(`/api/voice/profiles/${id}/export`),
       bob.get(`/api/voice/profiles/${id}/versions`),
       bob.post(`/api/voice/profiles/${id}/versions/1/restore`),
+      bob.post(`/api/voice/profiles/${id}/test`),
     ];
     expect((await Promise.all(calls)).map((response) => response.status)).toEqual(calls.map(() => 404));
     expect((await bob.patch(`/api/voice/profiles/${id}`, { name: 'stolen' }, claimA)).status).toBe(403);
     expect(await aliceState()).toMatchObject({ name: 'Alice private', isDefault: true });
+    const tickets = await app.pool.query('select 1 from voice_test_ticket');
+    expect(tickets.rowCount).toBe(0);
+  });
+
+  it("Test on the caller's own profile does start (so the 404 above is the tenant check)", async () => {
+    const own = (await bob.post('/api/voice/profiles', { name: 'Bob test' })).body;
+    expect((await bob.post(`/api/voice/profiles/${own.id}/test`)).status).toBe(200);
   });
 
   it('import lands in the caller tenant only', async () => {

@@ -165,9 +165,10 @@ describe('POST /api/voice/profiles/:id/test and its WebSocket', () => {
   });
 });
 
+const bare = await startTestApp();
+
 describe('without OPENAI_API_KEY', () => {
   it('Test answers 503 naming the variable', async () => {
-    const bare = await startTestApp();
     const bareAdmin = await bare.signedIn(await bare.createUser({ isAdmin: true }));
     const created = (await bareAdmin.post('/api/voice/profiles', { name: 'x' })).body;
     const response = await bareAdmin.post(`/api/voice/profiles/${created.id}/test`);
@@ -176,5 +177,13 @@ describe('without OPENAI_API_KEY', () => {
       message: 'Voice test is not configured: set OPENAI_API_KEY',
       code: 'not_configured',
     });
+  });
+
+  it("Test answers 404 for another tenant's profile, not 503: the profile is looked up first", async () => {
+    const owner = await bare.signedIn(await bare.createUser({ isAdmin: true, tenantId: 'owner' }));
+    const other = await bare.signedIn(await bare.createUser({ isAdmin: true, tenantId: 'other' }));
+    const created = (await owner.post('/api/voice/profiles', { name: 'Private' })).body;
+    const response = await other.post(`/api/voice/profiles/${created.id}/test`);
+    expect(response.status).toBe(404);
   });
 });

@@ -55,8 +55,9 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
     requireAuth(),
     requireAdmin(),
     async (ctx) => {
-      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
+      // The profile first: another tenant's id is a 404 whether or not OpenAI is configured.
       const profile = await findProfile(ctx.state.em, ctx.params.id);
+      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
       const compiled = await compileProfile(
         ctx.state.em,
         profile,

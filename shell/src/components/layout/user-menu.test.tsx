@@ -2,6 +2,7 @@ import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RELOAD_DELAY_MS } from '../../config/product.ts';
 import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -23,6 +24,7 @@ function notifications() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -53,13 +55,15 @@ describe('UserMenu', () => {
   });
 
   it('says so when the logout fails, and stays', async () => {
+    // Time runs on its own, but the test can also jump past the reload delay instead of sleeping it out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     stubFetch({ 'POST /api/logout': { status: 500, body: { message: 'boom', code: 'internal' } } });
     const reload = vi.fn();
     renderWithProviders(<UserMenu user={regular} reload={reload} />);
     await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Logout' }));
     expect(await notifications().findByText('Logout failed')).toBeInTheDocument();
     expect(notifications().getByText('Unable to logout. Please try again.')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    vi.advanceTimersByTime(RELOAD_DELAY_MS + 1);
     expect(reload).not.toHaveBeenCalled();
   });
 });

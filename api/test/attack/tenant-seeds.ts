@@ -1,0 +1,212 @@
+import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { expect, vi } from 'vitest';
+import { FAKE_GOOGLE_ACCOUNT } from '../../../packages/fakes/src/google-fake-data.ts';
+import { assignMessagingNumber } from '../../src/modules/sms/messaging-number.ts';
+import type { TestClient, TestResponse } from '../test-client.ts';
+import { type AttackWorld, NUMBER_OF_A, PUBLIC_URL } from './attack-world.ts';
+
+/** What seeding one domain gave tenant A: named values (ids, keys, numbers) the attacks aim at. */
+export type Seeded = Record<string, string>;
+
+/**
+ * One domain's data for tenant A, made the way the product makes it (its routes, signed provider webhooks,
+ * the fakes' OAuth and calls). `perUser` values belong to tenant A's admin alone: tenant A's other user
+ * must not reach them either. A new domain is one more entry here (and in ROUTE_VALUES when it adds
+ * routes with ids); the walk refuses to start while any tenant-owned table has no row of tenant A.
+ */
+export type DomainSeed = {
+  domain: string;
+  perUser?: string[];
+  seed: (world: AttackWorld) => Promise<Seeded>;
+};
+
+const ALICE = '+14155552671';
+const BOB_PHONE = '+14155552672';
+const SECOND_GOOGLE_ACCOUNT = {
+  ...FAKE_GOOGLE_ACCOUNT,
+  sub: '108000000000000000077',
+  email: 'member.a@example.com',
+  name: 'Member of A',
+};
+const waitFor = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 20_000, interval: 50 });
+
+function created(response: TestResponse, what: string): Record<string, string> {
+  expect(response.status, `${what}: ${response.text}`).toBeLessThan(300);
+  return response.body;
+}
+
+async function one(world: AttackWorld, sql: string, values: unknown[] = []): Promise<string> {
+  const { rows } = await world.app.pool.query<{ value: string }>(sql, values);
+  if (!rows[0]) throw new Error(`nothing seeded for: ${sql}`);
+  return String(rows[0].value);
+}
+
+async function connectGoogle(world: AttackWorld, client: TestClient) {
+  const { body } = await client.get('/api/google/auth');
+  const back = new URL(await world.fakes.google.consent(body.authUrl));
+  const callback = await client.get(`${back.pathname}${back.search}`);
+  expect(callback.headers.get('location')).toBe('/google/success');
+}
+
+export const DOMAIN_SEEDS: DomainSeed[] = [
+  {
+    domain: 'tenant and its messaging number',
+    async seed(world) {
+      await assignMessagingNumber(world.app.pool, 'tenant-a', NUMBER_OF_A);
+      return {};
+    },
+  },
+  {
+    domain: 'contacts',
+    async seed({ adminA }) {
+      const contact = created(
+        await adminA.post('/api/contacts', { name: 'Ada Lovelace', phonePrimary: ALICE, notes: 'secret' }),
+        'contact',
+      );
+      return { contactId: contact.id ?? '' };
+    },
+  },
+  {
+    domain: 'knowledge',
+    async seed({ adminA }) {
+      const note = created(
+        await adminA.post('/api/knowledge/notes', { title: 'Board', body: 'Quarterly numbers' }),
+        'note',
+      );
+      const fact = created(
+        await adminA.post('/api/knowledge/facts', { key: 'door_code', value: '1234' }),
+        'fact',
+      );
+      created(await adminA.patch(`/api/knowledge/facts/${fact.id}`, { value: '4321' }), 'fact version');
+      return { noteId: note.id ?? '', factId: fact.id ?? '', factKey: 'door_code' };
+    },
+  },
+  {
+    domain: 'voice profiles and a Voice Console test ticket',
+    async seed({ adminA }) {
+      const profile = created(
+        await adminA.post('/api/voice/profiles', { name: 'Private', instructions: 'Secret instructions.' }),
+        'profile',
+      );
+      created(await adminA.patch(`/api/voice/profiles/${profile.id}`, { name: 'Private v2' }), 'version');
+      const ticket = created(await adminA.post(`/api/voice/profiles/${profile.id}/test`), 'test ticket');
+      return { profileId: profile.id ?? '', profileVersion: '1', testSessionId: ticket.sessionId ?? '' };
+    },
+  },
+  {
+    domain: 'conversations',
+    perUser: ['conversationId'],
+    async seed({ adminA }) {
+      const conversation = created(
+        await adminA.post('/api/voice/conversations', { title: 'Private' }),
+        'conv',
+      );
+      const message = { role: 'user', content: 'Secret', timestamp: new Date().toISOString() };
+      created(await adminA.post(`/api/voice/conversations/${conversation.id}/messages`, message), 'message');
+      return { conversationId: conversation.id ?? '' };
+    },
+  },
+  {
+    domain: 'web calls',
+    perUser: ['callSessionId'],
+    async seed({ adminA }) {
+      return { callSessionId: created(await adminA.post('/api/calls/start'), 'web call').id ?? '' };
+    },
+  },
+  {
+    domain: 'phone calls (through the Twilio fake, to the end)',
+    async seed(world) {
+      const { twilio } = world.fakes;
+      twilio.calls.callee = { audio: Buffer.alloc(0), frameIntervalMs: 0, hangUpAfterMs: 0 };
+      created(await world.adminA.post('/api/annie/call/start', { to: BOB_PHONE, message: 'Hello' }), 'call');
+      const call = twilio.calls.calls.find((each) => each.to === BOB_PHONE);
+      await twilio.calls.ended(call?.sid ?? '');
+      const id = await one(world, `select id as value from phone_call where tenant_id = 'tenant-a'`);
+      await waitFor(async () =>
+        expect(
+          await one(world, 'select ended_at is not null as value from phone_call where id = $1', [id]),
+        ).toBe('true'),
+      );
+      return { phoneCallId: id };
+    },
+  },
+  {
+    domain: 'SMS (a signed inbound text, its draft, and a sent text)',
+    async seed(world) {
+      const webhook = '/api/sms/webhooks/inbound';
+      const reply = await world.fakes.twilio.sendInbound(
+        { from: ALICE, to: NUMBER_OF_A, body: 'Are we still on for Friday?' },
+        { signedUrl: `${PUBLIC_URL}${webhook}`, targetUrl: `${world.app.baseUrl}${webhook}` },
+      );
+      expect(reply.status).toBe(200);
+      const threadId = await one(world, `select id as value from sms_thread where tenant_id = 'tenant-a'`);
+      await waitFor(async () =>
+        expect(
+          await one(world, 'select count(*) as value from sms_draft where thread_id = $1', [threadId]),
+        ).toBe('1'),
+      );
+      created(await world.adminA.post('/api/sms/send', { to: BOB_PHONE, body: 'See you Friday' }), 'sent');
+      return { threadId, threadPhone: ALICE };
+    },
+  },
+  {
+    domain: 'lab jobs (run by the worker against the chemistry fake)',
+    async seed(world) {
+      const job = created(
+        await world.adminA.post('/api/lab/jobs', { type: 'formulate', payload: LAB_JOB_SAMPLES.formulate }),
+        'lab job',
+      );
+      await waitFor(async () =>
+        expect(['succeeded', 'failed']).toContain(
+          (await world.adminA.get(`/api/lab/jobs/${job.id}`)).body.status,
+        ),
+      );
+      return { labJobId: job.id ?? '' };
+    },
+  },
+  {
+    domain: "Google connections (tenant A's admin and its other user, each their own account)",
+    perUser: ['googleAccountId'],
+    async seed(world) {
+      world.fakes.google.setAccount(FAKE_GOOGLE_ACCOUNT);
+      await connectGoogle(world, world.adminA);
+      world.fakes.google.setAccount(SECOND_GOOGLE_ACCOUNT);
+      await connectGoogle(world, world.memberA);
+      world.fakes.google.setAccount(FAKE_GOOGLE_ACCOUNT);
+      const accounts = (await world.adminA.get('/api/google/accounts')).body as { id: string }[];
+      return { googleAccountId: accounts[0]?.id ?? '' };
+    },
+  },
+];
+
+/**
+ * Which seeded value fills each path parameter, by route. A documented route with a path parameter
+ * must be listed (or in ROUTES_WITHOUT_TENANT_DATA): the walk fails on one it cannot aim.
+ */
+export const ROUTE_VALUES: [RegExp, Record<string, string>][] = [
+  [/^\/api\/knowledge\/facts\/\{key\}/, { key: 'factKey' }],
+  [/^\/api\/knowledge\/facts\/\{id\}/, { id: 'factId' }],
+  [/^\/api\/knowledge\/notes\/\{id\}/, { id: 'noteId' }],
+  [/^\/api\/lab\/jobs\/\{id\}/, { id: 'labJobId' }],
+  [/^\/api\/google\/accounts\/\{id\}/, { id: 'googleAccountId' }],
+  [/^\/api\/voice\/profiles\/\{id\}/, { id: 'profileId', version: 'profileVersion' }],
+  [/^\/api\/voice\/test-sessions\/\{sessionId\}/, { sessionId: 'testSessionId' }],
+  [/^\/api\/contacts\/\{id\}/, { id: 'contactId' }],
+  [/^\/api\/sms\/threads\/\{phone\}/, { phone: 'threadPhone' }],
+  [/^\/api\/sms\/threads\/\{threadId\}/, { threadId: 'threadId' }],
+  [/^\/api\/voice\/conversations\/\{id\}/, { id: 'conversationId' }],
+  [/^\/api\/calls\/\{id\}/, { id: 'callSessionId' }],
+  [/^\/api\/phone\/media-streams\/\{phoneCallId\}/, { phoneCallId: 'phoneCallId' }],
+];
+
+/** Routes with a path parameter that names no tenant's data. */
+export const ROUTES_WITHOUT_TENANT_DATA = [/^\/api\/docs\/\{file\}$/];
+
+/** Seeds every domain in turn (the workers running), then stops the workers so tenant A's rows hold still. */
+export async function seedTenantA(world: AttackWorld): Promise<{ values: Seeded; perUser: string[] }> {
+  await world.app.startBackground();
+  const values: Seeded = {};
+  for (const seed of DOMAIN_SEEDS) Object.assign(values, await seed.seed(world));
+  await world.app.stopBackground();
+  return { values, perUser: DOMAIN_SEEDS.flatMap((seed) => seed.perUser ?? []) };
+}
