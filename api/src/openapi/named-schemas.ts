@@ -8,6 +8,7 @@ import { apiErrorBodySchema } from '@annie/api-client/contracts/errors';
 import { anyJsonSchema } from '@annie/api-client/contracts/json';
 import { factSchema, noteSchema } from '@annie/api-client/contracts/knowledge';
 import { labJobSchema } from '@annie/api-client/contracts/lab';
+import { remoteReleasesSchema } from '@annie/api-client/contracts/remote-releases';
 import {
   sendSmsResponseSchema,
   smsMessageSchema,
@@ -39,4 +40,5 @@ export const namedSchemas: Record<string, z.ZodType> = {
   SendSmsResponse: sendSmsResponseSchema,
   ConversationSummary: conversationSummarySchema,
   ConversationMessage: conversationMessageSchema,
+  RemoteReleases: remoteReleasesSchema,
 };

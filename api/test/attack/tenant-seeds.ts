@@ -199,8 +199,14 @@ export const ROUTE_VALUES: [RegExp, Record<string, string>][] = [
   [/^\/api\/phone\/media-streams\/\{phoneCallId\}/, { phoneCallId: 'phoneCallId' }],
 ];
 
-/** Routes with a path parameter that names no tenant's data. */
-export const ROUTES_WITHOUT_TENANT_DATA = [/^\/api\/docs\/\{file\}$/];
+/**
+ * Routes with a path parameter that names no tenant's data: the API's own documents, and a remote's
+ * releases (one registry for the whole product, managed only by the operator tenant's admins).
+ */
+export const ROUTES_WITHOUT_TENANT_DATA = [
+  /^\/api\/docs\/\{file\}$/,
+  /^\/api\/modules\/releases\/\{remote\}\//,
+];
 
 /** Seeds every domain in turn (the workers running), then stops the workers so tenant A's rows hold still. */
 export async function seedTenantA(world: AttackWorld): Promise<{ values: Seeded; perUser: string[] }> {
