@@ -17,6 +17,27 @@ const googleError = (status: number, message: string, reason: string): FakeReply
   status,
   json: { error: { code: status, message, status: reason, errors: [{ message, reason }] } },
 });
+// Drive's answer to files.list with both `orderBy` and a `fullText` term (results are by relevance only).
+const FULL_TEXT_SORT =
+  'Sorting is not supported for queries with fullText terms. Results are always in descending relevance order.';
+const driveOrderByFullText: FakeReply = {
+  status: 403,
+  json: {
+    error: {
+      code: 403,
+      message: FULL_TEXT_SORT,
+      errors: [
+        {
+          message: FULL_TEXT_SORT,
+          domain: 'global',
+          reason: 'forbidden',
+          location: 'orderBy',
+          locationType: 'parameter',
+        },
+      ],
+    },
+  },
+};
 const ok = (json: unknown): FakeReply => ({ status: 200, json });
 const contains = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle.toLowerCase());
 
@@ -216,6 +237,8 @@ export class GoogleFakeApis {
 
   #listFiles(query: URLSearchParams): FakeReply {
     const clauses = (query.get('q') ?? '').split(/\s+and\s+/i).filter(Boolean);
+    const orderBy = query.get('orderBy');
+    if (orderBy && clauses.some((clause) => /^\(?\s*fullText\s/.test(clause))) return driveOrderByFullText;
     const files = this.writes.files.filter((file) =>
       clauses.every((clause) => {
         const [, field, operator, value = ''] =
@@ -229,6 +252,7 @@ export class GoogleFakeApis {
         return false;
       }),
     );
+    if (orderBy === 'modifiedTime desc') files.sort((a, b) => a.hoursAgo - b.hoursAgo);
     const max = Number(query.get('pageSize') ?? 100);
     return ok({ files: files.slice(0, max).map((file) => this.#fileDto(file)) });
   }

@@ -106,6 +106,25 @@ describe('GoogleWorkspace tools against the Google fake', () => {
     expect(search.files.map((file) => file.name)).toEqual(['Q4 Budget']);
   });
 
+  it('searches Drive by full text without orderBy, which Drive refuses with fullText (403)', async () => {
+    const search = (await workspace.run(grant, 'google_search', { query: 'glycerin', max_results: 5 })) as {
+      files: { name: string }[];
+    };
+    expect(search.files.length).toBeGreaterThan(0);
+    const driveList = fake.received.findLast((request) => request.path === '/drive/v3/files');
+    expect(driveList?.query.get('q')).toContain('fullText contains');
+    expect(driveList?.query.has('orderBy')).toBe(false);
+    const listed = (await workspace.run(grant, 'google_drive_list', {
+      file_type: 'any',
+      max_results: 5,
+    })) as {
+      files: { name: string }[];
+    };
+    expect(listed.files.length).toBeGreaterThan(0);
+    const plainList = fake.received.findLast((request) => request.path === '/drive/v3/files');
+    expect(plainList?.query.get('orderBy')).toBe('modifiedTime desc');
+  });
+
   it('reads and writes spreadsheet values', async () => {
     const read = (await workspace.run(grant, 'google_sheets_read', {
       spreadsheet_id: 'file-budget',
