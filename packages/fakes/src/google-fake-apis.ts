@@ -5,6 +5,7 @@ import {
   FAKE_MESSAGES,
   type FakeAccount,
   type FakeFile,
+  type FakeMessage,
   MIME,
 } from './google-fake-data.ts';
 import type { FakeReply } from './google-fake-oauth.ts';
@@ -43,6 +44,8 @@ const contains = (haystack: string, needle: string) => haystack.toLowerCase().in
 
 /** What the tools wrote, so tests can check it arrived. */
 export type GoogleFakeWrites = {
+  /** The mailbox the Gmail endpoints read, newest first (tests may add to it). */
+  inbox: FakeMessage[];
   sentMail: { raw: string; decoded: string }[];
   events: Json[];
   files: FakeFile[];
@@ -53,6 +56,7 @@ export type GoogleFakeWrites = {
 /** Gmail, Calendar, Drive, Sheets and Docs: the endpoints the workspace tools call, on fixed data. */
 export class GoogleFakeApis {
   readonly writes: GoogleFakeWrites = {
+    inbox: FAKE_MESSAGES.map((message) => ({ ...message })),
     sentMail: [],
     events: FAKE_EVENTS.map((event) => ({ ...event })),
     files: FAKE_FILES.map((file) => ({ ...file })),
@@ -123,7 +127,7 @@ export class GoogleFakeApis {
 
   #listMessages(query: URLSearchParams): FakeReply {
     const words = (query.get('q') ?? '').split(/\s+/).filter(Boolean);
-    const matches = FAKE_MESSAGES.filter((message) =>
+    const matches = this.writes.inbox.filter((message) =>
       words.every((word) => {
         if (word === 'is:unread') return message.unread;
         if (word.startsWith('from:')) return contains(message.from, word.slice(5));
@@ -136,7 +140,7 @@ export class GoogleFakeApis {
   }
 
   #getMessage(id: string): FakeReply {
-    const message = FAKE_MESSAGES.find((candidate) => candidate.id === id);
+    const message = this.writes.inbox.find((candidate) => candidate.id === id);
     if (!message) return googleError(404, 'Requested entity was not found.', 'NOT_FOUND');
     const date = new Date(this.#today - message.hoursAgo * HOUR);
     return ok({

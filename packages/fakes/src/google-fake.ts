@@ -15,7 +15,30 @@ export type GoogleFakeRequest = {
   /** performance.now() when the request had arrived whole, and when its answer was written (benchmarks). */
   receivedAt?: number;
   answeredAt?: number;
+  /** The HTTP status the fake answered with. */
+  status?: number;
 };
+
+/** Gmail's answer when one user has too many requests in flight at once. */
+const TOO_MANY_CONCURRENT = 'Too many concurrent requests for user';
+const tooManyConcurrent: FakeReply = {
+  status: 429,
+  json: {
+    error: {
+      code: 429,
+      message: TOO_MANY_CONCURRENT,
+      errors: [{ message: TOO_MANY_CONCURRENT, domain: 'global', reason: 'rateLimitExceeded' }],
+      status: 'RESOURCE_EXHAUSTED',
+    },
+  },
+};
+/**
+ * Gmail's per-user concurrency limit. Google does not publish the figure; 10 is the order at which
+ * parallel messages.get fan-outs are reported to get 429 "Too many concurrent requests for user".
+ */
+export const GMAIL_CONCURRENT_REQUESTS_PER_USER = 10;
+// How long the fake takes over a Gmail request, so that requests sent at once are in flight together.
+const GMAIL_SERVICE_MS = 20;
 
 export type GoogleFake = {
   /** The one origin standing in for accounts.google.com, oauth2.googleapis.com and every API host. */
@@ -98,6 +121,7 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
   const received: GoogleFakeRequest[] = [];
   let failure: { status: number; message: string; remaining: number } | undefined;
   let delayMs = 0;
+  const gmailInFlight = new Map<string, number>();
 
   const route = (request: GoogleFakeRequest, authorization: string | undefined): FakeReply => {
     const { method, path, query, body } = request;
@@ -141,15 +165,29 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
         body: parseBody(Buffer.concat(chunks).toString('utf8'), req.headers['content-type']),
       };
       received.push(request);
-      const reply = route(request, req.headers.authorization);
+      const user = url.pathname.startsWith('/gmail/')
+        ? oauth.bearer(req.headers.authorization)?.sub
+        : undefined;
+      const inFlight = user ? (gmailInFlight.get(user) ?? 0) : 0;
+      const reply =
+        user && inFlight >= GMAIL_CONCURRENT_REQUESTS_PER_USER
+          ? tooManyConcurrent
+          : route(request, req.headers.authorization);
+      request.status = reply.status;
       res.on('finish', () => {
         request.answeredAt = performance.now();
       });
+      let wait = delayMs;
+      if (user && reply !== tooManyConcurrent) {
+        gmailInFlight.set(user, inFlight + 1);
+        res.on('close', () => gmailInFlight.set(user, (gmailInFlight.get(user) ?? 1) - 1));
+        wait = Math.max(wait, GMAIL_SERVICE_MS);
+      }
       const isApi = !['/o/oauth2/v2/auth', '/o/oauth2/v2/approve', '/token', '/revoke'].includes(
         url.pathname,
       );
-      if (!isApi || delayMs === 0) return write(res, reply);
-      const timer = setTimeout(() => write(res, reply), delayMs);
+      if (!isApi || wait === 0) return write(res, reply);
+      const timer = setTimeout(() => write(res, reply), wait);
       res.on('close', () => clearTimeout(timer));
     });
   });

@@ -38,6 +38,34 @@ describe('GoogleWorkspace tools against the Google fake', () => {
     expect(fake.received.at(-1)?.query.get('format')).toBe('metadata');
   });
 
+  it("reads a long mail list a few messages at a time, within Gmail's per-user concurrency limit", async () => {
+    const extra = Array.from({ length: 30 }, (_, index) => ({
+      id: `msg-bulk-${index}`,
+      threadId: `thr-bulk-${index}`,
+      from: 'Bulk Sender <bulk@example.com>',
+      to: 'eleanor@example.com',
+      subject: `Bulk notice ${index}`,
+      snippet: 'A notice.',
+      unread: false,
+      hoursAgo: 100 + index,
+    }));
+    fake.writes.inbox.push(...extra);
+    try {
+      const before = fake.received.length;
+      const result = (await workspace.run(grant, 'google_gmail_list', {
+        query: 'notice',
+        max_results: 50,
+      })) as {
+        messages: { subject: string }[];
+      };
+      expect(result.messages.map((message) => message.subject)).toEqual(extra.map((each) => each.subject));
+      const gets = fake.received.slice(before).filter((request) => request.path.includes('/messages/'));
+      expect(gets.map((request) => request.status).filter((status) => status !== 200)).toEqual([]);
+    } finally {
+      fake.writes.inbox.splice(-extra.length);
+    }
+  });
+
   it('sends a plain-text mail Gmail can read, with a non-ASCII subject encoded', async () => {
     await workspace.run(grant, 'google_gmail_send', {
       to: ['priya.nair@example.com'],
