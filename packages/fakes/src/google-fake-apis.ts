@@ -81,6 +81,7 @@ export class GoogleFakeApis {
       /^\/calendar\/v3\/calendars\/primary\/events$/,
       (_, { query }, body) => this.#insertEvent(body, query),
     ],
+    ['GET', /^\/calendar\/v3\/calendars\/primary\/events\/([\w-]+)$/, ([id]) => this.#getEvent(id ?? '')],
     ['GET', /^\/drive\/v3\/files$/, (_, { query }) => this.#listFiles(query)],
     [
       'POST',
@@ -204,6 +205,37 @@ export class GoogleFakeApis {
     return ok({ kind: 'calendar#events', summary: 'primary', items });
   }
 
+  /**
+   * Conference creation is asynchronous: an insert asking for Meet answers `pending` without a link, and
+   * the conference is ready once the event has been read this many times more (events.get).
+   */
+  conferencePendingReads = 1;
+  readonly #pendingConferences = new Map<string, number>();
+
+  #getEvent(id: string): FakeReply {
+    const event = this.writes.events.find((candidate) => candidate.id === id);
+    if (!event) return googleError(404, 'Not Found', 'notFound');
+    const left = this.#pendingConferences.get(id);
+    if (left === undefined) return ok(this.#eventDto(event));
+    if (left > 0) {
+      this.#pendingConferences.set(id, left - 1);
+      return ok(this.#eventDto(event));
+    }
+    this.#pendingConferences.delete(id);
+    const hangoutLink = `https://meet.google.com/fak-${id.slice(-3).padStart(4, 'e')}-new`;
+    const request = (event.conferenceData as Json).createRequest as Json;
+    Object.assign(event, {
+      hangoutLink,
+      conferenceData: {
+        createRequest: { ...request, status: { statusCode: 'success' } },
+        entryPoints: [{ entryPointType: 'video', uri: hangoutLink }],
+        conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet' },
+        conferenceId: id.slice(-8),
+      },
+    });
+    return ok(this.#eventDto(event));
+  }
+
   #insertEvent(body: Json, query: URLSearchParams): FakeReply {
     const start = body.start as { dateTime?: string } | undefined;
     const end = body.end as { dateTime?: string } | undefined;
@@ -213,18 +245,17 @@ export class GoogleFakeApis {
     const wantsMeet = Boolean((body.conferenceData as Json | undefined)?.createRequest);
     if (wantsMeet && query.get('conferenceDataVersion') !== '1')
       return googleError(400, 'conferenceDataVersion=1 is required to create a conference', 'invalid');
-    const hangoutLink = wantsMeet
-      ? `https://meet.google.com/fak-${id.slice(-3).padStart(4, 'e')}-new`
-      : undefined;
-    const event = {
+    const event: Json = {
       ...body,
       id,
       status: 'confirmed',
       htmlLink: `https://calendar.google.com/event?eid=${id}`,
-      ...(hangoutLink
-        ? { hangoutLink, conferenceData: { entryPoints: [{ entryPointType: 'video', uri: hangoutLink }] } }
-        : {}),
     };
+    if (wantsMeet) {
+      const request = (body.conferenceData as Json).createRequest as Json;
+      event.conferenceData = { createRequest: { ...request, status: { statusCode: 'pending' } } };
+      this.#pendingConferences.set(id, Math.max(0, this.conferencePendingReads - 1));
+    } else delete event.conferenceData;
     this.writes.events.push(event);
     return ok(event);
   }

@@ -69,6 +69,8 @@ export type GoogleFake = {
   failApis: (status: number, message: string, times?: number) => void;
   /** API calls wait this long before answering (0: off). */
   delayApis: (ms: number) => void;
+  /** A Meet conference asked for at insert stays `pending` through this many events.get reads (default 0). */
+  setConferencePendingReads: (reads: number) => void;
   /** Plays the consent page like a browser: returns the URL Google sends the user back to. */
   consent: (authUrl: string, decision?: 'allow' | 'deny') => Promise<string>;
   close: () => Promise<void>;
@@ -229,6 +231,9 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     },
     failApis: (status, message, times = 1) => {
       failure = { status, message, remaining: times };
+    },
+    setConferencePendingReads: (reads) => {
+      apis.conferencePendingReads = reads + 1;
     },
     delayApis: (ms) => {
       delayMs = ms;

@@ -104,7 +104,30 @@ describe('GoogleWorkspace tools against the Google fake', () => {
     })) as { event: { meetLink: string; start: string; end: string } };
     expect(meet.event.meetLink).toMatch(/^https:\/\/meet\.google\.com\//);
     expect(Date.parse(meet.event.end) - Date.parse(meet.event.start)).toBe(45 * 60_000);
-    expect(fake.received.at(-1)?.query.get('conferenceDataVersion')).toBe('1');
+    const insert = fake.received.findLast(
+      (request) => request.method === 'POST' && request.path.endsWith('/events'),
+    );
+    expect(insert?.query.get('conferenceDataVersion')).toBe('1');
+  });
+
+  it('reads a Meet link that is still pending at insert from the event, once the conference is ready', async () => {
+    fake.setConferencePendingReads(1);
+    try {
+      const before = fake.received.length;
+      const meet = (await workspace.run(grant, 'google_meet_create', {
+        summary: 'Pending conference',
+        start_time: day(40),
+        duration_minutes: 30,
+      })) as { event: { id: string; meetLink: string | null }; conferenceStatus: string };
+      expect(meet.conferenceStatus).toBe('success');
+      expect(meet.event.meetLink).toMatch(/^https:\/\/meet\.google\.com\//);
+      const reads = fake.received.slice(before).filter((request) => request.method === 'GET');
+      expect(reads.map((request) => request.path)).toEqual(
+        Array(2).fill(`/calendar/v3/calendars/primary/events/${meet.event.id}`),
+      );
+    } finally {
+      fake.setConferencePendingReads(0);
+    }
   });
 
   it('lists Drive files by type, creates files and Docs, and searches mail and Drive at once', async () => {
