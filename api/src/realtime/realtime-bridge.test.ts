@@ -157,10 +157,11 @@ describe('RealtimeBridge against the OpenAI realtime fake (wss, official SDK)', 
     fake = await startOpenAIRealtimeFake();
   });
 
-  it('refuses to open with a wrong key, naming the failure', async () => {
+  it('refuses to open with a wrong key, naming the failure, and closes the refused connection', async () => {
     const wrong = new RealtimeBridges({ apiKey: 'sk-wrong', baseURL: fake.baseURL, ca: fake.ca });
     await expect(wrong.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false })).rejects.toThrow(
-      /401/,
+      /HTTP 401: Incorrect API key provided/,
     );
+    await vi.waitFor(() => expect(fake.refusedOpen()).toBe(0));
   });
 });
