@@ -19,6 +19,43 @@ export type GoogleFakeRequest = {
   status?: number;
 };
 
+const AUTH = 'https://www.googleapis.com/auth/';
+
+/** The scopes any one of which lets a request through, per endpoint (as each API's reference lists them). */
+function scopesFor(method: string, path: string): string[] | undefined {
+  if (path === '/oauth2/v2/userinfo') return ['userinfo.email', 'userinfo.profile'];
+  if (path === '/gmail/v1/users/me/messages/send') return ['gmail.send', 'gmail.compose', 'gmail.modify'];
+  if (path.startsWith('/gmail/')) return ['gmail.readonly', 'gmail.modify', 'gmail.metadata'];
+  if (path.startsWith('/calendar/')) return ['calendar.events', 'calendar'];
+  if (path.startsWith('/drive/'))
+    return method === 'GET'
+      ? ['drive.metadata.readonly', 'drive.readonly', 'drive', 'drive.file']
+      : ['drive.file', 'drive'];
+  if (path.startsWith('/v4/spreadsheets')) return ['spreadsheets', 'drive', 'drive.file'];
+  if (path.startsWith('/v1/documents')) return ['documents', 'drive', 'drive.file'];
+  return undefined;
+}
+
+/** Google's answer to a token without any scope the endpoint accepts (the user unticked it at consent). */
+const insufficientScopes: FakeReply = {
+  status: 403,
+  json: {
+    error: {
+      code: 403,
+      message: 'Request had insufficient authentication scopes.',
+      errors: [{ message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }],
+      status: 'PERMISSION_DENIED',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+          domain: 'googleapis.com',
+        },
+      ],
+    },
+  },
+};
+
 /** Gmail's answer when one user has too many requests in flight at once. */
 const TOO_MANY_CONCURRENT = 'Too many concurrent requests for user';
 const tooManyConcurrent: FakeReply = {
@@ -71,8 +108,11 @@ export type GoogleFake = {
   delayApis: (ms: number) => void;
   /** A Meet conference asked for at insert stays `pending` through this many events.get reads (default 0). */
   setConferencePendingReads: (reads: number) => void;
-  /** Plays the consent page like a browser: returns the URL Google sends the user back to. */
-  consent: (authUrl: string, decision?: 'allow' | 'deny') => Promise<string>;
+  /**
+   * Plays the consent page like a browser: returns the URL Google sends the user back to. `withhold`
+   * lists scopes the user unticked on the granular consent screen (full URLs).
+   */
+  consent: (authUrl: string, decision?: 'allow' | 'deny', withhold?: string[]) => Promise<string>;
   close: () => Promise<void>;
 };
 
@@ -145,6 +185,9 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
         status: 401,
         json: { error: { code: 401, message: unauthenticated, status: 'UNAUTHENTICATED' } },
       };
+    const needed = scopesFor(method, path);
+    const granted = oauth.grantedScopes(authorization);
+    if (needed && !needed.some((scope) => granted.includes(`${AUTH}${scope}`))) return insufficientScopes;
     if (failure && failure.remaining > 0) {
       failure.remaining -= 1;
       return { status: failure.status, json: { error: { code: failure.status, message: failure.message } } };
@@ -238,12 +281,14 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     delayApis: (ms) => {
       delayMs = ms;
     },
-    async consent(authUrl, decision = 'allow') {
+    async consent(authUrl, decision = 'allow', withhold = []) {
       const page = await fetch(authUrl);
       const html = await page.text();
       const link = html.match(new RegExp(`href="([^"]+decision=${decision})"`))?.[1];
       if (!link) throw new Error(`The consent page offered no ${decision} link (${page.status}: ${html})`);
-      const answer = await fetch(new URL(link.replaceAll('&amp;', '&'), base), { redirect: 'manual' });
+      const approve = new URL(link.replaceAll('&amp;', '&'), base);
+      if (withhold.length > 0) approve.searchParams.set('withhold', withhold.join(' '));
+      const answer = await fetch(approve, { redirect: 'manual' });
       const location = answer.headers.get('location');
       if (!location) throw new Error(`The consent did not redirect (${answer.status})`);
       return location;

@@ -39,7 +39,7 @@ describe('GoogleWorkspace tools against the Google fake', () => {
   });
 
   it("reads a long mail list a few messages at a time, within Gmail's per-user concurrency limit", async () => {
-    const extra = Array.from({ length: 30 }, (_, index) => ({
+    const extra = Array.from({ length: 15 }, (_, index) => ({
       id: `msg-bulk-${index}`,
       threadId: `thr-bulk-${index}`,
       from: 'Bulk Sender <bulk@example.com>',
@@ -174,6 +174,24 @@ describe('GoogleWorkspace tools against the Google fake', () => {
     expect(listed.files.length).toBeGreaterThan(0);
     const plainList = fake.received.findLast((request) => request.path === '/drive/v3/files');
     expect(plainList?.query.get('orderBy')).toBe('modifiedTime desc');
+  });
+
+  it("refuses a tool whose scope was not granted, by the recorded scope or by Google's 403", async () => {
+    const start = await oauth.startConsent();
+    const back = new URL(
+      await fake.consent(start.authUrl, 'allow', ['https://www.googleapis.com/auth/gmail.readonly']),
+    );
+    const consent = await oauth.finishConsent(back.searchParams.get('code') ?? '', start.codeVerifier);
+    expect(consent.scope).not.toContain('gmail.readonly');
+    const partial = { ...grant, key: 'partial', refreshToken: consent.refreshToken };
+    const refused = { kind: 'insufficient_scope', message: expect.stringContaining('read your Gmail') };
+    await expect(
+      workspace.run({ ...partial, scope: consent.scope }, 'google_gmail_list', { max_results: 5 }),
+    ).rejects.toMatchObject(refused);
+    // A grant recorded without its scope still learns it from Google's answer.
+    await expect(workspace.run(partial, 'google_gmail_list', { max_results: 5 })).rejects.toMatchObject(
+      refused,
+    );
   });
 
   it('reads and writes spreadsheet values', async () => {
