@@ -81,11 +81,14 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
     const call = twilio.calls.calls.at(-1);
     await vi.waitFor(() => expect(call?.stream?.media.length).toBeGreaterThan(0));
     expect(call?.stream?.unexpected).toEqual([]);
-    // Both sides of the conversation are in the call session, in order.
-    await vi.waitFor(async () => {
-      const saved = await sessionById(started.body.id);
-      expect(saved?.transcript.map((line) => line.role)).toEqual(['assistant', 'user', 'assistant']);
-    });
+    // Both sides of the conversation are in the call session, in order (a reply once it has played).
+    await vi.waitFor(
+      async () => {
+        const saved = await sessionById(started.body.id);
+        expect(saved?.transcript.map((line) => line.role)).toEqual(['assistant', 'user', 'assistant']);
+      },
+      { timeout: 5_000, interval: 100 },
+    );
     const saved = await sessionById(started.body.id);
     expect(saved?.transcript[1]?.content).toBe('Good afternoon, James. What is in my diary today?');
     expect(saved?.endedAt).toBeNull();
