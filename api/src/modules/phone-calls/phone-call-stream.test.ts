@@ -118,8 +118,12 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       const session = await latestSession(3);
       const call = twilio.calls.calls.at(-1);
       const ended = await twilio.calls.ended(call?.sid ?? '');
-      expect(ended?.stream?.marks).toContain('end_call');
+      expect(ended?.stream?.marks).toEqual(['end_call']);
       expect(ended?.stream?.echoedMarks).toContain('end_call');
+      // The mark followed the whole goodbye (the reply to the tool output: 3 × 4,800 μ-law bytes).
+      const sent = ended?.stream?.media.reduce((sum, media) => sum + media.bytes, 0) ?? 0;
+      expect(sent).toBe(3 * 4_800);
+      expect(ended?.stream?.markAfterBytes).toEqual([sent]);
       expect(ended?.stream?.closedBy).toBe('fake');
       const output = session.eventsOf('conversation.item.create')[0] as { item?: { output?: string } };
       expect(JSON.parse(output?.item?.output ?? '{}')).toEqual({ success: true, message: END_CALL_OUTPUT });
