@@ -54,6 +54,7 @@ describe('GoogleWorkspace tools against the Google fake', () => {
       const before = fake.received.length;
       const result = (await workspace.run(grant, 'google_gmail_list', {
         query: 'notice',
+        unread_only: false,
         max_results: 50,
       })) as {
         messages: { subject: string }[];
@@ -186,12 +187,15 @@ describe('GoogleWorkspace tools against the Google fake', () => {
     const partial = { ...grant, key: 'partial', refreshToken: consent.refreshToken };
     const refused = { kind: 'insufficient_scope', message: expect.stringContaining('read your Gmail') };
     await expect(
-      workspace.run({ ...partial, scope: consent.scope }, 'google_gmail_list', { max_results: 5 }),
+      workspace.run({ ...partial, scope: consent.scope }, 'google_gmail_list', {
+        unread_only: false,
+        max_results: 5,
+      }),
     ).rejects.toMatchObject(refused);
     // A grant recorded without its scope still learns it from Google's answer.
-    await expect(workspace.run(partial, 'google_gmail_list', { max_results: 5 })).rejects.toMatchObject(
-      refused,
-    );
+    await expect(
+      workspace.run(partial, 'google_gmail_list', { unread_only: false, max_results: 5 }),
+    ).rejects.toMatchObject(refused);
   });
 
   it('reads and writes spreadsheet values', async () => {
