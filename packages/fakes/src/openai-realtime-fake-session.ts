@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { mulawOf } from './mulaw.ts';
 import { type RealtimeFakeScript, type RealtimeFakeTurn, toneChunk } from './openai-realtime-script.ts';
+
+/** 100 ms of the reply tone as G.711 μ-law at 8 kHz: what OpenAI sends a session whose output is audio/pcmu. */
+const MULAW_TONE = Buffer.from(
+  Array.from({ length: 800 }, (_, i) =>
+    mulawOf(Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 8_000))),
+  ),
+);
 
 export type ClientEvent = { type: string; [key: string]: unknown };
 
@@ -239,6 +247,7 @@ export class RealtimeFakeSession {
     const wordsOf = (chunk: number) =>
       words.filter((_, index) => Math.floor((index * chunks) / words.length) === chunk);
     this.audioBytes.set(itemId, 0);
+    const startedAt = performance.now();
     let said = 0;
     for (let chunk = 0; chunk < this.script.audioChunksPerReply && !streaming.cancelled; chunk++) {
       for (const word of wordsOf(chunk)) {
@@ -250,7 +259,7 @@ export class RealtimeFakeSession {
         said += 1;
       }
       this.sentAudioAt.push(performance.now());
-      const audio = toneChunk();
+      const audio = this.audioBytesPerSecond() === 8_000 ? MULAW_TONE : toneChunk();
       this.audioBytes.set(itemId, (this.audioBytes.get(itemId) ?? 0) + audio.length);
       this.send({ type: 'response.output_audio.delta', ...base, delta: audio.toString('base64') });
       if (this.script.chunkIntervalMs > 0)
@@ -263,6 +272,13 @@ export class RealtimeFakeSession {
     if (!streaming.cancelled) this.send({ type: 'response.output_audio.done', ...base });
     this.active = null;
     this.send({ type: 'response.done', response: { id: responseId, status, output: [] } });
+    // Played out in real time (e2e, sandbox): a scripted caller is heard only once the reply has been
+    // heard to its end (μ-law plays six times slower than PCM16 bytes are sent), unless it was cut off.
+    if (this.script.chunkIntervalMs > 0 && !streaming.cancelled) {
+      const playMs = ((this.audioBytes.get(itemId) ?? 0) / this.audioBytesPerSecond()) * 1000;
+      const left = startedAt + playMs - performance.now();
+      if (left > 0) await new Promise((done) => setTimeout(done, left));
+    }
     this.streaming = null;
   }
 }

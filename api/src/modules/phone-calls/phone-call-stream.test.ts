@@ -99,14 +99,16 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
 
   it('barge-in: the callee speaking over the reply sends Twilio clear and truncates what was not heard', async () => {
     callee(undefined);
+    realtime.setScript({ audioChunksPerReply: 18 });
     const started = await phone.startCall({ to: '+14155553002', message: 'Confirm lunch' });
     expect(started.status).toBe(201);
     const session = await latestSession(2);
     const call = twilio.calls.calls.at(-1);
     await vi.waitFor(() => expect(call?.stream?.clears).toBeGreaterThanOrEqual(1));
     const [truncate] = session.eventsOf('conversation.item.truncate');
-    // The greeting is 3 × 4,800 μ-law bytes (1.8 s); the callee cut in well before its end.
+    // The greeting is 18 × 100 ms of μ-law (1.8 s); the callee cut in well before its end.
     expect(truncate?.audio_end_ms).toBeLessThan(1_800);
+    realtime.setScript({ audioChunksPerReply: 3 });
     await twilio.calls.hangUp(call?.sid ?? '');
   });
 
@@ -120,9 +122,9 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       const ended = await twilio.calls.ended(call?.sid ?? '');
       expect(ended?.stream?.marks).toEqual(['end_call']);
       expect(ended?.stream?.echoedMarks).toContain('end_call');
-      // The mark followed the whole goodbye (the reply to the tool output: 3 × 4,800 μ-law bytes).
+      // The mark followed the whole goodbye (the reply to the tool output: 3 × 100 ms = 2,400 μ-law bytes).
       const sent = ended?.stream?.media.reduce((sum, media) => sum + media.bytes, 0) ?? 0;
-      expect(sent).toBe(3 * 4_800);
+      expect(sent).toBe(3 * 800);
       expect(ended?.stream?.markAfterBytes).toEqual([sent]);
       expect(ended?.stream?.closedBy).toBe('fake');
       const output = session.eventsOf('conversation.item.create')[0] as { item?: { output?: string } };
