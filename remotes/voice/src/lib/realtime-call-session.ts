@@ -9,8 +9,9 @@ import { getIceServers } from '@annie/api-client/realtime/use-ice-servers';
 import { getAiSessionConfig } from '@annie/api-client/voice-profiles/get-ai-session-config';
 import {
   type CurrentTurnDetection,
-  functionCallOutputEvents,
+  functionCallOutputEvent,
   runVoiceTool,
+  ToolResponses,
   sessionUpdateEvent as toolSessionUpdateEvent,
 } from '@annie/api-client/voice-tools/run-voice-tool';
 import { CallEndWatch } from './call-end-watch.ts';
@@ -61,6 +62,10 @@ export class RealtimeCallSession {
   /** The speech detection in force, which a session_update tool call may change in part. */
   #turnDetection: CurrentTurnDetection;
   readonly #endWatch = new CallEndWatch();
+  /** The tool loop: one response.create once a response's calls are all answered. */
+  readonly #tools = new ToolResponses(() => {
+    if (!this.#ended) this.#connection?.send(RESPONSE_CREATE_EVENT);
+  });
   #ended = false;
   readonly #assistantName: string;
   readonly #dispatch: (action: CallAction) => void;
@@ -142,7 +147,12 @@ export class RealtimeCallSession {
     this.#dispatch({ type: 'server', event, at: new Date().toISOString() });
     this.#save(event);
     if (event.type === 'response.function_call_arguments.done')
-      this.#runTool(event).catch(logFailure('A voice tool failed'));
+      this.#tools.add(
+        field(event, 'response_id'),
+        this.#runTool(event).catch(logFailure('A voice tool failed')),
+      );
+    else if (event.type === 'response.done')
+      void this.#tools.done(String((event as { response?: { id?: unknown } }).response?.id ?? ''));
     else if (event.type === 'error') console.warn('Realtime error event', event.error);
     if (this.#endWatch.isGoodbyeOver(event)) this.end();
   }
@@ -158,7 +168,7 @@ export class RealtimeCallSession {
       .catch(logFailure('Saving a transcript entry failed'));
   }
 
-  /** The tool loop: run the tool, hand its output back, ask for the next response. */
+  /** Runs one tool and hands its output back (the next response is asked for by `#tools`). */
   async #runTool(event: RealtimeServerEvent): Promise<void> {
     const callId = field(event, 'call_id');
     const name = field(event, 'name');
@@ -177,7 +187,7 @@ export class RealtimeCallSession {
       },
     );
     if (this.#ended || !this.#connection) return;
-    for (const message of functionCallOutputEvents(callId, output)) this.#connection.send(message);
+    this.#connection.send(functionCallOutputEvent(callId, output));
     // The tool's overhead on the call, for the e2e run and benchmarks (performance.getEntriesByType('measure')).
     performance.measure(`voice-tool ${name}`, mark);
     performance.clearMarks(mark);
