@@ -15,7 +15,7 @@ import {
   sessionUpdateEvent as toolSessionUpdateEvent,
 } from '@annie/api-client/voice-tools/run-voice-tool';
 import { CallEndWatch } from './call-end-watch.ts';
-import { type CallAction, completedEntry, conversationTitle } from './call-state.ts';
+import { type CallAction, type completedEntry, conversationTitle } from './call-state.ts';
 import {
   openRealtimeConnection,
   type RealtimeConnection,
@@ -28,6 +28,7 @@ import {
   sessionUpdateEvent,
   turnDetectionOf,
 } from './realtime-session.ts';
+import { TranscriptOrder } from './transcript-order.ts';
 
 /** Part 1 §9: the pause between the session configuration and the first response. */
 export const FIRST_RESPONSE_DELAY_MS = 300;
@@ -157,10 +158,15 @@ export class RealtimeCallSession {
     if (this.#endWatch.isGoodbyeOver(event)) this.end();
   }
 
-  /** Saves a final transcript entry to the conversation, once the conversation exists. */
+  /** Final transcript entries, in the order said (a user's transcription may arrive after the reply). */
+  readonly #order = new TranscriptOrder((entry) => this.#saveEntry(entry));
+
   #save(event: RealtimeServerEvent): void {
-    const entry = completedEntry(event);
-    if (!entry) return;
+    this.#order.push(event);
+  }
+
+  /** Saves a final transcript entry to the conversation, once the conversation exists. */
+  #saveEntry(entry: NonNullable<ReturnType<typeof completedEntry>>): void {
     if (entry.role === 'user' && this.#firstUserMessage === null) this.#firstUserMessage = entry.content;
     const timestamp = new Date().toISOString();
     void this.#conversation
