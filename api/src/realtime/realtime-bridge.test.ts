@@ -134,6 +134,76 @@ describe('RealtimeBridge against the OpenAI realtime fake (wss, official SDK)', 
     await vi.waitFor(() => expect(session.eventsOf('response.create')).toHaveLength(2));
   });
 
+  it('updates the session without its model (set at connection; an update may not change it)', async () => {
+    await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false });
+    const session = await fake.nextSession();
+    await vi.waitFor(() => expect(session.eventsOf('session.update')).toHaveLength(1));
+    expect(session.eventsOf('session.update')[0]?.session).not.toHaveProperty('model');
+    expect(session.url).toBe(`/v1/realtime?model=${compiled.model}`);
+    expect(session.errorsSent).toEqual([]);
+  });
+
+  it('answers every tool call of a response, then asks once for the next response', async () => {
+    fake.setScript({
+      functionCalls: [
+        { name: 'search_knowledge_base', arguments: '{"query":"diary"}' },
+        { name: 'web_search', arguments: '{"query":"weather"}' },
+      ],
+    });
+    const waiting = new Map<string, () => void>();
+    const runTool = (name: string) =>
+      new Promise<unknown>((resolve) => waiting.set(name, () => resolve({ ok: name })));
+    await bridges.open({ compiled, format: PCM16_24K, hooks: hooks({ runTool }), greet: true });
+    const session = await fake.nextSession();
+    await vi.waitFor(() => expect([...waiting.keys()]).toHaveLength(2));
+    waiting.get('search_knowledge_base')?.();
+    await vi.waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
+    waiting.get('web_search')?.();
+    await vi.waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(2));
+    await vi.waitFor(() => expect(transcript).toHaveLength(1));
+    // The greeting's response.create, then the two outputs, then one response.create: nothing between.
+    const types = session.received
+      .map((event) => event.type)
+      .filter((type) => type === 'response.create' || type === 'conversation.item.create');
+    expect(types).toEqual([
+      'response.create',
+      'conversation.item.create',
+      'conversation.item.create',
+      'response.create',
+    ]);
+    expect(session.errorsSent).toEqual([]);
+  });
+
+  it("saves the caller's words before the reply to them, even when their transcription comes after it", async () => {
+    fake.setScript({ transcriptionAfterResponse: true });
+    const bridge = await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false });
+    const session = await fake.nextSession();
+    for (let i = 0; i < 5; i++) bridge.appendAudio(toneChunk());
+    await vi.waitFor(() => expect(transcript).toHaveLength(2));
+    expect(transcript.map((entry) => entry.speaker)).toEqual(['user', 'assistant']);
+    const types = session.received.map((event) => event.type);
+    expect(types).not.toContain('response.create');
+  });
+
+  it('saves an interrupted reply only as far as the caller heard it', async () => {
+    const words = Array.from({ length: 20 }, (_, index) => `word${index}`);
+    fake.setScript({ assistantReply: words.join(' '), audioChunksPerReply: 20 });
+    const bridge = await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: true });
+    const session = await fake.nextSession();
+    // The whole reply (2 s) was generated at once; the caller cuts in after about half a second of it.
+    await vi.waitFor(() => expect(audio).toHaveLength(20));
+    bridge.interrupt(Date.now() + 520);
+    await vi.waitFor(() => expect(transcript).toHaveLength(1));
+    const [line] = transcript;
+    expect(line?.text.startsWith(words.slice(0, 6).join(' '))).toBe(true);
+    expect(line?.text.endsWith('…')).toBe(true);
+    expect(line?.text.split(' ').length).toBeLessThan(9);
+    await vi.waitFor(() => expect(session.eventsOf('conversation.item.truncate')).toHaveLength(1));
+    const [truncate] = session.eventsOf('conversation.item.truncate');
+    expect(Number(truncate?.audio_end_ms)).toBeGreaterThanOrEqual(520);
+    expect(session.errorsSent).toEqual([]);
+  });
+
   it('closes the realtime socket when the caller ends, and every bridge on shutdown', async () => {
     const first = await bridges.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false });
     const firstSession = await fake.nextSession();
@@ -157,10 +227,11 @@ describe('RealtimeBridge against the OpenAI realtime fake (wss, official SDK)', 
     fake = await startOpenAIRealtimeFake();
   });
 
-  it('refuses to open with a wrong key, naming the failure', async () => {
+  it('refuses to open with a wrong key, naming the failure, and closes the refused connection', async () => {
     const wrong = new RealtimeBridges({ apiKey: 'sk-wrong', baseURL: fake.baseURL, ca: fake.ca });
     await expect(wrong.open({ compiled, format: PCM16_24K, hooks: hooks(), greet: false })).rejects.toThrow(
-      /401/,
+      /HTTP 401: Incorrect API key provided/,
     );
+    await vi.waitFor(() => expect(fake.refusedOpen()).toBe(0));
   });
 });

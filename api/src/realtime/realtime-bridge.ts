@@ -1,9 +1,10 @@
 import type { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import type { RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import { type BridgeAudioFormat, durationMs } from './audio-format.ts';
-import { runRequestedTool, type ToolRunner } from './realtime-tool-runner.ts';
+import { type ToolRunner, ToolTurns } from './realtime-tool-runner.ts';
+import { type BridgeTranscriptEntry, SpokenReply, TranscriptOrder } from './realtime-transcript.ts';
 
-export type BridgeTranscriptEntry = { speaker: 'user' | 'assistant'; text: string };
+export type { BridgeTranscriptEntry } from './realtime-transcript.ts';
 
 /** Where a bridge delivers what the realtime side produces; the caller (panel, phone call) decides. */
 export type BridgeHooks = {
@@ -11,8 +12,13 @@ export type BridgeHooks = {
   onAudio: (chunk: Buffer) => void;
   /** Playback must stop now (the caller interrupted): Twilio's `clear`, the panel's flush. */
   onClearAudio?: () => void;
-  /** The transcript sink: one final line per user utterance and per assistant reply. */
+  /**
+   * The transcript sink: one final line per user utterance and per assistant reply, in the order they
+   * were said; an interrupted reply is saved as far as the caller heard it.
+   */
   onTranscript: (entry: BridgeTranscriptEntry) => void;
+  /** A response is done; `followsTools` when it is the one asked for after tool outputs (the goodbye). */
+  onResponseDone?: (response: { followsTools: boolean }) => void;
   runTool?: ToolRunner;
   /** The realtime side reported an error; the bridge carries on unless it also closed. */
   onError?: (message: string) => void;
@@ -20,7 +26,14 @@ export type BridgeHooks = {
   onEnd?: (reason: string) => void;
 };
 
-type PlayingItem = { itemId: string; deliveredBytes: number; startedAt: number; truncated: boolean };
+type PlayingItem = {
+  itemId: string;
+  deliveredBytes: number;
+  startedAt: number;
+  truncated: boolean;
+  /** How much of the item the caller heard, once it was truncated. */
+  heardMs?: number;
+};
 
 /**
  * Carries one conversation between a caller's audio stream and an OpenAI realtime session: audio in
@@ -32,6 +45,15 @@ export class RealtimeBridge {
   private responding = false;
   private playing: PlayingItem | null = null;
   private ended = false;
+  /** A response.create was sent after tool outputs, and the response it made (while it runs). */
+  private followUpAsked = false;
+  private followUpResponse: string | null = null;
+  /** The reply items of the response in progress, with their words and audio. */
+  private readonly replies = new Map<string, { responseId: string; reply: SpokenReply }>();
+  private readonly order: TranscriptOrder;
+  private readonly tools: ToolTurns;
+  /** A finished reply still playing: its line waits for the end of playback, or for a barge-in. */
+  private unheard: { itemId: string; reply: SpokenReply; timer: NodeJS.Timeout } | null = null;
 
   private readonly rt: OpenAIRealtimeWS;
   private readonly format: BridgeAudioFormat;
@@ -41,14 +63,20 @@ export class RealtimeBridge {
     this.rt = rt;
     this.format = format;
     this.hooks = hooks;
+    this.order = new TranscriptOrder((entry) => hooks.onTranscript(entry));
+    this.tools = new ToolTurns(rt, hooks.runTool, () => this.askAfterTools());
     rt.on('event', (event) => this.onServerEvent(event));
     rt.on('error', (error) => this.hooks.onError?.(error.message));
     rt.socket.on('close', () => this.finish('realtime session closed'));
   }
 
-  /** Configures the session; `greet` asks the assistant to speak first. */
+  /**
+   * Configures the session; `greet` asks the assistant to speak first. The model is not part of the
+   * update: the connection's URL created the session with it, and an update may not change it.
+   */
   start(session: RealtimeSessionCreateRequest, greet: boolean): void {
-    this.rt.send({ type: 'session.update', session });
+    const { model: _model, ...update } = session;
+    this.rt.send({ type: 'session.update', session: update });
     if (greet) this.rt.send({ type: 'response.create' });
   }
 
@@ -90,7 +118,60 @@ export class RealtimeBridge {
   private finish(reason: string): void {
     if (this.ended) return;
     this.ended = true;
+    this.settleUnheard();
+    for (const [itemId, { reply }] of this.replies) this.order.settle(itemId, this.lineOf(itemId, reply));
+    this.replies.clear();
+    this.order.end();
     this.hooks.onEnd?.(reason);
+  }
+
+  /** After tool outputs: one response.create, unless a response is already running (it would be refused). */
+  private askAfterTools(): void {
+    if (this.ended || this.responding) return;
+    this.followUpAsked = true;
+    this.rt.send({ type: 'response.create' });
+  }
+
+  /** A reply's line: what the caller heard of it when it was cut off, else all of it. */
+  private lineOf(itemId: string, reply: SpokenReply): BridgeTranscriptEntry | null {
+    const item = this.playing?.itemId === itemId ? this.playing : null;
+    const text =
+      item?.heardMs !== undefined ? reply.heard(item.heardMs * this.format.bytesPerMs) : reply.text;
+    return text ? { speaker: 'assistant', text } : null;
+  }
+
+  /**
+   * A reply is generated faster than it plays: once done, its line is saved when playback ends, or at a
+   * barge-in with only the words heard.
+   */
+  private settleReply(itemId: string, reply: SpokenReply, now: number): void {
+    const item = this.playing?.itemId === itemId ? this.playing : null;
+    if (!item || !this.stillPlaying(now)) {
+      this.order.settle(itemId, this.lineOf(itemId, reply));
+      return;
+    }
+    this.settleUnheard();
+    const left = item.startedAt + durationMs(item.deliveredBytes, this.format) - now;
+    const timer = setTimeout(() => this.settleUnheard(), left);
+    timer.unref();
+    this.unheard = { itemId, reply, timer };
+  }
+
+  private settleUnheard(): void {
+    const pending = this.unheard;
+    if (!pending) return;
+    this.unheard = null;
+    clearTimeout(pending.timer);
+    this.order.settle(pending.itemId, this.lineOf(pending.itemId, pending.reply));
+  }
+
+  private replyOf(responseId: string, itemId: string): SpokenReply {
+    const known = this.replies.get(itemId);
+    if (known) return known.reply;
+    const reply = new SpokenReply();
+    this.replies.set(itemId, { responseId, reply });
+    this.order.reserve(itemId);
+    return reply;
   }
 
   private truncatePlaying(now: number): void {
@@ -98,6 +179,8 @@ export class RealtimeBridge {
     if (!item || item.truncated) return;
     const heardMs = Math.min(durationMs(item.deliveredBytes, this.format), Math.max(0, now - item.startedAt));
     item.truncated = true;
+    item.heardMs = heardMs;
+    if (this.unheard?.itemId === item.itemId) this.settleUnheard();
     this.rt.send({
       type: 'conversation.item.truncate',
       item_id: item.itemId,
@@ -116,11 +199,29 @@ export class RealtimeBridge {
     switch (event.type) {
       case 'response.created':
         this.responding = true;
+        if (this.followUpAsked) {
+          this.followUpAsked = false;
+          this.followUpResponse = event.response.id ?? null;
+        }
         break;
-      case 'response.done':
+      case 'response.done': {
         this.responding = false;
+        const id = event.response.id ?? '';
+        for (const [itemId, { responseId, reply }] of this.replies) {
+          if (responseId !== id) continue;
+          this.replies.delete(itemId);
+          this.settleReply(itemId, reply, Date.now());
+        }
+        this.tools.responseDone(id);
+        const followsTools = id !== '' && id === this.followUpResponse;
+        if (followsTools) this.followUpResponse = null;
+        this.hooks.onResponseDone?.({ followsTools });
         break;
+      }
       case 'response.output_audio.delta': {
+        const reply = this.replyOf(event.response_id, event.item_id);
+        const chunk = Buffer.from(event.delta, 'base64');
+        reply.addAudio(chunk.length);
         if (this.playing?.itemId !== event.item_id) {
           this.playing = {
             itemId: event.item_id,
@@ -130,25 +231,33 @@ export class RealtimeBridge {
           };
         }
         if (this.playing.truncated) break;
-        const chunk = Buffer.from(event.delta, 'base64');
         this.playing.deliveredBytes += chunk.length;
         this.hooks.onAudio(chunk);
         break;
       }
+      case 'response.output_audio_transcript.delta':
+        this.replyOf(event.response_id, event.item_id).addText(event.delta);
+        break;
+      case 'response.output_audio_transcript.done':
+        this.replyOf(event.response_id, event.item_id).finish(event.transcript);
+        break;
       case 'input_audio_buffer.speech_started':
         // Server VAD already cancels the reply; what the caller did not hear is ours to truncate.
         if (this.stillPlaying(Date.now())) this.truncatePlaying(Date.now());
         break;
-      case 'conversation.item.input_audio_transcription.completed':
-        if (event.transcript.trim())
-          this.hooks.onTranscript({ speaker: 'user', text: event.transcript.trim() });
+      case 'input_audio_buffer.committed':
+        this.order.reserve(event.item_id);
         break;
-      case 'response.output_audio_transcript.done':
-        if (event.transcript.trim())
-          this.hooks.onTranscript({ speaker: 'assistant', text: event.transcript.trim() });
+      case 'conversation.item.input_audio_transcription.completed': {
+        const text = event.transcript.trim();
+        this.order.settle(event.item_id, text ? { speaker: 'user', text } : null);
+        break;
+      }
+      case 'conversation.item.input_audio_transcription.failed':
+        this.order.settle(event.item_id, null);
         break;
       case 'response.function_call_arguments.done':
-        void runRequestedTool(this.rt, this.hooks.runTool, event);
+        this.tools.call(event);
         break;
       default:
         break;

@@ -5,6 +5,7 @@ import {
   FAKE_MESSAGES,
   type FakeAccount,
   type FakeFile,
+  type FakeMessage,
   MIME,
 } from './google-fake-data.ts';
 import type { FakeReply } from './google-fake-oauth.ts';
@@ -17,11 +18,34 @@ const googleError = (status: number, message: string, reason: string): FakeReply
   status,
   json: { error: { code: status, message, status: reason, errors: [{ message, reason }] } },
 });
+// Drive's answer to files.list with both `orderBy` and a `fullText` term (results are by relevance only).
+const FULL_TEXT_SORT =
+  'Sorting is not supported for queries with fullText terms. Results are always in descending relevance order.';
+const driveOrderByFullText: FakeReply = {
+  status: 403,
+  json: {
+    error: {
+      code: 403,
+      message: FULL_TEXT_SORT,
+      errors: [
+        {
+          message: FULL_TEXT_SORT,
+          domain: 'global',
+          reason: 'forbidden',
+          location: 'orderBy',
+          locationType: 'parameter',
+        },
+      ],
+    },
+  },
+};
 const ok = (json: unknown): FakeReply => ({ status: 200, json });
 const contains = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle.toLowerCase());
 
 /** What the tools wrote, so tests can check it arrived. */
 export type GoogleFakeWrites = {
+  /** The mailbox the Gmail endpoints read, newest first (tests may add to it). */
+  inbox: FakeMessage[];
   sentMail: { raw: string; decoded: string }[];
   events: Json[];
   files: FakeFile[];
@@ -32,6 +56,7 @@ export type GoogleFakeWrites = {
 /** Gmail, Calendar, Drive, Sheets and Docs: the endpoints the workspace tools call, on fixed data. */
 export class GoogleFakeApis {
   readonly writes: GoogleFakeWrites = {
+    inbox: FAKE_MESSAGES.map((message) => ({ ...message })),
     sentMail: [],
     events: FAKE_EVENTS.map((event) => ({ ...event })),
     files: FAKE_FILES.map((file) => ({ ...file })),
@@ -56,6 +81,7 @@ export class GoogleFakeApis {
       /^\/calendar\/v3\/calendars\/primary\/events$/,
       (_, { query }, body) => this.#insertEvent(body, query),
     ],
+    ['GET', /^\/calendar\/v3\/calendars\/primary\/events\/([\w-]+)$/, ([id]) => this.#getEvent(id ?? '')],
     ['GET', /^\/drive\/v3\/files$/, (_, { query }) => this.#listFiles(query)],
     [
       'POST',
@@ -102,7 +128,7 @@ export class GoogleFakeApis {
 
   #listMessages(query: URLSearchParams): FakeReply {
     const words = (query.get('q') ?? '').split(/\s+/).filter(Boolean);
-    const matches = FAKE_MESSAGES.filter((message) =>
+    const matches = this.writes.inbox.filter((message) =>
       words.every((word) => {
         if (word === 'is:unread') return message.unread;
         if (word.startsWith('from:')) return contains(message.from, word.slice(5));
@@ -115,7 +141,7 @@ export class GoogleFakeApis {
   }
 
   #getMessage(id: string): FakeReply {
-    const message = FAKE_MESSAGES.find((candidate) => candidate.id === id);
+    const message = this.writes.inbox.find((candidate) => candidate.id === id);
     if (!message) return googleError(404, 'Requested entity was not found.', 'NOT_FOUND');
     const date = new Date(this.#today - message.hoursAgo * HOUR);
     return ok({
@@ -179,6 +205,37 @@ export class GoogleFakeApis {
     return ok({ kind: 'calendar#events', summary: 'primary', items });
   }
 
+  /**
+   * Conference creation is asynchronous: an insert asking for Meet answers `pending` without a link, and
+   * the conference is ready once the event has been read this many times more (events.get).
+   */
+  conferencePendingReads = 1;
+  readonly #pendingConferences = new Map<string, number>();
+
+  #getEvent(id: string): FakeReply {
+    const event = this.writes.events.find((candidate) => candidate.id === id);
+    if (!event) return googleError(404, 'Not Found', 'notFound');
+    const left = this.#pendingConferences.get(id);
+    if (left === undefined) return ok(this.#eventDto(event));
+    if (left > 0) {
+      this.#pendingConferences.set(id, left - 1);
+      return ok(this.#eventDto(event));
+    }
+    this.#pendingConferences.delete(id);
+    const hangoutLink = `https://meet.google.com/fak-${id.slice(-3).padStart(4, 'e')}-new`;
+    const request = (event.conferenceData as Json).createRequest as Json;
+    Object.assign(event, {
+      hangoutLink,
+      conferenceData: {
+        createRequest: { ...request, status: { statusCode: 'success' } },
+        entryPoints: [{ entryPointType: 'video', uri: hangoutLink }],
+        conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet' },
+        conferenceId: id.slice(-8),
+      },
+    });
+    return ok(this.#eventDto(event));
+  }
+
   #insertEvent(body: Json, query: URLSearchParams): FakeReply {
     const start = body.start as { dateTime?: string } | undefined;
     const end = body.end as { dateTime?: string } | undefined;
@@ -188,18 +245,17 @@ export class GoogleFakeApis {
     const wantsMeet = Boolean((body.conferenceData as Json | undefined)?.createRequest);
     if (wantsMeet && query.get('conferenceDataVersion') !== '1')
       return googleError(400, 'conferenceDataVersion=1 is required to create a conference', 'invalid');
-    const hangoutLink = wantsMeet
-      ? `https://meet.google.com/fak-${id.slice(-3).padStart(4, 'e')}-new`
-      : undefined;
-    const event = {
+    const event: Json = {
       ...body,
       id,
       status: 'confirmed',
       htmlLink: `https://calendar.google.com/event?eid=${id}`,
-      ...(hangoutLink
-        ? { hangoutLink, conferenceData: { entryPoints: [{ entryPointType: 'video', uri: hangoutLink }] } }
-        : {}),
     };
+    if (wantsMeet) {
+      const request = (body.conferenceData as Json).createRequest as Json;
+      event.conferenceData = { createRequest: { ...request, status: { statusCode: 'pending' } } };
+      this.#pendingConferences.set(id, Math.max(0, this.conferencePendingReads - 1));
+    } else delete event.conferenceData;
     this.writes.events.push(event);
     return ok(event);
   }
@@ -216,6 +272,8 @@ export class GoogleFakeApis {
 
   #listFiles(query: URLSearchParams): FakeReply {
     const clauses = (query.get('q') ?? '').split(/\s+and\s+/i).filter(Boolean);
+    const orderBy = query.get('orderBy');
+    if (orderBy && clauses.some((clause) => /^\(?\s*fullText\s/.test(clause))) return driveOrderByFullText;
     const files = this.writes.files.filter((file) =>
       clauses.every((clause) => {
         const [, field, operator, value = ''] =
@@ -229,6 +287,7 @@ export class GoogleFakeApis {
         return false;
       }),
     );
+    if (orderBy === 'modifiedTime desc') files.sort((a, b) => a.hoursAgo - b.hoursAgo);
     const max = Number(query.get('pageSize') ?? 100);
     return ok({ files: files.slice(0, max).map((file) => this.#fileDto(file)) });
   }

@@ -33,6 +33,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * The OAuth half of the Google fake: consent page, token endpoint (authorization code with PKCE S256
  * checked, refresh), revocation, and the bearer check the API endpoints share.
  */
+/** The sign-in scopes, which Google's granular consent screen does not let the user untick. */
+const SIGN_IN_SCOPES = new Set([
+  'openid',
+  'email',
+  'profile',
+  'https://www.googleapis.com/auth/userinfo.email',
+  'https://www.googleapis.com/auth/userinfo.profile',
+]);
+
 export class GoogleFakeOAuth {
   readonly tokenRequests: TokenRequest[] = [];
   /** Every token the revoke endpoint accepted, in order. */
@@ -115,10 +124,16 @@ ${switchLinks}</body></html>`,
       back.searchParams.set('error', 'access_denied');
       return { status: 302, location: back.href };
     }
+    // Granular consent: the user may untick any scope but the sign-in ones; only the rest is granted.
+    const withheld = new Set((query.get('withhold') ?? '').split(' ').filter(Boolean));
+    const scope = pending.scope
+      .split(' ')
+      .filter((each) => SIGN_IN_SCOPES.has(each) || !withheld.has(each))
+      .join(' ');
     const code = token('4/code-');
-    this.#codes.set(code, { ...pending, used: false });
+    this.#codes.set(code, { ...pending, scope, used: false });
     back.searchParams.set('code', code);
-    back.searchParams.set('scope', pending.scope);
+    back.searchParams.set('scope', scope);
     return { status: 302, location: back.href };
   }
 
@@ -204,6 +219,12 @@ ${switchLinks}</body></html>`,
     grant.revoked = true;
     this.revocations.push(tokenToRevoke);
     return { status: 200, json: {} };
+  }
+
+  /** The scopes granted to the grant behind a bearer token (empty when the token is not valid). */
+  grantedScopes(authorization: string | undefined): string[] {
+    const access = this.#access.get(authorization?.replace(/^Bearer /, '') ?? '');
+    return access ? (this.#grants.get(access.refreshToken)?.scope.split(' ') ?? []) : [];
   }
 
   /** The account behind a bearer token, or undefined when it is unknown, expired or revoked. */

@@ -15,7 +15,12 @@ function authUrl(overrides: Record<string, string> = {}) {
     client_id: fake.clientId,
     response_type: 'code',
     redirect_uri: redirectUri,
-    scope: 'openid https://www.googleapis.com/auth/gmail.readonly',
+    scope: [
+      'openid',
+      'https://www.googleapis.com/auth/userinfo.email',
+      'https://www.googleapis.com/auth/userinfo.profile',
+      'https://www.googleapis.com/auth/gmail.readonly',
+    ].join(' '),
     state: 'state-1',
     code_challenge: challenge,
     code_challenge_method: 'S256',

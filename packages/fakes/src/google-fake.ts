@@ -15,7 +15,67 @@ export type GoogleFakeRequest = {
   /** performance.now() when the request had arrived whole, and when its answer was written (benchmarks). */
   receivedAt?: number;
   answeredAt?: number;
+  /** The HTTP status the fake answered with. */
+  status?: number;
 };
+
+const AUTH = 'https://www.googleapis.com/auth/';
+
+/** The scopes any one of which lets a request through, per endpoint (as each API's reference lists them). */
+function scopesFor(method: string, path: string): string[] | undefined {
+  if (path === '/oauth2/v2/userinfo') return ['userinfo.email', 'userinfo.profile'];
+  if (path === '/gmail/v1/users/me/messages/send') return ['gmail.send', 'gmail.compose', 'gmail.modify'];
+  if (path.startsWith('/gmail/')) return ['gmail.readonly', 'gmail.modify', 'gmail.metadata'];
+  if (path.startsWith('/calendar/')) return ['calendar.events', 'calendar'];
+  if (path.startsWith('/drive/'))
+    return method === 'GET'
+      ? ['drive.metadata.readonly', 'drive.readonly', 'drive', 'drive.file']
+      : ['drive.file', 'drive'];
+  if (path.startsWith('/v4/spreadsheets')) return ['spreadsheets', 'drive', 'drive.file'];
+  if (path.startsWith('/v1/documents')) return ['documents', 'drive', 'drive.file'];
+  return undefined;
+}
+
+/** Google's answer to a token without any scope the endpoint accepts (the user unticked it at consent). */
+const insufficientScopes: FakeReply = {
+  status: 403,
+  json: {
+    error: {
+      code: 403,
+      message: 'Request had insufficient authentication scopes.',
+      errors: [{ message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }],
+      status: 'PERMISSION_DENIED',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+          domain: 'googleapis.com',
+        },
+      ],
+    },
+  },
+};
+
+/** Gmail's answer when one user has too many requests in flight at once. */
+const TOO_MANY_CONCURRENT = 'Too many concurrent requests for user';
+const tooManyConcurrent: FakeReply = {
+  status: 429,
+  json: {
+    error: {
+      code: 429,
+      message: TOO_MANY_CONCURRENT,
+      errors: [{ message: TOO_MANY_CONCURRENT, domain: 'global', reason: 'rateLimitExceeded' }],
+      status: 'RESOURCE_EXHAUSTED',
+    },
+  },
+};
+/**
+ * Gmail's per-user concurrency limit. Google does not publish the figure; 10 is the order at which
+ * parallel messages.get fan-outs are reported to get 429 "Too many concurrent requests for user".
+ */
+export const GMAIL_CONCURRENT_REQUESTS_PER_USER = 10;
+// How long the fake takes over a Gmail request, so that requests sent at once are in flight together.
+const GMAIL_SERVICE_MS = 20;
 
 export type GoogleFake = {
   /** The one origin standing in for accounts.google.com, oauth2.googleapis.com and every API host. */
@@ -46,8 +106,13 @@ export type GoogleFake = {
   failApis: (status: number, message: string, times?: number) => void;
   /** API calls wait this long before answering (0: off). */
   delayApis: (ms: number) => void;
-  /** Plays the consent page like a browser: returns the URL Google sends the user back to. */
-  consent: (authUrl: string, decision?: 'allow' | 'deny') => Promise<string>;
+  /** A Meet conference asked for at insert stays `pending` through this many events.get reads (default 0). */
+  setConferencePendingReads: (reads: number) => void;
+  /**
+   * Plays the consent page like a browser: returns the URL Google sends the user back to. `withhold`
+   * lists scopes the user unticked on the granular consent screen (full URLs).
+   */
+  consent: (authUrl: string, decision?: 'allow' | 'deny', withhold?: string[]) => Promise<string>;
   close: () => Promise<void>;
 };
 
@@ -98,6 +163,7 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
   const received: GoogleFakeRequest[] = [];
   let failure: { status: number; message: string; remaining: number } | undefined;
   let delayMs = 0;
+  const gmailInFlight = new Map<string, number>();
 
   const route = (request: GoogleFakeRequest, authorization: string | undefined): FakeReply => {
     const { method, path, query, body } = request;
@@ -119,6 +185,9 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
         status: 401,
         json: { error: { code: 401, message: unauthenticated, status: 'UNAUTHENTICATED' } },
       };
+    const needed = scopesFor(method, path);
+    const granted = oauth.grantedScopes(authorization);
+    if (needed && !needed.some((scope) => granted.includes(`${AUTH}${scope}`))) return insufficientScopes;
     if (failure && failure.remaining > 0) {
       failure.remaining -= 1;
       return { status: failure.status, json: { error: { code: failure.status, message: failure.message } } };
@@ -141,15 +210,29 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
         body: parseBody(Buffer.concat(chunks).toString('utf8'), req.headers['content-type']),
       };
       received.push(request);
-      const reply = route(request, req.headers.authorization);
+      const user = url.pathname.startsWith('/gmail/')
+        ? oauth.bearer(req.headers.authorization)?.sub
+        : undefined;
+      const inFlight = user ? (gmailInFlight.get(user) ?? 0) : 0;
+      const reply =
+        user && inFlight >= GMAIL_CONCURRENT_REQUESTS_PER_USER
+          ? tooManyConcurrent
+          : route(request, req.headers.authorization);
+      request.status = reply.status;
       res.on('finish', () => {
         request.answeredAt = performance.now();
       });
+      let wait = delayMs;
+      if (user && reply !== tooManyConcurrent) {
+        gmailInFlight.set(user, inFlight + 1);
+        res.on('close', () => gmailInFlight.set(user, (gmailInFlight.get(user) ?? 1) - 1));
+        wait = Math.max(wait, GMAIL_SERVICE_MS);
+      }
       const isApi = !['/o/oauth2/v2/auth', '/o/oauth2/v2/approve', '/token', '/revoke'].includes(
         url.pathname,
       );
-      if (!isApi || delayMs === 0) return write(res, reply);
-      const timer = setTimeout(() => write(res, reply), delayMs);
+      if (!isApi || wait === 0) return write(res, reply);
+      const timer = setTimeout(() => write(res, reply), wait);
       res.on('close', () => clearTimeout(timer));
     });
   });
@@ -192,15 +275,20 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     failApis: (status, message, times = 1) => {
       failure = { status, message, remaining: times };
     },
+    setConferencePendingReads: (reads) => {
+      apis.conferencePendingReads = reads + 1;
+    },
     delayApis: (ms) => {
       delayMs = ms;
     },
-    async consent(authUrl, decision = 'allow') {
+    async consent(authUrl, decision = 'allow', withhold = []) {
       const page = await fetch(authUrl);
       const html = await page.text();
       const link = html.match(new RegExp(`href="([^"]+decision=${decision})"`))?.[1];
       if (!link) throw new Error(`The consent page offered no ${decision} link (${page.status}: ${html})`);
-      const answer = await fetch(new URL(link.replaceAll('&amp;', '&'), base), { redirect: 'manual' });
+      const approve = new URL(link.replaceAll('&amp;', '&'), base);
+      if (withhold.length > 0) approve.searchParams.set('withhold', withhold.join(' '));
+      const answer = await fetch(approve, { redirect: 'manual' });
       const location = answer.headers.get('location');
       if (!location) throw new Error(`The consent did not redirect (${answer.status})`);
       return location;

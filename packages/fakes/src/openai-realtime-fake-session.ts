@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { mulawOf } from './mulaw.ts';
 import { type RealtimeFakeScript, type RealtimeFakeTurn, toneChunk } from './openai-realtime-script.ts';
+
+/** 100 ms of the reply tone as G.711 μ-law at 8 kHz: what OpenAI sends a session whose output is audio/pcmu. */
+const MULAW_TONE = Buffer.from(
+  Array.from({ length: 800 }, (_, i) =>
+    mulawOf(Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 8_000))),
+  ),
+);
 
 export type ClientEvent = { type: string; [key: string]: unknown };
 
@@ -21,6 +29,14 @@ export class RealtimeFakeSession {
   private pendingTurnBytes = 0;
   private turnsHeard = 0;
   private streaming: { responseId: string; cancelled: boolean } | null = null;
+  /** The response between its response.created and response.done: OpenAI allows one at a time. */
+  private active: string | null = null;
+  /** The model the connection was opened for (`?model=`); a session.update may not change it. */
+  private readonly model: string | null;
+  /** Assistant audio sent per item, in bytes (a truncate past its end is refused). */
+  private readonly audioBytes = new Map<string, number>();
+  /** Every `error` event sent, in order. */
+  readonly errorsSent: { code: string | null; message: string }[] = [];
   private asked = false;
   /** The `userTurns` turn whose tool was asked for, answered once its output is back. */
   private toolTurn: RealtimeFakeTurn | null = null;
@@ -37,6 +53,7 @@ export class RealtimeFakeSession {
     this.script = script;
     this.url = request.url;
     this.headers = request.headers;
+    this.model = new URL(request.url, 'https://fake').searchParams.get('model');
     socket.on('message', (data) => this.onMessage(data.toString()));
     this.send({ type: 'session.created', session: { type: 'realtime', id: `sess_${randomUUID()}` } });
   }
@@ -60,18 +77,79 @@ export class RealtimeFakeSession {
     const event = JSON.parse(text) as ClientEvent;
     this.received.push(event);
     this.receivedAt.push(performance.now());
-    if (event.type === 'session.update') this.send({ type: 'session.updated', session: event.session });
+    if (event.type === 'session.update') this.updateSession(event);
     else if (event.type === 'input_audio_buffer.append') this.onAudio(String(event.audio));
-    else if (event.type === 'response.create') void this.respond();
-    else if (event.type === 'response.cancel' && this.streaming) this.streaming.cancelled = true;
-    else if (event.type === 'conversation.item.truncate') {
-      this.send({
-        type: 'conversation.item.truncated',
-        item_id: event.item_id,
-        content_index: event.content_index,
-        audio_end_ms: event.audio_end_ms,
+    else if (event.type === 'response.create') {
+      if (this.active) {
+        this.sendError(event, {
+          code: 'conversation_already_has_active_response',
+          message: `Conversation already has an active response in progress: ${this.active}. Wait until the response is finished before creating a new one.`,
+        });
+      } else void this.respond();
+    } else if (event.type === 'response.cancel' && this.streaming) this.streaming.cancelled = true;
+    else if (event.type === 'conversation.item.truncate') this.truncate(event);
+  }
+
+  /** OpenAI's `error` event for a client event it refused (the session stays open). */
+  private sendError(cause: ClientEvent, error: { code: string; message: string; param?: string }): void {
+    this.errorsSent.push({ code: error.code, message: error.message });
+    this.send({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        code: error.code,
+        message: error.message,
+        param: error.param ?? null,
+        event_id: typeof cause.event_id === 'string' ? cause.event_id : null,
+      },
+    });
+  }
+
+  /** Any field may change except the model the session was created with. */
+  private updateSession(event: ClientEvent): void {
+    const session = (event.session ?? {}) as { model?: unknown };
+    if (session.model !== undefined && session.model !== this.model) {
+      this.sendError(event, {
+        code: 'invalid_value',
+        message:
+          "The session's model cannot be changed by session.update; it is set when the session is created.",
+        param: 'session.model',
       });
+      return;
     }
+    this.send({ type: 'session.updated', session: event.session });
+  }
+
+  /** Bytes of assistant audio per second in the session's output format (PCM16 24 kHz unless μ-law). */
+  private audioBytesPerSecond(): number {
+    const update = this.received.findLast((event) => event.type === 'session.update');
+    const format = (update?.session as { audio?: { output?: { format?: { type?: string } } } } | undefined)
+      ?.audio?.output?.format?.type;
+    return format === 'audio/pcmu' || format === 'audio/pcma' ? 8_000 : 48_000;
+  }
+
+  private truncate(event: ClientEvent): void {
+    const sent = this.audioBytes.get(String(event.item_id));
+    if (sent === undefined) {
+      this.sendError(event, { code: 'item_not_found', message: `Item ${String(event.item_id)} not found.` });
+      return;
+    }
+    const durationMs = (sent / this.audioBytesPerSecond()) * 1000;
+    if (Number(event.audio_end_ms) > Math.ceil(durationMs)) {
+      this.sendError(event, {
+        code: 'invalid_value',
+        message: `audio_end_ms ${String(event.audio_end_ms)} is past the audio's end (${Math.round(durationMs)} ms).`,
+        param: 'audio_end_ms',
+      });
+      return;
+    }
+    // OpenAI also drops the item's transcript, so the model does not remember words never heard.
+    this.send({
+      type: 'conversation.item.truncated',
+      item_id: event.item_id,
+      content_index: event.content_index,
+      audio_end_ms: event.audio_end_ms,
+    });
   }
 
   private onAudio(base64: string): void {
@@ -91,13 +169,17 @@ export class RealtimeFakeSession {
     this.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: itemId });
     this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: 500, item_id: itemId });
     this.send({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: null });
-    this.send({
-      type: 'conversation.item.input_audio_transcription.completed',
-      item_id: itemId,
-      content_index: 0,
-      transcript,
-    });
-    void this.respond(turn);
+    const transcribed = () =>
+      this.send({
+        type: 'conversation.item.input_audio_transcription.completed',
+        item_id: itemId,
+        content_index: 0,
+        transcript,
+      });
+    if (!this.script.transcriptionAfterResponse) {
+      transcribed();
+      void this.respond(turn);
+    } else void this.respond(turn).then(transcribed);
   }
 
   /** The tools the client's latest session.update offered. */
@@ -121,27 +203,32 @@ export class RealtimeFakeSession {
   }
 
   private async respond(turn?: RealtimeFakeTurn): Promise<void> {
-    if (this.streaming && !this.streaming.cancelled) return;
+    // Server VAD starts no second response while one is active.
+    if (this.active) return;
     const responseId = `resp_${randomUUID()}`;
     const itemId = `item_${randomUUID()}`;
     const base = { response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 };
+    this.active = responseId;
     this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
     const turnCall = turn?.functionCall && this.offeredTools().includes(turn.functionCall.name);
-    if (turnCall || (!turn && this.script.functionCall && !this.asked)) {
-      const call = (turnCall ? turn?.functionCall : this.script.functionCall) as {
-        name: string;
-        arguments: string;
-      };
+    const scripted =
+      this.script.functionCalls ?? (this.script.functionCall ? [this.script.functionCall] : []);
+    if (turnCall || (!turn && scripted.length > 0 && !this.asked)) {
+      const calls = (turnCall ? [turn?.functionCall] : scripted) as { name: string; arguments: string }[];
       if (turnCall) this.toolTurn = turn ?? null;
       else this.asked = true;
-      const { name, arguments: args } = call;
-      this.send({
-        type: 'response.function_call_arguments.done',
-        ...base,
-        call_id: `call_${randomUUID()}`,
-        name,
-        arguments: args,
-      });
+      for (const [index, { name, arguments: args }] of calls.entries()) {
+        this.send({
+          type: 'response.function_call_arguments.done',
+          ...base,
+          item_id: `item_${randomUUID()}`,
+          output_index: index,
+          call_id: `call_${randomUUID()}`,
+          name,
+          arguments: args,
+        });
+      }
+      this.active = null;
       this.send({ type: 'response.done', response: { id: responseId, status: 'completed', output: [] } });
       return;
     }
@@ -155,28 +242,43 @@ export class RealtimeFakeSession {
     });
     const reply = this.replyText(turn);
     const words = reply.split(' ');
-    for (const [index, word] of words.entries()) {
-      this.send({
-        type: 'response.output_audio_transcript.delta',
-        ...base,
-        delta: index === 0 ? word : ` ${word}`,
-      });
-    }
-    // The scripted text is known up front, so its transcript is complete before the audio plays out.
-    this.send({
-      type: 'response.output_audio_transcript.done',
-      ...base,
-      transcript: reply,
-    });
+    const chunks = Math.max(1, this.script.audioChunksPerReply);
+    // Text and audio are generated together: each chunk's words come just before the chunk that speaks them.
+    const wordsOf = (chunk: number) =>
+      words.filter((_, index) => Math.floor((index * chunks) / words.length) === chunk);
+    this.audioBytes.set(itemId, 0);
+    const startedAt = performance.now();
+    let said = 0;
     for (let chunk = 0; chunk < this.script.audioChunksPerReply && !streaming.cancelled; chunk++) {
+      for (const word of wordsOf(chunk)) {
+        this.send({
+          type: 'response.output_audio_transcript.delta',
+          ...base,
+          delta: said === 0 ? word : ` ${word}`,
+        });
+        said += 1;
+      }
       this.sentAudioAt.push(performance.now());
-      this.send({ type: 'response.output_audio.delta', ...base, delta: toneChunk().toString('base64') });
+      const audio = this.audioBytesPerSecond() === 8_000 ? MULAW_TONE : toneChunk();
+      this.audioBytes.set(itemId, (this.audioBytes.get(itemId) ?? 0) + audio.length);
+      this.send({ type: 'response.output_audio.delta', ...base, delta: audio.toString('base64') });
       if (this.script.chunkIntervalMs > 0)
         await new Promise((done) => setTimeout(done, this.script.chunkIntervalMs));
     }
+    // Generation outpaces playback: the transcript is done long before the caller has heard it all.
+    if (!streaming.cancelled)
+      this.send({ type: 'response.output_audio_transcript.done', ...base, transcript: reply });
     const status = streaming.cancelled ? 'cancelled' : 'completed';
     if (!streaming.cancelled) this.send({ type: 'response.output_audio.done', ...base });
+    this.active = null;
     this.send({ type: 'response.done', response: { id: responseId, status, output: [] } });
+    // Played out in real time (e2e, sandbox): a scripted caller is heard only once the reply has been
+    // heard to its end (μ-law plays six times slower than PCM16 bytes are sent), unless it was cut off.
+    if (this.script.chunkIntervalMs > 0 && !streaming.cancelled) {
+      const playMs = ((this.audioBytes.get(itemId) ?? 0) / this.audioBytesPerSecond()) * 1000;
+      const left = startedAt + playMs - performance.now();
+      if (left > 0) await new Promise((done) => setTimeout(done, left));
+    }
     this.streaming = null;
   }
 }

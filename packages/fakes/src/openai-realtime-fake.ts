@@ -1,5 +1,6 @@
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { generate } from 'selfsigned';
 import { WebSocketServer } from 'ws';
 import { modelNotFound, servesModel } from './openai-models.ts';
@@ -19,7 +20,16 @@ export type OpenAIRealtimeFake = {
   /** Resolves with the next connection (or the first, if one is already open and unclaimed). */
   nextSession: () => Promise<RealtimeFakeSession>;
   setScript: (script: Partial<RealtimeFakeScript>) => void;
+  /** Connections answered with an HTTP error (no upgrade) that the client still holds open. */
+  refusedOpen: () => number;
   close: () => Promise<void>;
+};
+
+const INVALID_KEY = {
+  message:
+    'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+  type: 'invalid_request_error',
+  code: 'invalid_api_key',
 };
 
 export type OpenAIRealtimeFakeOptions = {
@@ -47,6 +57,8 @@ export async function startOpenAIRealtimeFake(
   const sessions: RealtimeFakeSession[] = [];
   let claimed = 0;
   const waiting: ((session: RealtimeFakeSession) => void)[] = [];
+  // Connections whose handshake was refused and that the client has not closed yet.
+  const refused = new Set<Duplex>();
 
   // For tests in another process (e2e): what each session received, in order, by event type.
   server.on('request', (request, response) => {
@@ -71,7 +83,16 @@ export async function startOpenAIRealtimeFake(
     const model = url.searchParams.get('model');
     const authorised = !options.apiKey || request.headers.authorization === `Bearer ${options.apiKey}`;
     if (path !== '/v1/realtime' || !authorised) {
-      socket.end(`HTTP/1.1 ${authorised ? 404 : 401} ${authorised ? 'Not Found' : 'Unauthorized'}\r\n\r\n`);
+      // Answered like OpenAI: a JSON error, and the connection kept alive (closing it is the client's job).
+      const [status, reason, error] = authorised
+        ? [404, 'Not Found', { message: 'Not found', type: 'invalid_request_error', code: null }]
+        : [401, 'Unauthorized', INVALID_KEY];
+      const body = JSON.stringify({ error: { param: null, ...error } });
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body}`,
+      );
+      refused.add(socket);
+      socket.once('close', () => refused.delete(socket));
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
@@ -111,11 +132,13 @@ export async function startOpenAIRealtimeFake(
       }
       return new Promise((resolve) => waiting.push(resolve));
     },
+    refusedOpen: () => refused.size,
     setScript: (changes) => {
       script = { ...script, ...changes };
     },
     close: async () => {
       for (const client of wss.clients) client.terminate();
+      for (const socket of refused) socket.destroy();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

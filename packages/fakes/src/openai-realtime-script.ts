@@ -12,6 +12,13 @@ export type RealtimeFakeScript = {
   chunkIntervalMs: number;
   /** When set, the first response asks for this tool instead of speaking. */
   functionCall?: { name: string; arguments: string };
+  /** When set, the first response asks for all these tools at once (one response, several calls). */
+  functionCalls?: { name: string; arguments: string }[];
+  /**
+   * The caller's transcription arrives only after the response that answers the turn (OpenAI runs
+   * transcription asynchronously with response creation, so it may come before or after).
+   */
+  transcriptionAfterResponse?: boolean;
   /**
    * Turns with their own answers (the sandbox's): when set, what the fake hears comes from here instead
    * of `userTranscripts`, and each turn asks for its tool (only if the session offers it) or speaks.

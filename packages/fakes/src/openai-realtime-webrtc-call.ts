@@ -75,6 +75,8 @@ export class RealtimeWebRtcCall {
   private pendingTool: { callId: string; answered: boolean; reply?: FakeUserTurn['replyAfterTool'] } | null =
     null;
   private speaking: { cancelled: boolean } | null = null;
+  /** A response between response.created and response.done (or asked for and not yet created). */
+  private activeResponse: string | null = null;
   private readonly opened = Promise.withResolvers<void>();
 
   private constructor(setup: CallSetup) {
@@ -224,13 +226,35 @@ export class RealtimeWebRtcCall {
     this.received.record(event);
     if (event.type === 'session.update') this.updateSession(event);
     else if (event.type === 'conversation.item.create') this.addItem(event);
-    else if (event.type === 'response.create') void this.respondOnRequest();
-    else if (event.type === 'response.cancel' || event.type === 'output_audio_buffer.clear')
+    else if (event.type === 'response.create') {
+      if (this.activeResponse) {
+        this.refuse(event, {
+          code: 'conversation_already_has_active_response',
+          message: `Conversation already has an active response in progress: ${this.activeResponse}. Wait until the response is finished before creating a new one.`,
+        });
+      } else {
+        this.activeResponse = 'pending';
+        void this.respondOnRequest();
+      }
+    } else if (event.type === 'response.cancel' || event.type === 'output_audio_buffer.clear')
       this.stopSpeaking();
+  }
+
+  /** OpenAI's `error` event for a client event it refused; the call goes on. */
+  private refuse(cause: RealtimeEvent, error: { code: string; message: string; param?: string }): void {
+    const eventId = typeof cause.event_id === 'string' ? cause.event_id : null;
+    const detail = { type: 'invalid_request_error', param: null, event_id: eventId, ...error };
+    this.send({ type: 'error', error: detail });
   }
 
   private updateSession(event: RealtimeEvent): void {
     const changes = (event.session ?? {}) as Record<string, unknown>;
+    if (changes.model !== undefined && changes.model !== this.session.model) {
+      const message =
+        "The session's model cannot be changed by session.update; it is set when the session is created.";
+      this.refuse(event, { code: 'invalid_value', message, param: 'session.model' });
+      return;
+    }
     this.session = { ...mergeSession(this.session, changes), id: this.session.id };
     this.send({ type: 'session.updated', session: this.session });
   }
@@ -299,17 +323,24 @@ export class RealtimeWebRtcCall {
       });
       await pause(this.script.wordIntervalMs);
     }
-    this.send({
-      type: 'conversation.item.input_audio_transcription.completed',
-      item_id: itemId,
-      content_index: 0,
-      transcript: turn.transcript,
-    });
+    const transcribed = () =>
+      this.send({
+        type: 'conversation.item.input_audio_transcription.completed',
+        item_id: itemId,
+        content_index: 0,
+        transcript: turn.transcript,
+      });
+    const late = this.script.transcriptionAfterResponse && this.respondsToTurns();
+    if (!late) transcribed();
     if (!this.respondsToTurns()) return;
     await pause(this.script.responseDelayMs);
     const functionCall = turn.functionCall === undefined ? this.script.functionCall : turn.functionCall;
     if (functionCall) this.askForTool(functionCall, turn.replyAfterTool);
-    else void this.speak(turn.reply ?? this.script.reply);
+    else {
+      const speaking = this.speak(turn.reply ?? this.script.reply);
+      if (late) await speaking;
+    }
+    if (late) transcribed();
   }
 
   /** Server VAD answers a turn by itself unless the client turned detection (or its responses) off. */
@@ -336,24 +367,30 @@ export class RealtimeWebRtcCall {
       arguments: '',
     };
     this.pendingTool = { callId, answered: false, reply };
+    this.activeResponse = responseId;
     this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
     this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
     this.send({ type: 'response.function_call_arguments.delta', ...base, delta: args });
     this.send({ type: 'response.function_call_arguments.done', ...base, name, arguments: args });
     const done = { ...item, status: 'completed', arguments: args };
     this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    this.activeResponse = null;
     this.send({ type: 'response.done', response: { id: responseId, status: 'completed', output: [done] } });
   }
 
   /** A spoken response: transcript deltas paced by the script while the Opus audio plays in real time. */
   private async speak(text: string): Promise<void> {
-    if (this.speaking || this.ended) return;
+    if (this.speaking || this.ended) {
+      if (this.activeResponse === 'pending') this.activeResponse = null;
+      return;
+    }
     const speaking = { cancelled: false };
     this.speaking = speaking;
     const responseId = newId('resp');
     const itemId = newId('item');
     const base = { response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 };
     const item = { id: itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] };
+    this.activeResponse = responseId;
     this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
     this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
     this.send({ type: 'response.content_part.added', ...base, part: { type: 'audio', transcript: '' } });
@@ -377,6 +414,7 @@ export class RealtimeWebRtcCall {
     const content = [{ type: 'output_audio', transcript: text }];
     const done = { ...item, status: speaking.cancelled ? 'incomplete' : 'completed', content };
     this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    this.activeResponse = null;
     this.send({ type: 'response.done', response: { id: responseId, status, output: [done] } });
     await playing;
     this.speaking = null;

@@ -155,6 +155,33 @@ describe('POST /v1/realtime/calls/:id/hangup', () => {
 });
 
 describe('a call', () => {
+  it('refuses a session.update that changes the model, and a response.create while one is active', async () => {
+    const session = { type: 'realtime', model: 'gpt-realtime', instructions: 'Be brief.' };
+    fake.setScript({ greeting: 'Good afternoon.', audioPackets: 5, wordIntervalMs: 20 });
+    const { peer } = await connect(multipartOffer(session));
+    await peer.waitForServerEvent('session.created');
+    peer.send({
+      type: 'session.update',
+      event_id: 'evt_model',
+      session: { type: 'realtime', model: 'gpt-other' },
+    });
+    const { event: refused } = await peer.waitForServerEvent('error');
+    expect(refused.error).toMatchObject({
+      type: 'invalid_request_error',
+      param: 'session.model',
+      event_id: 'evt_model',
+    });
+    peer.send({ type: 'response.create' });
+    await peer.waitForServerEvent('response.created');
+    peer.send({ type: 'response.create', event_id: 'evt_second' });
+    const { event: busy } = await peer.waitForServerEvent('error', (event) =>
+      JSON.stringify(event).includes('evt_second'),
+    );
+    expect(busy.error).toMatchObject({ code: 'conversation_already_has_active_response' });
+    await peer.waitForServerEvent('output_audio_buffer.stopped');
+    expect(peer.received.ofType('response.created')).toHaveLength(1);
+  });
+
   it('answers session.update and greets on response.create with transcript deltas and Opus audio', async () => {
     fake.setScript({ greeting: 'Good afternoon, sir.', audioPackets: 5 });
     const { peer, call } = await connect(rawOffer);

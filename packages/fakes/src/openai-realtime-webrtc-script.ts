@@ -50,6 +50,8 @@ export type RealtimeWebRtcScript = {
   responseDelayMs: number;
   /** The Ogg/Opus fixture in packages/fakes/fixtures/ the assistant speaks with. */
   audioFixture: string;
+  /** The user's transcription arrives after the response that answers the turn (OpenAI allows both orders). */
+  transcriptionAfterResponse: boolean;
 };
 
 export const DEFAULT_WEBRTC_SCRIPT: RealtimeWebRtcScript = {
@@ -64,6 +66,7 @@ export const DEFAULT_WEBRTC_SCRIPT: RealtimeWebRtcScript = {
   wordIntervalMs: 0,
   responseDelayMs: 0,
   audioFixture: 'assistant-reply.opus',
+  transcriptionAfterResponse: false,
 };
 
 /** Merges changes into a script, refusing fields it does not have (a typo in a test's control call). */

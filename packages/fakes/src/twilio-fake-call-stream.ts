@@ -23,6 +23,8 @@ export type StreamRecord = {
   /** Assistant audio the app sent back: arrival time and μ-law byte count of each media message. */
   media: { at: number; bytes: number }[];
   marks: string[];
+  /** For each mark, how many μ-law bytes of assistant audio the app had sent before it. */
+  markAfterBytes: number[];
   /** Marks echoed back after the audio before them had played (or was cleared). */
   echoedMarks: string[];
   clears: number;
@@ -59,6 +61,7 @@ export class FakeCallStream {
       sentFrameAt: [],
       media: [],
       marks: [],
+      markAfterBytes: [],
       echoedMarks: [],
       clears: 0,
       unexpected: [],
@@ -199,6 +202,7 @@ export class FakeCallStream {
     } else if (message.event === 'mark' && typeof message.mark?.name === 'string') {
       const name = message.mark.name;
       this.record.marks.push(name);
+      this.record.markAfterBytes.push(this.record.media.reduce((sum, media) => sum + media.bytes, 0));
       const timer = setTimeout(() => this.echoMark(name), Math.max(0, this.playEndsAt - now));
       this.pendingMarks.push({ name, timer });
     } else if (message.event === 'clear') {

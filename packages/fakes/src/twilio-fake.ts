@@ -58,6 +58,15 @@ export type TwilioFake = {
 };
 
 const MORE_INFO = 'https://www.twilio.com/docs/errors/';
+// Twilio's default keywords for long codes: after one of these a number gets nothing until it opts back in.
+const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'];
+const OPT_IN_KEYWORDS = ['START', 'YES', 'UNSTOP'];
+const keywordOf = (body: string) =>
+  body
+    .trim()
+    .replace(/^[\s.!?,;:]+|[\s.!?,;:]+$/g, '')
+    .toUpperCase();
+
 const UNSUBSCRIBED = { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' };
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -263,8 +272,18 @@ export async function startTwilioFake(
       failure = { ...next };
     },
     blockRecipient: (phone) => blocked.add(phone),
-    sendInbound: (text, webhook) =>
-      postSignedWebhook(authToken, webhook.signedUrl, inboundParams(accountSid, text), webhook.targetUrl),
+    sendInbound: (text, webhook) => {
+      // Like Twilio, an opt-out keyword blocks the sender at once, before the app hears of it.
+      const keyword = keywordOf(text.body);
+      if (OPT_OUT_KEYWORDS.includes(keyword)) blocked.add(text.from);
+      if (OPT_IN_KEYWORDS.includes(keyword)) blocked.delete(text.from);
+      return postSignedWebhook(
+        authToken,
+        webhook.signedUrl,
+        inboundParams(accountSid, text),
+        webhook.targetUrl,
+      );
+    },
     async reportStatus(sid, status, statusOptions = {}) {
       const message = sent.find((item) => item.sid === sid);
       if (!message?.statusCallback) throw new Error(`No sent message ${sid} with a status callback`);

@@ -63,6 +63,7 @@ export function runMediaStream(
   let starting = false;
   let finished = false;
   let hangingUp = false;
+  let markSent = false;
   const early: Buffer[] = [];
   let transcript: Promise<void> = Promise.resolve();
   const startTimer = setTimeout(() => ws.close(1008, 'No valid start'), START_TIMEOUT_MS);
@@ -80,13 +81,19 @@ export function runMediaStream(
     await deps.calling.calls.hangUp(sid).catch((error: Error) => log.warn({ err: error }, 'hang-up failed'));
   };
 
+  // end_call is answered before the goodbye is spoken: the mark goes out once the response that
+  // follows the tool output is done, and Twilio echoes it once that goodbye has played.
   const requestHangUp = () => {
     if (hangingUp || !streamSid) return;
     hangingUp = true;
-    // Twilio echoes the mark once everything sent before it (the goodbye) has played.
-    send(markMessage(streamSid, END_CALL_MARK));
     hangUpTimer = setTimeout(() => void hangUp(), HANG_UP_FALLBACK_MS);
     hangUpTimer.unref();
+  };
+
+  const onResponseDone = ({ followsTools }: { followsTools: boolean }) => {
+    if (!hangingUp || markSent || !followsTools || !streamSid) return;
+    markSent = true;
+    send(markMessage(streamSid, END_CALL_MARK));
   };
 
   const record = (entry: BridgeTranscriptEntry) => {
@@ -162,6 +169,7 @@ export function runMediaStream(
         onAudio: (chunk) => send(mediaMessage(sid, chunk.toString('base64'))),
         onClearAudio: () => send(clearMessage(sid)),
         onTranscript: record,
+        onResponseDone,
         runTool: toolbox.runTool,
         onError: (message) => log.warn({ message }, 'realtime error in phone call'),
         onEnd: (reason) => {

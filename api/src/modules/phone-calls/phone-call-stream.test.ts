@@ -99,6 +99,7 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
 
   it('barge-in: the callee speaking over the reply sends Twilio clear and truncates what was not heard', async () => {
     callee(undefined);
+    realtime.setScript({ audioChunksPerReply: 18 });
     const started = await phone.startCall({ to: '+14155553002', message: 'Confirm lunch' });
     expect(started.status).toBe(201);
     const session = await latestSession(2);
@@ -107,10 +108,11 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
     const [truncate] = session.eventsOf('conversation.item.truncate');
     // What was heard is at most the time between the greeting's first audio leaving OpenAI and the
     // truncate reaching it (1 ms for the clocks' rounding), and never the whole 1.8 s greeting
-    // (3 × 4,800 μ-law bytes) it was cut short of: measured by the fake, not assumed of a busy machine.
+    // (18 chunks of 100 ms) it was cut short of: measured by the fake, not assumed of a busy machine.
     const truncatedAt = session.receivedAt[session.received.indexOf(truncate as never)] ?? 0;
     const heardAtMost = truncatedAt - (session.sentAudioAt[0] ?? 0) + 1;
     expect(truncate?.audio_end_ms).toBeLessThanOrEqual(Math.min(heardAtMost, 1_800));
+    realtime.setScript({ audioChunksPerReply: 3 });
     await twilio.calls.hangUp(call?.sid ?? '');
   });
 
@@ -122,8 +124,12 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       const session = await latestSession(3);
       const call = twilio.calls.calls.at(-1);
       const ended = await twilio.calls.ended(call?.sid ?? '');
-      expect(ended?.stream?.marks).toContain('end_call');
+      expect(ended?.stream?.marks).toEqual(['end_call']);
       expect(ended?.stream?.echoedMarks).toContain('end_call');
+      // The mark followed the whole goodbye (the reply to the tool output: 3 × 100 ms = 2,400 μ-law bytes).
+      const sent = ended?.stream?.media.reduce((sum, media) => sum + media.bytes, 0) ?? 0;
+      expect(sent).toBe(3 * 800);
+      expect(ended?.stream?.markAfterBytes).toEqual([sent]);
       expect(ended?.stream?.closedBy).toBe('fake');
       const output = session.eventsOf('conversation.item.create')[0] as { item?: { output?: string } };
       expect(JSON.parse(output?.item?.output ?? '{}')).toEqual({ success: true, message: END_CALL_OUTPUT });

@@ -8,6 +8,8 @@ const KEYWORDS: Record<string, SmsKeyword> = {
   CANCEL: 'opt_out',
   END: 'opt_out',
   QUIT: 'opt_out',
+  REVOKE: 'opt_out',
+  OPTOUT: 'opt_out',
   START: 'opt_in',
   YES: 'opt_in',
   UNSTOP: 'opt_in',

@@ -150,8 +150,9 @@ describe('opt-out keywords', () => {
     expect((await openThread(sms.client, CAROL)).optedOut).toBe(false);
   });
 
-  it.each(['STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'])('%s opts out', async (word) => {
-    const phone = `+1415555${String(2700 + word.length).padStart(4, '0')}`;
+  const OPT_OUT_WORDS = ['STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'];
+  it.each(OPT_OUT_WORDS)('%s opts out', async (word) => {
+    const phone = `+1415555${String(2700 + OPT_OUT_WORDS.indexOf(word)).padStart(4, '0')}`;
     await sms.inbound({ from: phone, body: word });
     expect((await openThread(sms.client, phone)).optedOut).toBe(true);
     await sms.inbound({ from: phone, body: 'UNSTOP' });

@@ -117,6 +117,23 @@ describe('POST /api/google/voice-tools', () => {
     ]);
   });
 
+  it('answers requiresAuth naming the permission when the user unticked the scope a tool needs', async () => {
+    const partial = await app.signedIn(await app.createUser());
+    await connect(partial, ['https://www.googleapis.com/auth/gmail.readonly']);
+    const { body } = await partial.post('/api/google/voice-tools', {
+      toolName: 'google_gmail_list',
+      parameters: {},
+    });
+    expect(body).toMatchObject({ success: false, requiresAuth: true });
+    expect(body.error).toContain('read your Gmail');
+    const calendar = await partial.post('/api/google/voice-tools', {
+      toolName: 'google_calendar_list',
+      parameters: { time_min: new Date(fake.today).toISOString() },
+    });
+    expect(calendar.body).toMatchObject({ success: true, requiresAuth: false });
+    expect((await partial.get('/api/google/status')).body).toEqual({ authenticated: true });
+  });
+
   it('treats a stored token that no longer decrypts (moved row, other key) as a lost grant', async () => {
     const moved = await app.signedIn(await app.createUser());
     await connect(moved);

@@ -43,6 +43,7 @@ export async function runVoiceTool(
   try {
     const grant = {
       key: account.id,
+      scope: account.scope,
       refreshToken: google.cipher.decrypt(refreshTokenCipher, tokenOwner(owner)),
       onRefreshTokenRotated: (rotated: string) =>
         saveRotatedRefreshToken(
@@ -63,6 +64,8 @@ export async function runVoiceTool(
       await markGrantRevoked(em, owner, account.id);
       return failure(GRANT_LOST, true);
     }
+    if (error instanceof GoogleToolError && error.kind === 'insufficient_scope')
+      return failure(error.message, true);
     if (error instanceof GoogleToolError)
       return failure(`Failed to execute Google tool: ${error.message}`, false);
     throw error;

@@ -38,6 +38,35 @@ describe('GoogleWorkspace tools against the Google fake', () => {
     expect(fake.received.at(-1)?.query.get('format')).toBe('metadata');
   });
 
+  it("reads a long mail list a few messages at a time, within Gmail's per-user concurrency limit", async () => {
+    const extra = Array.from({ length: 15 }, (_, index) => ({
+      id: `msg-bulk-${index}`,
+      threadId: `thr-bulk-${index}`,
+      from: 'Bulk Sender <bulk@example.com>',
+      to: 'eleanor@example.com',
+      subject: `Bulk notice ${index}`,
+      snippet: 'A notice.',
+      unread: false,
+      hoursAgo: 100 + index,
+    }));
+    fake.writes.inbox.push(...extra);
+    try {
+      const before = fake.received.length;
+      const result = (await workspace.run(grant, 'google_gmail_list', {
+        query: 'notice',
+        unread_only: false,
+        max_results: 50,
+      })) as {
+        messages: { subject: string }[];
+      };
+      expect(result.messages.map((message) => message.subject)).toEqual(extra.map((each) => each.subject));
+      const gets = fake.received.slice(before).filter((request) => request.path.includes('/messages/'));
+      expect(gets.map((request) => request.status).filter((status) => status !== 200)).toEqual([]);
+    } finally {
+      fake.writes.inbox.splice(-extra.length);
+    }
+  });
+
   it('sends a plain-text mail Gmail can read, with a non-ASCII subject encoded', async () => {
     await workspace.run(grant, 'google_gmail_send', {
       to: ['priya.nair@example.com'],
@@ -76,7 +105,30 @@ describe('GoogleWorkspace tools against the Google fake', () => {
     })) as { event: { meetLink: string; start: string; end: string } };
     expect(meet.event.meetLink).toMatch(/^https:\/\/meet\.google\.com\//);
     expect(Date.parse(meet.event.end) - Date.parse(meet.event.start)).toBe(45 * 60_000);
-    expect(fake.received.at(-1)?.query.get('conferenceDataVersion')).toBe('1');
+    const insert = fake.received.findLast(
+      (request) => request.method === 'POST' && request.path.endsWith('/events'),
+    );
+    expect(insert?.query.get('conferenceDataVersion')).toBe('1');
+  });
+
+  it('reads a Meet link that is still pending at insert from the event, once the conference is ready', async () => {
+    fake.setConferencePendingReads(1);
+    try {
+      const before = fake.received.length;
+      const meet = (await workspace.run(grant, 'google_meet_create', {
+        summary: 'Pending conference',
+        start_time: day(40),
+        duration_minutes: 30,
+      })) as { event: { id: string; meetLink: string | null }; conferenceStatus: string };
+      expect(meet.conferenceStatus).toBe('success');
+      expect(meet.event.meetLink).toMatch(/^https:\/\/meet\.google\.com\//);
+      const reads = fake.received.slice(before).filter((request) => request.method === 'GET');
+      expect(reads.map((request) => request.path)).toEqual(
+        Array(2).fill(`/calendar/v3/calendars/primary/events/${meet.event.id}`),
+      );
+    } finally {
+      fake.setConferencePendingReads(0);
+    }
   });
 
   it('lists Drive files by type, creates files and Docs, and searches mail and Drive at once', async () => {
@@ -104,6 +156,46 @@ describe('GoogleWorkspace tools against the Google fake', () => {
     };
     expect(search.messages.map((message) => message.subject)).toEqual(['Q4 budget review']);
     expect(search.files.map((file) => file.name)).toEqual(['Q4 Budget']);
+  });
+
+  it('searches Drive by full text without orderBy, which Drive refuses with fullText (403)', async () => {
+    const search = (await workspace.run(grant, 'google_search', { query: 'glycerin', max_results: 5 })) as {
+      files: { name: string }[];
+    };
+    expect(search.files.length).toBeGreaterThan(0);
+    const driveList = fake.received.findLast((request) => request.path === '/drive/v3/files');
+    expect(driveList?.query.get('q')).toContain('fullText contains');
+    expect(driveList?.query.has('orderBy')).toBe(false);
+    const listed = (await workspace.run(grant, 'google_drive_list', {
+      file_type: 'any',
+      max_results: 5,
+    })) as {
+      files: { name: string }[];
+    };
+    expect(listed.files.length).toBeGreaterThan(0);
+    const plainList = fake.received.findLast((request) => request.path === '/drive/v3/files');
+    expect(plainList?.query.get('orderBy')).toBe('modifiedTime desc');
+  });
+
+  it("refuses a tool whose scope was not granted, by the recorded scope or by Google's 403", async () => {
+    const start = await oauth.startConsent();
+    const back = new URL(
+      await fake.consent(start.authUrl, 'allow', ['https://www.googleapis.com/auth/gmail.readonly']),
+    );
+    const consent = await oauth.finishConsent(back.searchParams.get('code') ?? '', start.codeVerifier);
+    expect(consent.scope).not.toContain('gmail.readonly');
+    const partial = { ...grant, key: 'partial', refreshToken: consent.refreshToken };
+    const refused = { kind: 'insufficient_scope', message: expect.stringContaining('read your Gmail') };
+    await expect(
+      workspace.run({ ...partial, scope: consent.scope }, 'google_gmail_list', {
+        unread_only: false,
+        max_results: 5,
+      }),
+    ).rejects.toMatchObject(refused);
+    // A grant recorded without its scope still learns it from Google's answer.
+    await expect(
+      workspace.run(partial, 'google_gmail_list', { unread_only: false, max_results: 5 }),
+    ).rejects.toMatchObject(refused);
   });
 
   it('reads and writes spreadsheet values', async () => {

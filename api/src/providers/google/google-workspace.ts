@@ -1,13 +1,17 @@
 import type { WorkspaceToolName, WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
 import type { GoogleApis } from './google-apis.ts';
 import { type GoogleOAuth, isInvalidGrant } from './google-oauth.ts';
+import { grantRequest, missingScopes, TOOL_SCOPES } from './google-scopes.ts';
 import { GOOGLE_TOOL_IMPLEMENTATIONS } from './google-tools.ts';
 import { capResult } from './result-cap.ts';
 
-/** Why a tool did not run: Google refused the grant for good, took too long, or answered an error. */
+/**
+ * Why a tool did not run: Google refused the grant for good, the grant lacks a scope the tool needs
+ * (the user unticked it at consent), Google took too long, or answered an error.
+ */
 export class GoogleToolError extends Error {
   override name = 'GoogleToolError';
-  readonly kind: 'invalid_grant' | 'timeout' | 'google';
+  readonly kind: 'invalid_grant' | 'insufficient_scope' | 'timeout' | 'google';
 
   constructor(kind: GoogleToolError['kind'], message: string) {
     super(message);
@@ -23,7 +27,17 @@ export type ToolGrant = {
   key: string;
   refreshToken: string;
   onRefreshTokenRotated: (refreshToken: string) => Promise<void>;
+  /** The scopes Google granted (space-separated, as its token answer said); empty when not known. */
+  scope?: string;
 };
+
+/** Whether Google refused a call because the token lacks the scope (403 ACCESS_TOKEN_SCOPE_INSUFFICIENT). */
+function isInsufficientScope(error: unknown): boolean {
+  const data = (error as { response?: { status?: number; data?: unknown } })?.response;
+  if (data?.status !== 403) return false;
+  const text = JSON.stringify(data.data ?? '');
+  return text.includes('ACCESS_TOKEN_SCOPE_INSUFFICIENT') || text.includes('insufficientPermissions');
+}
 
 /**
  * One grant's clients. `refreshToken` follows Google's rotations; `replaced` is the token it last
@@ -55,6 +69,8 @@ export class GoogleWorkspace {
     name: N,
     params: WorkspaceToolParams[N],
   ): Promise<unknown> {
+    const missing = missingScopes(name, grant.scope ?? '');
+    if (missing.length > 0) throw new GoogleToolError('insufficient_scope', grantRequest(missing));
     const { toolTimeoutMs } = this.#oauth.config;
     const signal = AbortSignal.timeout(toolTimeoutMs);
     const timedOut = new Promise<never>((_, reject) => {
@@ -80,6 +96,8 @@ export class GoogleWorkspace {
           'Google no longer accepts this account’s access: connect it again',
         );
       }
+      if (isInsufficientScope(error))
+        throw new GoogleToolError('insufficient_scope', grantRequest(TOOL_SCOPES[name]));
       if (signal.aborted)
         throw new GoogleToolError('timeout', `Google did not answer within ${toolTimeoutMs} ms`);
       const message = error instanceof Error ? error.message : String(error);

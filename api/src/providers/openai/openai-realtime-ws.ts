@@ -14,6 +14,16 @@ export class RealtimeConnectError extends Error {
   override name = 'RealtimeConnectError';
 }
 
+/** OpenAI's `{error: {message}}` from a refused handshake, as `: message`, or nothing. */
+function errorMessageOf(body: string): string {
+  try {
+    const message = (JSON.parse(body) as { error?: { message?: unknown } }).error?.message;
+    return typeof message === 'string' && message ? `: ${message.slice(0, 300)}` : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Opens a realtime WebSocket to OpenAI with the official SDK and resolves once it is open. The SDK
  * always dials wss://, whatever the base URL's scheme.
@@ -31,9 +41,19 @@ export function openRealtimeSocket(
     };
     // An error listener is mandatory: the SDK reports failures as unhandled rejections otherwise.
     rt.on('error', fail);
-    rt.socket.once('unexpected-response', (_request, response) =>
-      fail(new Error(`HTTP ${response.statusCode}`)),
-    );
+    // With this listener, `ws` leaves the refused handshake open: read OpenAI's error, then close it.
+    rt.socket.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        if (body.length < 4096) body += chunk;
+      });
+      response.once('end', () => {
+        rt.socket.terminate();
+        fail(new Error(`HTTP ${response.statusCode}${errorMessageOf(body)}`));
+      });
+      response.once('error', () => rt.socket.terminate());
+    });
     rt.socket.once('open', () => {
       rt.off('error', fail);
       resolve(rt);

@@ -160,12 +160,41 @@ export async function runVoiceTool(request: VoiceToolRequest, context: VoiceTool
   return JSON.stringify(output ?? null);
 }
 
-/** The two data-channel messages that hand a tool's output back and ask for the next response. */
-export function functionCallOutputEvents(callId: string, output: string) {
-  return [
-    { type: 'conversation.item.create', item: { type: 'function_call_output', call_id: callId, output } },
-    { type: 'response.create' },
-  ] as const;
+/** The data-channel message that hands a tool's output back (the next response is asked for apart). */
+export function functionCallOutputEvent(callId: string, output: string) {
+  return {
+    type: 'conversation.item.create',
+    item: { type: 'function_call_output', call_id: callId, output },
+  } as const;
+}
+
+/**
+ * A response may ask for several tools, and OpenAI runs one response at a time (a second
+ * response.create is refused with conversation_already_has_active_response): the next response is
+ * asked for once, after the response is done and every one of its calls has been answered.
+ */
+export class ToolResponses {
+  readonly #running = new Map<string, Promise<unknown>[]>();
+  readonly #askNext: () => void;
+
+  constructor(askNext: () => void) {
+    this.#askNext = askNext;
+  }
+
+  /** A call of `responseId` is being answered; `answered` settles once its output was sent. */
+  add(responseId: string, answered: Promise<unknown>): void {
+    const running = this.#running.get(responseId) ?? [];
+    running.push(answered.catch(() => undefined));
+    this.#running.set(responseId, running);
+  }
+
+  /** The response is done: once its calls are answered, one response.create. */
+  done(responseId: string): Promise<void> {
+    const running = this.#running.get(responseId);
+    if (!running) return Promise.resolve();
+    this.#running.delete(responseId);
+    return Promise.all(running).then(() => this.#askNext());
+  }
 }
 
 /** The current server VAD settings, as the page sent them. */

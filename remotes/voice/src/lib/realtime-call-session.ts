@@ -9,12 +9,13 @@ import { getIceServers } from '@annie/api-client/realtime/use-ice-servers';
 import { getAiSessionConfig } from '@annie/api-client/voice-profiles/get-ai-session-config';
 import {
   type CurrentTurnDetection,
-  functionCallOutputEvents,
+  functionCallOutputEvent,
   runVoiceTool,
+  ToolResponses,
   sessionUpdateEvent as toolSessionUpdateEvent,
 } from '@annie/api-client/voice-tools/run-voice-tool';
 import { CallEndWatch } from './call-end-watch.ts';
-import { type CallAction, completedEntry, conversationTitle } from './call-state.ts';
+import { type CallAction, type completedEntry, conversationTitle } from './call-state.ts';
 import {
   openRealtimeConnection,
   type RealtimeConnection,
@@ -27,6 +28,7 @@ import {
   sessionUpdateEvent,
   turnDetectionOf,
 } from './realtime-session.ts';
+import { TranscriptOrder } from './transcript-order.ts';
 
 /** Part 1 §9: the pause between the session configuration and the first response. */
 export const FIRST_RESPONSE_DELAY_MS = 300;
@@ -61,6 +63,10 @@ export class RealtimeCallSession {
   /** The speech detection in force, which a session_update tool call may change in part. */
   #turnDetection: CurrentTurnDetection;
   readonly #endWatch = new CallEndWatch();
+  /** The tool loop: one response.create once a response's calls are all answered. */
+  readonly #tools = new ToolResponses(() => {
+    if (!this.#ended) this.#connection?.send(RESPONSE_CREATE_EVENT);
+  });
   #ended = false;
   readonly #assistantName: string;
   readonly #dispatch: (action: CallAction) => void;
@@ -142,15 +148,25 @@ export class RealtimeCallSession {
     this.#dispatch({ type: 'server', event, at: new Date().toISOString() });
     this.#save(event);
     if (event.type === 'response.function_call_arguments.done')
-      this.#runTool(event).catch(logFailure('A voice tool failed'));
+      this.#tools.add(
+        field(event, 'response_id'),
+        this.#runTool(event).catch(logFailure('A voice tool failed')),
+      );
+    else if (event.type === 'response.done')
+      void this.#tools.done(String((event as { response?: { id?: unknown } }).response?.id ?? ''));
     else if (event.type === 'error') console.warn('Realtime error event', event.error);
     if (this.#endWatch.isGoodbyeOver(event)) this.end();
   }
 
-  /** Saves a final transcript entry to the conversation, once the conversation exists. */
+  /** Final transcript entries, in the order said (a user's transcription may arrive after the reply). */
+  readonly #order = new TranscriptOrder((entry) => this.#saveEntry(entry));
+
   #save(event: RealtimeServerEvent): void {
-    const entry = completedEntry(event);
-    if (!entry) return;
+    this.#order.push(event);
+  }
+
+  /** Saves a final transcript entry to the conversation, once the conversation exists. */
+  #saveEntry(entry: NonNullable<ReturnType<typeof completedEntry>>): void {
     if (entry.role === 'user' && this.#firstUserMessage === null) this.#firstUserMessage = entry.content;
     const timestamp = new Date().toISOString();
     void this.#conversation
@@ -158,7 +174,7 @@ export class RealtimeCallSession {
       .catch(logFailure('Saving a transcript entry failed'));
   }
 
-  /** The tool loop: run the tool, hand its output back, ask for the next response. */
+  /** Runs one tool and hands its output back (the next response is asked for by `#tools`). */
   async #runTool(event: RealtimeServerEvent): Promise<void> {
     const callId = field(event, 'call_id');
     const name = field(event, 'name');
@@ -177,7 +193,7 @@ export class RealtimeCallSession {
       },
     );
     if (this.#ended || !this.#connection) return;
-    for (const message of functionCallOutputEvents(callId, output)) this.#connection.send(message);
+    this.#connection.send(functionCallOutputEvent(callId, output));
     // The tool's overhead on the call, for the e2e run and benchmarks (performance.getEntriesByType('measure')).
     performance.measure(`voice-tool ${name}`, mark);
     performance.clearMarks(mark);

@@ -32,13 +32,13 @@ export const callbackPath = (location: string) => {
 export async function startWorkspaceTestApp(options: { logger?: Logger } = {}): Promise<{
   app: TestApp;
   fake: GoogleFake;
-  connect: (client: TestClient) => Promise<void>;
+  connect: (client: TestClient, withhold?: string[]) => Promise<void>;
 }> {
   const fake = await startGoogleFake();
   const app = await startTestApp(googleFakeEnv(fake), options);
-  const connect = async (client: TestClient) => {
+  const connect = async (client: TestClient, withhold: string[] = []) => {
     const { body } = await client.get('/api/google/auth');
-    const callback = await client.get(callbackPath(await fake.consent(body.authUrl)));
+    const callback = await client.get(callbackPath(await fake.consent(body.authUrl, 'allow', withhold)));
     expect(callback.headers.get('location')).toBe('/google/success');
   };
   return { app, fake, connect };

@@ -72,6 +72,13 @@ export async function calendarCreate(
   return { event: eventSummary(data) };
 }
 
+// Meet conferences are created asynchronously: the insert may answer `pending`, so the event is read
+// again (at once, then after these pauses) until the conference has its link or has failed.
+const CONFERENCE_RETRY_MS = [0, 200, 400, 800, 1_600];
+
+const conferenceStatusOf = (event: calendar_v3.Schema$Event) =>
+  event.conferenceData?.createRequest?.status?.statusCode ?? (event.hangoutLink ? 'success' : null);
+
 /** google_meet_create: a Calendar event with a Meet conference request (Meet has no scheduling API of its own). */
 export async function meetCreate(
   { apis, call }: ToolContext,
@@ -95,5 +102,11 @@ export async function meetCreate(
     },
     call,
   );
-  return { event: eventSummary(data) };
+  let event = data;
+  for (const pause of CONFERENCE_RETRY_MS) {
+    if (conferenceStatusOf(event) !== 'pending' || !event.id) break;
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    event = (await apis.calendar.events.get({ calendarId: 'primary', eventId: event.id }, call)).data;
+  }
+  return { event: eventSummary(event), conferenceStatus: conferenceStatusOf(event) };
 }

@@ -26,13 +26,17 @@ const FILE_FIELDS = 'id,name,mimeType,modifiedTime,webViewLink';
 /** A Drive query string literal: backslashes and quotes escaped, as the Drive query language needs. */
 export const driveLiteral = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-/** Lists files matching Drive query clauses, most recently changed first, as compact entries. */
+/**
+ * Lists files matching Drive query clauses as compact entries: most recently changed first, or, for a
+ * `fullText` query, by relevance (Drive refuses any `orderBy` with fullText terms, 403).
+ */
 export async function listFiles({ apis, call }: ToolContext, clauses: string[], pageSize: number) {
+  const byRelevance = clauses.some((clause) => clause.trimStart().startsWith('fullText '));
   const { data } = await apis.drive.files.list(
     {
       q: ['trashed = false', ...clauses].join(' and '),
       pageSize,
-      orderBy: 'modifiedTime desc',
+      ...(byRelevance ? {} : { orderBy: 'modifiedTime desc' }),
       fields: `files(${FILE_FIELDS})`,
     },
     call,

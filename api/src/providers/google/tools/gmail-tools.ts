@@ -3,6 +3,22 @@ import type { ToolContext } from '../google-apis.ts';
 import { clip } from './clip.ts';
 
 const SNIPPET_MAX = 200;
+/** Gmail answers 429 to a user with too many requests in flight; a handful at a time stays clear of it. */
+const GMAIL_CONCURRENT_GETS = 5;
+
+/** `items.map(work)` with at most `limit` in progress at once; answers in the items' order. */
+async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
 
 /** One message as the model reads it: who, what, when, a snippet, and whether it is unread. */
 export type MailSummary = {
@@ -25,12 +41,10 @@ export async function listMail(
     call,
   );
   const ids = (list.data.messages ?? []).flatMap((message) => (message.id ? [message.id] : []));
-  const messages = await Promise.all(
-    ids.map((id) =>
-      apis.gmail.users.messages.get(
-        { userId: 'me', id, format: 'metadata', metadataHeaders: ['From', 'Subject', 'Date'] },
-        call,
-      ),
+  const messages = await mapConcurrently(ids, GMAIL_CONCURRENT_GETS, (id) =>
+    apis.gmail.users.messages.get(
+      { userId: 'me', id, format: 'metadata', metadataHeaders: ['From', 'Subject', 'Date'] },
+      call,
     ),
   );
   return messages.map(({ data }) => {
