@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SANDBOX_ADMIN_PASSWORD } from './e2e-env.ts';
+import { expect, test } from './fixtures.ts';
 
 // One sandbox server for the file, started as `npm run sandbox -- --seed` starts it (e2e/sandbox-server.ts):
 // the sample data is there, every provider is a fake in the API's process, nothing is driven from here.

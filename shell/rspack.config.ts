@@ -38,6 +38,7 @@ const page = {
       entry: { login: './src/login/login-entry.tsx' },
       publicPath: '/',
       htmlTitle: 'AnnieAI',
+      favicon: './public/favicon.svg',
       htmlPages: [
         {
           filename: 'index.html',
