@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { SANDBOX_ADMIN_PASSWORD } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -25,6 +26,9 @@ test('sign in: the permanent sandbox badge is on every screen', async ({ page })
   await page.getByRole('button', { name: 'Sign In' }).click();
   const badge = page.getByRole('region', { name: 'Sandbox' }).getByText(BADGE);
   await expect(badge).toBeVisible(LOAD);
+  // The bar's notice and buttons pass axe's contrast check like the rest of the screen.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(LOAD);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Lab Console' }).first().click();
   await expect(page.getByRole('heading', { name: 'Lab Console' })).toBeVisible(LOAD);
   await expect(badge).toBeVisible();
