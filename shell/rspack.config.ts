@@ -38,7 +38,7 @@ const page = {
       entry: { login: './src/login/login-entry.tsx' },
       publicPath: '/',
       htmlTitle: 'AnnieAI',
-      favicon: './public/favicon.svg',
+      publicDir: 'public',
       htmlPages: [
         {
           filename: 'index.html',

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
+import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { domains, ormSchema } from './domains.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   const sandbox = early && (await sandboxOf(operatorConfig, logger, early));
   const config = sandbox?.config ?? operatorConfig;
   const runtime = await openDatabase(config, ormSchema);
+  if (runtime.embeddedDatabase) console.log(runtime.embeddedDatabase);
   await ensureFirstAdmin(runtime.orm.em.fork(), config.ANNIE_ADMIN_PASSWORD, (line) => console.log(line));
   const { app, background, deps } = createApp({
     config,
@@ -94,7 +96,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SandboxRefused) console.error(error.message);
-  else console.error(error);
+  if (
+    error instanceof ConfigError ||
+    error instanceof SandboxRefused ||
+    error instanceof EmbeddedPostgresError
+  ) {
+    console.error(error.message);
+  } else console.error(error);
   process.exit(1);
 });

@@ -50,8 +50,11 @@ export interface AppBuildOptions {
   stableEntryNames?: boolean;
   /** Files under outputDir that another compilation writes, kept when this one cleans the folder. */
   keepInOutput?: RegExp;
-  /** An SVG icon (relative to appDir) emitted as /favicon.svg and linked from every page. */
-  favicon?: string;
+  /**
+   * A folder (relative to appDir) copied as it is to the output root: the icons (favicon.svg, linked
+   * from every page, and favicon.ico, which browsers ask for on pages that link none, e.g. a JSON answer).
+   */
+  publicDir?: string;
 }
 
 /** Browsers the output must run in (swc downlevels syntax for them; no polyfills are injected). */
@@ -220,21 +223,25 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
   const pages: HtmlPageOptions[] = title
     ? (options.htmlPages ?? [{ filename: 'index.html', rootMarkup: () => options.htmlLoadingMarkup ?? '' }])
     : [];
+  const iconHref =
+    options.publicDir && existsSync(join(options.appDir, options.publicDir, 'favicon.svg'))
+      ? '/favicon.svg'
+      : undefined;
   const htmlPlugins = pages.map(
     (page) =>
       new rspack.HtmlRspackPlugin({
         filename: page.filename,
         chunks: page.chunks,
-        templateContent: () => htmlPage(title ?? '', page.headMarkup, options.favicon && '/favicon.svg'),
+        templateContent: () => htmlPage(title ?? '', page.headMarkup, iconHref),
         // Absolute script URLs, so deep links work even when the bundle's own publicPath is 'auto'.
         publicPath: options.publicPath === 'auto' ? '/' : options.publicPath,
       }),
   );
   const html = htmlPlugins.length > 0;
   const rootMarkup = html ? new RootMarkupPlugin(pages) : null;
-  const favicon =
-    options.favicon && html
-      ? new rspack.CopyRspackPlugin({ patterns: [{ from: options.favicon, to: 'favicon.svg' }] })
+  const publicFiles =
+    options.publicDir && html
+      ? new rspack.CopyRspackPlugin({ patterns: [{ from: options.publicDir }] })
       : null;
   const inlined = pages.filter((page) => page.inlineCss).map((page) => page.filename);
   const inlineCss =
@@ -276,7 +283,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
       ...htmlPlugins,
       rootMarkup,
       inlineCss,
-      favicon,
+      publicFiles,
       options.federation ? new ModuleFederationPlugin(options.federation) : null,
       options.federation ? new FederationRuntimeAsEsmPlugin() : null,
       ...(production ? compressedAssets() : []),
