@@ -75,12 +75,10 @@ function describe(owner) {
   return `${command} (pid ${owner.pid})`;
 }
 
+/** A port setting, or undefined when it is not a port number (the API then reports its setting error). */
 function numberSetting(env, name, fallback) {
   const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
-  if (!Number.isInteger(value) || value < 0 || value > 65_535) {
-    throw new PreflightError(`${name}=${env[name]} is not a port number`);
-  }
-  return value;
+  return Number.isInteger(value) && value >= 0 && value <= 65_535 ? value : undefined;
 }
 
 /** Where the embedded cluster of DATA_DIR may be (see api/src/db/embedded-layout.ts). */
@@ -128,7 +126,7 @@ export async function preflight({ root, env, install }) {
     );
   }
 
-  const appPort = await portIsFree(port, host);
+  const appPort = port === undefined ? true : await portIsFree(port, host);
   if (appPort === 'EACCES')
     throw new PreflightError(
       `Port ${port} needs privileges this user does not have: set PORT to 1024 or above`,
@@ -141,7 +139,7 @@ export async function preflight({ root, env, install }) {
 
   if (!env.DATABASE_URL) {
     const pgPort = numberSetting(env, 'EMBEDDED_PG_PORT', 54329);
-    if ((await portIsFree(pgPort, '127.0.0.1')) !== true) {
+    if (pgPort !== undefined && (await portIsFree(pgPort, '127.0.0.1')) !== true) {
       const owner = listenerOf(pgPort);
       // This data folder's own embedded database, left running: the API uses it as it is.
       const ours = owner && clusterDirs(dataDir).some((dir) => owner.command.includes(`-D ${dir}`));
