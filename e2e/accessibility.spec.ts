@@ -25,7 +25,9 @@ test('every signed-in route', async ({ adminPage: page }) => {
   test.setTimeout(180_000);
   // 555-0100…0199 are the fictional numbers; a random one, as other specs add contacts too.
   const phone = `+165055501${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
-  const contact = await page.request.post('/api/contacts', { data: { name: 'Ada Lovelace', phone } });
+  const contact = await page.request.post('/api/contacts', {
+    data: { name: 'Ada Lovelace', phonePrimary: phone },
+  });
   expect(contact.ok(), await contact.text()).toBe(true);
   const contactId = ((await contact.json()) as { id: string }).id;
   const job = await page.request.post('/api/lab/jobs', {
