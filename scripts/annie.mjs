@@ -64,7 +64,7 @@ async function quietStep(label, cmd, args, options = {}) {
 async function checkFirst({ install }) {
   if (process.env.ANNIE_PREFLIGHT_DONE) return;
   try {
-    await preflight({ root: ROOT, env: process.env, install });
+    await preflight({ root: ROOT, env: process.env, install, sandbox: command === 'sandbox' });
   } catch (error) {
     if (!(error instanceof PreflightError)) throw error;
     process.stderr.write(`[annie] ${error.message}\n`);

@@ -108,10 +108,11 @@ function assertWritable(folder, what) {
  * Runs every check; throws a PreflightError on the first problem. `install` says whether this start
  * installs and builds (and so needs room for it).
  */
-export async function preflight({ root, env, install }) {
+export async function preflight({ root, env, install, sandbox = false }) {
   const port = numberSetting(env, 'PORT', 3000);
   const host = env.HOST || '0.0.0.0';
-  const dataDir = resolve(root, env.DATA_DIR || '.data');
+  // A sandbox keeps its data and database beside a production start's defaults (api/src/sandbox/sandbox-settings.ts).
+  const dataDir = resolve(root, env.DATA_DIR || (sandbox ? '.data/sandbox' : '.data'));
 
   assertWritable(root, 'the dependencies and the builds go there');
   assertWritable(dataDir, 'DATA_DIR: the database, the session secret and the logs');
@@ -138,7 +139,7 @@ export async function preflight({ root, env, install }) {
   }
 
   if (!env.DATABASE_URL) {
-    const pgPort = numberSetting(env, 'EMBEDDED_PG_PORT', 54329);
+    const pgPort = numberSetting(env, 'EMBEDDED_PG_PORT', sandbox ? 54339 : 54329);
     if (pgPort !== undefined && (await portIsFree(pgPort, '127.0.0.1')) !== true) {
       const owner = listenerOf(pgPort);
       // This data folder's own embedded database, left running: the API uses it as it is.
