@@ -282,7 +282,9 @@ test('a refused microphone leaves the page idle with the alert, and no offer is 
 
 test('an offer OpenAI refuses shows the alert with "Failed to get answer", its status and the reason', async ({
   userPage: page,
+  pageErrors,
 }) => {
+  pageErrors.allow(/status of 502 .*\/api\/realtime\/offer\)$/);
   await fake.post('fail-next-call', { status: 500, message: 'The server had an error' });
   await page.goto('/');
   await page.getByRole('button', { name: 'Start call' }).click({ timeout: 30_000 });

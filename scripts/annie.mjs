@@ -3,9 +3,10 @@
 // when the local Node is older than 22.17 it provisions Node 24 (and pnpm 10) from the npm registry
 // into .toolchain/ and re-runs itself there. Plain JavaScript on purpose: it runs before any install.
 // Every step runs as a child that receives this process's SIGINT/SIGTERM and whose exit code becomes ours.
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PreflightError, preflight } from './preflight.mjs';
 import { runChild } from './run-child.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +29,51 @@ function run(cmd, args, options = {}) {
   return runChild(cmd, args, { cwd: ROOT, env: process.env, ...options });
 }
 
+// The full output of the install and the builds goes to this file; the terminal gets one line a step.
+const LOG_FILE = join(resolve(ROOT, process.env.DATA_DIR || '.data'), 'logs', 'start.log');
+
+function seconds(since) {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+/**
+ * A step whose output goes to LOG_FILE: one line when it is done; on failure its whole output, then
+ * the wrapper stops with its exit code.
+ */
+async function quietStep(label, cmd, args, options = {}) {
+  mkdirSync(dirname(LOG_FILE), { recursive: true });
+  const from = existsSync(LOG_FILE) ? statSync(LOG_FILE).size : 0;
+  const fd = openSync(LOG_FILE, 'a');
+  const started = performance.now();
+  let status;
+  try {
+    status = await run(cmd, args, { ...options, stdio: ['ignore', fd, fd] });
+  } finally {
+    closeSync(fd);
+  }
+  if (status === 0) {
+    log(`${label}: done in ${seconds(started)}`);
+    return;
+  }
+  process.stderr.write(readFileSync(LOG_FILE).subarray(from));
+  log(`${label} failed (exit ${status}); the output above is also in ${LOG_FILE}`);
+  process.exit(status);
+}
+
+/** The checks that can fail before anything is installed (scripts/preflight.mjs), once per start. */
+async function checkFirst({ install }) {
+  if (process.env.ANNIE_PREFLIGHT_DONE) return;
+  try {
+    await preflight({ root: ROOT, env: process.env, install, sandbox: command === 'sandbox' });
+  } catch (error) {
+    if (!(error instanceof PreflightError)) throw error;
+    process.stderr.write(`[annie] ${error.message}\n`);
+    process.exit(1);
+  }
+  process.env.ANNIE_PREFLIGHT_DONE = '1';
+  log(`full output of the install and the builds: ${LOG_FILE}`);
+}
+
 /** A step that must succeed: on failure (or a signal) the wrapper stops with the step's exit code. */
 async function mustRun(cmd, args, options) {
   const status = await run(cmd, args, options);
@@ -43,8 +89,15 @@ async function runLast(cmd, args, options) {
 }
 
 async function installToolchain(specs) {
-  log(`installing ${specs.join(' ')} into .toolchain/ from the npm registry`);
-  await mustRun('npm', ['install', '--prefix', TOOLCHAIN, '--no-audit', '--no-fund', '--no-save', ...specs]);
+  await quietStep(`toolchain (${specs.join(' ')} into .toolchain/ from the npm registry)`, 'npm', [
+    'install',
+    '--prefix',
+    TOOLCHAIN,
+    '--no-audit',
+    '--no-fund',
+    '--no-save',
+    ...specs,
+  ]);
 }
 
 async function reexecOnNode24() {
@@ -63,43 +116,61 @@ async function useToolchainPath() {
   process.env.ANNIE_PNPM = await pnpm();
 }
 
-async function install() {
+async function install({ quiet = false } = {}) {
   await useToolchainPath();
   const frozen = existsSync(join(ROOT, 'pnpm-lock.yaml')) && process.env.CI ? ['--frozen-lockfile'] : [];
-  await mustRun(await pnpm(), ['install', '--prefer-offline', ...frozen]);
+  const args = ['install', '--prefer-offline', ...frozen];
+  if (!quiet) return mustRun(await pnpm(), args);
+  log(`Node ${process.versions.node}${process.env.ANNIE_TOOLCHAIN ? ' (.toolchain)' : ''}, ${PNPM_SPEC}`);
+  await quietStep('install', await pnpm(), args);
 }
 
+/** The apps a production start builds: the shell and every remote. */
+function apps() {
+  const remotes = readdirSync(join(ROOT, 'remotes')).filter((name) =>
+    existsSync(join(ROOT, 'remotes', name, 'package.json')),
+  );
+  return [
+    { label: 'shell', dir: 'shell' },
+    ...remotes.map((name) => ({ label: `remote ${name}`, dir: `remotes/${name}` })),
+  ];
+}
+
+/** Builds the apps two at a time, one line each as it finishes. */
 async function buildApps() {
-  await mustRun(await pnpm(), [
-    '--filter',
-    './shell',
-    '--filter',
-    './remotes/*',
-    '--workspace-concurrency=2',
-    'run',
-    'build',
-  ]);
+  const pnpmBin = await pnpm();
+  const queue = apps();
+  const worker = async () => {
+    for (let app = queue.shift(); app; app = queue.shift()) {
+      await quietStep(`build ${app.label}`, pnpmBin, ['--dir', app.dir, 'run', 'build']);
+    }
+  };
+  await Promise.all([worker(), worker()]);
 }
 
 async function startProduction(extraEnv = {}) {
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', ...extraEnv };
+  if (process.env.ANNIE_PREFLIGHT_DONE) log('starting the database and the API');
   await runLast(process.execPath, ['api/src/main.ts', ...rest], { env });
 }
 
 const commands = {
   async start() {
-    await install();
+    await checkFirst({ install: true });
+    await install({ quiet: true });
     await buildApps();
     await startProduction();
   },
   async serve() {
+    await checkFirst({ install: false });
     await useToolchainPath();
     await startProduction();
   },
   // The same production build and server, every provider simulated in-process (README "Try everything
   // in the sandbox"); `npm run sandbox -- --seed` adds the sample data.
   async sandbox() {
-    await install();
+    await checkFirst({ install: true });
+    await install({ quiet: true });
     await buildApps();
     await startProduction({ ANNIE_SANDBOX: 'true' });
   },
@@ -130,8 +201,11 @@ const commands = {
   },
 };
 
-if (!nodeIsRecentEnough()) await reexecOnNode24();
-else if (!commands[command]) {
+const STARTS = new Set(['start', 'sandbox', 'serve']);
+if (!nodeIsRecentEnough()) {
+  if (STARTS.has(command)) await checkFirst({ install: command !== 'serve' });
+  await reexecOnNode24();
+} else if (!commands[command]) {
   commands.help();
   process.exit(2);
 } else await commands[command]();

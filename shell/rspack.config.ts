@@ -40,6 +40,7 @@ const page = {
       entry: { login: './src/login/login-entry.tsx' },
       publicPath: '/',
       htmlTitle: 'AnnieAI',
+      publicDir: 'public',
       htmlPages: [
         {
           filename: 'index.html',

@@ -1,8 +1,9 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
 import type { CountryCode } from 'libphonenumber-js';
 import { type AppConfig, loadConfig } from './config/env.ts';
-import { runBackupCommand } from './db/backup-commands.ts';
+import { runBackupCommand, runEmbeddedBackupCommand } from './db/backup-commands.ts';
 import { ormSchema } from './domains.ts';
 import { toE164 } from './lib/phone-number.ts';
 import { formatDoctorReport, runDoctor } from './modules/doctor/run-doctor.ts';
@@ -18,7 +19,7 @@ import { assignMessagingNumber } from './modules/sms/messaging-number.ts';
 import { deleteAccount } from './modules/users/account-deletion.ts';
 import { toAuthUserDto } from './modules/users/user.dto.ts';
 import { createUser, listUsers, setPassword } from './modules/users/user.service.ts';
-import { openDatabase, type Runtime } from './runtime.ts';
+import { openDatabase, REPO_ROOT, type Runtime } from './runtime.ts';
 
 type Args = {
   values: {
@@ -94,7 +95,8 @@ const COMMANDS: Record<string, Command> = {
         ),
   },
   'db:backup': {
-    usage: 'db:backup FILE       (pg_dump custom format: schema, data and job queue)',
+    usage:
+      'db:backup FILE       (DATABASE_URL: pg_dump custom format; embedded: its files, stop the app first)',
     check: needsFile,
     run: async ({ positionals }, runtime, config) => [
       await runBackupCommand('db:backup', positionals[0] ?? '', config, runtime.databaseUrl),
@@ -224,6 +226,17 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  if ((name === 'db:backup' || name === 'db:restore') && !config.DATABASE_URL) {
+    // The embedded database is backed up as files, with it stopped: never started for the occasion.
+    try {
+      const dataDir = resolve(REPO_ROOT, config.DATA_DIR);
+      console.log(await runEmbeddedBackupCommand(name, args.positionals[0] ?? '', dataDir));
+      return 0;
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      return 1;
+    }
+  }
   const runtime = await openDatabase(config, ormSchema);
   try {
     for (const line of await command.run(args, runtime, config)) console.log(line);

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
+import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { domains, ormSchema } from './domains.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   for (const setting of replaced)
     logger.warn(setting, 'model setting names a retired OpenAI model; using the default');
   const runtime = await openDatabase(config, ormSchema);
+  if (runtime.embeddedDatabase) console.log(runtime.embeddedDatabase);
   await ensureFirstAdmin(runtime.orm.em.fork(), config.ANNIE_ADMIN_PASSWORD, (line) => console.log(line));
   const { app, background, deps } = createApp({
     config,
@@ -97,7 +99,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SandboxRefused) console.error(error.message);
-  else console.error(error);
+  if (
+    error instanceof ConfigError ||
+    error instanceof SandboxRefused ||
+    error instanceof EmbeddedPostgresError
+  ) {
+    console.error(error.message);
+  } else console.error(error);
   process.exit(1);
 });

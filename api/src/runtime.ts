@@ -10,7 +10,14 @@ import { createPool, type Pool } from './db/pool.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-export type Runtime = { orm: Orm; pool: Pool; databaseUrl: string; close: () => Promise<void> };
+export type Runtime = {
+  orm: Orm;
+  pool: Pool;
+  databaseUrl: string;
+  /** The embedded database's line for the start account (where its files are), when it is the one used. */
+  embeddedDatabase?: string;
+  close: () => Promise<void>;
+};
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL, and applies the schema's migrations. */
 export async function openDatabase(config: AppConfig, schema: OrmSchema): Promise<Runtime> {
@@ -28,6 +35,10 @@ export async function openDatabase(config: AppConfig, schema: OrmSchema): Promis
     orm,
     pool,
     databaseUrl,
+    embeddedDatabase:
+      embedded &&
+      `Database: embedded PostgreSQL in ${embedded.layout.clusterDir}` +
+        (embedded.layout.relocatedBecause ? ` (${embedded.layout.relocatedBecause})` : ''),
     close: async () => {
       await pool.end();
       await orm.close();

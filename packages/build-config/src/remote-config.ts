@@ -36,7 +36,9 @@ export function remoteConfig(
       appDir: remote.appDir,
       app: remote.name,
       entry: { main: './src/index.ts' },
-      publicPath: 'auto',
+      // In production the API serves every remote at /remotes/<name>/, so its chunks' URLs are known at
+      // build time (and the manifest says so); a standalone dev server serves it at its own root.
+      publicPath: production ? `/remotes/${remote.name}/` : 'auto',
       htmlTitle: production ? undefined : `AnnieAI · ${titleCase(remote.name)} (standalone)`,
       federation: remoteFederation(remote.appDir, production, { name: remote.name, exposes: remote.exposes }),
     },

@@ -50,6 +50,11 @@ export interface AppBuildOptions {
   stableEntryNames?: boolean;
   /** Files under outputDir that another compilation writes, kept when this one cleans the folder. */
   keepInOutput?: RegExp;
+  /**
+   * A folder (relative to appDir) copied as it is to the output root: the icons (favicon.svg, linked
+   * from every page, and favicon.ico, which browsers ask for on pages that link none, e.g. a JSON answer).
+   */
+  publicDir?: string;
 }
 
 /** Browsers the output must run in (swc downlevels syntax for them; no polyfills are injected). */
@@ -119,20 +124,55 @@ function styleRule() {
   };
 }
 
-function htmlPage(title: string, rootMarkup: string, headMarkup = ''): string {
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The page around an empty #root; RootMarkupPlugin fills #root once the HTML plugin is done with it. */
+function htmlPage(title: string, headMarkup = '', iconHref?: string): string {
+  const icon = iconHref ? `<link rel="icon" href="${iconHref}" type="image/svg+xml" />` : '';
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
+    ${icon}
     ${headMarkup}
   </head>
   <body>
-    <div id="root">${rootMarkup}</div>
+    ${EMPTY_ROOT}
   </body>
 </html>
 `;
+}
+
+/**
+ * Puts each page's #root markup into the emitted HTML as it was rendered, byte for byte. The HTML
+ * plugin re-serialises its template and drops comments, among them the `<!-- -->` React's server
+ * renderer writes between adjacent text nodes; without them the prerendered text no longer matches
+ * what the client renders and React discards the markup on hydration (error #418).
+ */
+class RootMarkupPlugin {
+  readonly #pages: Map<string, HtmlPageOptions>;
+
+  constructor(pages: HtmlPageOptions[]) {
+    this.#pages = new Map(pages.map((page) => [page.filename, page]));
+  }
+
+  apply(compiler: Compiler) {
+    compiler.hooks.compilation.tap('RootMarkupPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(
+        'RootMarkupPlugin',
+        async (data) => {
+          const page = this.#pages.get(data.outputName);
+          if (!page) return data;
+          if (!data.html.includes(EMPTY_ROOT)) throw new Error(`${data.outputName} has no empty #root`);
+          const markup = await page.rootMarkup();
+          data.html = data.html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+          return data;
+        },
+      );
+    });
+  }
 }
 
 /** Replaces the pages' stylesheet links with the stylesheets themselves (HtmlPageOptions.inlineCss). */
@@ -183,17 +223,26 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
   const pages: HtmlPageOptions[] = title
     ? (options.htmlPages ?? [{ filename: 'index.html', rootMarkup: () => options.htmlLoadingMarkup ?? '' }])
     : [];
+  const iconHref =
+    options.publicDir && existsSync(join(options.appDir, options.publicDir, 'favicon.svg'))
+      ? '/favicon.svg'
+      : undefined;
   const htmlPlugins = pages.map(
     (page) =>
       new rspack.HtmlRspackPlugin({
         filename: page.filename,
         chunks: page.chunks,
-        templateContent: async () => htmlPage(title ?? '', await page.rootMarkup(), page.headMarkup),
+        templateContent: () => htmlPage(title ?? '', page.headMarkup, iconHref),
         // Absolute script URLs, so deep links work even when the bundle's own publicPath is 'auto'.
         publicPath: options.publicPath === 'auto' ? '/' : options.publicPath,
       }),
   );
   const html = htmlPlugins.length > 0;
+  const rootMarkup = html ? new RootMarkupPlugin(pages) : null;
+  const publicFiles =
+    options.publicDir && html
+      ? new rspack.CopyRspackPlugin({ patterns: [{ from: options.publicDir }] })
+      : null;
   const inlined = pages.filter((page) => page.inlineCss).map((page) => page.filename);
   const inlineCss =
     inlined.length > 0
@@ -232,7 +281,9 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     lazyCompilation: false,
     plugins: [
       ...htmlPlugins,
+      rootMarkup,
       inlineCss,
+      publicFiles,
       options.federation ? new ModuleFederationPlugin(options.federation) : null,
       options.federation ? new FederationRuntimeAsEsmPlugin() : null,
       ...(production ? compressedAssets() : []),

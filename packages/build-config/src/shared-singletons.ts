@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SINGLETON_PACKAGES, SINGLETON_SUBPATHS } from '@annie/api-client/contracts/shared-singletons';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
@@ -10,15 +10,25 @@ type SharedObject = moduleFederationPlugin.SharedObject;
 export { SINGLETON_PACKAGES, SINGLETON_SUBPATHS };
 
 /**
- * Workspace folders whose files are shared one by one (the trailing slash shares each file, e.g.
- * `@annie/ui/toast/toast`, as its own singleton). Only the UI kit's toasts: their store is module state
- * every app must share, so that a toast raised in a remote shows in the shell's Toaster. The rest of the
- * UI kit and the API client hold no state and are bundled into each app that imports them: sharing a
- * file costs every page load the federation runtime's registration and version resolution of it (the
- * signed-in first load resolved 22 shared modules, 14 of them UI files of a few hundred bytes each), and
- * a shared file is a chunk of its own carrying its own copy of what it imports relatively.
+ * Workspace folders whose files are shared one by one, each as its own singleton (listed from the
+ * folder's files, since a trailing-slash share makes the bundler's Node resolve a deprecated
+ * folder mapping: DEP0155). Only the UI kit's toasts: their store is module state every app must share,
+ * so that a toast raised in a remote shows in the shell's Toaster. The rest of the UI kit and the API
+ * client hold no state and are bundled into each app that imports them: sharing a file costs every page
+ * load the federation runtime's registration and version resolution of it (the signed-in first load
+ * resolved 22 shared modules, 14 of them UI files of a few hundred bytes each), and a shared file is a
+ * chunk of its own carrying its own copy of what it imports relatively.
  */
-const WORKSPACE_PREFIXES = ['@annie/ui/toast/'] as const;
+const WORKSPACE_FOLDERS = [{ packageName: '@annie/ui', folder: 'toast' }] as const;
+
+/** `<package>/<folder>/<name>` for each module file in the package's `src/<folder>` (tests left out). */
+function workspaceFiles(appDir: string, packageName: string, folder: string): string[] {
+  const dir = join(appDir, 'node_modules', packageName, 'src', folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => `${packageName}/${folder}/${file.replace(/\.tsx?$/, '')}`);
+}
 
 function installedVersion(appDir: string, packageName: string): string {
   const manifestPath = join(appDir, 'node_modules', packageName, 'package.json');
@@ -63,9 +73,11 @@ export function sharedSingletons(appDir: string): SharedObject {
   for (const [subpath, owner] of Object.entries(SINGLETON_SUBPATHS)) {
     shared[subpath] = singleton(installedVersion(appDir, owner));
   }
-  for (const prefix of WORKSPACE_PREFIXES) {
-    // Workspace packages carry no version; the whole repository is one release, so 0.0.0 is honest.
-    shared[prefix] = { singleton: true, version: '0.0.0', requiredVersion: false, strictVersion: false };
+  for (const { packageName, folder } of WORKSPACE_FOLDERS) {
+    for (const file of workspaceFiles(appDir, packageName, folder)) {
+      // Workspace packages carry no version; the whole repository is one release, so 0.0.0 is honest.
+      shared[file] = { singleton: true, version: '0.0.0', requiredVersion: false, strictVersion: false };
+    }
   }
   return shared;
 }

@@ -104,7 +104,7 @@ export class GoogleFakeOAuth {
       .join('');
     return {
       status: 200,
-      html: `<!doctype html><html><head><title>Sign in - Google Accounts</title></head><body>
+      html: `<!doctype html><html><head><title>Sign in - Google Accounts</title><link rel="icon" href="data:,"></head><body>
 <h1>Choose what AnnieAI can access</h1><p>Signed in as ${escapeHtml(account.name)} (${escapeHtml(account.email)})</p>
 <p>offline access: ${escapeHtml(get('access_type'))}; prompt: ${escapeHtml(get('prompt'))}</p><ul>${scopes}</ul>
 <a href="/o/oauth2/v2/approve?request=${request}&decision=allow">Allow</a>

@@ -10,8 +10,10 @@ export const ASSISTANT_FIRST_NAME = 'James';
  */
 export const CONTACT_EMAIL = 'support@annieai.com';
 
-/** Copyright year of the footer (spec part 2 §9). */
-export const COPYRIGHT_YEAR = 2025;
+/** Copyright year of the footer: the current year, read when the page renders it. */
+export function copyrightYear(now = new Date()): number {
+  return now.getFullYear();
+}
 
 /** Effective and last-updated date of both legal pages (spec part 2 §2.8). */
 export const LEGAL_PAGES_DATE = 'September 16, 2025';

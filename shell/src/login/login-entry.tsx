@@ -1,7 +1,8 @@
 // The script of index.html, whose #root already holds the login screen rendered at build time: it
 // hydrates it (Sign In is enabled once hydrated). The API sends this page only to requests without a
-// session cookie; on any other server (the dev server) a signed-in visitor can land here, so the session
-// is checked after hydration, off the paint path, and a live one gets the federated app instead.
+// session cookie, so the production page never asks for the session (the answer would be a 401, logged
+// as an error in the console). The dev server sends it to everyone: there the session is checked after
+// hydration, off the paint path, and a live one gets the federated app instead.
 import '../boot.css';
 import './login-theme.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -15,8 +16,10 @@ const prerendered = container.hasChildNodes();
 const root = prerendered ? hydrateRoot(container, <LoginPage />) : createRoot(container);
 if (!prerendered) root.render(<LoginPage />);
 
-void hasSession().then((signedIn) => {
-  if (!signedIn) return;
-  root.unmount();
-  loadFederatedApp();
-});
+if (process.env.NODE_ENV !== 'production') {
+  void hasSession().then((signedIn) => {
+    if (!signedIn) return;
+    root.unmount();
+    loadFederatedApp();
+  });
+}

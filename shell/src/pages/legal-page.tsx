@@ -35,7 +35,11 @@ export function LegalPage({ title, sections }: { title: string; sections: readon
             </Box>
           ))}
           <Text as="p" size="2">
-            Questions? Write to <Link href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</Link>.
+            Questions? Write to{' '}
+            <Link href={`mailto:${CONTACT_EMAIL}`} underline="always">
+              {CONTACT_EMAIL}
+            </Link>
+            .
           </Text>
         </article>
       </Flex>

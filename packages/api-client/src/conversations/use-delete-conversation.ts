@@ -18,11 +18,17 @@ export async function deleteConversation(id: string): Promise<void> {
   }
 }
 
-/** Deletes a conversation and refreshes the list. */
+/**
+ * Deletes a conversation and refreshes the list. The deleted one's messages are dropped from the cache,
+ * not refetched: asking for them again would only earn a 404.
+ */
 export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteConversation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationsQueryKey }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: [...conversationsQueryKey, id], exact: true });
+      return queryClient.invalidateQueries({ queryKey: conversationsQueryKey, exact: true });
+    },
   });
 }

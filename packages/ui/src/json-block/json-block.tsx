@@ -14,7 +14,10 @@ const PRE_STYLE: CSSProperties = {
   borderRadius: 'var(--radius-2)',
 };
 
-/** A titled, scrollable, pretty-printed JSON value; the title names its region. */
+/**
+ * A titled, scrollable, pretty-printed JSON value; the title names its region. The block takes the
+ * keyboard focus, so that a keyboard alone can scroll a long value.
+ */
 export function JsonBlock({ title, value }: { title: string; value: unknown }) {
   return (
     <Box asChild>
@@ -22,7 +25,10 @@ export function JsonBlock({ title, value }: { title: string; value: unknown }) {
         <Heading as="h2" size="3" mb="2">
           {title}
         </Heading>
-        <pre style={PRE_STYLE}>{JSON.stringify(value, null, 2)}</pre>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+        <pre style={PRE_STYLE} tabIndex={0}>
+          {JSON.stringify(value, null, 2)}
+        </pre>
       </section>
     </Box>
   );

@@ -20,7 +20,7 @@ export function LabJobDetail({ job, onExport, exporting }: Props) {
         subtitle={LAB_JOB_STATUS_VIEW[job.status].line}
         actions={
           job.status === 'succeeded' && (
-            <Button color="green" onClick={onExport} loading={exporting}>
+            <Button color="green" highContrast onClick={onExport} loading={exporting}>
               <DownloadIcon /> Export
             </Button>
           )

@@ -1,6 +1,6 @@
 import { Box, Flex, Link, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router-dom';
-import { CONTACT_EMAIL, COPYRIGHT_YEAR, PRODUCT_NAME } from '../../config/product.ts';
+import { CONTACT_EMAIL, copyrightYear, PRODUCT_NAME } from '../../config/product.ts';
 
 /** Footer on wider screens: Home, the legal pages, a contact mail link and the copyright. */
 export function AppFooter() {
@@ -31,7 +31,7 @@ export function AppFooter() {
             </nav>
           </Flex>
           <Text size="1" color="gray">
-            © {COPYRIGHT_YEAR} {PRODUCT_NAME}. All rights reserved.
+            © {copyrightYear()} {PRODUCT_NAME}. All rights reserved.
           </Text>
         </Flex>
       </footer>

@@ -14,7 +14,7 @@ function subscribe(onChange: () => void): () => void {
 export function OnlineBadge() {
   const online = useSyncExternalStore(subscribe, () => navigator.onLine);
   return (
-    <Badge color={online ? 'green' : 'gray'} variant="soft" radius="full">
+    <Badge color={online ? 'green' : 'gray'} variant="soft" radius="full" highContrast>
       {online ? 'Online' : 'Offline'}
     </Badge>
   );

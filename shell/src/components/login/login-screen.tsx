@@ -54,48 +54,50 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
   }
 
   return (
-    <Flex align="center" justify="center" minHeight="100vh" p="4">
-      <Box width="100%" maxWidth="400px">
-        <Card size="3">
-          <Flex direction="column" gap="2" mb="5">
-            <Heading as="h1" size="6">
-              {PRODUCT_NAME} Login
-            </Heading>
-            <Text as="p" size="2" color="gray">
-              Enter your credentials to access the system
-            </Text>
-          </Flex>
-          <form onSubmit={handleSubmit} noValidate>
-            <Flex direction="column" gap="4">
-              <Flex direction="column" gap="1">
-                <Text as="label" htmlFor={usernameId} size="2" weight="medium">
-                  Username
-                </Text>
-                <TextField.Root
-                  id={usernameId}
-                  name="username"
-                  autoComplete="username"
-                  maxLength={USERNAME_MAX_LENGTH}
-                />
-              </Flex>
-              <Flex direction="column" gap="1">
-                <Text as="label" htmlFor={passwordId} size="2" weight="medium">
-                  Password
-                </Text>
-                <TextField.Root
-                  id={passwordId}
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                />
-              </Flex>
-              <Button type="submit" size="3" disabled={!hydrated || pending}>
-                {pending ? 'Signing in...' : 'Sign In'}
-              </Button>
+    <Flex asChild align="center" justify="center" minHeight="100vh" p="4">
+      <main>
+        <Box width="100%" maxWidth="400px">
+          <Card size="3">
+            <Flex direction="column" gap="2" mb="5">
+              <Heading as="h1" size="6">
+                {PRODUCT_NAME} Login
+              </Heading>
+              <Text as="p" size="2" color="gray">
+                Enter your credentials to access the system
+              </Text>
             </Flex>
-          </form>
-        </Card>
-      </Box>
+            <form onSubmit={handleSubmit} noValidate>
+              <Flex direction="column" gap="4">
+                <Flex direction="column" gap="1">
+                  <Text as="label" htmlFor={usernameId} size="2" weight="medium">
+                    Username
+                  </Text>
+                  <TextField.Root
+                    id={usernameId}
+                    name="username"
+                    autoComplete="username"
+                    maxLength={USERNAME_MAX_LENGTH}
+                  />
+                </Flex>
+                <Flex direction="column" gap="1">
+                  <Text as="label" htmlFor={passwordId} size="2" weight="medium">
+                    Password
+                  </Text>
+                  <TextField.Root
+                    id={passwordId}
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                  />
+                </Flex>
+                <Button type="submit" size="3" disabled={!hydrated || pending}>
+                  {pending ? 'Signing in...' : 'Sign In'}
+                </Button>
+              </Flex>
+            </form>
+          </Card>
+        </Box>
+      </main>
     </Flex>
   );
 }

@@ -34,10 +34,10 @@ export function SandboxBar() {
       <Badge color="amber" variant="solid" radius="full" size="2">
         {SANDBOX_NOTICE}
       </Badge>
-      <Button size="1" variant="soft" color="amber" onClick={() => setOpen('text')}>
+      <Button size="1" variant="soft" color="amber" highContrast onClick={() => setOpen('text')}>
         Simulate a text
       </Button>
-      <Button size="1" variant="soft" color="amber" onClick={() => setOpen('call')}>
+      <Button size="1" variant="soft" color="amber" highContrast onClick={() => setOpen('call')}>
         Simulate a call
       </Button>
       {open && (
