@@ -10,6 +10,7 @@ import { platformDomain } from './modules/platform.domain.ts';
 import { realtimeCallsDomain } from './modules/realtime-calls/realtime-calls.domain.ts';
 import { settingsDomain } from './modules/settings/settings.domain.ts';
 import { smsDomain } from './modules/sms/sms.domain.ts';
+import { trustDomain } from './modules/trust/trust.domain.ts';
 import { voiceProfilesDomain } from './modules/voice-profiles/voice-profiles.domain.ts';
 import { voiceToolsDomain } from './modules/voice-tools/voice-tools.domain.ts';
 import { workspaceDomain } from './modules/workspace/workspace.domain.ts';
@@ -32,6 +33,7 @@ export const domains: Domain[] = [
   voiceToolsDomain,
   realtimeCallsDomain,
   phoneCallsDomain,
+  trustDomain,
 ];
 
 /** Every entity and committed migration of every domain, for `createOrm`. */

@@ -1,7 +1,14 @@
 import type { OpenAIRealtimeWS } from 'openai/realtime/ws';
-import type { RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
+import type {
+  RealtimeServerEvent,
+  RealtimeSessionCreateRequest,
+  RealtimeToolsConfig,
+} from 'openai/resources/realtime/realtime';
 import { type BridgeAudioFormat, durationMs } from './audio-format.ts';
 import { runRequestedTool, type ToolRunner } from './realtime-tool-runner.ts';
+
+/** The part of a live session that can change mid-call. */
+export type RealtimeSessionUpdate = { type: 'realtime'; instructions?: string; tools?: RealtimeToolsConfig };
 
 export type BridgeTranscriptEntry = { speaker: 'user' | 'assistant'; text: string };
 
@@ -50,6 +57,25 @@ export class RealtimeBridge {
   start(session: RealtimeSessionCreateRequest, greet: boolean): void {
     this.rt.send({ type: 'session.update', session });
     if (greet) this.rt.send({ type: 'response.create' });
+  }
+
+  /**
+   * Reconfigures the live session (the caller proved who they are: other instructions and tools).
+   * Only the fields given change.
+   */
+  updateSession(session: RealtimeSessionUpdate): void {
+    if (this.ended) return;
+    this.rt.send({ type: 'session.update', session });
+  }
+
+  /** Tells the model something the app knows (not the caller's words), and lets it answer. */
+  tellModel(note: string): void {
+    if (this.ended) return;
+    this.rt.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'system', content: [{ type: 'input_text', text: note }] },
+    });
+    if (!this.responding) this.rt.send({ type: 'response.create' });
   }
 
   /** Caller audio, in the bridge's format; dropped while paused. */
