@@ -162,7 +162,7 @@ describe('PATCH /api/knowledge/facts/:id and versions', () => {
     const created = await user.post('/api/knowledge/facts', { key: uniqueKey('empty'), value: 1 });
     const empty = await user.patch(`/api/knowledge/facts/${created.body.id}`, {});
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Provide a value, unit or source to change');
+    expect(empty.body.message).toBe('Provide a value, unit, source or shareable to change');
     expect((await user.patch(`/api/knowledge/facts/${created.body.id}`, { key: 'renamed' })).status).toBe(
       400,
     );
