@@ -179,6 +179,7 @@ describe('runVoiceTool: knowledge and web', () => {
           body: 'Schedule Sam before noon.',
           tags: [],
           source: 'other',
+          shareable: false,
           createdAt: '2026-11-22T19:00:00.000Z',
           updatedAt: '2026-11-22T19:00:00.000Z',
         },
