@@ -1,3 +1,4 @@
+import { THIRD_PARTY_CONTENT_RULE } from '@annie/api-client/contracts/trust';
 import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import * as brief from './voice-briefing.ts';
@@ -10,6 +11,8 @@ const SPEED_RANGE = { min: 0.25, max: 1.5 };
 
 /** What the system profile (annieai-system) contributes to every session. */
 export type SystemPersona = Pick<VoiceProfileFields, 'instructions' | 'personalityTraits' | 'model'>;
+
+export const THIRD_PARTY_CONTENT_HEADING = '## Third-party content';
 
 const clamp = (value: number, { min, max }: typeof SPEED_RANGE) => Math.min(max, Math.max(min, value));
 
@@ -75,6 +78,10 @@ export function compileVoiceSession(
     ...specificsSection(profile),
     ...deliverySection(profile),
     ...guardrailSection(profile.guardrails),
+    // Every session, whoever is on the line: what comes from outside is data, not instructions.
+    '',
+    THIRD_PARTY_CONTENT_HEADING,
+    THIRD_PARTY_CONTENT_RULE,
   ].join('\n');
   return {
     instructions,
