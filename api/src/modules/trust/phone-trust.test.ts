@@ -15,6 +15,9 @@ const { twilio, realtime, client, app } = phone;
 
 const FRONT_DESK = ['take_message', 'request_text_to_caller', 'end_call'];
 const PASSCODE = '482916';
+// Passcode checks run argon2 (19 MiB, tens of milliseconds each): on a loaded machine a call's steps take
+// more than vitest's default second.
+const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
 type SessionUpdate = { session: { instructions?: string; tools?: { name: string }[] } };
 const updatesOf = (session: RealtimeFakeSession) =>
@@ -26,9 +29,9 @@ async function ring(from: string) {
   twilio.calls.callee = { audio: Buffer.alloc(0), frameIntervalMs: 0 };
   const count = realtime.sessions.length;
   const { sid } = await phone.ringApp(from);
-  await vi.waitFor(() => expect(realtime.sessions.length).toBe(count + 1));
+  await waitFor(() => expect(realtime.sessions.length).toBe(count + 1));
   const session = realtime.sessions[count] as RealtimeFakeSession;
-  await vi.waitFor(() => expect(updatesOf(session)).toHaveLength(1));
+  await waitFor(() => expect(updatesOf(session)).toHaveLength(1));
   return { sid, session };
 }
 
@@ -86,7 +89,7 @@ describe('who is on the phone decides the tools the session is offered', () => {
       const [update] = updatesOf(session);
       // The front desk, plus the passcode check: nothing that reads or sends.
       expect(toolNames(update)).toEqual([...FRONT_DESK, 'verify_owner_passcode']);
-      await vi.waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
+      await waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
       const item = session.eventsOf('conversation.item.create')[0]?.item as { output: string };
       expect(JSON.parse(item.output)).toEqual({ error: 'google_gmail_list is not available to this caller' });
       expect(updatesOf(session)).toHaveLength(1);
@@ -100,14 +103,14 @@ describe('who is on the phone decides the tools the session is offered', () => {
     await executiveWithNumber('+14155554004');
     const { sid, session } = await ring('+14155554004');
     twilio.calls.pressKeys(sid, `${PASSCODE}#`);
-    await vi.waitFor(() => expect(updatesOf(session)).toHaveLength(2));
+    await waitFor(() => expect(updatesOf(session)).toHaveLength(2));
     const owner = updatesOf(session)[1];
     expect(toolNames(owner)).toEqual(
       expect.arrayContaining(['google_gmail_send', 'search_knowledge_base', 'send_sms', 'end_call']),
     );
     expect(owner?.session.instructions).not.toContain(FRONT_DESK_HEADING);
     expect(owner?.session.instructions).toContain('proved with the phone passcode');
-    await vi.waitFor(() => expect(systemNotes(session)).toContain(PASSCODE_ACCEPTED_NOTE));
+    await waitFor(() => expect(systemNotes(session)).toContain(PASSCODE_ACCEPTED_NOTE));
     await twilio.calls.hangUp(sid);
   });
 
@@ -116,7 +119,7 @@ describe('who is on the phone decides the tools the session is offered', () => {
     const first = await ring('+14155554005');
     for (const wrong of ['111111#', '222222#', '333333#', '444444#'])
       twilio.calls.pressKeys(first.sid, wrong);
-    await vi.waitFor(() => expect(systemNotes(first.session)).toHaveLength(4));
+    await waitFor(() => expect(systemNotes(first.session)).toHaveLength(4));
     // Three are checked and refused; the fourth on this call is not even checked (so it answers first).
     expect(systemNotes(first.session).filter((note) => note === PASSCODE_REFUSED_NOTE)).toHaveLength(3);
     expect(systemNotes(first.session).filter((note) => note === PASSCODE_LOCKED_NOTE)).toHaveLength(1);
@@ -129,9 +132,9 @@ describe('who is on the phone decides the tools the session is offered', () => {
     // A new call: two more wrong ones reach the user's limit; then the right passcode is refused too.
     const second = await ring('+14155554005');
     twilio.calls.pressKeys(second.sid, '555555#666666#');
-    await vi.waitFor(() => expect(systemNotes(second.session)).toHaveLength(2));
+    await waitFor(() => expect(systemNotes(second.session)).toHaveLength(2));
     twilio.calls.pressKeys(second.sid, `${PASSCODE}#`);
-    await vi.waitFor(() => expect(systemNotes(second.session)).toHaveLength(3));
+    await waitFor(() => expect(systemNotes(second.session)).toHaveLength(3));
     expect(systemNotes(second.session)[2]).toBe(PASSCODE_LOCKED_NOTE);
     expect(updatesOf(second.session)).toHaveLength(1);
     await twilio.calls.hangUp(second.sid);
@@ -144,9 +147,9 @@ describe('who is on the phone decides the tools the session is offered', () => {
     });
     try {
       const { sid, session } = await ring('+14155554006');
-      await vi.waitFor(() => expect(updatesOf(session)).toHaveLength(2));
+      await waitFor(() => expect(updatesOf(session)).toHaveLength(2));
       expect(toolNames(updatesOf(session)[1])).toContain('google_gmail_send');
-      await vi.waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
+      await waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
       const item = session.eventsOf('conversation.item.create')[0]?.item as { output: string };
       expect(JSON.parse(item.output)).toMatchObject({ verified: true });
       await twilio.calls.hangUp(sid);
@@ -165,7 +168,7 @@ describe("a third party's request becomes a pending action the executive decides
     const sentBefore = twilio.sent.length;
     try {
       const { sid, session } = await ring('+14155554007');
-      await vi.waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
+      await waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
       const item = session.eventsOf('conversation.item.create')[0]?.item as { output: string };
       expect(JSON.parse(item.output)).toMatchObject({ success: true, sent: false });
       await twilio.calls.hangUp(sid);
@@ -212,7 +215,7 @@ describe("a third party's request becomes a pending action the executive decides
     });
     try {
       const { sid, session } = await ring('+14155554008');
-      await vi.waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
+      await waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
       await twilio.calls.hangUp(sid);
     } finally {
       realtime.setScript({ functionCall: undefined });
