@@ -12,6 +12,7 @@ import { platformDomain } from './modules/platform.domain.ts';
 import { realtimeCallsDomain } from './modules/realtime-calls/realtime-calls.domain.ts';
 import { settingsDomain } from './modules/settings/settings.domain.ts';
 import { smsDomain } from './modules/sms/sms.domain.ts';
+import { trustDomain } from './modules/trust/trust.domain.ts';
 import { voiceProfilesDomain } from './modules/voice-profiles/voice-profiles.domain.ts';
 import { voiceToolsDomain } from './modules/voice-tools/voice-tools.domain.ts';
 import { workspaceDomain } from './modules/workspace/workspace.domain.ts';
@@ -36,6 +37,7 @@ export const domains: Domain[] = [
   realtimeCallsDomain,
   phoneCallsDomain,
   doctorDomain,
+  trustDomain,
 ];
 
 /** Every entity and committed migration of every domain, for `createOrm`. */

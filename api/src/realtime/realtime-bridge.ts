@@ -1,10 +1,17 @@
 import type { OpenAIRealtimeWS } from 'openai/realtime/ws';
-import type { RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
+import type {
+  RealtimeServerEvent,
+  RealtimeSessionCreateRequest,
+  RealtimeToolsConfig,
+} from 'openai/resources/realtime/realtime';
 import { type BridgeAudioFormat, durationMs } from './audio-format.ts';
 import { type ToolRunner, ToolTurns } from './realtime-tool-runner.ts';
 import { type BridgeTranscriptEntry, SpokenReply, TranscriptOrder } from './realtime-transcript.ts';
 
 export type { BridgeTranscriptEntry } from './realtime-transcript.ts';
+
+/** The part of a live session that can change mid-call. */
+export type RealtimeSessionUpdate = { type: 'realtime'; instructions?: string; tools?: RealtimeToolsConfig };
 
 /** Where a bridge delivers what the realtime side produces; the caller (panel, phone call) decides. */
 export type BridgeHooks = {
@@ -78,6 +85,25 @@ export class RealtimeBridge {
     const { model: _model, ...update } = session;
     this.rt.send({ type: 'session.update', session: update });
     if (greet) this.rt.send({ type: 'response.create' });
+  }
+
+  /**
+   * Reconfigures the live session (the caller proved who they are: other instructions and tools).
+   * Only the fields given change.
+   */
+  updateSession(session: RealtimeSessionUpdate): void {
+    if (this.ended) return;
+    this.rt.send({ type: 'session.update', session });
+  }
+
+  /** Tells the model something the app knows (not the caller's words), and lets it answer. */
+  tellModel(note: string): void {
+    if (this.ended) return;
+    this.rt.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'system', content: [{ type: 'input_text', text: note }] },
+    });
+    if (!this.responding) this.rt.send({ type: 'response.create' });
   }
 
   /** Caller audio, in the bridge's format; dropped while paused. */

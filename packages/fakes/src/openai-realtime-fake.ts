@@ -60,21 +60,34 @@ export async function startOpenAIRealtimeFake(
   // Connections whose handshake was refused and that the client has not closed yet.
   const refused = new Set<Duplex>();
 
-  // For tests in another process (e2e): what each session received, in order, by event type.
+  const initialScript = script;
+  // For tests in another process (e2e): what each session received, in order, by event type, with the
+  // instructions and tool names of each session.update; POST /__fake/script changes the script of the
+  // sessions opened from then on, POST /__fake/reset restores the starting one.
   server.on('request', (request, response) => {
-    if (request.method !== 'GET' || request.url !== '/__fake/sessions') {
-      response.writeHead(404).end();
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method === 'GET' && request.url === '/__fake/sessions') {
+      answer(200, sessions.map(sessionSummary));
       return;
     }
-    response.writeHead(200, { 'Content-Type': 'application/json' });
-    response.end(
-      JSON.stringify(
-        sessions.map((session) => ({
-          url: session.url,
-          received: session.received.map((event) => event.type),
-        })),
-      ),
-    );
+    if (request.method === 'POST' && (request.url === '/__fake/script' || request.url === '/__fake/reset')) {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        try {
+          const changes = request.url === '/__fake/reset' ? {} : JSON.parse(Buffer.concat(chunks).toString());
+          script = request.url === '/__fake/reset' ? initialScript : { ...script, ...changes };
+          answer(200, { ok: true });
+        } catch {
+          answer(400, { message: 'Send JSON' });
+        }
+      });
+      return;
+    }
+    response.writeHead(404).end();
   });
 
   server.on('upgrade', (request, socket, head) => {
@@ -142,5 +155,22 @@ export async function startOpenAIRealtimeFake(
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+type SessionUpdateBody = { instructions?: string; tools?: { name?: string }[] };
+
+/** One session as the e2e control reports it. */
+function sessionSummary(session: RealtimeFakeSession) {
+  return {
+    url: session.url,
+    received: session.received.map((event) => event.type),
+    updates: session.eventsOf('session.update').map((event) => {
+      const body = event.session as SessionUpdateBody | undefined;
+      return {
+        instructions: body?.instructions ?? null,
+        tools: body?.tools?.map((tool) => tool.name ?? '') ?? null,
+      };
+    }),
   };
 }

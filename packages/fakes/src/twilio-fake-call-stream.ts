@@ -138,6 +138,15 @@ export class FakeCallStream {
     }
   }
 
+  /**
+   * The caller presses keys: one `dtmf` message per key, as Twilio sends them on a bidirectional stream
+   * (track `inbound_track`). Twilio detects only the keypad's keys, so anything else is refused here.
+   */
+  pressKeys(keys: string): void {
+    if (!/^[0-9*#]*$/.test(keys)) throw new Error(`Not keypad keys: ${keys}`);
+    for (const digit of keys) this.send({ event: 'dtmf', dtmf: { track: 'inbound_track', digit } });
+  }
+
   get isOpen(): boolean {
     return this.socket?.readyState === WebSocket.OPEN;
   }

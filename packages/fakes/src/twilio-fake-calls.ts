@@ -157,6 +157,13 @@ export class FakeCalls {
     await this.runs.get(sid);
   }
 
+  /** The caller keys digits on the call's open media stream (`dtmf` messages). */
+  pressKeys(sid: string, keys: string): void {
+    const stream = this.streams.get(sid);
+    if (!stream?.isOpen) throw new Error(`No open media stream for call ${sid}`);
+    stream.pressKeys(keys);
+  }
+
   /** Resolves once the call has ended and its last status callback was answered. */
   async ended(sid: string): Promise<FakeCall | undefined> {
     await this.runs.get(sid);

@@ -25,7 +25,8 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
  * `POST /__fake/status {sid, status, errorCode?}` reports a delivery status; both answer with the app's reply.
  * Voice: `GET /__fake/calls` lists the calls with what their media streams carried,
  * `POST /__fake/calls/inbound {from, to}` rings the app's voice webhook, and
- * `POST /__fake/calls/{sid}/hangup` hangs the callee up.
+ * `POST /__fake/calls/{sid}/hangup` hangs the callee up, and `POST /__fake/calls/{sid}/keys {keys}`
+ * presses keypad keys on the call (`dtmf` messages on its media stream).
  */
 export function handleControl(
   controls: TwilioFakeControls,
@@ -59,6 +60,15 @@ export function handleControl(
       (error: unknown) =>
         reply(res, 502, { message: error instanceof Error ? error.message : String(error) }),
     );
+  }
+  const keys = /^calls\/(CA\w+)\/keys$/.exec(action);
+  if (keys?.[1]) {
+    try {
+      controls.calls.pressKeys(keys[1], String(input.keys ?? ''));
+      return reply(res, 200, { pressed: input.keys });
+    } catch (error) {
+      return reply(res, 409, { message: error instanceof Error ? error.message : String(error) });
+    }
   }
   const hangUp = /^calls\/(CA\w+)\/hangup$/.exec(action);
   if (hangUp?.[1]) return controls.calls.hangUp(hangUp[1]).then(() => reply(res, 200, { hungUp: hangUp[1] }));

@@ -4,12 +4,14 @@ export interface NavEntry {
   label: string;
   to: string;
   adminOnly?: boolean;
+  /** Shows how many callers' requests wait for approval (they are decided in Call History). */
+  showsPendingCount?: boolean;
 }
 
 /** Desktop header links (spec part 1 §2 Navigation). */
 export const HEADER_NAV: readonly NavEntry[] = [
   { label: 'Voice', to: '/' },
-  { label: 'Call Logs', to: '/call-logs' },
+  { label: 'Call Logs', to: '/call-logs', showsPendingCount: true },
   { label: 'Messages', to: '/sms' },
   { label: 'Contacts', to: '/contacts' },
   { label: 'Lab Console', to: '/lab/console' },
@@ -21,7 +23,7 @@ export const MENU_NAV: readonly NavEntry[] = [
   { label: ASSISTANT_FIRST_NAME, to: '/' },
   { label: 'Voice Console', to: '/voice/console', adminOnly: true },
   { label: 'Modules', to: '/admin/modules', adminOnly: true },
-  { label: 'Call Logs', to: '/call-logs' },
+  { label: 'Call Logs', to: '/call-logs', showsPendingCount: true },
   { label: 'Lab Console', to: '/lab/console' },
   { label: 'Knowledge Base', to: '/knowledge' },
   { label: 'Messages', to: '/sms' },

@@ -28,6 +28,8 @@ const KnowledgeFactSchema = defineEntity({
     unit: p.text().nullable(),
     version: p.integer().default(1),
     source: p.enum(KNOWLEDGE_SOURCES).default('other'),
+    /** Automatic replies, sent without the executive's review, may use it. */
+    shareable: p.boolean().default(false),
     /** When the current version was created. */
     createdAt: p.datetime().onCreate(() => new Date()),
     approvedAt: p.datetime().nullable(),

@@ -162,7 +162,7 @@ describe('PATCH /api/knowledge/facts/:id and versions', () => {
     const created = await user.post('/api/knowledge/facts', { key: uniqueKey('empty'), value: 1 });
     const empty = await user.patch(`/api/knowledge/facts/${created.body.id}`, {});
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Provide a value, unit or source to change');
+    expect(empty.body.message).toBe('Provide a value, unit, source or shareable to change');
     expect((await user.patch(`/api/knowledge/facts/${created.body.id}`, { key: 'renamed' })).status).toBe(
       400,
     );
@@ -237,5 +237,26 @@ describe('DELETE /api/knowledge/facts/:id', () => {
     );
     expect(rows[0].n).toBe(0);
     expect((await user.delete(`/api/knowledge/facts/${created.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('shareable facts and notes', () => {
+  it('are private by default; marking one shareable shows in the list and makes no new version', async () => {
+    const key = uniqueKey('office_hours');
+    const created = factSchema.parse(
+      (await user.post('/api/knowledge/facts', { key, value: '9 to 5' })).body,
+    );
+    expect(created.shareable).toBe(false);
+    const patched = await user.patch(`/api/knowledge/facts/${created.id}`, { shareable: true });
+    expect(factSchema.parse(patched.body)).toMatchObject({ shareable: true, version: 1 });
+    const listed = facts
+      .parse((await user.get('/api/knowledge/facts')).body)
+      .find((fact) => fact.key === key);
+    expect(listed?.shareable).toBe(true);
+    const note = await user.post('/api/knowledge/notes', { title: 'Hours', body: 'Open 9 to 5' });
+    expect(note.body.shareable).toBe(false);
+    const shared = await user.patch(`/api/knowledge/notes/${note.body.id}`, { shareable: true });
+    expect(shared.body.shareable).toBe(true);
+    expect((await user.patch(`/api/knowledge/notes/${note.body.id}`, { shareable: 'yes' })).status).toBe(400);
   });
 });

@@ -23,6 +23,7 @@ export async function createFact(
   const existing = await em.findOne(KnowledgeFact, { key: input.key });
   if (existing) {
     if (input.source) existing.source = input.source;
+    if (input.shareable !== undefined) existing.shareable = input.shareable;
     const created = addVersionIfChanged(em, existing, valueText, unit);
     await flushWrite(em);
     return { fact: existing, created };
@@ -34,6 +35,7 @@ export async function createFact(
     unit,
     version: 1,
     source: input.source ?? 'other',
+    shareable: input.shareable ?? false,
   });
   recordVersion(em, fact);
   await flushWrite(em);
@@ -49,6 +51,7 @@ export async function updateFact(
   const fact = await em.findOne(KnowledgeFact, { id });
   if (!fact) throw notFound(FACT_NOT_FOUND);
   if (input.source) fact.source = input.source;
+  if (input.shareable !== undefined) fact.shareable = input.shareable;
   const valueText = input.value === undefined ? fact.valueText : JSON.stringify(input.value);
   const unit = input.unit === undefined ? (fact.unit ?? null) : normaliseUnit(input.unit);
   addVersionIfChanged(em, fact, valueText, unit);

@@ -2,7 +2,13 @@ import type { KnowledgeSearchResult, KnowledgeSource } from '@annie/api-client/c
 import { escapeLike, type Queryable } from './knowledge-sql.ts';
 import { planSearch, SUBSTRING_MAX_LENGTH } from './search-terms.ts';
 
-export type KnowledgeSearch = { q: string; sources?: KnowledgeSource[]; limit: number };
+/** `shareableOnly`: only what the executive marked shareable (for answers sent without review). */
+export type KnowledgeSearch = {
+  q: string;
+  sources?: KnowledgeSource[];
+  limit: number;
+  shareableOnly?: boolean;
+};
 
 type HitRow = {
   type: 'fact' | 'note';
@@ -17,8 +23,8 @@ const SNIPPET_MAX = 240;
 const HEADLINE_OPTIONS = 'MaxWords=35, MinWords=15, ShortWord=2, MaxFragments=1, StartSel="", StopSel=""';
 // A fact reads as its value's JSON text followed by its unit.
 const FACT_TEXT = `f.value_text || coalesce(' ' || f.unit, '')`;
-const SOURCE_FILTER = (alias: string, param: string) =>
-  `(${param}::text[] is null or ${alias}.source = any(${param}))`;
+const SOURCE_FILTER = (alias: string, param: string, shareableParam: string) =>
+  `(${param}::text[] is null or ${alias}.source = any(${param})) and (not ${shareableParam}::boolean or ${alias}.shareable)`;
 
 // Ranked full-text search over both tables. Every word is a prefix term; a hit matching all of them gets
 // +1, then ts_rank (normalised to 0..1) orders within. Each side is cut to the limit before the union,
@@ -32,14 +38,14 @@ const FULLTEXT_SQL = `
     (select 'fact' as type, f.id, f.key as title, f.source, f.created_at, ${FACT_TEXT} as text,
        (f.search @@ ${ALL_TERMS})::int + ts_rank(f.search, ${ANY_TERMS}, 32) as score
      from knowledge_fact f
-     where f.tenant_id = $1 and f.search @@ ${ANY_TERMS} and ${SOURCE_FILTER('f', '$4')}
+     where f.tenant_id = $1 and f.search @@ ${ANY_TERMS} and ${SOURCE_FILTER('f', '$4', '$6')}
      order by score desc, f.created_at desc
      limit $5)
     union all
     (select 'note', n.id, n.title, n.source, n.created_at, n.body,
        (n.search @@ ${ALL_TERMS})::int + ts_rank(n.search, ${ANY_TERMS}, 32)
      from knowledge_note n
-     where n.tenant_id = $1 and n.search @@ ${ANY_TERMS} and ${SOURCE_FILTER('n', '$4')}
+     where n.tenant_id = $1 and n.search @@ ${ANY_TERMS} and ${SOURCE_FILTER('n', '$4', '$6')}
      order by 7 desc, n.created_at desc
      limit $5)
   ),
@@ -60,7 +66,7 @@ const SUBSTRING_SQL = `
        case when f.key ilike $2 then 1.0 else 0.5 end as score
      from knowledge_fact f
      where f.tenant_id = $1 and knowledge_fact_haystack(f.key, f.value_text) ilike $2
-       and ${SOURCE_FILTER('f', '$3')}
+       and ${SOURCE_FILTER('f', '$3', '$5')}
      order by score desc, f.created_at desc
      limit $4)
     union all
@@ -68,7 +74,7 @@ const SUBSTRING_SQL = `
        case when n.title ilike $2 then 1.0 when ${NOTE_TAGS} ilike $2 then 0.75 else 0.5 end
      from knowledge_note n
      where n.tenant_id = $1 and knowledge_note_haystack(n.title, n.body, n.tags) ilike $2
-       and ${SOURCE_FILTER('n', '$3')}
+       and ${SOURCE_FILTER('n', '$3', '$5')}
      order by 7 desc, n.created_at desc
      limit $4)
   )
@@ -82,14 +88,14 @@ const NAMES_SQL = `
   with hits as (
     (select 'fact' as type, f.id, f.created_at, 1.0 as score
      from knowledge_fact f
-     where f.tenant_id = $1 and f.search_names like lower($2) and ${SOURCE_FILTER('f', '$3')}
+     where f.tenant_id = $1 and f.search_names like lower($2) and ${SOURCE_FILTER('f', '$3', '$5')}
      order by f.created_at desc
      limit $4)
     union all
     (select 'note', n.id, n.created_at,
        case when split_part(n.search_names, E'\\n', 1) like lower($2) then 1.0 else 0.75 end
      from knowledge_note n
-     where n.tenant_id = $1 and n.search_names like lower($2) and ${SOURCE_FILTER('n', '$3')}
+     where n.tenant_id = $1 and n.search_names like lower($2) and ${SOURCE_FILTER('n', '$3', '$5')}
      order by 4 desc, n.created_at desc
      limit $4)
   ),
@@ -119,12 +125,19 @@ export async function searchKnowledge(
       plan.allTerms,
       sources,
       search.limit,
+      search.shareableOnly === true,
     ]);
     if (rows.length > 0) return rows.map((row) => toSearchResultDto(row, null));
   }
   const pattern = `%${escapeLike(plan.text)}%`;
   const sql = plan.text.length <= SUBSTRING_MAX_LENGTH ? NAMES_SQL : SUBSTRING_SQL;
-  const { rows } = await db.query<HitRow>(sql, [tenantId, pattern, sources, search.limit]);
+  const { rows } = await db.query<HitRow>(sql, [
+    tenantId,
+    pattern,
+    sources,
+    search.limit,
+    search.shareableOnly === true,
+  ]);
   return rows.map((row) => toSearchResultDto(row, plan.text));
 }
 

@@ -6,7 +6,7 @@ export { isoSql, type Queryable } from '../../db/sql-text.ts';
 export function factJsonSql(alias: string): string {
   return `json_build_object(
     'id', ${alias}.id, 'key', ${alias}.key, 'value', ${alias}.value_text::json, 'unit', ${alias}.unit,
-    'version', ${alias}.version, 'source', ${alias}.source,
+    'version', ${alias}.version, 'source', ${alias}.source, 'shareable', ${alias}.shareable,
     'createdAt', ${isoSql(`${alias}.created_at`)}, 'approvedAt', ${isoSql(`${alias}.approved_at`)})`;
 }
 
@@ -14,7 +14,7 @@ export function factJsonSql(alias: string): string {
 export function noteJsonSql(alias: string): string {
   return `json_build_object(
     'id', ${alias}.id, 'title', ${alias}.title, 'body', ${alias}.body, 'tags', to_json(${alias}.tags),
-    'source', ${alias}.source,
+    'source', ${alias}.source, 'shareable', ${alias}.shareable,
     'createdAt', ${isoSql(`${alias}.created_at`)}, 'updatedAt', ${isoSql(`${alias}.updated_at`)})`;
 }
 

@@ -4,6 +4,7 @@ import { factRoutes } from './fact.routes.ts';
 import { KnowledgeFactVersionSchema } from './fact-version.entity.ts';
 import { Migration20261122010000_knowledge } from './migrations/Migration20261122010000_knowledge.ts';
 import { Migration20261122010100_knowledge_search_indexes } from './migrations/Migration20261122010100_knowledge_search_indexes.ts';
+import { Migration20261126110100_knowledge_shareable } from './migrations/Migration20261126110100_knowledge_shareable.ts';
 import { KnowledgeNoteSchema } from './note.entity.ts';
 import { noteRoutes } from './note.routes.ts';
 import { searchRoutes } from './search.routes.ts';
@@ -17,6 +18,10 @@ export const knowledgeDomain: Domain = {
     {
       name: 'Migration20261122010100_knowledge_search_indexes',
       class: Migration20261122010100_knowledge_search_indexes,
+    },
+    {
+      name: 'Migration20261126110100_knowledge_shareable',
+      class: Migration20261126110100_knowledge_shareable,
     },
   ],
   create: (deps) => ({ routers: [factRoutes(deps), noteRoutes(deps), searchRoutes(deps)] }),

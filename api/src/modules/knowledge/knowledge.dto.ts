@@ -11,6 +11,7 @@ export function toFactDto(fact: KnowledgeFact): Fact {
     unit: fact.unit ?? null,
     version: fact.version,
     source: fact.source,
+    shareable: fact.shareable,
     createdAt: fact.createdAt.toISOString(),
     approvedAt: fact.approvedAt?.toISOString() ?? null,
   };
@@ -24,6 +25,7 @@ export function toNoteDto(note: KnowledgeNote): Note {
     body: note.body,
     tags: [...note.tags],
     source: note.source,
+    shareable: note.shareable,
     createdAt: note.createdAt.toISOString(),
     updatedAt: note.updatedAt.toISOString(),
   };

@@ -9,7 +9,7 @@ export type ListPage = { limit?: number; offset: number };
 const LIST_FACTS_SQL = `
   select coalesce(json_agg(${factJsonSql('page')} order by page.created_at desc, page.id), '[]')::text as body
   from (
-    select f.id, f.key, f.value_text, f.unit, f.version, f.source, f.created_at, f.approved_at
+    select f.id, f.key, f.value_text, f.unit, f.version, f.source, f.shareable, f.created_at, f.approved_at
     from knowledge_fact f
     where f.tenant_id = $1
     order by f.created_at desc, f.id
@@ -19,7 +19,7 @@ const LIST_FACTS_SQL = `
 const LIST_NOTES_SQL = `
   select coalesce(json_agg(${noteJsonSql('page')} order by page.created_at desc, page.id), '[]')::text as body
   from (
-    select n.id, n.title, n.body, n.tags, n.source, n.created_at, n.updated_at
+    select n.id, n.title, n.body, n.tags, n.source, n.shareable, n.created_at, n.updated_at
     from knowledge_note n
     where n.tenant_id = $1
     order by n.created_at desc, n.id

@@ -18,6 +18,8 @@ const KnowledgeNoteSchema = defineEntity({
     body: p.text(),
     tags: p.array().default([]),
     source: p.enum(KNOWLEDGE_SOURCES).default('other'),
+    /** Automatic replies, sent without the executive's review, may use it. */
+    shareable: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

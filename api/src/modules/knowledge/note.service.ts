@@ -19,6 +19,7 @@ export async function createNote(
     body: input.body,
     tags: input.tags,
     source: input.source ?? 'other',
+    shareable: input.shareable ?? false,
   });
   await em.flush();
   return note;
@@ -36,6 +37,7 @@ export async function updateNote(
   if (input.body !== undefined) note.body = input.body;
   if (input.tags !== undefined) note.tags = input.tags;
   if (input.source !== undefined) note.source = input.source;
+  if (input.shareable !== undefined) note.shareable = input.shareable;
   await em.flush();
   return note;
 }

@@ -10,14 +10,21 @@ import {
   type StreamStart,
 } from '../../providers/twilio/twilio-media-stream.ts';
 import { MULAW_8K } from '../../realtime/audio-format.ts';
-import type { BridgeTranscriptEntry, RealtimeBridge } from '../../realtime/realtime-bridge.ts';
+import type {
+  BridgeTranscriptEntry,
+  RealtimeBridge,
+  RealtimeSessionUpdate,
+} from '../../realtime/realtime-bridge.ts';
 import type { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
+import { PASSCODE_ACCEPTED_NOTE, PASSCODE_LOCKED_NOTE, PASSCODE_REFUSED_NOTE } from '../trust/party-brief.ts';
+import { checkPhonePasscode, type PasscodeOutcome } from '../trust/phone-access.service.ts';
+import { executiveName, phoneCallParty, type TrustParty } from '../trust/trust-party.ts';
 import { RETIRED_MODEL_WARNING } from '../voice-profiles/compile-voice-session.ts';
 import { endPhoneCall, type PhoneCallRow, redeemStreamToken } from './phone-call.store.ts';
-import { contactOfNumber } from './phone-call-party.ts';
+import type { CallBrief } from './phone-call-brief.ts';
 import { compilePhoneCallSession } from './phone-call-session-config.ts';
 import type { CallSessionRecorder } from './phone-call-sessions.ts';
-import type { PhoneCallTools } from './phone-call-tools.ts';
+import type { PhoneCallControls, PhoneCallToolbox, PhoneCallTools } from './phone-call-tools.ts';
 import type { PhoneCalling } from './phone-calling.ts';
 
 /** The `<Parameter>` that carries the call's single-use stream token. */
@@ -31,6 +38,14 @@ const EARLY_FRAMES_MAX = 100;
 const END_CALL_MARK = 'end_call';
 // If Twilio never echoes the goodbye's mark (a dropped stream), hang up anyway after this.
 const HANG_UP_FALLBACK_MS = 15_000;
+/** Passcode attempts one call may make (the user's own limit across calls is counted in the database). */
+export const PASSCODE_ATTEMPTS_PER_CALL = 3;
+const PASSCODE_KEYS_MAX = 12;
+const DTMF_NOTES: Record<PasscodeOutcome, string> = {
+  accepted: PASSCODE_ACCEPTED_NOTE,
+  wrong: PASSCODE_REFUSED_NOTE,
+  locked: PASSCODE_LOCKED_NOTE,
+};
 
 /** Twilio's media frames are small JSON messages; 64 KB is ample. */
 export const newMediaStreamServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -70,6 +85,9 @@ export function runMediaStream(
   startTimer.unref();
   let limitTimer: NodeJS.Timeout | undefined;
   let hangUpTimer: NodeJS.Timeout | undefined;
+  // Keys the caller pressed since the last # (or *): a passcode is keyed, then #.
+  let keys = '';
+  let keyed: ((passcode: string) => void) | undefined;
 
   const send = (text: string) => {
     if (ws.readyState === ws.OPEN) ws.send(text);
@@ -145,12 +163,20 @@ export function runMediaStream(
     limitTimer.unref();
     const current = call;
     const em = deps.scopedEm(current.tenant_id);
-    const party = await contactOfNumber(deps.pool, current.tenant_id, current.remote_e164);
-    const compiled = await compilePhoneCallSession(
-      em,
-      deps.calling.realtimeModel,
-      { direction: current.direction, remoteE164: current.remote_e164, purpose: current.purpose, party },
-      (notice) => log.warn(notice, RETIRED_MODEL_WARNING),
+    const { party, claimedOwner } = await phoneCallParty(deps.pool, {
+      tenantId: current.tenant_id,
+      remoteE164: current.remote_e164,
+    });
+    const brief: CallBrief = {
+      direction: current.direction,
+      remoteE164: current.remote_e164,
+      purpose: current.purpose,
+      party,
+      executiveName: await executiveName(deps.pool, current.tenant_id, current.user_id),
+      ownerCheck: claimedOwner !== null,
+    };
+    const compiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, brief, (notice) =>
+      log.warn(notice, RETIRED_MODEL_WARNING),
     );
     const identity = {
       tenantId: current.tenant_id,
@@ -158,7 +184,47 @@ export function runMediaStream(
       phoneCallId: current.id,
       callSessionId: current.call_session_id,
     };
-    const toolbox = deps.tools(identity, { endCall: requestHangUp });
+    // Until the passcode is proved the caller is a third party; then the session is updated with the
+    // owner's instructions and tools and the tools act for them.
+    let proven = false;
+    let attempts = 0;
+    let ownerSession: RealtimeSessionUpdate | undefined;
+    const becomeOwner = async (userId: string, username: string) => {
+      const owner: TrustParty = { kind: 'executive', userId };
+      const ownerCompiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, {
+        ...brief,
+        party: owner,
+        executiveName: username,
+      });
+      toolbox = deps.tools(identity, { endCall: requestHangUp }, owner);
+      ownerSession = { type: 'realtime', instructions: ownerCompiled.instructions, tools: toolbox.tools };
+      bridge?.updateSession(ownerSession);
+    };
+    const provePasscode = async (passcode: string): Promise<PasscodeOutcome> => {
+      if (!claimedOwner) return 'wrong';
+      if (proven) return 'accepted';
+      if (attempts >= PASSCODE_ATTEMPTS_PER_CALL) return 'locked';
+      attempts += 1;
+      const owner = { tenantId: current.tenant_id, userId: claimedOwner.userId };
+      const outcome = await checkPhonePasscode(deps.pool, owner, passcode);
+      log.info({ outcome }, 'phone passcode checked');
+      if (outcome === 'accepted') {
+        proven = true;
+        await becomeOwner(claimedOwner.userId, claimedOwner.username);
+      }
+      return outcome;
+    };
+    const controls: PhoneCallControls = {
+      endCall: requestHangUp,
+      ...(claimedOwner ? { provePasscode } : {}),
+    };
+    let toolbox: PhoneCallToolbox = deps.tools(identity, controls, party);
+    keyed = claimedOwner
+      ? (passcode) =>
+          void provePasscode(passcode)
+            .then((outcome) => bridge?.tellModel(DTMF_NOTES[outcome]))
+            .catch((error: Error) => log.warn({ err: error }, 'passcode check failed'))
+      : undefined;
     const sid = start.streamSid;
     const opened = await deps.bridges.open({
       compiled,
@@ -170,7 +236,7 @@ export function runMediaStream(
         onClearAudio: () => send(clearMessage(sid)),
         onTranscript: record,
         onResponseDone,
-        runTool: toolbox.runTool,
+        runTool: (name, args) => toolbox.runTool(name, args),
         onError: (message) => log.warn({ message }, 'realtime error in phone call'),
         onEnd: (reason) => {
           if (ws.readyState === ws.OPEN) ws.close(1000, reason.slice(0, 100));
@@ -182,6 +248,8 @@ export function runMediaStream(
       return;
     }
     bridge = opened;
+    // The passcode was proved while the session was opening.
+    if (ownerSession) opened.updateSession(ownerSession);
     for (const frame of early.splice(0)) opened.appendAudio(frame);
   };
 
@@ -204,6 +272,15 @@ export function runMediaStream(
         return;
       case 'mark':
         if (message.name === END_CALL_MARK) void hangUp();
+        return;
+      case 'dtmf':
+        if (!keyed) return;
+        if (message.digit === '*') keys = '';
+        else if (message.digit === '#') {
+          const passcode = keys;
+          keys = '';
+          if (passcode) keyed(passcode);
+        } else if (keys.length < PASSCODE_KEYS_MAX) keys += message.digit;
         return;
       case 'stop':
         void finish('caller hung up');

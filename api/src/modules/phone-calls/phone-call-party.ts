@@ -1,27 +1,5 @@
 import type { Queryable } from '../../db/sql-text.ts';
 
-/** The contact on the other end of a call, as the assistant is told about them. */
-export type CallParty = {
-  name: string;
-  nickname: string | null;
-  relationship: string;
-  notes: string | null;
-};
-
-/** The tenant's contact with this number, if any. */
-export async function contactOfNumber(
-  db: Queryable,
-  tenantId: string,
-  phoneE164: string,
-): Promise<CallParty | undefined> {
-  const { rows } = await db.query<CallParty>(
-    `select name, nickname, relationship, notes from contact
-     where tenant_id = $1 and phone_primary = $2 order by created_at limit 1`,
-    [tenantId, phoneE164],
-  );
-  return rows[0];
-}
-
 /** True when the number opted out of the tenant's messages (STOP, or Twilio's 21610). */
 export async function numberOptedOut(db: Queryable, tenantId: string, phoneE164: string): Promise<boolean> {
   const { rows } = await db.query<{ opted_out: boolean }>(

@@ -78,7 +78,8 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
     expect(instructions).toContain(PHONE_CALL_HEADING);
     expect(instructions).toContain("Purpose of the call: Move Friday's delivery to Monday");
     expect(instructions).toContain('Fiona Florist (they go by Fi), a service contact');
-    expect(instructions).toContain('Delivers on Fridays');
+    // The executive's notes about the contact are never told to the contact.
+    expect(instructions).not.toContain('Delivers on Fridays');
     // The callee's whole fixture reached OpenAI, byte for byte as μ-law; the assistant's audio reached the callee.
     await waitFor(() => expect(session.appendedAudioBytes).toBe(calleeAudio().length));
     const call = twilio.calls.calls.at(-1);
@@ -141,10 +142,8 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
 });
 
 describe('tools in a phone call', () => {
-  it("answers a knowledge search from the caller's tenant, never another's, with the registry offered", async () => {
+  it('the person an outbound call reaches gets the front desk: a knowledge search is neither offered nor run', async () => {
     await client.post('/api/knowledge/facts', { key: 'florist_day', value: 'Deliveries on Friday mornings' });
-    const stranger = await app.signedIn(await app.createUser({ tenantId: 'tenant-knowledge' }));
-    await stranger.post('/api/knowledge/facts', { key: 'florist_day', value: 'Deliveries on Sunday nights' });
     realtime.setScript({ functionCall: { name: 'search_knowledge_base', arguments: '{"query":"florist"}' } });
     callee(undefined, Buffer.alloc(0));
     try {
@@ -154,14 +153,18 @@ describe('tools in a phone call', () => {
       const update = session.eventsOf('session.update')[0] as unknown as {
         session: { tools: { name: string }[] };
       };
-      expect(update.session.tools.map((tool) => tool.name)).toEqual(
-        expect.arrayContaining(['search_knowledge_base', 'end_call', 'send_sms']),
-      );
+      expect(update.session.tools.map((tool) => tool.name)).toEqual([
+        'take_message',
+        'request_text_to_caller',
+        'end_call',
+      ]);
+      // The model names a tool it was not offered: the server refuses it, and no knowledge reaches it.
       await waitFor(() => expect(session.eventsOf('conversation.item.create')).toHaveLength(1));
       const item = session.eventsOf('conversation.item.create')[0]?.item as { type: string; output: string };
       expect(item.type).toBe('function_call_output');
-      expect(item.output).toContain('Deliveries on Friday mornings');
-      expect(item.output).not.toContain('Sunday');
+      expect(JSON.parse(item.output)).toEqual({
+        error: 'search_knowledge_base is not available to this caller',
+      });
       await twilio.calls.hangUp(twilio.calls.calls.at(-1)?.sid ?? '');
     } finally {
       realtime.setScript({ functionCall: undefined });

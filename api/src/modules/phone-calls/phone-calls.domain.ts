@@ -6,7 +6,7 @@ import { Migration20261122040500_phone_calls } from './migrations/Migration20261
 import { phoneCallRoutes } from './phone-call.routes.ts';
 import { sweepStaleCalls } from './phone-call.service.ts';
 import { callSessionRecorder } from './phone-call-sessions.ts';
-import { registryPhoneTools } from './phone-call-tools.ts';
+import { partyPhoneTools } from './phone-call-tools.ts';
 import { phoneCallingOf } from './phone-calling.ts';
 import { phoneWebhookRoutes } from './phone-webhook.routes.ts';
 
@@ -14,8 +14,9 @@ const STALE_SWEEP_MS = 60_000;
 
 /**
  * Phone calls through Twilio: the assistant calls out (POST /api/annie/call/start) and answers the
- * tenants' numbers, speaking through the realtime bridge with the same profile and tools as in the
- * browser; every call is a call session with its transcript.
+ * tenants' numbers, speaking through the realtime bridge with the same profile as in the browser and
+ * the tools the trust model gives the party on the line; every call is a call session with its
+ * transcript.
  */
 export const phoneCallsDomain: Domain = {
   name: 'phone-calls',
@@ -32,7 +33,7 @@ export const phoneCallsDomain: Domain = {
     const bridges = realtimeBridgesFrom(config);
     const sockets = newMediaStreamServer();
     const deps = { pool, calling, sessions };
-    const tools = registryPhoneTools({ config, orm, pool });
+    const tools = partyPhoneTools({ config, orm, pool });
     const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger };
     return {
       routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets })],

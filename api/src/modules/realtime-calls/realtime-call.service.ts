@@ -1,17 +1,23 @@
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
-import { voiceRealtimeTools } from '@annie/api-client/contracts/voice-tools';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import type { RealtimeCalls } from '../../providers/openai/openai-realtime-calls.ts';
 import { toRealtimeSession } from '../../realtime/realtime-session.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { startCallSession } from '../calls/call-session.service.ts';
+import { realtimeToolsFor } from '../trust/party-tools.ts';
 import type { RetiredModelNotice } from '../voice-profiles/compile-voice-session.ts';
 import { compileDefaultSession } from '../voice-profiles/voice-session.service.ts';
 
-/** The session a browser call starts with: the compiled default profile and every tool of the registry. */
-export function browserCallSession(compiled: CompiledVoiceSession): RealtimeSessionCreateRequest {
-  return toRealtimeSession(compiled, null, voiceRealtimeTools());
+/**
+ * The session a browser call starts with: the compiled default profile and the tools the trust model
+ * gives the signed-in executive (every tool of the registry).
+ */
+export function browserCallSession(
+  compiled: CompiledVoiceSession,
+  userId: string,
+): RealtimeSessionCreateRequest {
+  return toRealtimeSession(compiled, null, realtimeToolsFor({ kind: 'executive', userId }));
 }
 
 /** A started browser call: the SDP answer, OpenAI's call id, and the call session recording it. */
@@ -34,7 +40,7 @@ export async function startBrowserCall(
   },
 ): Promise<BrowserCall> {
   const compiled = await compileDefaultSession(em, input.defaultModel, input.onRetiredModel);
-  const answer = await calls.create(input.offerSdp, browserCallSession(compiled));
+  const answer = await calls.create(input.offerSdp, browserCallSession(compiled, input.auth.userId));
   try {
     const session = await startCallSession(em, {
       tenantId: input.auth.tenantId,

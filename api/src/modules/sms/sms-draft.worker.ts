@@ -3,6 +3,7 @@ import type { Pool } from '../../db/pool.ts';
 import type { Job, JobOutcome } from '../../jobs/job-workers.ts';
 import { OpenAiTextError, type TextGenerator } from '../../providers/openai/openai-text.ts';
 import { searchKnowledge } from '../knowledge/knowledge-search.ts';
+import { replyScopeFor } from '../trust/reply-scope.ts';
 import { buildDraftPrompt, type DraftContact } from './draft-prompt.ts';
 import { markDraftAutoSent, storeDraft } from './sms-draft.service.ts';
 import { smsKeywordOf } from './sms-keywords.ts';
@@ -59,7 +60,8 @@ async function claimAutoReply(pool: Pool, threadId: string): Promise<boolean> {
 }
 
 /**
- * Writes one draft: persona, contact, recent thread and knowledge matches go to OpenAI; the draft is
+ * Writes one draft: persona, contact, recent thread and knowledge matches go to OpenAI (on an
+ * auto_respond thread only shareable knowledge and no notes about the sender); the draft is
  * stored (pending), and on an auto_respond thread sent at once — never to an opted-out number, never in
  * answer to a keyword, once per inbound text, and within the per-thread rate limit (else it waits for
  * the user). A failed generation is retried by the queue; the last failure is logged and the text stays
@@ -73,16 +75,18 @@ export async function writeDraft(deps: DraftWorkerDeps, job: DraftJob): Promise<
   if (thread.opted_out || thread.preference === 'never_respond' || smsKeywordOf(message.body)) {
     return { status: 'completed', output: { skipped: 'no draft wanted' } };
   }
+  const scope = replyScopeFor(thread.preference);
   const knowledge = await searchKnowledge(deps.pool, tenantId, {
     q: message.body,
     limit: KNOWLEDGE_HITS,
+    shareableOnly: scope.shareableKnowledgeOnly,
   }).catch(() => []);
   let body: string;
   try {
     const prompt = buildDraftPrompt({
       assistantName: deps.assistantName,
       phone: thread.phone_e164,
-      contact,
+      contact: contact && !scope.contactNotes ? { ...contact, notes: null } : contact,
       recent,
       knowledge: knowledge.map((hit) => `${hit.type === 'fact' ? hit.key : hit.title}: ${hit.snippet}`),
     });

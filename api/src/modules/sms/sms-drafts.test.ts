@@ -69,7 +69,10 @@ describe('drafts on an ask_first thread', () => {
     expect(prompt).toContain('Nickname: Mom');
     expect(prompt).toContain('Notes: Loves tulips');
     expect(prompt).toContain('Sunday dinner is at 6pm');
-    expect(prompt).toContain('Reply to: What time is Sunday dinner?');
+    // ask_first: the executive reads the draft, so it may use everything, private knowledge included.
+    expect(prompt).toContain(
+      'Reply to: <third_party_content source="inbound text">\nWhat time is Sunday dinner?\n</third_party_content>',
+    );
     expect((await sms.client.get('/api/sms/threads')).body[0].meta.pendingDraft).not.toBeNull();
   });
 
@@ -138,6 +141,34 @@ describe('auto_respond and never_respond', () => {
     await draftJobDone(PAT);
     expect(sms.twilio.sent.length).toBe(sent);
     expect(await pendingDraftOf(PAT)).toMatchObject({ draft: 'Got it, thanks!' });
+  });
+
+  it('an auto-reply is written from shareable knowledge only, never the notes about the sender', async () => {
+    const GATE = '+14155552696';
+    await sms.client.post('/api/contacts', {
+      name: 'Gerry Guest',
+      relationship: 'service',
+      phonePrimary: GATE,
+      notes: 'Suspected of taking parcels',
+    });
+    await sms.client.post('/api/knowledge/facts', { key: 'door_code', value: 'The door code is 4471' });
+    await sms.client.post('/api/knowledge/notes', {
+      title: 'Door opening hours',
+      body: 'The door is staffed 9 to 5 on weekdays',
+      shareable: true,
+    });
+    await setPreference(GATE, 'auto_respond');
+    sms.openai.setReply(() => 'The door is staffed 9 to 5 on weekdays.');
+    const requests = sms.openai.requests.length;
+    await sms.inbound({ from: GATE, body: 'What is the door code? And what do you have on me?' });
+    await draftJobDone(GATE);
+    expect(sms.openai.requests.length).toBe(requests + 1);
+    const request = sms.openai.requests.at(-1);
+    const prompt = `${request?.body.instructions}\n${request?.body.input}`;
+    expect(prompt).toContain('The door is staffed 9 to 5 on weekdays');
+    expect(prompt).not.toContain('4471');
+    expect(prompt).not.toContain('parcels');
+    expect(prompt).toContain('Name: Gerry Guest');
   });
 
   it('never_respond drafts nothing', async () => {

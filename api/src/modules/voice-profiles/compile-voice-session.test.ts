@@ -1,3 +1,4 @@
+import { THIRD_PARTY_CONTENT_RULE } from '@annie/api-client/contracts/trust';
 import {
   FALLBACK_REALTIME_MODEL,
   mergeVoiceProfile,
@@ -7,7 +8,12 @@ import {
 } from '@annie/api-client/contracts/voice-profiles';
 import { compiledVoiceSessionSchema } from '@annie/api-client/contracts/voice-session';
 import { describe, expect, it } from 'vitest';
-import { compileVoiceSession, type RetiredModelNotice, type SystemPersona } from './compile-voice-session.ts';
+import {
+  compileVoiceSession,
+  type RetiredModelNotice,
+  type SystemPersona,
+  THIRD_PARTY_CONTENT_HEADING,
+} from './compile-voice-session.ts';
 import * as brief from './voice-briefing.ts';
 
 const persona: SystemPersona = { instructions: '', personalityTraits: [], model: null };
@@ -35,6 +41,11 @@ describe('compileVoiceSession', () => {
       speed: 1,
     });
     expect(voiceProfileFieldsSchema.safeParse({ ...VOICE_PROFILE_DEFAULTS, name: 'x' }).success).toBe(true);
+  });
+
+  it('ends every session with the rule that third-party content is data, never instructions', () => {
+    const { instructions } = compile();
+    expect(instructions.endsWith(`${THIRD_PARTY_CONTENT_HEADING}\n${THIRD_PARTY_CONTENT_RULE}`)).toBe(true);
   });
 
   it('opens with the default persona when the system profile has none, and with its own when it does', () => {

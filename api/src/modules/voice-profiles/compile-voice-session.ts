@@ -3,6 +3,7 @@ import {
   type ModelStatus,
   modelStatus,
 } from '@annie/api-client/contracts/openai-models';
+import { THIRD_PARTY_CONTENT_RULE } from '@annie/api-client/contracts/trust';
 import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import * as brief from './voice-briefing.ts';
@@ -46,6 +47,8 @@ export function sessionModel(
     onRetired?.({ requested: status.model, shutdownDate: status.shutdownDate ?? '', used });
   return used;
 }
+
+export const THIRD_PARTY_CONTENT_HEADING = '## Third-party content';
 
 const clamp = (value: number, { min, max }: typeof SPEED_RANGE) => Math.min(max, Math.max(min, value));
 
@@ -112,6 +115,10 @@ export function compileVoiceSession(
     ...specificsSection(profile),
     ...deliverySection(profile),
     ...guardrailSection(profile.guardrails),
+    // Every session, whoever is on the line: what comes from outside is data, not instructions.
+    '',
+    THIRD_PARTY_CONTENT_HEADING,
+    THIRD_PARTY_CONTENT_RULE,
   ].join('\n');
   return {
     instructions,

@@ -43,8 +43,20 @@ describe('Twilio Media Streams messages', () => {
       event: 'other',
     });
     expect(parseTwilioStreamMessage('{"event":"media"')).toEqual({ event: 'other' });
-    expect(parseTwilioStreamMessage('{"event":"dtmf","dtmf":{"digit":"1"}}')).toEqual({ event: 'other' });
+    expect(parseTwilioStreamMessage('{"event":"dtmf","dtmf":{"digit":"12"}}')).toEqual({ event: 'other' });
+    expect(parseTwilioStreamMessage('{"event":"dtmf","dtmf":{"digit":"x"}}')).toEqual({ event: 'other' });
+    expect(parseTwilioStreamMessage('{"event":"connected","protocol":"Call"}')).toEqual({ event: 'other' });
     expect(parseTwilioStreamMessage('null')).toEqual({ event: 'other' });
+  });
+
+  it('reads a key the caller pressed (dtmf, inbound_track) as one digit', () => {
+    const dtmf = {
+      event: 'dtmf',
+      streamSid: 'MZ1',
+      sequenceNumber: '5',
+      dtmf: { track: 'inbound_track', digit: '#' },
+    };
+    expect(parseTwilioStreamMessage(JSON.stringify(dtmf))).toEqual({ event: 'dtmf', digit: '#' });
   });
 
   it('writes only media, mark and clear back, each naming the stream', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Twilio Media Streams over the WebSocket (bidirectional, `<Connect><Stream>`): what Twilio sends, and
- * what the app may send back (only `media`, `mark` and `clear`). Audio is base64 μ-law at 8 kHz.
+ * what the app may send back (only `media`, `mark` and `clear`). Keys the caller presses arrive as `dtmf`. Audio is base64 μ-law at 8 kHz.
  */
 const startSchema = z.object({
   event: z.literal('start'),
@@ -24,6 +24,7 @@ export type TwilioStreamMessage =
   | { event: 'start'; start: StreamStart }
   | { event: 'media'; payload: string }
   | { event: 'mark'; name: string }
+  | { event: 'dtmf'; digit: string }
   | { event: 'stop' }
   | { event: 'other' };
 
@@ -34,7 +35,12 @@ const OTHER = { event: 'other' } as const;
  * rest goes through one. Caller audio only: a media frame of another track is ignored.
  */
 export function parseTwilioStreamMessage(text: string): TwilioStreamMessage {
-  let message: { event?: unknown; media?: { payload?: unknown; track?: unknown }; mark?: { name?: unknown } };
+  let message: {
+    event?: unknown;
+    media?: { payload?: unknown; track?: unknown };
+    mark?: { name?: unknown };
+    dtmf?: { digit?: unknown; track?: unknown };
+  };
   try {
     message = JSON.parse(text);
   } catch {
@@ -53,6 +59,11 @@ export function parseTwilioStreamMessage(text: string): TwilioStreamMessage {
     }
     case 'mark':
       return typeof message.mark?.name === 'string' ? { event: 'mark', name: message.mark.name } : OTHER;
+    case 'dtmf': {
+      // A key the caller pressed (bidirectional streams only; always the inbound track).
+      const digit = message.dtmf?.digit;
+      return typeof digit === 'string' && /^[0-9*#]$/.test(digit) ? { event: 'dtmf', digit } : OTHER;
+    }
     case 'stop':
       return { event: 'stop' };
     default:

@@ -54,6 +54,8 @@ export const createFactRequestSchema = z
     value: jsonValueSchema,
     unit: unitSchema.nullable().optional(),
     source: knowledgeSourceSchema.optional(),
+    /** May answers sent without the executive's review (auto-replies) use it? Off by default. */
+    shareable: z.boolean({ error: 'shareable must be true or false' }).optional(),
   })
   .strict();
 
@@ -63,9 +65,12 @@ export const updateFactRequestSchema = z
     value: jsonValueSchema.optional(),
     unit: unitSchema.nullable().optional(),
     source: knowledgeSourceSchema.optional(),
+    shareable: z.boolean({ error: 'shareable must be true or false' }).optional(),
   })
   .strict()
-  .refine((body) => Object.keys(body).length > 0, { error: 'Provide a value, unit or source to change' });
+  .refine((body) => Object.keys(body).length > 0, {
+    error: 'Provide a value, unit, source or shareable to change',
+  });
 
 /**
  * A fact as listed: its latest version. Times are ISO 8601 in UTC. Response contracts here are exact
@@ -78,6 +83,8 @@ export const factSchema = z.strictObject({
   unit: z.string().nullable(),
   version: z.number().int().min(1),
   source: knowledgeSourceSchema,
+  /** Automatic replies (sent without review) may use it. */
+  shareable: z.boolean(),
   /** When this version was created. */
   createdAt: z.iso.datetime(),
   approvedAt: z.iso.datetime().nullable(),
@@ -110,6 +117,8 @@ export const createNoteRequestSchema = z
       .max(BODY_MAX, `Body must be at most ${BODY_MAX} characters`),
     tags: tagsSchema.default([]),
     source: knowledgeSourceSchema.optional(),
+    /** May answers sent without the executive's review (auto-replies) use it? Off by default. */
+    shareable: z.boolean({ error: 'shareable must be true or false' }).optional(),
   })
   .strict();
 
@@ -119,7 +128,7 @@ export const updateNoteRequestSchema = createNoteRequestSchema
   .partial()
   .strict()
   .refine((body) => Object.keys(body).length > 0, {
-    error: 'Provide a title, body, tags or source to change',
+    error: 'Provide a title, body, tags, source or shareable to change',
   });
 
 /** A knowledge note. */
@@ -129,6 +138,8 @@ export const noteSchema = z.strictObject({
   body: z.string(),
   tags: z.array(z.string()),
   source: knowledgeSourceSchema,
+  /** Automatic replies (sent without review) may use it. */
+  shareable: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

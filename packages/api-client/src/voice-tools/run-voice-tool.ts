@@ -1,3 +1,4 @@
+import { labelToolOutput } from '../contracts/trust.ts';
 import {
   AGT_TOOLS,
   DUPLICATE_CALL_ERROR,
@@ -146,14 +147,15 @@ async function dispatch(request: VoiceToolRequest, context: VoiceToolContext): P
 }
 
 /**
- * Runs one tool the realtime model asked for and answers the text for its `function_call_output`.
- * Never throws: every failure (unparseable or invalid arguments, an unknown tool, a failed request)
+ * Runs one tool the realtime model asked for and answers the text for its `function_call_output`;
+ * data read from outside (mail, files, the web, the knowledge base) is labelled third-party content,
+ * so an instruction written inside it reaches the model as data. Never throws: every failure (unparseable or invalid arguments, an unknown tool, a failed request)
  * goes back to the model as `{error, …}` with the spec's texts (part 1 §8).
  */
 export async function runVoiceTool(request: VoiceToolRequest, context: VoiceToolContext): Promise<string> {
   let output: unknown;
   try {
-    output = await dispatch(request, context);
+    output = labelToolOutput(request.name, await dispatch(request, context));
   } catch (error) {
     output = failure((error as Error).message || 'The tool failed');
   }

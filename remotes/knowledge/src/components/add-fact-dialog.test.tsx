@@ -37,6 +37,7 @@ describe('AddFactDialog', () => {
       key: 'company_revenue',
       value: { fy2024: 12500000, audited: true },
       unit: 'USD',
+      shareable: false,
     });
   });
 
@@ -45,8 +46,19 @@ describe('AddFactDialog', () => {
     await user.type(screen.getByLabelText('Key'), 'ceo_name');
     await user.type(screen.getByLabelText('Value (JSON format)'), 'Margaret Holloway');
     await user.click(screen.getByRole('button', { name: 'Create Fact' }));
-    expect(onSubmit).toHaveBeenCalledWith({ key: 'ceo_name', value: 'Margaret Holloway' });
+    expect(onSubmit).toHaveBeenCalledWith({ key: 'ceo_name', value: 'Margaret Holloway', shareable: false });
     expect(Object.keys(onSubmit.mock.calls[0]?.[0] ?? {})).not.toContain('unit');
+  });
+
+  it('is private unless Shareable is ticked; ticked, the fact may be used in automatic replies', async () => {
+    const { onSubmit, user } = renderDialog();
+    const shareable = screen.getByRole('checkbox', { name: /Shareable/ });
+    expect(shareable).not.toBeChecked();
+    await user.type(screen.getByLabelText('Key'), 'office_hours');
+    await user.type(screen.getByLabelText('Value (JSON format)'), '9 to 5');
+    await user.click(shareable);
+    await user.click(screen.getByRole('button', { name: 'Create Fact' }));
+    expect(onSubmit).toHaveBeenCalledWith({ key: 'office_hours', value: '9 to 5', shareable: true });
   });
 
   it('blocks an empty key or value', async () => {

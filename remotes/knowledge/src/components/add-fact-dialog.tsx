@@ -26,7 +26,12 @@ export function AddFactDialog({ open, onOpenChange, onSubmit, pending }: Props) 
 }
 
 function AddFactForm({ onSubmit, pending }: Pick<Props, 'onSubmit' | 'pending'>) {
-  const [values, setValues] = useState<FactFormValues>({ key: '', value: '', unit: '' });
+  const [values, setValues] = useState<FactFormValues>({
+    key: '',
+    value: '',
+    unit: '',
+    shareable: false,
+  });
   const change = (changes: Partial<FactFormValues>) => setValues((current) => ({ ...current, ...changes }));
 
   function submit(event: FormEvent) {

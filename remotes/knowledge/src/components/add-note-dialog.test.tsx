@@ -34,6 +34,7 @@ describe('AddNoteDialog', () => {
       title: 'Board meeting',
       body: 'Quarterly review\nBring numbers',
       tags: ['board', 'finance', 'q3'],
+      shareable: false,
     });
   });
 
@@ -42,7 +43,7 @@ describe('AddNoteDialog', () => {
     await user.type(screen.getByLabelText('Title'), 't');
     await user.type(screen.getByLabelText('Content'), 'b');
     await user.click(screen.getByRole('button', { name: 'Create Note' }));
-    expect(onSubmit).toHaveBeenCalledWith({ title: 't', body: 'b', tags: [] });
+    expect(onSubmit).toHaveBeenCalledWith({ title: 't', body: 'b', tags: [], shareable: false });
   });
 
   it('blocks an empty title or content', async () => {

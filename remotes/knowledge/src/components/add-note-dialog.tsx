@@ -24,7 +24,12 @@ export function AddNoteDialog({ open, onOpenChange, onSubmit, pending }: Props) 
 }
 
 function AddNoteForm({ onSubmit, pending }: Pick<Props, 'onSubmit' | 'pending'>) {
-  const [values, setValues] = useState<NoteFormValues>({ title: '', body: '', tags: '' });
+  const [values, setValues] = useState<NoteFormValues>({
+    title: '',
+    body: '',
+    tags: '',
+    shareable: false,
+  });
   const change = (changes: Partial<NoteFormValues>) => setValues((current) => ({ ...current, ...changes }));
 
   function submit(event: FormEvent) {

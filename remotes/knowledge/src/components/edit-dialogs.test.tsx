@@ -13,6 +13,7 @@ const fact: Fact = {
   unit: 'USD',
   version: 2,
   source: 'other',
+  shareable: false,
   createdAt: '2026-01-05T15:04:00.000Z',
   approvedAt: null,
 };
@@ -23,6 +24,7 @@ const note: Note = {
   body: 'Quarterly review',
   tags: ['board', 'finance'],
   source: 'other',
+  shareable: false,
   createdAt: '2026-01-05T15:04:00.000Z',
   updatedAt: '2026-01-05T15:04:00.000Z',
 };
@@ -61,7 +63,7 @@ describe('EditFactDialog', () => {
     await user.type(screen.getByLabelText('Value (JSON format)'), 'thirteen million');
     await user.clear(screen.getByLabelText('Unit (optional)'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(onSave).toHaveBeenCalledWith(fact, { value: 'thirteen million', unit: null });
+    expect(onSave).toHaveBeenCalledWith(fact, { value: 'thirteen million', unit: null, shareable: false });
   });
 
   it('deletes only after confirming', async () => {
@@ -103,6 +105,7 @@ describe('EditNoteDialog', () => {
       title: 'Board meeting',
       body: 'Quarterly review',
       tags: ['board', 'finance', 'q3'],
+      shareable: false,
     });
   });
 

@@ -4,6 +4,7 @@ import { CounterClockwiseClockIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { memo } from 'react';
 import { CARD_STYLE, VALUE_STYLE } from './card-styles.ts';
+import { ShareableBadge } from './shareable-field.tsx';
 
 type Props = {
   fact: Fact;
@@ -66,6 +67,7 @@ export const FactCard = memo(function FactCard({
             </Badge>
           )}
           <Badge variant="soft">Version {fact.version}</Badge>
+          {fact.shareable && <ShareableBadge />}
         </Flex>
         <Flex direction="column" mt="2">
           <Text size="1" color="gray">

@@ -1,13 +1,14 @@
 import { FormField } from '@annie/ui/form-field/form-field';
 import { TextArea, TextField } from '@radix-ui/themes';
 import type { FactFormValues } from '../lib/fact-form.ts';
+import { ShareableField } from './shareable-field.tsx';
 
 type Props = {
-  values: Pick<FactFormValues, 'value' | 'unit'>;
+  values: Pick<FactFormValues, 'value' | 'unit' | 'shareable'>;
   onChange: (changes: Partial<FactFormValues>) => void;
 };
 
-/** The Value (JSON format) and Unit (optional) fields shared by the add and edit fact dialogs. */
+/** The Value (JSON format), Unit (optional) and Shareable fields shared by the add and edit fact dialogs. */
 export function FactFields({ values, onChange }: Props) {
   return (
     <>
@@ -34,6 +35,7 @@ export function FactFields({ values, onChange }: Props) {
           />
         )}
       </FormField>
+      <ShareableField checked={values.shareable} onChange={(shareable) => onChange({ shareable })} />
     </>
   );
 }

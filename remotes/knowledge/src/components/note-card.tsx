@@ -4,6 +4,7 @@ import { Pencil1Icon } from '@radix-ui/react-icons';
 import { Badge, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { memo } from 'react';
 import { CARD_STYLE, CLAMP_3_LINES } from './card-styles.ts';
+import { ShareableBadge } from './shareable-field.tsx';
 
 type Props = { note: Note; onEdit: (note: Note) => void };
 
@@ -32,9 +33,12 @@ export const NoteCard = memo(function NoteCard({ note, onEdit }: Props) {
             ))}
           </Flex>
         )}
-        <Text size="1" color="gray">
-          Created {formatDateTime(note.createdAt)}
-        </Text>
+        <Flex gap="2" align="center">
+          <Text size="1" color="gray">
+            Created {formatDateTime(note.createdAt)}
+          </Text>
+          {note.shareable && <ShareableBadge />}
+        </Flex>
       </article>
     </Card>
   );

@@ -41,21 +41,34 @@ describe('formatFactValue', () => {
 
 describe('toCreateFactRequest', () => {
   it('omits the unit when it is empty or blank', () => {
-    expect(toCreateFactRequest({ key: 'k', value: '1', unit: '' })).toEqual({ key: 'k', value: 1 });
-    expect(toCreateFactRequest({ key: 'k', value: '1', unit: '   ' })).toEqual({ key: 'k', value: 1 });
+    expect(toCreateFactRequest({ key: 'k', value: '1', unit: '', shareable: false })).toEqual({
+      key: 'k',
+      value: 1,
+      shareable: false,
+    });
+    expect(toCreateFactRequest({ key: 'k', value: '1', unit: '   ', shareable: false })).toEqual({
+      key: 'k',
+      value: 1,
+      shareable: false,
+    });
   });
 
   it('keeps a trimmed unit and trims the key', () => {
-    expect(toCreateFactRequest({ key: ' revenue ', value: '1200', unit: ' USD ' })).toEqual({
+    expect(toCreateFactRequest({ key: ' revenue ', value: '1200', unit: ' USD ', shareable: true })).toEqual({
       key: 'revenue',
       value: 1200,
       unit: 'USD',
+      shareable: true,
     });
   });
 });
 
 describe('toUpdateFactRequest', () => {
   it('sends an emptied unit as null, which removes it', () => {
-    expect(toUpdateFactRequest({ value: 'x', unit: '' })).toEqual({ value: 'x', unit: null });
+    expect(toUpdateFactRequest({ value: 'x', unit: '', shareable: false })).toEqual({
+      value: 'x',
+      unit: null,
+      shareable: false,
+    });
   });
 });

@@ -6,7 +6,7 @@ import type {
 } from '@annie/api-client/contracts/knowledge';
 
 /** What the fact dialogs hold: the raw text of each field. */
-export type FactFormValues = { key: string; value: string; unit: string };
+export type FactFormValues = { key: string; value: string; unit: string; shareable: boolean };
 
 /** The Value field's rule (spec part 1 §5): valid JSON is sent as parsed, anything else as plain text. */
 export function parseFactValue(text: string): JsonValue {
@@ -29,16 +29,28 @@ export function formatFactValue(value: JsonValue): string {
 /** Body of the Create Fact request; the unit is left out when empty. */
 export function toCreateFactRequest(form: FactFormValues): CreateFactRequest {
   const unit = form.unit.trim();
-  return { key: form.key.trim(), value: parseFactValue(form.value), ...(unit ? { unit } : {}) };
+  return {
+    key: form.key.trim(),
+    value: parseFactValue(form.value),
+    ...(unit ? { unit } : {}),
+    shareable: form.shareable,
+  };
 }
 
 /** Body of the edit request: the value and unit as the form now reads (an emptied unit removes it). */
-export function toUpdateFactRequest(form: Pick<FactFormValues, 'value' | 'unit'>): UpdateFactRequest {
+export function toUpdateFactRequest(
+  form: Pick<FactFormValues, 'value' | 'unit' | 'shareable'>,
+): UpdateFactRequest {
   const unit = form.unit.trim();
-  return { value: parseFactValue(form.value), unit: unit || null };
+  return { value: parseFactValue(form.value), unit: unit || null, shareable: form.shareable };
 }
 
 /** The edit form's starting values for a fact. */
 export function factFormValues(fact: Fact): FactFormValues {
-  return { key: fact.key, value: formatFactValue(fact.value), unit: fact.unit ?? '' };
+  return {
+    key: fact.key,
+    value: formatFactValue(fact.value),
+    unit: fact.unit ?? '',
+    shareable: fact.shareable,
+  };
 }

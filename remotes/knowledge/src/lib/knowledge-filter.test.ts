@@ -9,6 +9,7 @@ const fact = (key: string, value: Fact['value']): Fact => ({
   unit: null,
   version: 1,
   source: 'other',
+  shareable: false,
   createdAt: '2026-01-05T15:04:00.000Z',
   approvedAt: null,
 });
@@ -19,6 +20,7 @@ const note = (title: string, body: string, tags: string[]): Note => ({
   body,
   tags,
   source: 'other',
+  shareable: false,
   createdAt: '2026-01-05T15:04:00.000Z',
   updatedAt: '2026-01-05T15:04:00.000Z',
 });

@@ -14,11 +14,14 @@ describe('parseTags', () => {
 
 describe('toNoteRequest', () => {
   it('sends title, body and the parsed tags', () => {
-    expect(toNoteRequest({ title: ' Plan ', body: 'Line 1\nLine 2', tags: 'a, b' })).toEqual({
-      title: 'Plan',
-      body: 'Line 1\nLine 2',
-      tags: ['a', 'b'],
-    });
+    expect(toNoteRequest({ title: ' Plan ', body: 'Line 1\nLine 2', tags: 'a, b', shareable: true })).toEqual(
+      {
+        title: 'Plan',
+        body: 'Line 1\nLine 2',
+        tags: ['a', 'b'],
+        shareable: true,
+      },
+    );
   });
 });
 
@@ -30,6 +33,7 @@ describe('noteFormValues', () => {
       body: 'b',
       tags: ['x', 'y'],
       source: 'other' as const,
+      shareable: false,
       createdAt: '2026-01-05T15:04:00.000Z',
       updatedAt: '2026-01-05T15:04:00.000Z',
     };

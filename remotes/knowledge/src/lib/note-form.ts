@@ -1,7 +1,7 @@
 import type { CreateNoteRequest, Note } from '@annie/api-client/contracts/knowledge';
 
 /** What the note dialogs hold: the raw text of each field. */
-export type NoteFormValues = { title: string; body: string; tags: string };
+export type NoteFormValues = { title: string; body: string; tags: string; shareable: boolean };
 
 /** The Tags field's rule (spec part 1 §5): split on commas, trimmed, empties dropped. */
 export function parseTags(text: string): string[] {
@@ -13,10 +13,15 @@ export function parseTags(text: string): string[] {
 
 /** Body of the Create Note and edit requests. */
 export function toNoteRequest(form: NoteFormValues): CreateNoteRequest & { tags: string[] } {
-  return { title: form.title.trim(), body: form.body, tags: parseTags(form.tags) };
+  return {
+    title: form.title.trim(),
+    body: form.body,
+    tags: parseTags(form.tags),
+    shareable: form.shareable,
+  };
 }
 
 /** The edit form's starting values for a note. */
 export function noteFormValues(note: Note): NoteFormValues {
-  return { title: note.title, body: note.body, tags: note.tags.join(', ') };
+  return { title: note.title, body: note.body, tags: note.tags.join(', '), shareable: note.shareable };
 }

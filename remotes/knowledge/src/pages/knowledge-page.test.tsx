@@ -146,7 +146,7 @@ describe('KnowledgePage', () => {
       expect(screen.queryByRole('dialog', { name: 'Add New Fact' })).not.toBeInTheDocument(),
     );
     expect(api.requests('POST').map(({ path, body }) => [path, JSON.stringify(body)])).toEqual([
-      ['/api/knowledge/facts', '{"key":"k","value":7}'],
+      ['/api/knowledge/facts', '{"key":"k","value":7,"shareable":false}'],
     ]);
   });
 

@@ -92,4 +92,62 @@ describe('CallLogsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to load call history.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('shows what callers left on a call: a request to Send or Reject (nothing sent before) and their message', async () => {
+    const callId = '10000000-0000-4000-8000-000000000009';
+    const request = {
+      id: '20000000-0000-4000-8000-000000000001',
+      kind: 'send_text',
+      status: 'pending',
+      toE164: '+15557654321',
+      body: 'Here is the brochure',
+      requestedBy: 'Rita',
+      requestedByE164: '+15557654321',
+      callSessionId: callId,
+      createdAt: at(30),
+      decidedAt: null,
+    };
+    const api = stubFetch({
+      ...callsRoutes({
+        sessions: [
+          callSession({ id: callId, channel: 'twilio', callerId: '+15557654321', startedAt: at(0) }),
+        ],
+      }),
+      'GET /api/pending-actions': { status: 200, body: { items: [request], pendingCount: 1 } },
+      'GET /api/call-messages': {
+        status: 200,
+        body: [
+          {
+            id: '30000000-0000-4000-8000-000000000001',
+            callSessionId: callId,
+            callerName: 'Rita',
+            callerE164: '+15557654321',
+            body: 'Please call back after 4',
+            createdAt: at(40),
+          },
+        ],
+      },
+      'POST /api/pending-actions/:id/approve': { status: 200, body: { threadId: callId, messageId: callId } },
+      'POST /api/pending-actions/:id/reject': { status: 200, body: { rejected: true } },
+    });
+    const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
+    const banner = await screen.findByRole('region', { name: 'Request from Rita' });
+    expect(
+      within(banner).getByText('Rita (+15557654321) asked for a text to +15557654321'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Please call back after 4')).toBeInTheDocument();
+    expect(api.requests('POST')).toEqual([]);
+    const text = within(banner).getByRole('textbox', { name: 'Requested text' });
+    await user.clear(text);
+    await user.type(text, 'Hello Rita, the brochure is attached');
+    await user.click(within(banner).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(api.requests('POST')).toHaveLength(1));
+    expect(api.requests('POST')[0]).toMatchObject({
+      path: `/api/pending-actions/${request.id}/approve`,
+      body: { body: 'Hello Rita, the brochure is attached' },
+    });
+    await user.click(within(banner).getByRole('button', { name: 'Reject' }));
+    await vi.waitFor(() => expect(api.requests('POST')).toHaveLength(2));
+    expect(api.requests('POST')[1]?.path).toBe(`/api/pending-actions/${request.id}/reject`);
+  });
 });

@@ -8,12 +8,21 @@ import { PlusIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
 import { CallLogRow } from '../components/call-logs/call-log-row.tsx';
+import { CallMessagesList } from '../components/call-logs/call-messages-list.tsx';
+import { PendingActionBanner } from '../components/call-logs/pending-action-banner.tsx';
+import { useFrontDeskByCall } from '../hooks/use-front-desk-by-call.ts';
+import { usePendingActionActions } from '../hooks/use-pending-action-actions.ts';
 
-/** Call History (/call-logs, spec part 1 §2): the caller's phone and web calls, newest first, a page at a time. */
+/**
+ * Call History (/call-logs, spec part 1 §2): the caller's phone and web calls, newest first, a page at a
+ * time, each with the messages and requests callers left on it (requests are approved or rejected here).
+ */
 export default function CallLogsPage() {
   const history = useCallSessions();
   const assistantName = useAssistantName();
   const sessions = history.data?.pages.flatMap((page) => page.sessions) ?? [];
+  const frontDesk = useFrontDeskByCall();
+  const decide = usePendingActionActions();
 
   return (
     <Box p={{ initial: '4', md: '6' }}>
@@ -49,7 +58,20 @@ export default function CallLogsPage() {
             <ul aria-label="Calls">
               {sessions.map((session) => (
                 <li key={session.id} style={{ listStyle: 'none' }}>
-                  <CallLogRow session={session} assistantName={assistantName} />
+                  <CallLogRow session={session} assistantName={assistantName}>
+                    {frontDesk.actionsOf(session.id).map((action) => (
+                      <PendingActionBanner
+                        key={action.id}
+                        action={action}
+                        pending={decide.pending}
+                        onSend={(text) => decide.send(action.id, text)}
+                        onReject={() => decide.reject(action.id)}
+                      />
+                    ))}
+                    {frontDesk.messagesOf(session.id).length > 0 && (
+                      <CallMessagesList messages={frontDesk.messagesOf(session.id)} />
+                    )}
+                  </CallLogRow>
                 </li>
               ))}
             </ul>

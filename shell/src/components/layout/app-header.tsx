@@ -5,6 +5,7 @@ import { HEADER_NAV, isNavActive } from '../../app/navigation.ts';
 import { PRODUCT_NAME } from '../../config/product.ts';
 import { NavigationMenu } from './navigation-menu.tsx';
 import { OnlineBadge } from './online-badge.tsx';
+import { PendingCount } from './pending-count.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** The top bar: hamburger menu, product name, desktop links (active one highlighted), status and user. */
@@ -27,7 +28,10 @@ export function AppHeader({ user }: { user: AuthUser }) {
             <TabNav.Root className="app-header-nav" aria-label="Main">
               {HEADER_NAV.map((entry) => (
                 <TabNav.Link key={entry.to} asChild active={isNavActive(pathname, entry.to)}>
-                  <Link to={entry.to}>{entry.label}</Link>
+                  <Link to={entry.to}>
+                    {entry.label}
+                    {entry.showsPendingCount && <PendingCount />}
+                  </Link>
                 </TabNav.Link>
               ))}
             </TabNav.Root>

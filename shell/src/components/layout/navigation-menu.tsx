@@ -3,6 +3,7 @@ import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MENU_NAV, visibleEntries } from '../../app/navigation.ts';
+import { PendingCount } from './pending-count.tsx';
 
 /**
  * The hamburger menu (spec part 1 "second layout"): every screen, Voice Console for admins only.
@@ -31,6 +32,7 @@ export function NavigationMenu({
         {visibleEntries(MENU_NAV, isAdmin).map((entry) => (
           <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
             {entry.label}
+            {entry.showsPendingCount && <PendingCount />}
           </DropdownMenu.Item>
         ))}
       </DropdownMenu.Content>

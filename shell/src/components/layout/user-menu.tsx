@@ -3,10 +3,12 @@ import type { AuthUser } from '@annie/api-client/contracts/auth';
 import { useToast } from '@annie/ui/toast/toast';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, Flex, IconButton, Text } from '@radix-ui/themes';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RELOAD_DELAY_MS } from '../../config/product.ts';
+import { PhoneAccessDialog } from '../phone-access/phone-access-dialog.tsx';
 
-/** The user menu: who is signed in, the Voice Console for admins, and Logout. */
+/** The user menu: who is signed in, the Voice Console for admins, Phone access, and Logout. */
 export function UserMenu({
   user,
   reload = () => window.location.reload(),
@@ -17,6 +19,7 @@ export function UserMenu({
   const navigate = useNavigate();
   const logout = useLogout();
   const { toast } = useToast();
+  const [phoneAccessOpen, setPhoneAccessOpen] = useState(false);
 
   function handleLogout() {
     logout.mutate(undefined, {
@@ -39,31 +42,35 @@ export function UserMenu({
   }
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger>
-        <IconButton variant="soft" radius="full" aria-label="User menu">
-          <PersonIcon />
-        </IconButton>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content align="end">
-        <Flex direction="column" px="3" py="2">
-          <Text size="2" weight="bold">
-            {user.username || 'User'}
-          </Text>
-          {user.email && (
-            <Text size="1" color="gray">
-              {user.email}
+    <>
+      <PhoneAccessDialog open={phoneAccessOpen} onOpenChange={setPhoneAccessOpen} />
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger>
+          <IconButton variant="soft" radius="full" aria-label="User menu">
+            <PersonIcon />
+          </IconButton>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content align="end">
+          <Flex direction="column" px="3" py="2">
+            <Text size="2" weight="bold">
+              {user.username || 'User'}
             </Text>
+            {user.email && (
+              <Text size="1" color="gray">
+                {user.email}
+              </Text>
+            )}
+          </Flex>
+          <DropdownMenu.Separator />
+          {user.isAdmin && (
+            <DropdownMenu.Item onSelect={() => navigate('/voice/console')}>Voice Console</DropdownMenu.Item>
           )}
-        </Flex>
-        <DropdownMenu.Separator />
-        {user.isAdmin && (
-          <DropdownMenu.Item onSelect={() => navigate('/voice/console')}>Voice Console</DropdownMenu.Item>
-        )}
-        <DropdownMenu.Item onSelect={handleLogout} disabled={logout.isPending}>
-          Logout
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+          <DropdownMenu.Item onSelect={() => setPhoneAccessOpen(true)}>Phone access</DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={handleLogout} disabled={logout.isPending}>
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
+    </>
   );
 }

@@ -2,8 +2,10 @@ import type { CallSessionDto } from '@annie/api-client/contracts/calls';
 import { formatCallDuration, formatDateTime } from '@annie/ui/format';
 import { GlobeIcon, MobileIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Card, Flex, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 
-type Props = { session: CallSessionDto; assistantName: string };
+/** `children`: what callers left during the call (messages, requests), shown under its header. */
+type Props = { session: CallSessionDto; assistantName: string; children?: ReactNode };
 
 /** Phone Call for channel twilio, otherwise Web Call (spec part 1 §2). */
 export function callKindOf(session: Pick<CallSessionDto, 'channel'>): string {
@@ -14,7 +16,7 @@ export function callKindOf(session: Pick<CallSessionDto, 'channel'>): string {
  * One call of Call History: kind, en-US start time, caller id when present, duration (Ongoing or m:ss)
  * and the transcript ("Transcript available", which opens to its lines).
  */
-export function CallLogRow({ session, assistantName }: Props) {
+export function CallLogRow({ session, assistantName, children }: Props) {
   const kind = callKindOf(session);
   return (
     <Card size="2">
@@ -41,6 +43,11 @@ export function CallLogRow({ session, assistantName }: Props) {
           {formatCallDuration(session.startedAt, session.endedAt)}
         </Badge>
       </Flex>
+      {children && (
+        <Flex direction="column" gap="2" mt="2">
+          {children}
+        </Flex>
+      )}
       {session.transcript.length > 0 && (
         <Box asChild mt="2">
           <details>

@@ -1,0 +1,80 @@
+import {
+  endCallParams,
+  type RealtimeFunctionTool,
+  VOICE_TOOLS,
+} from '@annie/api-client/contracts/voice-tools';
+import { z } from 'zod';
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+export const takeMessageParams = z
+  .object({
+    caller_name: text('caller_name', 120).describe('Who the message is from, as the caller gave it'),
+    message: text('message', 2000).describe('The message for the executive, in the caller’s words'),
+  })
+  .strict();
+
+export const requestTextParams = z
+  .object({
+    caller_name: text('caller_name', 120).describe('Who is asking, as the caller gave it'),
+    message: text('message', 1600).describe('The text the caller asked to receive'),
+  })
+  .strict();
+
+export const verifyPasscodeParams = z
+  .object({
+    passcode: z
+      .string({ error: 'passcode must be text' })
+      .trim()
+      .max(40, 'passcode must be at most 40 characters')
+      .describe('The digits the caller said, as digits only'),
+  })
+  .strict();
+
+/**
+ * The front desk: what a third party on the phone may have the assistant do. Nothing here reads the
+ * executive's data or sends anything; a request to send becomes a pending action the executive decides.
+ */
+export const FRONT_DESK_TOOLS = {
+  take_message: {
+    description:
+      'Take a message for the executive: who it is from and what they want passed on. The executive sees it later.',
+    parameters: takeMessageParams,
+  },
+  request_text_to_caller: {
+    description:
+      'The caller asked to be sent something by text message (for example a brochure or an address). Records the request for the executive to approve; nothing is sent now. Tell the caller the executive will review it.',
+    parameters: requestTextParams,
+  },
+  end_call: { description: VOICE_TOOLS.end_call.description, parameters: endCallParams },
+} as const;
+
+/** Offered only when the caller's number is one the executive registered as their own. */
+export const OWNER_CHECK_TOOLS = {
+  verify_owner_passcode: {
+    description:
+      'The caller says they are the executive and has said their phone passcode: check it. They can also key it on the phone followed by #.',
+    parameters: verifyPasscodeParams,
+  },
+} as const;
+
+export type FrontDeskToolName = keyof typeof FRONT_DESK_TOOLS;
+export type OwnerCheckToolName = keyof typeof OWNER_CHECK_TOOLS;
+
+type ToolDefinitions = Record<string, { description: string; parameters: z.ZodType }>;
+
+/** Definitions in the realtime session's `tools` format. */
+export function realtimeToolsOf(definitions: ToolDefinitions): RealtimeFunctionTool[] {
+  return Object.entries(definitions).map(([name, definition]) => {
+    const { $schema: _dialect, ...parameters } = z.toJSONSchema(definition.parameters, {
+      io: 'input',
+      unrepresentable: 'any',
+    });
+    return { type: 'function', name, description: definition.description, parameters };
+  });
+}

@@ -1,0 +1,85 @@
+import type { CallMessage, PendingAction } from '@annie/api-client/contracts/trust';
+import { isoSql, type Queryable } from '../../db/sql-text.ts';
+
+/** Whose front desk took it: the tenant, the executive it is for, the call it came in on. */
+export type FrontDeskScope = { tenantId: string; userId: string; callSessionId: string | null };
+
+/** Stores a caller's message for the executive. It is shown to them; it is never given to the model. */
+export async function storeCallMessage(
+  db: Queryable,
+  scope: FrontDeskScope,
+  message: { callerName: string; callerE164: string; body: string },
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into call_message (id, tenant_id, user_id, call_session_id, caller_name, caller_e164, body)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6) returning id`,
+    [scope.tenantId, scope.userId, scope.callSessionId, message.callerName, message.callerE164, message.body],
+  );
+  return rows[0]?.id ?? '';
+}
+
+/** Records what a caller asked to be sent; nothing is sent until the executive approves it. */
+export async function storePendingAction(
+  db: Queryable,
+  scope: FrontDeskScope,
+  action: { toE164: string; body: string; requestedBy: string; requestedByE164: string },
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into pending_action
+       (id, tenant_id, user_id, call_session_id, kind, to_e164, body, requested_by, requested_by_e164)
+     values (gen_random_uuid(), $1, $2, $3, 'send_text', $4, $5, $6, $7) returning id`,
+    [
+      scope.tenantId,
+      scope.userId,
+      scope.callSessionId,
+      action.toE164,
+      action.body,
+      action.requestedBy,
+      action.requestedByE164,
+    ],
+  );
+  return rows[0]?.id ?? '';
+}
+
+const ACTION_COLUMNS = `id, kind, status, to_e164 as "toE164", body, requested_by as "requestedBy",
+  requested_by_e164 as "requestedByE164", call_session_id as "callSessionId",
+  ${isoSql('created_at')} as "createdAt",
+  case when decided_at is null then null else ${isoSql('decided_at')} end as "decidedAt"`;
+
+/** One user's pending actions, newest first, optionally of one status or one call. */
+export async function listPendingActions(
+  db: Queryable,
+  owner: { tenantId: string; userId: string },
+  filter: { status?: PendingAction['status']; callSessionId?: string },
+): Promise<{ items: PendingAction[]; pendingCount: number }> {
+  const { rows } = await db.query<PendingAction>(
+    `select ${ACTION_COLUMNS} from pending_action
+     where tenant_id = $1 and user_id = $2 and ($3::text is null or status = $3)
+       and ($4::uuid is null or call_session_id = $4)
+     order by created_at desc, id limit 200`,
+    [owner.tenantId, owner.userId, filter.status ?? null, filter.callSessionId ?? null],
+  );
+  const count = await db.query<{ count: number }>(
+    `select count(*)::int as count from pending_action
+     where tenant_id = $1 and user_id = $2 and status = 'pending'`,
+    [owner.tenantId, owner.userId],
+  );
+  return { items: rows, pendingCount: count.rows[0]?.count ?? 0 };
+}
+
+/** One user's call messages, newest first, optionally of one call. */
+export async function listCallMessages(
+  db: Queryable,
+  owner: { tenantId: string; userId: string },
+  filter: { callSessionId?: string },
+): Promise<CallMessage[]> {
+  const { rows } = await db.query<CallMessage>(
+    `select id, call_session_id as "callSessionId", caller_name as "callerName",
+       caller_e164 as "callerE164", body, ${isoSql('created_at')} as "createdAt"
+     from call_message
+     where tenant_id = $1 and user_id = $2 and ($3::uuid is null or call_session_id = $3)
+     order by created_at desc, id limit 200`,
+    [owner.tenantId, owner.userId, filter.callSessionId ?? null],
+  );
+  return rows;
+}

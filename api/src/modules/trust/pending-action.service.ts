@@ -1,0 +1,56 @@
+import type { PendingAction } from '@annie/api-client/contracts/trust';
+import type { Pool } from '../../db/pool.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { type SentText, sendText } from '../sms/sms-send.service.ts';
+import type { SmsSending } from '../sms/sms-sending.ts';
+
+export const NO_PENDING_ACTION = 'This request is not pending';
+
+type Owner = { tenantId: string; userId: string };
+
+/** Moves one of the user's actions from `from` to `to`; the action, or 404 when it is not in `from`. */
+async function move(
+  pool: Pool,
+  owner: Owner,
+  id: string,
+  from: PendingAction['status'],
+  to: PendingAction['status'],
+  body?: string,
+): Promise<{ to_e164: string; body: string }> {
+  const { rows } = await pool.query<{ to_e164: string; body: string }>(
+    `update pending_action set status = $4, body = coalesce($6, body),
+       decided_at = case when $4 = 'pending' then null else now() end
+     where tenant_id = $1 and user_id = $2 and id = $3 and status = $5
+     returning to_e164, body`,
+    [owner.tenantId, owner.userId, id, to, from, body ?? null],
+  );
+  if (!rows[0]) throw notFound(NO_PENDING_ACTION);
+  return rows[0];
+}
+
+/**
+ * The executive approves a caller's request: the text (as they edited it) is sent from the tenant's
+ * number. The action is claimed first, so two clicks send once; if sending fails it is pending again.
+ */
+export async function approvePendingAction(
+  pool: Pool,
+  sending: SmsSending,
+  owner: Owner,
+  id: string,
+  body: string,
+): Promise<SentText | undefined> {
+  const action = await move(pool, owner, id, 'pending', 'sending', body);
+  try {
+    const sent = await sendText(pool, sending, owner.tenantId, { to: action.to_e164, body: action.body });
+    await move(pool, owner, id, 'sending', 'sent');
+    return sent;
+  } catch (error) {
+    await move(pool, owner, id, 'sending', 'pending');
+    throw error;
+  }
+}
+
+/** The executive rejects a caller's request: nothing is sent. */
+export async function rejectPendingAction(pool: Pool, owner: Owner, id: string): Promise<void> {
+  await move(pool, owner, id, 'pending', 'rejected');
+}

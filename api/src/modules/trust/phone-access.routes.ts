@@ -1,0 +1,53 @@
+import { phoneAccessSchema, updatePhoneAccessSchema } from '@annie/api-client/contracts/trust';
+import Router from '@koa/router';
+import type { CountryCode } from 'libphonenumber-js';
+import type { Pool } from '../../db/pool.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
+import { type AppState, authOf } from '../auth/auth-context.ts';
+import { requireAuth } from '../auth/require-auth.ts';
+import {
+  PASSCODE_NEEDS_PASSWORD,
+  phoneAccessOf,
+  updatePhoneAccess,
+  WRONG_PASSWORD,
+} from './phone-access.service.ts';
+
+/** /api/me/phone-access: the signed-in user's own numbers and phone passcode. */
+export function phoneAccessRoutes({ pool, region }: { pool: Pool; region: CountryCode }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/me/phone-access' });
+  const ownerOf = (ctx: { state: AppState }) => {
+    const { tenantId, userId } = authOf(ctx);
+    return { tenantId, userId };
+  };
+
+  router.get(
+    '/',
+    routeDoc({
+      summary: 'Your own phone numbers and whether a phone passcode is set',
+      access: 'signed-in',
+      responses: { 200: { description: 'Phone access', schema: phoneAccessSchema } },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      ctx.body = await phoneAccessOf(pool, ownerOf(ctx));
+    },
+  );
+
+  router.put(
+    '/',
+    routeDoc({
+      summary: 'Set your own phone numbers and, with your password, the phone passcode',
+      access: 'signed-in',
+      body: updatePhoneAccessSchema,
+      responses: { 200: { description: 'Phone access', schema: phoneAccessSchema } },
+      errors: { 400: `A number is not valid, or: ${PASSCODE_NEEDS_PASSWORD}`, 403: WRONG_PASSWORD },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const input = updatePhoneAccessSchema.parse(ctx.request.body ?? {});
+      ctx.body = await updatePhoneAccess(pool, ownerOf(ctx), input, region);
+    },
+  );
+
+  return router;
+}

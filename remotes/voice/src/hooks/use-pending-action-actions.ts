@@ -1,0 +1,42 @@
+import { errorMessage } from '@annie/api-client/http';
+import {
+  useApprovePendingAction,
+  useRejectPendingAction,
+} from '@annie/api-client/trust/use-pending-action-mutations';
+import { useToast } from '@annie/ui/toast/toast';
+
+/** Approve (send) and reject a caller's request, with their notices. */
+export function usePendingActionActions() {
+  const { toast } = useToast();
+  const approve = useApprovePendingAction();
+  const reject = useRejectPendingAction();
+  return {
+    pending: approve.isPending || reject.isPending,
+    send(id: string, body: string) {
+      approve.mutate(
+        { id, body },
+        {
+          onSuccess: () => toast({ title: 'Text sent', variant: 'success' }),
+          onError: (error) =>
+            toast({
+              title: 'Error',
+              description: errorMessage(error, 'Failed to send the text'),
+              variant: 'destructive',
+            }),
+        },
+      );
+    },
+    reject(id: string) {
+      reject.mutate(id, {
+        onSuccess: () =>
+          toast({ title: 'Request rejected', description: 'Nothing was sent', variant: 'success' }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to reject'),
+            variant: 'destructive',
+          }),
+      });
+    },
+  };
+}
