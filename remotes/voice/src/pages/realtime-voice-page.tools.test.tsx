@@ -21,6 +21,8 @@ describe('RealtimeVoicePage: tools', { timeout: 15_000 }, () => {
       name: 'no_such_tool',
       arguments: '{}',
     });
+    // The next response is asked for once the one that called the tool is done (one at a time).
+    await serverSends({ type: 'response.done', response: { id: 'resp_2' } });
     await waitFor(() =>
       expect(channel().sentTypes().slice(2)).toEqual(['conversation.item.create', 'response.create']),
     );
@@ -43,6 +45,8 @@ describe('RealtimeVoicePage: tools', { timeout: 15_000 }, () => {
       name: 'session_update',
       arguments: JSON.stringify({ instructions: 'Be brief.', turn_detection: { silence_duration_ms: 1200 } }),
     });
+    // The next response is asked for once the one that called the tool is done (one at a time).
+    await serverSends({ type: 'response.done', response: { id: 'resp_3' } });
     await waitFor(() =>
       expect(channel().sentTypes().slice(2)).toEqual([
         'session.update',
