@@ -142,7 +142,7 @@ describe('a sandbox started with --seed', () => {
     expect(draft.draft).toMatch(/Priya/);
   });
 
-  it('a simulated inbound call: answered, a message noted with a tool, ended by the assistant, in Call History', async () => {
+  it('a simulated inbound call: answered by the front desk, a message taken with a tool, ended by the assistant, in Call History', async () => {
     const rung = await client.post('/api/sandbox/inbound-call', { from: '650-555-0111' });
     expect(rung.status).toBe(200);
     expect(rung.body).toMatchObject({ phoneE164: '+16505550111', to: '+14155550100' });
@@ -168,8 +168,11 @@ describe('a sandbox started with --seed', () => {
       'Thank you. I have passed that on to her.',
       'Thank you for calling. Goodbye.',
     ]);
-    const notes = (await client.get('/api/knowledge/notes')).body as { title: string }[];
-    expect(notes.map((note) => note.title)).toContain('Phone message: the pallet ships on Thursday');
+    // The caller is a third party: the message is stored for the executive, not written into Knowledge.
+    const messages = (await client.get('/api/call-messages')).body as { body: string; callerE164: string }[];
+    expect(messages).toContainEqual(
+      expect.objectContaining({ body: 'The pallet ships on Thursday.', callerE164: '+16505550111' }),
+    );
   }, 60_000);
 
   it('runs the seeded lab jobs to success against the chemistry fake', async () => {

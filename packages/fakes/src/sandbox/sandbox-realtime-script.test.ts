@@ -46,13 +46,13 @@ async function connect() {
 }
 
 describe('the sandbox realtime WebSocket fake (phone calls, the Voice Console test)', () => {
-  it('greets, answers the caller, notes a message with an offered tool, and never asks for one not offered', async () => {
+  it('greets, answers the caller, takes a message with an offered tool, and never asks for one not offered', async () => {
     const client = await connect();
     try {
-      // The phone bridge offers add_knowledge_note here, but not end_call.
+      // The session offers the front desk's take_message here, but not end_call.
       client.send({
         type: 'session.update',
-        session: { tools: [{ type: 'function', name: 'add_knowledge_note' }] },
+        session: { tools: [{ type: 'function', name: 'take_message' }] },
       });
       client.send({ type: 'response.create' });
       expect((await client.next('response.output_audio_transcript.done')).transcript).toBe(
@@ -68,10 +68,8 @@ describe('the sandbox realtime WebSocket fake (phone calls, the Voice Console te
 
       client.speak();
       const asked = await client.next('response.function_call_arguments.done');
-      expect(asked.name).toBe('add_knowledge_note');
-      expect(JSON.parse(String(asked.arguments))).toMatchObject({
-        title: 'Phone message: the pallet ships on Thursday',
-      });
+      expect(asked.name).toBe('take_message');
+      expect(JSON.parse(String(asked.arguments))).toMatchObject({ message: 'The pallet ships on Thursday.' });
       client.send({
         type: 'conversation.item.create',
         item: { type: 'function_call_output', call_id: asked.call_id, output: '{"success":true}' },

@@ -54,13 +54,17 @@ describe('the sandbox assistant picks a tool from the words', () => {
     expect(sandboxTurn('Thank you, that is all.')).toMatchObject({ functionCall: null });
   });
 
-  it('a caller: asked for Eleanor, a message noted, and goodbye ends the call', () => {
+  it('a caller: asked for Eleanor, a message taken at the front desk, and goodbye ends the call', () => {
     expect(sandboxTurn('Hello, is Eleanor available? It is about the glycerin delivery.')).toMatchObject({
       functionCall: null,
       reply: 'She is in meetings until four. May I take a message?',
     });
     const message = sandboxTurn('Yes please. Tell her the pallet ships on Thursday.');
-    expect(message.functionCall?.name).toBe('add_knowledge_note');
+    expect(message.functionCall).toEqual({
+      name: 'take_message',
+      arguments: JSON.stringify({ caller_name: 'The caller', message: 'The pallet ships on Thursday.' }),
+    });
+    expect(message.reply).toBe('I will make sure she gets your message.');
     expect(replyTo(message, { success: true })).toBe('Thank you. I have passed that on to her.');
     expect(sandboxTurn('Thank you, goodbye.').functionCall).toEqual({
       name: 'end_call',

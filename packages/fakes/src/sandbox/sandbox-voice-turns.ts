@@ -102,12 +102,14 @@ export function sandboxTurn(transcript: string): FakeUserTurn {
   if (message) {
     return {
       transcript,
-      functionCall: call('add_knowledge_note', {
-        title: `Phone message: ${message}`.slice(0, 80),
-        body: `A caller asked to pass on: ${message}.`,
-        tags: ['phone message'],
+      // A caller is a third party: the front desk takes the message (shown with the call in Call History).
+      functionCall: call('take_message', {
+        caller_name: 'The caller',
+        message: `${message.charAt(0).toUpperCase()}${message.slice(1)}.`,
       }),
       replyAfterTool: messageReply,
+      // Where the session offers no front desk (the Voice Console's test of a profile), it only answers.
+      reply: 'I will make sure she gets your message.',
     };
   }
   if (/\b(goodbye|bye)\b/.test(words)) {
