@@ -78,12 +78,23 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
         await adminA.post('/api/knowledge/notes', { title: 'Board', body: 'Quarterly numbers' }),
         'note',
       );
+      // What an auto-reply may tell a third party: shareable knowledge of the tenant.
+      const shareable = created(
+        await adminA.post('/api/knowledge/notes', { title: 'Hours', body: 'Open 9-5', shareable: true }),
+        'shareable note',
+      );
+      expect(shareable).toMatchObject({ shareable: true });
       const fact = created(
         await adminA.post('/api/knowledge/facts', { key: 'door_code', value: '1234' }),
         'fact',
       );
       created(await adminA.patch(`/api/knowledge/facts/${fact.id}`, { value: '4321' }), 'fact version');
-      return { noteId: note.id ?? '', factId: fact.id ?? '', factKey: 'door_code' };
+      return {
+        noteId: note.id ?? '',
+        shareableNoteId: shareable.id ?? '',
+        factId: fact.id ?? '',
+        factKey: 'door_code',
+      };
     },
   },
   {
@@ -174,7 +185,12 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
       }
       const action = (await world.adminA.get('/api/pending-actions')).body.items[0];
       const message = (await world.adminA.get('/api/call-messages')).body[0];
-      expect(action).toMatchObject({ status: 'pending', toE164: STRANGER, requestedBy: 'Sam Stranger' });
+      expect(action).toMatchObject({
+        status: 'pending',
+        toE164: STRANGER,
+        requestedBy: 'Sam Stranger',
+        callSessionId: expect.any(String),
+      });
       expect(message).toMatchObject({ callerE164: STRANGER, body: 'Call me back' });
       await waitFor(async () =>
         expect(
