@@ -14,6 +14,7 @@ import {
   smsMessageSchema,
   smsThreadSummarySchema,
 } from '@annie/api-client/contracts/sms';
+import { phoneAccessSchema } from '@annie/api-client/contracts/trust';
 import { voiceProfileSchema } from '@annie/api-client/contracts/voice-profiles';
 import { googleAccountSchema, googleStatusSchema } from '@annie/api-client/contracts/workspace';
 import type { z } from 'zod';
@@ -41,4 +42,5 @@ export const namedSchemas: Record<string, z.ZodType> = {
   ConversationSummary: conversationSummarySchema,
   ConversationMessage: conversationMessageSchema,
   RemoteReleases: remoteReleasesSchema,
+  PhoneAccess: phoneAccessSchema,
 };

@@ -51,7 +51,7 @@ describe('GET /api/openapi.json with standard tools', () => {
     const usage = `
 type Fact = paths['/api/knowledge/facts']['get']['responses'][200]['content']['application/json'][number];
 const fact: Fact = { id: 'f', key: 'k', value: { nested: [1, 'two', null] }, unit: null, version: 1,
-  source: 'other', createdAt: '2026-01-01T00:00:00Z', approvedAt: null };
+  source: 'other', shareable: false, createdAt: '2026-01-01T00:00:00Z', approvedAt: null };
 // @ts-expect-error a fact's source is one of the documented values
 const badSource: Fact['source'] = 'elsewhere';
 type Refused = paths['/api/knowledge/facts']['post']['responses'][400]['content']['application/json'];
