@@ -16,7 +16,7 @@ import {
 import { type OpenAiTextFake, startOpenAiTextFake } from '../../../packages/fakes/src/openai-text-fake.ts';
 import { startTwilioFake, type TwilioFake } from '../../../packages/fakes/src/twilio-fake.ts';
 import { assignMessagingNumber } from '../../src/modules/sms/messaging-number.ts';
-import { startTestApp, type TestApp } from '../test-app.ts';
+import { startTestApp, type TestApp, type TestUser } from '../test-app.ts';
 import type { TestClient } from '../test-client.ts';
 
 /** Where the providers believe the app is: webhooks and media streams are signed against it. */
@@ -42,6 +42,8 @@ export type AttackWorld = {
   fakes: AttackFakes;
   /** Tenant A's admin: owns the seeded data (and the per-user data of A). */
   adminA: TestClient;
+  /** Tenant A's admin's account: its password is what sets the phone passcode. */
+  accountA: TestUser;
   /** A regular user of tenant A: admin routes refuse them; A's admin's per-user data is not theirs. */
   memberA: TestClient;
   /** Tenant B's admin, with a messaging number of its own: every provider works for B too. */
@@ -90,12 +92,13 @@ export async function startAttackWorld(): Promise<AttackWorld> {
     await app.stopBackground();
     await Promise.all(Object.values(fakes).map((fake) => fake.close()));
   });
-  const adminA = await app.signedIn(await app.createUser({ tenantId: 'tenant-a', isAdmin: true }));
+  const accountA = await app.createUser({ tenantId: 'tenant-a', isAdmin: true });
+  const adminA = await app.signedIn(accountA);
   const memberA = await app.signedIn(await app.createUser({ tenantId: 'tenant-a' }));
   const adminB = await app.signedIn(await app.createUser({ tenantId: 'tenant-b', isAdmin: true }));
   await assignMessagingNumber(app.pool, 'tenant-b', NUMBER_OF_B);
   const callsEnded = async () => {
     await Promise.all(fakes.twilio.calls.calls.map((call) => fakes.twilio.calls.ended(call.sid)));
   };
-  return { app, fakes, adminA, memberA, adminB, callsEnded };
+  return { app, fakes, adminA, accountA, memberA, adminB, callsEnded };
 }

@@ -1,6 +1,7 @@
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
 import { expect, vi } from 'vitest';
 import { FAKE_GOOGLE_ACCOUNT } from '../../../packages/fakes/src/google-fake-data.ts';
+import { VOICE_WEBHOOK_PATH } from '../../src/modules/phone-calls/phone-calling.ts';
 import { assignMessagingNumber } from '../../src/modules/sms/messaging-number.ts';
 import type { TestClient, TestResponse } from '../test-client.ts';
 import { type AttackWorld, NUMBER_OF_A, PUBLIC_URL } from './attack-world.ts';
@@ -22,6 +23,10 @@ export type DomainSeed = {
 
 const ALICE = '+14155552671';
 const BOB_PHONE = '+14155552672';
+/** Calls tenant A's number: in no contact, not anyone's own number. */
+const STRANGER = '+14155552680';
+/** Tenant A's admin's own mobile, registered for the phone passcode: nobody else's to see. */
+const OWN_NUMBER_OF_A = '+14155552690';
 const SECOND_GOOGLE_ACCOUNT = {
   ...FAKE_GOOGLE_ACCOUNT,
   sub: '108000000000000000077',
@@ -73,12 +78,23 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
         await adminA.post('/api/knowledge/notes', { title: 'Board', body: 'Quarterly numbers' }),
         'note',
       );
+      // What an auto-reply may tell a third party: shareable knowledge of the tenant.
+      const shareable = created(
+        await adminA.post('/api/knowledge/notes', { title: 'Hours', body: 'Open 9-5', shareable: true }),
+        'shareable note',
+      );
+      expect(shareable).toMatchObject({ shareable: true });
       const fact = created(
         await adminA.post('/api/knowledge/facts', { key: 'door_code', value: '1234' }),
         'fact',
       );
       created(await adminA.patch(`/api/knowledge/facts/${fact.id}`, { value: '4321' }), 'fact version');
-      return { noteId: note.id ?? '', factId: fact.id ?? '', factKey: 'door_code' };
+      return {
+        noteId: note.id ?? '',
+        shareableNoteId: shareable.id ?? '',
+        factId: fact.id ?? '',
+        factKey: 'door_code',
+      };
     },
   },
   {
@@ -128,6 +144,67 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
         ).toBe('true'),
       );
       return { phoneCallId: id };
+    },
+  },
+  {
+    domain: "trust (A's admin's own number and passcode; a stranger's call leaves a message and a request)",
+    perUser: ['pendingActionId', 'callMessageId', 'frontDeskCallSessionId', 'ownNumberA'],
+    async seed(world) {
+      const { twilio, openAiRealtime } = world.fakes;
+      const access = {
+        numbers: [OWN_NUMBER_OF_A],
+        passcode: '482916',
+        currentPassword: world.accountA.password,
+      };
+      created(await world.adminA.put('/api/me/phone-access', access), 'phone access');
+      // The stranger's call reaches the front desk; the model takes a message and asks for a text.
+      const asks = { caller_name: 'Sam Stranger' };
+      openAiRealtime.setScript({
+        functionCalls: [
+          { name: 'take_message', arguments: JSON.stringify({ ...asks, message: 'Call me back' }) },
+          { name: 'request_text_to_caller', arguments: JSON.stringify({ ...asks, message: 'The brochure' }) },
+        ],
+      });
+      twilio.calls.callee = { audio: Buffer.alloc(0), frameIntervalMs: 0 };
+      try {
+        const { sid } = await twilio.calls.placeInbound(
+          { from: STRANGER, to: NUMBER_OF_A },
+          {
+            signedUrl: `${PUBLIC_URL}${VOICE_WEBHOOK_PATH}`,
+            targetUrl: `${world.app.baseUrl}${VOICE_WEBHOOK_PATH}`,
+          },
+        );
+        await waitFor(async () => {
+          expect((await world.adminA.get('/api/pending-actions')).body.items).toHaveLength(1);
+          expect((await world.adminA.get('/api/call-messages')).body).toHaveLength(1);
+        });
+        await twilio.calls.hangUp(sid);
+        await twilio.calls.ended(sid);
+      } finally {
+        openAiRealtime.setScript({ functionCalls: undefined });
+      }
+      const action = (await world.adminA.get('/api/pending-actions')).body.items[0];
+      const message = (await world.adminA.get('/api/call-messages')).body[0];
+      expect(action).toMatchObject({
+        status: 'pending',
+        toE164: STRANGER,
+        requestedBy: 'Sam Stranger',
+        callSessionId: expect.any(String),
+      });
+      expect(message).toMatchObject({ callerE164: STRANGER, body: 'Call me back' });
+      await waitFor(async () =>
+        expect(
+          await one(world, 'select ended_at is not null as value from phone_call where remote_e164 = $1', [
+            STRANGER,
+          ]),
+        ).toBe('true'),
+      );
+      return {
+        pendingActionId: action.id,
+        callMessageId: message.id,
+        frontDeskCallSessionId: action.callSessionId,
+        ownNumberA: OWN_NUMBER_OF_A,
+      };
     },
   },
   {
@@ -196,6 +273,7 @@ export const ROUTE_VALUES: [RegExp, Record<string, string>][] = [
   [/^\/api\/sms\/threads\/\{threadId\}/, { threadId: 'threadId' }],
   [/^\/api\/voice\/conversations\/\{id\}/, { id: 'conversationId' }],
   [/^\/api\/calls\/\{id\}/, { id: 'callSessionId' }],
+  [/^\/api\/pending-actions\/\{id\}/, { id: 'pendingActionId' }],
   [/^\/api\/phone\/media-streams\/\{phoneCallId\}/, { phoneCallId: 'phoneCallId' }],
 ];
 

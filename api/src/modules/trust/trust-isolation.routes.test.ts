@@ -98,6 +98,17 @@ describe('phone access is per user', () => {
   });
 });
 
+describe("another user's phone access", () => {
+  it("is their own to write: a colleague's numbers leave Alice's alone", async () => {
+    const alices = (await alice.get('/api/me/phone-access')).body;
+    const saved = await colleague.put('/api/me/phone-access', { numbers: ['+1 415 555 7003'] });
+    expect(saved.body).toEqual({ numbers: ['+14155557003'], passcodeSet: false });
+    expect((await alice.get('/api/me/phone-access')).body).toEqual(alices);
+    expect((await stranger.put('/api/me/phone-access', { numbers: [] })).status).toBe(200);
+    expect((await alice.get('/api/me/phone-access')).body).toEqual(alices);
+  });
+});
+
 describe('passcode attempts', () => {
   it('twenty guesses at once: at most five are checked, then even the right passcode is refused', async () => {
     const owner = { tenantId: 'tenant-a', userId: aliceUser.user.id };
