@@ -36,9 +36,10 @@ export function remoteConfig(
       appDir: remote.appDir,
       app: remote.name,
       entry: { main: './src/index.ts' },
-      // In production the API serves every remote at /remotes/<name>/, so its chunks' URLs are known at
-      // build time (and the manifest says so); a standalone dev server serves it at its own root.
-      publicPath: production ? `/remotes/${remote.name}/` : 'auto',
+      // A build must run from wherever it is published (/remotes/<name>/, a release's
+      // /remotes/<name>/<version>/, a CDN): its chunks are found relative to the manifest it was loaded
+      // from. Module Federation notes this in the build log ("publicPath='auto'"), which is as intended.
+      publicPath: 'auto',
       htmlTitle: production ? undefined : `AnnieAI · ${titleCase(remote.name)} (standalone)`,
       federation: remoteFederation(remote.appDir, production, { name: remote.name, exposes: remote.exposes }),
     },
