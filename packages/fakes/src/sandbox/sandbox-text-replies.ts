@@ -48,6 +48,17 @@ function field(prompt: string, name: string): string | undefined {
   return prompt.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1]?.trim();
 }
 
+/**
+ * The text the prompt asks a reply to. The product hands it over as a third party's content, inside a
+ * label on lines of their own (`Reply to: <third_party_content source="inbound text">`, the text, the
+ * closing tag), so the label is taken off; a plain one-line `Reply to:` reads the same.
+ */
+function replyTo(prompt: string): string | undefined {
+  const after = prompt.split(/^Reply to: /m)[1];
+  if (after === undefined) return undefined;
+  return after.replace(/<\/?third_party_content\b[^>]*>/g, '').trim();
+}
+
 /** How the draft addresses the sender: nickname, else first name, else nothing personal. */
 function addressOf(prompt: string): string {
   const nickname = field(prompt, 'Nickname');
@@ -62,14 +73,14 @@ export function sandboxTextReply(prompt: string): string {
     const query = prompt.trim().split('\n').at(-1) ?? '';
     return `The simulated web has a short answer on ${query}: the sources agree, and nothing has changed this week.`;
   }
-  const last = field(prompt, 'Reply to') ?? prompt.trim().split('\n').at(-1) ?? '';
+  const last = replyTo(prompt) ?? prompt.trim().split('\n').at(-1) ?? '';
   const name = addressOf(prompt);
   const topic = TOPICS.find((candidate) => candidate.words.test(last));
   if (topic) return topic.reply(name);
   const relationship = field(prompt, 'Relationship') ?? '';
   const byRelationship = BY_RELATIONSHIP[relationship];
   if (byRelationship) return byRelationship(name);
-  if (field(prompt, 'Reply to') !== undefined)
+  if (replyTo(prompt) !== undefined)
     return 'Thank you for your message. I will make sure it reaches the right person and come back to you shortly.';
   return 'Certainly. I have made a note of that and will take care of it.';
 }
