@@ -27,6 +27,8 @@ test('connect two Google accounts, switch the active one, run a tool from a voic
 }) => {
   // The fake answers with a Google-hosted profile picture, as Google does; this machine has no internet.
   pageErrors.allow(/ERR_NAME_NOT_RESOLVED \(https:\/\/lh3\.googleusercontent\.com\//);
+  // The fake serves the whole run: only the token requests this test causes are its own.
+  const tokenRequestsBefore = (await fakeState()).tokenRequests.length;
   await page.goto('/google');
   await expect(page.getByText('Not Connected')).toBeVisible(FULL_LOAD);
   await expect(page.getByRole('list', { name: 'Available services' }).getByRole('listitem')).toHaveCount(6);
@@ -39,9 +41,9 @@ test('connect two Google accounts, switch the active one, run a tool from a voic
   await expect(page).toHaveURL(/\/google\/success$/);
   await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible(FULL_LOAD);
   await expect(page.getByText('Google account connected successfully')).toBeVisible();
-  const exchange = (await fakeState()).tokenRequests.find(
-    (request) => request.grantType === 'authorization_code',
-  );
+  const exchange = (await fakeState()).tokenRequests
+    .slice(tokenRequestsBefore)
+    .find((request) => request.grantType === 'authorization_code');
   expect(exchange?.status).toBe(200);
 
   await page.getByRole('link', { name: 'Back to Google Workspace' }).click();

@@ -48,8 +48,17 @@ export function useUpdateContact(id: string) {
   });
 }
 
-/** Deletes a contact and refreshes the contacts and threads. */
+/**
+ * Deletes a contact and refreshes the contacts and threads. The deleted one is dropped from the cache,
+ * not refetched: asking for it again would only earn a 404.
+ */
 export function useDeleteContact() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteContact, onSuccess: () => refreshContactsAndThreads(queryClient) });
+  return useMutation({
+    mutationFn: deleteContact,
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: [...contactsQueryKey, id], exact: true });
+      return refreshContactsAndThreads(queryClient);
+    },
+  });
 }
