@@ -155,8 +155,11 @@ export class RealtimeFakeSession {
   private onAudio(base64: string): void {
     const bytes = Buffer.from(base64, 'base64').length;
     this.appendedAudioBytes += bytes;
-    // With `userTurns`, the caller is heard only while the assistant is neither speaking nor waiting on a tool.
-    if (this.script.userTurns && ((this.streaming && !this.streaming.cancelled) || this.toolTurn)) return;
+    // A scripted caller waits for the assistant: with `userTurns`, and whenever replies play in real time,
+    // it is heard only while the assistant is neither speaking nor waiting on a tool (a barge-in is then
+    // the client's own interrupt, never the script talking over a reply by accident).
+    const waits = this.script.userTurns !== undefined || this.script.chunkIntervalMs > 0;
+    if (waits && ((this.streaming && !this.streaming.cancelled) || this.toolTurn)) return;
     this.pendingTurnBytes += bytes;
     const turn = this.script.userTurns?.[this.turnsHeard];
     const transcript = this.script.userTurns
