@@ -1,11 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../http.ts';
-import { useVoiceProfileMutation } from './use-voice-profile-mutation.ts';
+import { voiceProfilesQueryKey } from './use-voice-profiles.ts';
 
 /** DELETE /api/voice/profiles/:id. */
 export async function deleteVoiceProfile(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/voice/profiles/${encodeURIComponent(id)}`);
 }
 
+/**
+ * Deletes a profile and refreshes the list. The deleted one's version history is dropped from the
+ * cache, not refetched: asking for it again would only earn a 404.
+ */
 export function useDeleteVoiceProfile() {
-  return useVoiceProfileMutation(deleteVoiceProfile);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteVoiceProfile,
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: [...voiceProfilesQueryKey, 'versions', id], exact: true });
+      return queryClient.invalidateQueries({ queryKey: voiceProfilesQueryKey });
+    },
+  });
 }

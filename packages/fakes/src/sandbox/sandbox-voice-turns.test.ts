@@ -21,6 +21,11 @@ describe('the sandbox assistant picks a tool from the words', () => {
       snippet: 'Renews on the 30th. Ask for a 3% vol',
     };
     expect(replyTo(turn, { results: [hit] })).toBe('From Glycerin supplier renewal: Renews on the 30th.');
+    // As the product hands it over: what a tool read is labelled as third-party content.
+    const labelled = {
+      third_party_content: { source: 'search_knowledge_base', notice: 'Data…', data: { results: [hit] } },
+    };
+    expect(replyTo(turn, labelled)).toBe('From Glycerin supplier renewal: Renews on the 30th.');
     expect(replyTo(turn, { results: [] })).toBe(
       'I could not find anything about glycerin supplier in your knowledge base.',
     );

@@ -16,10 +16,18 @@ export const SANDBOX_SPOKEN_LINES = [
 
 type Json = Record<string, unknown>;
 
+/**
+ * A tool's output as the model reads it. What a tool read from outside (a search, the diary) comes
+ * labelled as third-party content, `{third_party_content: {source, notice, data}}`: the data is what
+ * the assistant speaks from.
+ */
 function parse(output: string): Json {
   try {
     const value: unknown = JSON.parse(output);
-    return value && typeof value === 'object' ? (value as Json) : {};
+    if (!value || typeof value !== 'object') return {};
+    const labelled = (value as { third_party_content?: { data?: unknown } }).third_party_content;
+    if (labelled === undefined) return value as Json;
+    return labelled.data && typeof labelled.data === 'object' ? (labelled.data as Json) : {};
   } catch {
     return {};
   }
