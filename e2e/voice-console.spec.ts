@@ -124,10 +124,12 @@ test('an admin builds a profile tab by tab, previews, exports, imports, makes it
   await panel.getByRole('button', { name: 'Start Test' }).click();
   await expect(toast(page, 'Connected to test session')).toBeVisible();
   await expect(panel.getByText('Connected', { exact: true })).toBeVisible();
-  const transcript = panel.getByRole('log', { name: 'Conversation transcript' });
-  await expect(transcript).toContainText('Good afternoon. You have two meetings');
-  await expect(transcript).toContainText('You: Good afternoon, James.');
+  // The fake microphone says its question once, 1.5 s in: its level shows while it speaks.
   await expect(panel.getByRole('progressbar')).not.toHaveAttribute('aria-valuenow', '0');
+  // The greeting plays out in real time (8 s) before the scripted caller answers it.
+  const transcript = panel.getByRole('log', { name: 'Conversation transcript' });
+  await expect(transcript).toContainText('Good afternoon. You have two meetings', { timeout: 20_000 });
+  await expect(transcript).toContainText('You: Good afternoon, James.', { timeout: 20_000 });
 
   await panel.getByRole('button', { name: 'Test Barge-In' }).click();
   await expect(transcript).toContainText('Barge-in test triggered');
