@@ -1,7 +1,7 @@
 import type { PendingAction } from '@annie/api-client/contracts/trust';
+import { ApprovalBanner } from '@annie/ui/approval-banner/approval-banner';
 import { formatDateTime } from '@annie/ui/format';
-import { Badge, Box, Button, Callout, Flex, Text, TextArea } from '@radix-ui/themes';
-import { useState } from 'react';
+import { Badge, Flex, Text } from '@radix-ui/themes';
 
 type Props = {
   action: PendingAction;
@@ -24,7 +24,6 @@ const DECIDED: Record<
  * and when. The text can be edited; nothing is sent until Send. A decided request shows its outcome.
  */
 export function PendingActionBanner({ action, onSend, onReject, pending }: Props) {
-  const [text, setText] = useState(action.body);
   const who = `${action.requestedBy} (${action.requestedByE164})`;
   if (action.status !== 'pending') {
     const decided = DECIDED[action.status];
@@ -38,37 +37,19 @@ export function PendingActionBanner({ action, onSend, onReject, pending }: Props
     );
   }
   return (
-    <Callout.Root
-      color="yellow"
-      role="region"
-      aria-label={`Request from ${action.requestedBy}`}
-      style={{ display: 'block' }}
-    >
-      <Box width="100%">
-        <Callout.Text weight="bold">
-          {who} asked for a text to {action.toE164}
-        </Callout.Text>
+    <ApprovalBanner
+      label={`Request from ${action.requestedBy}`}
+      title={`${who} asked for a text to ${action.toE164}`}
+      detail={
         <Text as="div" size="1" color="gray">
           {formatDateTime(action.createdAt)} · nothing is sent until you approve
         </Text>
-        <TextArea
-          mt="2"
-          aria-label="Requested text"
-          rows={3}
-          resize="vertical"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          style={{ background: 'var(--color-panel-solid)' }}
-        />
-        <Flex gap="2" mt="2" justify="end">
-          <Button variant="soft" color="gray" onClick={onReject} disabled={pending}>
-            Reject
-          </Button>
-          <Button onClick={() => onSend(text)} disabled={pending || text.trim() === ''}>
-            Send
-          </Button>
-        </Flex>
-      </Box>
-    </Callout.Root>
+      }
+      initialText={action.body}
+      textLabel="Requested text"
+      onSend={onSend}
+      onReject={onReject}
+      pending={pending}
+    />
   );
 }
