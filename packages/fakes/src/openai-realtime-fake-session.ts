@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { mulawOf } from './mulaw.ts';
 import { type RealtimeFakeScript, type RealtimeFakeTurn, toneChunk } from './openai-realtime-script.ts';
+import { modelChangeRefusal, type RealtimeRefusal, refusalEvent } from './realtime-client-errors.ts';
 
 /** 100 ms of the reply tone as G.711 μ-law at 8 kHz: what OpenAI sends a session whose output is audio/pcmu. */
 const MULAW_TONE = Buffer.from(
@@ -91,33 +92,16 @@ export class RealtimeFakeSession {
   }
 
   /** OpenAI's `error` event for a client event it refused (the session stays open). */
-  private sendError(cause: ClientEvent, error: { code: string; message: string; param?: string }): void {
+  private sendError(cause: ClientEvent, error: RealtimeRefusal): void {
     this.errorsSent.push({ code: error.code, message: error.message });
-    this.send({
-      type: 'error',
-      error: {
-        type: 'invalid_request_error',
-        code: error.code,
-        message: error.message,
-        param: error.param ?? null,
-        event_id: typeof cause.event_id === 'string' ? cause.event_id : null,
-      },
-    });
+    this.send(refusalEvent(cause, error));
   }
 
   /** Any field may change except the model the session was created with. */
   private updateSession(event: ClientEvent): void {
-    const session = (event.session ?? {}) as { model?: unknown };
-    if (session.model !== undefined && session.model !== this.model) {
-      this.sendError(event, {
-        code: 'invalid_value',
-        message:
-          "The session's model cannot be changed by session.update; it is set when the session is created.",
-        param: 'session.model',
-      });
-      return;
-    }
-    this.send({ type: 'session.updated', session: event.session });
+    const refusal = modelChangeRefusal(this.model, (event.session ?? {}) as { model?: unknown });
+    if (refusal) this.sendError(event, refusal);
+    else this.send({ type: 'session.updated', session: event.session });
   }
 
   /** Bytes of assistant audio per second in the session's output format (PCM16 24 kHz unless μ-law). */

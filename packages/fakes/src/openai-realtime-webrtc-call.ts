@@ -2,34 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { MediaStreamTrack, type RTCDataChannel, RTCPeerConnection, useOPUS } from 'werift';
 import type { FakeUserTurn, RealtimeWebRtcScript } from './openai-realtime-webrtc-script.ts';
 import { OpusRtpPlayer } from './opus-rtp-player.ts';
+import { modelChangeRefusal, type RealtimeRefusal, refusalEvent } from './realtime-client-errors.ts';
 import {
   type EventPredicate,
   type RealtimeEvent,
   RealtimeEventLog,
   type WaitOptions,
 } from './realtime-event-log.ts';
+import { mergeSession } from './realtime-session-merge.ts';
+import { answerOffer } from './webrtc-answer.ts';
 
 /** The data channel OpenAI's WebRTC calls carry their events on. */
 export const EVENTS_CHANNEL = 'oai-events';
 
 const pause = (ms: number) => (ms > 0 ? new Promise((done) => setTimeout(done, ms)) : Promise.resolve());
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `session.update` changes only what it names: objects merge key by key, anything else (null too) replaces. */
-function mergeSession(
-  current: Record<string, unknown>,
-  changes: Record<string, unknown>,
-): Record<string, unknown> {
-  const merged = { ...current };
-  for (const [key, value] of Object.entries(changes)) {
-    const before = merged[key];
-    merged[key] = isPlainObject(before) && isPlainObject(value) ? mergeSession(before, value) : value;
-  }
-  return merged;
-}
 
 /** What the call knows at the start: the session the offer carried, the script, the audio to speak. */
 export type CallSetup = {
@@ -41,7 +28,7 @@ export type CallSetup = {
 /**
  * One WebRTC call as OpenAI's Realtime API would run it, scripted: a werift peer that answers the
  * browser's offer, accepts the `oai-events` channel, records every client event, counts the microphone's
- * RTP packets, and plays GA server events with pre-encoded Opus audio (ARCHITECTURE.md §6).
+ * RTP packets, and plays GA server events with pre-encoded Opus audio.
  */
 export class RealtimeWebRtcCall {
   readonly id = newId('rtc');
@@ -165,27 +152,14 @@ export class RealtimeWebRtcCall {
     };
   }
 
-  private async negotiate(offerSdp: string): Promise<string> {
-    // Subscribe before setRemoteDescription: a track subscribed later counts no packets (tried).
-    this.pc.onTrack.subscribe((track) => {
-      track.onReceiveRtp.subscribe(() => this.onMicrophonePacket());
+  private negotiate(offerSdp: string): Promise<string> {
+    return answerOffer(this.pc, this.speaker, offerSdp, {
+      onMicrophonePacket: () => this.onMicrophonePacket(),
+      onDataChannel: (channel) => {
+        if (channel.label === EVENTS_CHANNEL) this.attach(channel);
+      },
+      onClosed: (state) => void this.hangup(`the peer connection ${state}`),
     });
-    this.pc.onDataChannel.subscribe((channel) => {
-      if (channel.label === EVENTS_CHANNEL) this.attach(channel);
-    });
-    this.pc.connectionStateChange.subscribe((state) => {
-      if (state === 'closed' || state === 'failed') void this.hangup(`the peer connection ${state}`);
-    });
-    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
-    const audio = this.pc.getTransceivers().find((transceiver) => transceiver.kind === 'audio');
-    if (audio) {
-      await audio.sender.replaceTrack(this.speaker);
-      audio.setDirection('sendrecv');
-    }
-    await this.pc.setLocalDescription(await this.pc.createAnswer());
-    const local = this.pc.localDescription;
-    if (!local) throw new Error('No local description');
-    return local.sdp;
   }
 
   private attach(channel: RTCDataChannel): void {
@@ -241,18 +215,14 @@ export class RealtimeWebRtcCall {
   }
 
   /** OpenAI's `error` event for a client event it refused; the call goes on. */
-  private refuse(cause: RealtimeEvent, error: { code: string; message: string; param?: string }): void {
-    const eventId = typeof cause.event_id === 'string' ? cause.event_id : null;
-    const detail = { type: 'invalid_request_error', param: null, event_id: eventId, ...error };
-    this.send({ type: 'error', error: detail });
-  }
+  private refuse = (cause: RealtimeEvent, refusal: RealtimeRefusal) =>
+    this.send(refusalEvent(cause, refusal));
 
   private updateSession(event: RealtimeEvent): void {
     const changes = (event.session ?? {}) as Record<string, unknown>;
-    if (changes.model !== undefined && changes.model !== this.session.model) {
-      const message =
-        "The session's model cannot be changed by session.update; it is set when the session is created.";
-      this.refuse(event, { code: 'invalid_value', message, param: 'session.model' });
+    const refusal = modelChangeRefusal(this.session.model, changes);
+    if (refusal) {
+      this.refuse(event, refusal);
       return;
     }
     this.session = { ...mergeSession(this.session, changes), id: this.session.id };
