@@ -19,7 +19,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
-import type { AppState } from './modules/auth/auth-context.ts';
+import type { AppState } from './http/app-state.ts';
 import { SessionConnections } from './modules/auth/session-connections.ts';
 import { sessionMiddleware, verifiedSessionId } from './modules/auth/session-middleware.ts';
 import { PostgresSessionStore } from './modules/auth/session-store.ts';

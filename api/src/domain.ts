@@ -7,7 +7,7 @@ import type { Pool } from './db/pool.ts';
 import type { JobSender } from './jobs/job-sender.ts';
 import type { JobWorkers } from './jobs/job-workers.ts';
 import type { LiveHub } from './live/live-hub.ts';
-import type { AppState } from './modules/auth/auth-context.ts';
+import type { AppState } from './http/app-state.ts';
 import type { SessionConnections } from './modules/auth/session-connections.ts';
 import type { RemoteRegistry } from './modules/modules-registry/remote-registry.ts';
 

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { Middleware } from 'koa';
-import { type AppState, authOf } from '../modules/auth/auth-context.ts';
+import { type AppState, authOf } from '../http/app-state.ts';
 import { Session } from '../modules/auth/session.ts';
 import type { SessionConnections } from '../modules/auth/session-connections.ts';
 import type { LiveChannel } from './live-channel.ts';

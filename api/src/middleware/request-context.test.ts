@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '../../test/test-client.ts';
 import type { Orm } from '../db/orm.ts';
-import type { AppState } from '../modules/auth/auth-context.ts';
+import type { AppState } from '../http/app-state.ts';
 import { closeGracefully, listen, portOf } from '../server.ts';
 import { requestContext, scopeToTenant } from './request-context.ts';
 import { requestLogger } from './request-logger.ts';

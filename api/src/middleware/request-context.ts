@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Middleware } from 'koa';
 import type { Orm } from '../db/orm.ts';
-import type { AppState, AuthContext } from '../modules/auth/auth-context.ts';
+import type { AppState, AuthContext } from '../http/app-state.ts';
 
 /**
  * `ctx.state` of a request. Its EntityManager is forked the first time `em` is read (many answers, a

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { AppState } from '../modules/auth/auth-context.ts';
+import type { AppState } from '../http/app-state.ts';
 
 /**
  * One structured line per request. It records method, path (without the query string, which may

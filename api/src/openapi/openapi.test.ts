@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestApp } from '../../test/test-app.ts';
 import type { TestClient } from '../../test/test-client.ts';
-import type { AppState } from '../modules/auth/auth-context.ts';
+import type { AppState } from '../http/app-state.ts';
 import { namedSchemas } from './named-schemas.ts';
 import { type OpenApiDocument, registeredRoutes } from './openapi-document.ts';
 

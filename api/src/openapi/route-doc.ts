@@ -1,6 +1,6 @@
 import type { Layer, RouterMiddleware } from '@koa/router';
 import type { z } from 'zod';
-import type { AppState } from '../modules/auth/auth-context.ts';
+import type { AppState } from '../http/app-state.ts';
 
 /** Who may call a route: anyone, any signed-in user of a tenant, or an administrator. */
 export type Access = 'anonymous' | 'signed-in' | 'admin';

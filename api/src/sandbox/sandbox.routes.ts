@@ -11,8 +11,8 @@ import { ZodError } from 'zod';
 import type { Pool } from '../db/pool.ts';
 import { HttpError, serviceUnavailable } from '../lib/http-errors.ts';
 import { toE164 } from '../lib/phone-number.ts';
-import { type AppState, authOf } from '../modules/auth/auth-context.ts';
-import { requireAuth } from '../modules/auth/require-auth.ts';
+import { type AppState, authOf } from '../http/app-state.ts';
+import { requireAuth } from '../http/require-auth.ts';
 import { numberOfTenant } from '../modules/sms/messaging-number.ts';
 import { routeDoc } from '../openapi/route-doc.ts';
 

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import type { DomainDeps } from '../../domain.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import { type AppState, authOf } from '../auth/auth-context.ts';
-import { requireAuth } from '../auth/require-auth.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { listCallSessionsJson } from './call-session.queries.ts';
 import { CALL_NOT_FOUND, endCallSession, startCallSession } from './call-session.service.ts';
 

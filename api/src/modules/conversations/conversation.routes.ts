@@ -14,8 +14,8 @@ import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import { type AppState, authOf } from '../auth/auth-context.ts';
-import { requireAuth } from '../auth/require-auth.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { toConversationMessageDto, toConversationSummaryDto } from './conversation.dto.ts';
 import { listConversationsJson } from './conversation.queries.ts';
 import {

@@ -4,7 +4,7 @@ import type {
 } from '@annie/api-client/contracts/conversations';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../http/app-state.ts';
 import { getOwnCallSession, linkCallSessionToConversation } from '../calls/call-session.service.ts';
 import { VoiceConversation, VoiceConversationMessage } from './conversation.entity.ts';
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import type { AppState } from '../auth/auth-context.ts';
+import type { AppState } from '../../http/app-state.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 

@@ -8,11 +8,11 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { DomainDeps } from '../../domain.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import { type AppState, authOf } from '../auth/auth-context.ts';
-import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
 import { approveFact, createFact, deleteFact, updateFact } from './fact.service.ts';
 import { toFactDto } from './knowledge.dto.ts';
 import { factVersionsJson, listFactsJson } from './knowledge.queries.ts';

@@ -7,10 +7,8 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { DomainDeps } from '../../domain.ts';
-import { uuidParam } from '../../lib/uuid-param.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
-import { type AppState, authOf } from '../auth/auth-context.ts';
-import { requireAuth } from '../auth/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { toNoteDto } from './knowledge.dto.ts';
 import { listNotesJson } from './knowledge.queries.ts';
 import { createNote, deleteNote, updateNote } from './note.service.ts';
@@ -21,66 +19,68 @@ const NOTE_NOT_FOUND = 'Note not found';
 export function noteRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/knowledge/notes' });
 
-  router.get(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
       summary: "List the tenant's notes, newest first, or one page of them",
       access: 'signed-in',
       query: knowledgeListQuerySchema,
       responses: { 200: { description: 'The notes', schema: z.array(noteSchema) } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const page = knowledgeListQuerySchema.parse(ctx.query);
+    },
+    async (ctx, { query, auth }) => {
       ctx.type = 'application/json';
-      ctx.body = await listNotesJson(pool, authOf(ctx).tenantId, page);
+      ctx.body = await listNotesJson(pool, auth.tenantId, query);
     },
   );
 
-  router.post(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/',
       summary: 'Add a note',
       access: 'signed-in',
       body: createNoteRequestSchema,
       responses: { 201: { description: 'The note', schema: noteSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const input = createNoteRequestSchema.parse(ctx.request.body ?? {});
+    },
+    async (ctx, { body, auth }) => {
       ctx.status = 201;
-      ctx.body = toNoteDto(await createNote(ctx.state.em, authOf(ctx).tenantId, input));
+      ctx.body = toNoteDto(await createNote(ctx.state.em, auth.tenantId, body));
     },
   );
 
-  router.patch(
-    '/:id',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'patch',
+      path: '/:id',
       summary: "Change a note's title, body, tags or source",
       access: 'signed-in',
       params: { id: z.uuid() },
+      notFound: NOTE_NOT_FOUND,
       body: updateNoteRequestSchema,
       responses: { 200: { description: 'The note', schema: noteSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const id = uuidParam(ctx.params.id, NOTE_NOT_FOUND);
-      const input = updateNoteRequestSchema.parse(ctx.request.body ?? {});
-      ctx.body = toNoteDto(await updateNote(ctx.state.em, id, input));
+    },
+    async (ctx, { params, body }) => {
+      ctx.body = toNoteDto(await updateNote(ctx.state.em, params.id, body));
     },
   );
 
-  router.delete(
-    '/:id',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'delete',
+      path: '/:id',
       summary: 'Delete a note',
       access: 'signed-in',
       params: { id: z.uuid() },
+      notFound: NOTE_NOT_FOUND,
       responses: { 204: { description: 'Deleted' } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      await deleteNote(ctx.state.em, uuidParam(ctx.params.id, NOTE_NOT_FOUND));
+    },
+    async (ctx, { params }) => {
+      await deleteNote(ctx.state.em, params.id);
       ctx.status = 204;
     },
   );

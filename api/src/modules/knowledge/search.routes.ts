@@ -4,9 +4,9 @@ import {
 } from '@annie/api-client/contracts/knowledge';
 import Router from '@koa/router';
 import type { DomainDeps } from '../../domain.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import { type AppState, authOf } from '../auth/auth-context.ts';
-import { requireAuth } from '../auth/require-auth.ts';
 import { searchKnowledge } from './knowledge-search.ts';
 
 /** GET /api/knowledge/search?q=&sources=&limit=: the backend of the search_knowledge_base voice tool. */

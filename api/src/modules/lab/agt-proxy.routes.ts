@@ -5,8 +5,8 @@ import { badRequest, HttpError, serviceUnavailable } from '../../lib/http-errors
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { AGT_NOT_CONFIGURED_MESSAGE, type AgtClient, AgtError } from '../../providers/agt/agt-client.ts';
 import { resolveAgtRoute } from '../../providers/agt/agt-routes.ts';
-import type { AppState } from '../auth/auth-context.ts';
-import { requireAuth } from '../auth/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 
 /** How a failed provider call is answered to the browser. */
 function toHttpError(error: AgtError): HttpError {

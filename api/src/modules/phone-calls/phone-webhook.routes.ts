@@ -6,7 +6,7 @@ import { forbidden, HttpError, notFound, serviceUnavailable } from '../../lib/ht
 import { takeUpgrade } from '../../lib/websocket-upgrade.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { isValidTwilioSignature } from '../../providers/twilio/twilio-signature.ts';
-import type { AppState } from '../auth/auth-context.ts';
+import type { AppState } from '../../http/app-state.ts';
 import { readTwilioForm } from '../sms/twilio-form.ts';
 import { type MediaStreamDeps, runMediaStream } from './media-stream-socket.ts';
 import {

@@ -2,8 +2,8 @@ import { type AppSettings, appSettingsSchema } from '@annie/api-client/contracts
 import Router from '@koa/router';
 import type { AppConfig } from '../../config/env.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import type { AppState } from '../auth/auth-context.ts';
-import { requireAuth } from '../auth/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 
 /** GET /api/settings: the product settings every screen reads, such as the assistant's first name. */
 export function settingsRoutes(config: Pick<AppConfig, 'ASSISTANT_NAME'>): Router<AppState> {

@@ -6,7 +6,7 @@ import type { JobSender } from '../../jobs/job-sender.ts';
 import { forbidden, serviceUnavailable } from '../../lib/http-errors.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { isValidTwilioSignature } from '../../providers/twilio/twilio-signature.ts';
-import type { AppState } from '../auth/auth-context.ts';
+import type { AppState } from '../../http/app-state.ts';
 import { tenantOfNumber } from './messaging-number.ts';
 import { INBOUND_WEBHOOK_PATH, type SmsSending, STATUS_WEBHOOK_PATH } from './sms-sending.ts';
 import { applyStatusCallback, mediaUrlsOf, recordInboundText } from './sms-webhook.service.ts';

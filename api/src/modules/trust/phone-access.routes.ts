@@ -3,8 +3,8 @@ import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import { type AppState, authOf } from '../auth/auth-context.ts';
-import { requireAuth } from '../auth/require-auth.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import {
   PASSCODE_NEEDS_PASSWORD,
   phoneAccessOf,

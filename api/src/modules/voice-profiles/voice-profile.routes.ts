@@ -10,8 +10,8 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import { type AppState, authOf } from '../auth/auth-context.ts';
-import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
 import { updateAnnieConfig } from './system-profile.service.ts';
 import {
   exportFileName,

@@ -3,8 +3,8 @@ import { aiSessionConfigSchema, compiledVoiceSessionSchema } from '@annie/api-cl
 import Router from '@koa/router';
 import type { AppConfig } from '../../config/env.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import type { AppState } from '../auth/auth-context.ts';
-import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
 import { compilePreview, sessionConfig } from './voice-session.service.ts';
 
 /** The compiled session: for any signed-in user (the voice page), and the admin's Preview tab. */

@@ -8,8 +8,8 @@ import { forbidden, HttpError, serviceUnavailable } from '../../lib/http-errors.
 import { takeUpgrade } from '../../lib/websocket-upgrade.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import type { RealtimeBridges } from '../../realtime/realtime-bridges.ts';
-import { type AppState, authOf } from '../auth/auth-context.ts';
-import { requireAdmin, requireAuth } from '../auth/require-auth.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
 import { Session } from '../auth/session.ts';
 import type { SessionConnections } from '../auth/session-connections.ts';
 import { RETIRED_MODEL_WARNING } from './compile-voice-session.ts';

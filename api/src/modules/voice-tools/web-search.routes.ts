@@ -7,8 +7,8 @@ import {
   WebSearchError,
   type WebSearcher,
 } from '../../providers/openai/openai-web-search.ts';
-import type { AppState } from '../auth/auth-context.ts';
-import { requireAuth } from '../auth/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 
 /** POST /api/voice/web-search {query} → {answer, sources}: the web_search voice tool's server side. */
 export function webSearchRoutes(searcher: WebSearcher | undefined): Router<AppState> {

@@ -11,8 +11,8 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
-import { type AppState, authOf } from '../auth/auth-context.ts';
-import { requireAuth } from '../auth/require-auth.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { isConnected } from './google-account.queries.ts';
 import {
   disconnect,

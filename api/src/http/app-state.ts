@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { unauthorized } from '../../lib/http-errors.ts';
+import { unauthorized } from '../lib/http-errors.ts';
 
 /** Who is calling, as the server knows it from the session (never from client headers). */
 export type AuthContext = {

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
-import { forbidden, unauthorized } from '../../lib/http-errors.ts';
-import { scopeToTenant } from '../../middleware/request-context.ts';
-import type { AppState } from './auth-context.ts';
+import { forbidden, unauthorized } from '../lib/http-errors.ts';
+import { scopeToTenant } from '../middleware/request-context.ts';
+import type { AppState } from './app-state.ts';
 import { loadSessionUser } from './session-user.ts';
 
 /**

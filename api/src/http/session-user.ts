@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext } from './auth-context.ts';
+import type { AuthContext } from './app-state.ts';
 
 // Long enough to spare the database on bursts of requests, short enough that a demoted or deleted
 // user loses access within seconds (logout and password changes end the session itself at once).

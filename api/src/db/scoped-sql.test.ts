@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { runScoped, tenantSql, userSql } from './scoped-sql.ts';
+
+/** A stand-in for the pool that records what it was asked to run. */
+function recordingDb() {
+  const calls: { text: string; values: unknown[] }[] = [];
+  return {
+    calls,
+    query: async (text: string, values: unknown[]) => {
+      calls.push({ text, values });
+      return { rows: [{ ok: true }] };
+    },
+  };
+}
+
+describe('scoped SQL', () => {
+  it('refuses a statement that does not filter by the tenant where it is declared', () => {
+    expect(() => tenantSql('select * from knowledge_note')).toThrow(/tenant_id = \$1/);
+    expect(() => tenantSql('select * from knowledge_note where tenant_id = $12')).toThrow();
+    expect(() => userSql('select * from conversation where tenant_id = $1')).toThrow(/user_id = \$2/);
+  });
+
+  it('binds the scope first and the statement values after it', async () => {
+    const db = recordingDb();
+    const statement = tenantSql('select 1 from contact where tenant_id = $1 and id = $2');
+    await runScoped(db as never, { tenantId: 't1' }, statement, ['c1']);
+    const perUser = userSql('select 1 from conversation where tenant_id = $1 and user_id = $2 and id = $3');
+    await runScoped(db as never, { tenantId: 't1', userId: 'u1' }, perUser, ['v1']);
+    expect(db.calls.map((call) => call.values)).toEqual([
+      ['t1', 'c1'],
+      ['t1', 'u1', 'v1'],
+    ]);
+  });
+
+  it('does not run without a tenant, or without a user where the data is personal', async () => {
+    const db = recordingDb();
+    const statement = tenantSql('select 1 from contact where tenant_id = $1');
+    await expect(runScoped(db as never, { tenantId: '' }, statement)).rejects.toThrow(/without a tenant/);
+    const perUser = userSql('select 1 from conversation where tenant_id = $1 and user_id = $2');
+    await expect(runScoped(db as never, { tenantId: 't1' }, perUser)).rejects.toThrow(/without a user/);
+    expect(db.calls).toEqual([]);
+  });
+});
