@@ -4,10 +4,10 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/env.ts';
 import type { Orm } from './db/orm.ts';
 import type { Pool } from './db/pool.ts';
+import type { AppState } from './http/app-state.ts';
 import type { JobSender } from './jobs/job-sender.ts';
 import type { JobWorkers } from './jobs/job-workers.ts';
 import type { LiveHub } from './live/live-hub.ts';
-import type { AppState } from './http/app-state.ts';
 import type { SessionConnections } from './modules/auth/session-connections.ts';
 import type { RemoteRegistry } from './modules/modules-registry/remote-registry.ts';
 

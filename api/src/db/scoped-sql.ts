@@ -14,10 +14,13 @@ const USER_PREDICATE = /\buser_id\s*=\s*\$2(?!\d)/;
  * where it is declared, so it fails on import instead of leaking at run time.
  */
 export class ScopedSql {
-  private constructor(
-    readonly text: string,
-    readonly perUser: boolean,
-  ) {}
+  readonly text: string;
+  readonly perUser: boolean;
+
+  private constructor(text: string, perUser: boolean) {
+    this.text = text;
+    this.perUser = perUser;
+  }
 
   static tenant(text: string): ScopedSql {
     if (!TENANT_PREDICATE.test(text)) throw new Error(`Tenant SQL without "tenant_id = $1": ${text.trim()}`);

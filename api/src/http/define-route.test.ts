@@ -78,10 +78,10 @@ describe('defineRoute', () => {
     seen.length = 0;
     const badId = await post('/not-a-uuid', { name: 'Ada' });
     expect(badId.status).toBe(404);
-    expect((await badId.json()).message).toBe('Thing not found');
+    expect(((await badId.json()) as { message: string }).message).toBe('Thing not found');
     const badBody = await post(`/${ID}`, { name: '' });
     expect(badBody.status).toBe(400);
-    expect((await badBody.json()).message).toBe('Name is required');
+    expect(((await badBody.json()) as { message: string }).message).toBe('Name is required');
     const badQuery = await post(`/${ID}?limit=-1`, { name: 'Ada' });
     expect(badQuery.status).toBe(400);
     expect(seen).not.toContain('handler');
@@ -90,7 +90,7 @@ describe('defineRoute', () => {
   it('guards a signed-in route before anything else runs, and documents each route once', async () => {
     const response = await fetch(`${base}/mine`);
     expect(response.status).toBe(401);
-    const docs = router.stack.map((layer) => docOf(layer));
+    const docs = router.stack.map((layer) => docOf(layer as Parameters<typeof docOf>[0]));
     expect(docs.map((doc) => [doc?.summary, doc?.access])).toEqual([
       ['Echo', 'anonymous'],
       ['Mine', 'signed-in'],

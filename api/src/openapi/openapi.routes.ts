@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import { z } from 'zod';
-import { notFound } from '../lib/http-errors.ts';
 import type { AppState } from '../http/app-state.ts';
 import { requireAuth } from '../http/require-auth.ts';
+import { notFound } from '../lib/http-errors.ts';
 import { type OpenApiDocument, openApiDocument, registeredRoutes } from './openapi-document.ts';
 import { routeDoc } from './route-doc.ts';
 

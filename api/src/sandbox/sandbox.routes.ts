@@ -9,10 +9,10 @@ import type { Context } from 'koa';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';
 import type { Pool } from '../db/pool.ts';
-import { HttpError, serviceUnavailable } from '../lib/http-errors.ts';
-import { toE164 } from '../lib/phone-number.ts';
 import { type AppState, authOf } from '../http/app-state.ts';
 import { requireAuth } from '../http/require-auth.ts';
+import { HttpError, serviceUnavailable } from '../lib/http-errors.ts';
+import { toE164 } from '../lib/phone-number.ts';
 import { numberOfTenant } from '../modules/sms/messaging-number.ts';
 import { routeDoc } from '../openapi/route-doc.ts';
 

@@ -1,13 +1,13 @@
 import { authUserSchema, loginRequestSchema } from '@annie/api-client/contracts/auth';
 import Router from '@koa/router';
 import { z } from 'zod';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { toAuthUserDto } from '../users/user.dto.ts';
 import { authenticate } from './auth.service.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
 import type { LoginRateLimiter } from './login-rate-limiter.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 
 /** POST /api/login, POST /api/logout, GET /api/auth/user. */
 export function authRoutes(limiter: LoginRateLimiter): Router<AppState> {

@@ -1,8 +1,8 @@
 import { assistRequestSchema, assistResponseSchema } from '@annie/api-client/contracts/calls';
 import Router from '@koa/router';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { requireAuth } from '../../http/require-auth.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { ASSIST_NOT_CONFIGURED, type AssistDeps, assistInCall, CALL_ENDED } from './assist.service.ts';
 
 /** POST /api/voice/assist: the simple call page's typed messages, answered by the persona. */

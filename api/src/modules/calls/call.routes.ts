@@ -7,10 +7,10 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { DomainDeps } from '../../domain.ts';
-import { uuidParam } from '../../lib/uuid-param.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { requireAuth } from '../../http/require-auth.ts';
+import { uuidParam } from '../../lib/uuid-param.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { listCallSessionsJson } from './call-session.queries.ts';
 import { CALL_NOT_FOUND, endCallSession, startCallSession } from './call-session.service.ts';
 

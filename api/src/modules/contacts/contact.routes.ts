@@ -9,11 +9,11 @@ import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { decodeCursor, setNextLink } from '../../lib/keyset-cursor.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 import { toContactDto } from './contact.dto.ts';
 import { contactCursorSchema, contactPageJson } from './contact.queries.ts';
 import {

@@ -12,10 +12,10 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
-import { uuidParam } from '../../lib/uuid-param.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { requireAuth } from '../../http/require-auth.ts';
+import { uuidParam } from '../../lib/uuid-param.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { toConversationMessageDto, toConversationSummaryDto } from './conversation.dto.ts';
 import { listConversationsJson } from './conversation.queries.ts';
 import {

@@ -3,8 +3,8 @@ import type {
   UpdateConversationRequest,
 } from '@annie/api-client/contracts/conversations';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../http/app-state.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { getOwnCallSession, linkCallSessionToConversation } from '../calls/call-session.service.ts';
 import { VoiceConversation, VoiceConversationMessage } from './conversation.entity.ts';
 

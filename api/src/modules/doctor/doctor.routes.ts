@@ -1,8 +1,8 @@
 import { doctorQuerySchema, doctorReportSchema } from '@annie/api-client/contracts/doctor';
 import Router from '@koa/router';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { type DoctorCache, reportForTenant } from './doctor-cache.ts';
 
 /** GET /api/admin/doctor: what `npm run annie -- doctor` finds, cached, for the tenant's admins. */

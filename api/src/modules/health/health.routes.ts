@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import type { AppState } from '../../http/app-state.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 

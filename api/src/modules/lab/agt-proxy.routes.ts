@@ -1,12 +1,12 @@
 import { agtProxyRequestSchema } from '@annie/api-client/contracts/agt';
 import { anyJsonSchema } from '@annie/api-client/contracts/json';
 import Router from '@koa/router';
+import type { AppState } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { badRequest, HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { AGT_NOT_CONFIGURED_MESSAGE, type AgtClient, AgtError } from '../../providers/agt/agt-client.ts';
 import { resolveAgtRoute } from '../../providers/agt/agt-routes.ts';
-import type { AppState } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 
 /** How a failed provider call is answered to the browser. */
 function toHttpError(error: AgtError): HttpError {

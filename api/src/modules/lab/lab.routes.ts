@@ -7,11 +7,11 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { DomainDeps } from '../../domain.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { liveStream } from '../../live/live-stream.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 import { toLabJobDto } from './lab-job.dto.ts';
 import { createLabJob, exportLabJob, getLabJob, LAB_JOB_NOT_FOUND, listLabJobs } from './lab-job.service.ts';
 import { labJobChannel } from './lab-live.ts';

@@ -6,10 +6,10 @@ import {
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';
-import { toE164 } from '../../lib/phone-number.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { requireAuth } from '../../http/require-auth.ts';
+import { toE164 } from '../../lib/phone-number.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { type PhoneCallDeps, placeOutboundCall } from './phone-call.service.ts';
 
 function phoneOf(text: string, region: CountryCode): string {

@@ -2,11 +2,11 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { WebSocketServer } from 'ws';
 import { z } from 'zod';
+import type { AppState } from '../../http/app-state.ts';
 import { forbidden, HttpError, notFound, serviceUnavailable } from '../../lib/http-errors.ts';
 import { takeUpgrade } from '../../lib/websocket-upgrade.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { isValidTwilioSignature } from '../../providers/twilio/twilio-signature.ts';
-import type { AppState } from '../../http/app-state.ts';
 import { readTwilioForm } from '../sms/twilio-form.ts';
 import { type MediaStreamDeps, runMediaStream } from './media-stream-socket.ts';
 import {

@@ -7,11 +7,11 @@ import {
 } from '@annie/api-client/contracts/realtime';
 import Router from '@koa/router';
 import type { DomainDeps } from '../../domain.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { RealtimeCallError, type RealtimeCalls } from '../../providers/openai/openai-realtime-calls.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 import { RETIRED_MODEL_WARNING } from '../voice-profiles/compile-voice-session.ts';
 import { iceServersOf } from './ice-servers.ts';
 import type { OfferRateLimiter } from './offer-rate-limiter.ts';

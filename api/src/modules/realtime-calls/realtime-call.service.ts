@@ -1,9 +1,9 @@
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
+import type { AuthContext } from '../../http/app-state.ts';
 import type { RealtimeCalls } from '../../providers/openai/openai-realtime-calls.ts';
 import { toRealtimeSession } from '../../realtime/realtime-session.ts';
-import type { AuthContext } from '../../http/app-state.ts';
 import { startCallSession } from '../calls/call-session.service.ts';
 import { realtimeToolsFor } from '../trust/party-tools.ts';
 import type { RetiredModelNotice } from '../voice-profiles/compile-voice-session.ts';

@@ -1,9 +1,9 @@
 import { type AppSettings, appSettingsSchema } from '@annie/api-client/contracts/settings';
 import Router from '@koa/router';
 import type { AppConfig } from '../../config/env.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { requireAuth } from '../../http/require-auth.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 
 /** GET /api/settings: the product settings every screen reads, such as the assistant's first name. */
 export function settingsRoutes(config: Pick<AppConfig, 'ASSISTANT_NAME'>): Router<AppState> {

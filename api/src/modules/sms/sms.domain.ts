@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { liveStream } from '../../live/live-stream.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
-import type { AppState } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 import { Migration20261122030100_sms } from './migrations/Migration20261122030100_sms.ts';
 import { smsRoutes } from './sms.routes.ts';
 import { writeDraft } from './sms-draft.worker.ts';

@@ -9,10 +9,10 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
-import { uuidParam } from '../../lib/uuid-param.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { requireAuth } from '../../http/require-auth.ts';
+import { uuidParam } from '../../lib/uuid-param.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import type { SmsSending } from '../sms/sms-sending.ts';
 import { listCallMessages, listPendingActions } from './front-desk.store.ts';
 import { approvePendingAction, NO_PENDING_ACTION, rejectPendingAction } from './pending-action.service.ts';

@@ -2,9 +2,9 @@ import { phoneAccessSchema, updatePhoneAccessSchema } from '@annie/api-client/co
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { requireAuth } from '../../http/require-auth.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import {
   PASSCODE_NEEDS_PASSWORD,
   phoneAccessOf,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notFound } from '../../lib/http-errors.ts';
 import { forgetSessionUser } from '../../http/session-user.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { ACCOUNT_GRACE_DAYS } from '../lifecycle/retention.ts';
 import type { User } from './user.entity.ts';
 import { findUserByUsername } from './user.service.ts';

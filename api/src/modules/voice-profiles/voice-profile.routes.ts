@@ -9,9 +9,9 @@ import {
 } from '@annie/api-client/contracts/voice-profiles';
 import Router from '@koa/router';
 import { z } from 'zod';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { updateAnnieConfig } from './system-profile.service.ts';
 import {
   exportFileName,

@@ -2,9 +2,9 @@ import { previewVoiceProfileRequestSchema } from '@annie/api-client/contracts/vo
 import { aiSessionConfigSchema, compiledVoiceSessionSchema } from '@annie/api-client/contracts/voice-session';
 import Router from '@koa/router';
 import type { AppConfig } from '../../config/env.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
+import { routeDoc } from '../../openapi/route-doc.ts';
 import { compilePreview, sessionConfig } from './voice-session.service.ts';
 
 /** The compiled session: for any signed-in user (the voice page), and the admin's Preview tab. */

@@ -1,5 +1,7 @@
 import { webSearchRequestSchema, webSearchResponseSchema } from '@annie/api-client/contracts/voice-tools';
 import Router from '@koa/router';
+import type { AppState } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import {
@@ -7,8 +9,6 @@ import {
   WebSearchError,
   type WebSearcher,
 } from '../../providers/openai/openai-web-search.ts';
-import type { AppState } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 
 /** POST /api/voice/web-search {query} → {answer, sources}: the web_search voice tool's server side. */
 export function webSearchRoutes(searcher: WebSearcher | undefined): Router<AppState> {

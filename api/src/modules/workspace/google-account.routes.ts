@@ -7,12 +7,12 @@ import Router from '@koa/router';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { uuidParam } from '../../lib/uuid-param.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 import { isConnected } from './google-account.queries.ts';
 import {
   disconnect,

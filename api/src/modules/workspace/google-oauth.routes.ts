@@ -2,12 +2,12 @@ import { GOOGLE_RESULT_PATHS, googleAuthUrlSchema } from '@annie/api-client/cont
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 import { saveConnection } from './google-connection.service.ts';
 import type { GoogleServices } from './google-services.ts';
 import { rememberConsent, takeConsent } from './oauth-session.ts';

@@ -1,10 +1,10 @@
 import { voiceToolRequestSchema, voiceToolResultSchema } from '@annie/api-client/contracts/workspace';
 import Router from '@koa/router';
+import { type AppState, authOf } from '../../http/app-state.ts';
+import { requireAuth } from '../../http/require-auth.ts';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
 import { routeDoc } from '../../openapi/route-doc.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
 import type { GoogleServices } from './google-services.ts';
 import { parseToolCall } from './tool-parameters.ts';
 import { runVoiceTool } from './voice-tools.service.ts';
