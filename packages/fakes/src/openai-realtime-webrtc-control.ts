@@ -39,12 +39,18 @@ function parse(body: string): Record<string, unknown> | null {
 
 /**
  * Test-only controls, not part of OpenAI's API (`:call` is a call id or `latest`):
- * - `GET /__fake/calls`, `GET /__fake/calls/:call` — each call's session, events received, RTP counts, tool outputs;
+ * - `GET /__fake/calls`, `GET /__fake/calls/:call` — each call's `id`, `offeredSession`, `session`,
+ *   `channelOpen`, `ended`, `rtpPacketsReceived`, `rtpPacketsSent`, `received` (every client event), `toolOutputs`;
  * - `POST /__fake/calls/:call/wait-for-event {type, match?, after?, timeoutMs?}` — 200 `{index, event}` once
- *   the client sent an event of `type` containing `match` (at index ≥ `after`), 408 on timeout;
- * - `POST /__fake/calls/:call/user-turn {transcript, functionCall?, reply?}` — "the user said…", 202;
- * - `POST /__fake/script {…}` (changes for calls from now on and the live ones), `POST /__fake/fail-next-call
- *   {status, message, code?}`, `POST /__fake/reset`.
+ *   the client sent an event of `type` containing `match` (a deep partial) at index ≥ `after`; 408 on timeout
+ *   (default 10 s, at most 60 s);
+ * - `POST /__fake/calls/:call/user-turn {transcript, functionCall?: {name, arguments} | null, reply?}` — "the
+ *   user said…": speech started/stopped, transcripts, then a function call (spoken `replyAfterTool` once its
+ *   output and `response.create` are back) or a spoken reply; 202;
+ * - `POST /__fake/script {…}` — changes the script (RealtimeWebRtcScript's fields) for live and later calls;
+ *   an unknown field is 400;
+ * - `POST /__fake/fail-next-call {status, message, code?}` — the next offer is refused with that OpenAI error;
+ * - `POST /__fake/reset` — hangs up and forgets every call, restores the start script, disarms the failure.
  */
 export async function handleWebRtcControl(
   controls: WebRtcFakeControls,
