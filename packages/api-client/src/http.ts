@@ -34,7 +34,7 @@ export function isApiError(error: unknown): error is ApiError {
   );
 }
 
-/** The X-Tenant-Id and X-User-Id headers every request carries (part 1 §7). */
+/** The X-Tenant-Id and X-User-Id headers every request carries: the stored ids, else the defaults. */
 export function identityHeaders(): Record<string, string> {
   return {
     'X-Tenant-Id': localStorage.getItem(TENANT_ID_STORAGE_KEY) ?? DEFAULT_TENANT_ID,
@@ -138,9 +138,9 @@ export function errorMessage(error: unknown, fallback: string): string {
 const PLAIN_TEXT_BODY = /^[^<{[\r\n][^\r\n]{0,199}$/;
 
 /**
- * What to tell the user about a failed request: the server's JSON `message`, else the spec's
- * "{status}: {body}" text when the body is empty or one short plain line, else the fallback (also for
- * errors that are not API errors, such as a dropped connection).
+ * What to tell the user about a failed request: the server's JSON `message`, else the "{status}: {body}"
+ * text when the body is empty or one short plain line, else the fallback (also for errors that are not
+ * API errors, such as a dropped connection).
  */
 export function errorText(error: unknown, fallback: string): string {
   const message = errorMessage(error, '');

@@ -1,7 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './http.ts';
 
-/** The app's one QueryClient: never stale, no focus refetch, no polling, no retries (spec part 1 §9). */
+/**
+ * The app's one QueryClient: never stale, no focus refetch, no polling, no retries; data is refetched
+ * only when a change invalidates it.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

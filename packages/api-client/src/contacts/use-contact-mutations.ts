@@ -9,7 +9,7 @@ import { apiJson, apiRequest } from '../http.ts';
 import { smsThreadsQueryKey } from '../sms/use-sms-threads.ts';
 import { contactsQueryKey } from './use-contacts.ts';
 
-/** POST /api/contacts: adds a contact (defaults per spec); the phone is stored as E.164. */
+/** POST /api/contacts: adds a contact (unset fields take their defaults); the phone is stored as E.164. */
 export async function createContact(request: CreateContactRequest): Promise<Contact> {
   return contactSchema.parse(await apiJson<unknown>('POST', '/api/contacts', request));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The chemistry provider's POST paths the proxy forwards (spec part 1 §7); nothing else is reachable. */
+/** The chemistry provider's POST paths the proxy forwards; nothing else is reachable. */
 export const AGT_POST_PATHS = [
   '/formulation/generate',
   '/copilot/chat',

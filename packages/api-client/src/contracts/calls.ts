@@ -23,7 +23,7 @@ export const callTranscriptEntrySchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
-/** One call session as GET /api/call-sessions lists it (spec part 1 §3, plus its direction). */
+/** One call session as GET /api/call-sessions lists it. */
 export const callSessionSchema = z.object({
   id: z.uuid(),
   channel: callChannelSchema,
@@ -49,7 +49,7 @@ export const callSessionListQuerySchema = z
   })
   .strict();
 
-/** Answer of POST /api/calls/start (the spec's Start-call response). */
+/** Answer of POST /api/calls/start: the new call session's id. */
 export const startCallResponseSchema = z.object({ id: z.uuid() });
 
 /** Answer of POST /api/calls/:id/end: the session, ended. */
@@ -67,7 +67,7 @@ export const assistRequestSchema = z
   })
   .strict();
 
-/** Answer of POST /api/voice/assist (the spec's Assist response). */
+/** Answer of POST /api/voice/assist: the assistant's reply. */
 export const assistResponseSchema = z.object({ response: z.string() });
 
 export type CallChannel = z.infer<typeof callChannelSchema>;

@@ -55,7 +55,10 @@ const contactFields = {
     .optional(),
 };
 
-/** Body of POST /api/contacts; defaults per spec part 2 §9. */
+/**
+ * Body of POST /api/contacts; unset fields default to relationship `other`, preferred channel `sms`,
+ * SMS preference `ask_first` and not a favourite.
+ */
 export const createContactRequestSchema = z
   .object({
     ...contactFields,

@@ -78,7 +78,7 @@ export const conversationDetailSchema = conversationSummarySchema.extend({
   messages: z.array(conversationMessageSchema),
 });
 
-/** Body of DELETE /api/voice/conversations/:id (the spec's client reads the answer as JSON). */
+/** Body of DELETE /api/voice/conversations/:id: JSON, since the client reads the answer as JSON. */
 export const deleteConversationResponseSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
 
 export type ConversationRole = z.infer<typeof conversationRoleSchema>;

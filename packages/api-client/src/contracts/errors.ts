@@ -11,7 +11,7 @@ export const apiErrorBodySchema = z.strictObject({
   message: z.string(),
   code: z.string(),
   issues: z.array(apiErrorIssueSchema).optional(),
-  /** Set on the 409 for a number already on a call (part 1 §8). */
+  /** Set on the 409 for a number already on a call. */
   duplicate: z.literal(true).optional(),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { anyJsonSchema } from './json.ts';
 import { limitQueryField } from './paging.ts';
 
-/** Where a fact or note came from; also the search tool's `sources` filter (spec part 1 §5). */
+/** Where a fact or note came from; also the search tool's `sources` filter. */
 export const knowledgeSourceSchema = z.enum(['auwagenics', 'natural_house', 'other'], {
   error: 'Source must be one of auwagenics, natural_house, other',
 });

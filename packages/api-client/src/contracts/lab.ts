@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CHEMICAL_NAME_PATTERN } from './agt.ts';
 
-/** The four lab job types (spec part 1 §3). */
+/** The four lab job types. */
 export const LAB_JOB_TYPES = ['formulate', 'compliance_check', 'green_score', 'supplier_search'] as const;
-/** A lab job's states; only the server moves a job between them (spec part 1 §4). */
+/** A lab job's states; only the server moves a job between them. */
 export const LAB_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 export const labJobTypeSchema = z.enum(LAB_JOB_TYPES, {
@@ -139,9 +139,9 @@ export type LabJob = z.infer<typeof labJobSchema>;
 export type LabJobEvent = z.infer<typeof labJobEventSchema>;
 
 /**
- * The canned sample payloads the console's buttons queue (spec part 1 §7: formulate has compounds and
- * target, compliance_check regulation and compounds, green_score formula and target_score 80,
- * supplier_search chemical and criteria). Shared by the UI and the tests.
+ * The canned sample payloads the console's buttons queue (formulate has compounds and target,
+ * compliance_check regulation and compounds, green_score formula and target_score 80, supplier_search
+ * chemical and criteria). Shared by the UI and the tests.
  */
 export const LAB_JOB_SAMPLES = {
   formulate: {

@@ -3,12 +3,12 @@ import { z } from 'zod';
 /** Longest purpose (`message`) an outbound call may carry into the assistant's instructions. */
 export const PHONE_CALL_PURPOSE_MAX = 2_000;
 
-/** Part 1 §4 / §8: the refusal of a second call to a number while one is in progress. */
+/** The refusal of a second call to a number while one is in progress. */
 export const DUPLICATE_CALL_MESSAGE = 'A call to this number is already in progress';
 
 /**
- * Body of POST /api/annie/call/start: the make_outbound_call tool's arguments (part 1 §7). `to` is free
- * text the server reads as a phone number; `message` is what the call is for, told to the assistant.
+ * Body of POST /api/annie/call/start: the make_outbound_call tool's arguments. `to` is free text the
+ * server reads as a phone number; `message` is what the call is for, told to the assistant.
  */
 export const startPhoneCallRequestSchema = z
   .object({
@@ -24,7 +24,7 @@ export const startPhoneCallRequestSchema = z
 /** Answer of POST /api/annie/call/start: the call session the phone call is recorded as. */
 export const startPhoneCallResponseSchema = z.object({ id: z.uuid() }).strict();
 
-/** Body of the 409 for a number already on a call (the spec's duplicate flag). */
+/** Body of the 409 for a number already on a call, flagged `duplicate: true`. */
 export const duplicateCallErrorSchema = z
   .object({
     message: z.literal(DUPLICATE_CALL_MESSAGE),

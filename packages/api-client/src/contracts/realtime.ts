@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Largest SDP offer POST /api/realtime/offer reads (a browser's audio + data offer is a few KB). */
 export const SDP_OFFER_MAX_BYTES = 64 * 1024;
 
-/** The offer's and the answer's content type (spec part 1 §7). */
+/** The offer's and the answer's content type. */
 export const SDP_CONTENT_TYPE = 'application/sdp';
 
 /** Response header of POST /api/realtime/offer: the call session recorded for this call (end it with POST /api/calls/:id/end). */

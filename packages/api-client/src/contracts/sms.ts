@@ -68,7 +68,7 @@ export const smsThreadMetaSchema = z.object({
   pendingDraft: pendingDraftSchema.nullable(),
 });
 
-/** One thread of GET /api/sms/threads (spec part 2 §3, without the messages). */
+/** One thread of GET /api/sms/threads, without its messages. */
 export const smsThreadSummarySchema = z.object({
   id: z.uuid(),
   phoneE164: z.string(),

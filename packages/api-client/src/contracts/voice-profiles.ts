@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_REALTIME_MODEL } from './openai-models.ts';
 
-/** Spec part 2 §3 and §9: the enumerations of a voice profile. */
+/** The enumerations of a voice profile. */
 export const VOICE_PROFILE_CONTEXTS = [
   'Default',
   'After-Hours',
@@ -14,7 +14,7 @@ export const STYLE_PRESETS = ['warm', 'energetic', 'calm', 'professional', 'cust
 export const EMPHASIS_LEVELS = ['low', 'medium', 'high'] as const;
 export const BREVITY_LEVELS = ['short', 'medium', 'long'] as const;
 export const ACKNOWLEDGMENT_STYLES = ['minimal', 'standard', 'empathic'] as const;
-/** Only `deescalate_once` is named by the spec; `end_politely` is our second option. */
+/** The profanity policies a profile can choose; `deescalate_once` is the default. */
 export const PROFANITY_POLICIES = ['deescalate_once', 'end_politely'] as const;
 export const LOCALES = [
   'en-US',
@@ -37,15 +37,15 @@ export const HOSTED_PROMPT_PRESETS = [
   'scheduling-assistant-v1',
 ] as const;
 
-/** The fixed agent (spec part 2 §9) and the id of the system profile (§3). */
+/** The agent a profile belongs to unless another is named, and the id of the system profile. */
 export const DEFAULT_AGENT_ID = 'default-agent';
 export const SYSTEM_PROFILE_ID = 'annieai-system';
-/** The system model fallback: a realtime model OpenAI serves (the §9 preview model is shut down). */
+/** The system model fallback: a realtime model OpenAI still serves (not a preview model it has shut down). */
 export const FALLBACK_REALTIME_MODEL = DEFAULT_REALTIME_MODEL;
 
 type Range = { min: number; max: number; step: number; default: number; label: string; unit?: string };
 
-/** Spec part 2 §5: range, step and default of every number a profile holds. */
+/** Range, step and default of every number a profile holds. */
 export const VOICE_PROFILE_RANGES = {
   vadSilenceMs: { label: 'Silence duration', unit: 'ms', min: 300, max: 2000, step: 100, default: 700 },
   vadThreshold: { label: 'Threshold', min: 0, max: 1, step: 0.05, default: 0.55 },
@@ -53,10 +53,10 @@ export const VOICE_PROFILE_RANGES = {
   idleTimeoutMs: { label: 'Idle timeout', unit: 'ms', min: 3000, max: 20000, step: 1000, default: 6000 },
   maxClarifyingQuestions: { label: 'Max clarifying questions', min: 0, max: 3, step: 1, default: 1 },
   humanness: { label: 'Humanness', min: 0, max: 10, step: 1, default: 7 },
-  // The spec gives pace and pitch no default; 1 is natural speed and pitch.
+  // 1 is natural speed and pitch.
   pace: { label: 'Pace', min: 0.5, max: 2, step: 0.1, default: 1 },
   pitch: { label: 'Pitch', min: 0.5, max: 2, step: 0.1, default: 1 },
-  // Warmth, energy and humour have defaults (§9) but no range in the spec: 0-5 is ours.
+  // Warmth, energy and humour run from 0 to 5.
   warmth: { label: 'Warmth', min: 0, max: 5, step: 1, default: 2 },
   energy: { label: 'Energy', min: 0, max: 5, step: 1, default: 1 },
   humor: { label: 'Humor', min: 0, max: 5, step: 1, default: 1 },
@@ -67,7 +67,7 @@ const onStep = (value: number, range: Range) => {
   return Math.abs(steps - Math.round(steps)) < 1e-6;
 };
 
-/** A number within its §5 range and on its step; the message names the setting. */
+/** A number within its range and on its step; the message names the setting. */
 function steppedNumber(range: Range) {
   const unit = range.unit ? ` ${range.unit}` : '';
   return z
@@ -77,7 +77,7 @@ function steppedNumber(range: Range) {
     .refine((value) => onStep(value, range), `${range.label} must be in steps of ${range.step}`);
 }
 
-/** vadThreshold is a string (§3); a number is accepted and kept as its decimal text. */
+/** vadThreshold is stored as a string; a number is accepted and kept as its decimal text. */
 export const vadThresholdSchema = z
   .preprocess(
     (value) => (typeof value === 'number' ? String(value) : value),
@@ -116,7 +116,7 @@ export const prosodySchema = z
   })
   .strict();
 
-/** Banned phrases: trimmed, empty ones dropped (§5). */
+/** Banned phrases: trimmed, empty ones dropped. */
 export const lexicalBansSchema = z
   .array(text('Banned phrase', 200), { error: 'Banned phrases must be a list of text' })
   .max(100, 'At most 100 banned phrases')
@@ -177,7 +177,7 @@ export const voiceProfileFieldsSchema = z
 
 export type VoiceProfileFields = z.infer<typeof voiceProfileFieldsSchema>;
 
-/** Spec part 2 §9: what a new profile holds until someone changes it. */
+/** What a new profile holds until someone changes it. */
 export const VOICE_PROFILE_DEFAULTS: VoiceProfileFields = {
   name: '',
   context: 'Default',
@@ -254,7 +254,7 @@ const agentIdSchema = z
   .min(1, 'agentId is required')
   .max(100, 'agentId must be at most 100 characters');
 
-/** Body of POST /api/voice/profiles: a name, the agent, and any fields (the rest default per §9). */
+/** Body of POST /api/voice/profiles: a name, the agent, and any fields (the rest take the defaults). */
 export const createVoiceProfileRequestSchema = z
   .object({
     ...partialFieldsShape,
@@ -293,7 +293,7 @@ export const voiceProfileSchema = voiceProfileFieldsSchema.extend({
   updatedAt: z.iso.datetime(),
 });
 
-/** One saved state of a profile (beyond the spec: who saved it and when). */
+/** One saved state of a profile, with who saved it and when. */
 export const voiceProfileVersionSchema = z.strictObject({
   version: z.number().int().min(1),
   savedAt: z.iso.datetime(),
@@ -301,7 +301,7 @@ export const voiceProfileVersionSchema = z.strictObject({
   profile: voiceProfileFieldsSchema,
 });
 
-/** PUT /api/annie/config: the system profile's persona and defaults (spec part 2 §7). */
+/** PUT /api/annie/config: the system profile's persona and defaults. */
 export const annieConfigRequestSchema = z
   .object({
     name: voiceProfileFieldsSchema.shape.name,

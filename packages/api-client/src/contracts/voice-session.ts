@@ -21,7 +21,7 @@ export const compiledVoiceSessionSchema = z.strictObject({
   transcriptionModel: z.string(),
 });
 
-/** GET /api/ai/session-config (spec part 1 §3): the default profile compiled for the voice page. */
+/** GET /api/ai/session-config: the default profile compiled for the voice page. */
 export const aiSessionConfigSchema = z.strictObject({
   systemPrompt: z.string(),
   voice: z.string(),
@@ -34,7 +34,7 @@ export const aiSessionConfigSchema = z.strictObject({
     threshold: z.number(),
     silenceDurationMs: z.number().int(),
     prefixPaddingMs: z.number().int(),
-    /** Ours: the profile's idle timeout, so the page's session.update keeps it (absent in the defaults). */
+    /** The profile's idle timeout, so the page's session.update keeps it; may be absent. */
     idleTimeoutMs: z.number().int().optional(),
   }),
 });
@@ -49,8 +49,8 @@ export const voiceTestSessionSchema = z.strictObject({
 export const TEST_SPEAKERS = ['user', 'assistant', 'system'] as const;
 
 /**
- * Text frames the test WebSocket sends (spec part 2 §7). Binary frames carry the assistant's audio,
- * PCM16 24 kHz mono. `error` is ours: the realtime side failed and the session is over.
+ * Text frames the test WebSocket sends. Binary frames carry the assistant's audio, PCM16 24 kHz mono.
+ * `error` means the realtime side failed and the session is over.
  */
 export const voiceTestServerMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('transcript'), speaker: z.enum(TEST_SPEAKERS), text: z.string() }),

@@ -12,11 +12,10 @@ import type { VoiceToolResult } from './workspace.ts';
 import { type RealtimeFunctionTool, WORKSPACE_TOOL_NAMES, WORKSPACE_TOOLS } from './workspace-tools.ts';
 
 /**
- * THE registry of every tool the realtime model is offered (spec part 1 §7 "Tools offered to the
- * realtime model"): the four chemistry tools, the eleven workspace tools and the others. Each entry's
- * zod schema is the one source for the JSON Schema the model receives (`voiceRealtimeTools`), for the
- * browser's dispatcher and for the server's phone-call runner, which both validate the model's
- * arguments with `parseVoiceToolCall`.
+ * THE registry of every tool the realtime model is offered: the four chemistry tools, the eleven
+ * workspace tools and the others. Each entry's zod schema is the one source for the JSON Schema the model
+ * receives (`voiceRealtimeTools`), for the browser's dispatcher and for the server's phone-call runner,
+ * which both validate the model's arguments with `parseVoiceToolCall`.
  */
 
 export type { RealtimeFunctionTool } from './workspace-tools.ts';
@@ -44,7 +43,7 @@ const phoneNumber = (field: string) =>
 // ---------------------------------------------------------------------------------------------------
 // Chemistry (agt_ → POST /api/agt/proxy with the mapped path)
 
-/** Spec part 1 §7 lab sample: a green score's target is 80 unless the user names one. */
+/** A green score's target is 80 unless the user names one. */
 export const GREEN_SCORE_DEFAULT_TARGET = 80;
 
 export const agtGenerateFormulationParams = formulatePayloadSchema.extend({
@@ -310,7 +309,7 @@ export function voiceRealtimeTools(): RealtimeFunctionTool[] {
 }
 
 /**
- * Part 1 §5: the model's argument text that does not parse as a JSON object is treated as empty.
+ * The model's argument text that does not parse as a JSON object is treated as empty.
  * An object is passed through as is (a caller that already parsed it).
  */
 export function voiceToolArgumentsOf(raw: unknown): Record<string, unknown> {
@@ -332,25 +331,25 @@ export type VoiceToolCall = { [N in VoiceToolName]: { name: N; params: VoiceTool
 
 export type VoiceToolCallResult = { ok: true; call: VoiceToolCall } | { ok: false; error: string };
 
-/** `Unknown tool {name}` (spec part 1 §8). */
+/** What the model is told when it asks for a tool that does not exist. */
 export const unknownToolError = (name: string) => `Unknown tool ${name}`;
 
-/** Spec part 1 §8: a second call to a number while one is in progress (sent with `duplicate: true`). */
+/** The refusal of a second call to a number while one is in progress (sent with `duplicate: true`). */
 export const DUPLICATE_CALL_ERROR = 'A call to this number is already in progress';
 
 /** What end_call answers, browser and phone alike: the model says goodbye, then the call ends. */
 export const END_CALL_OUTPUT = 'The call ends after your goodbye.';
 
-/** A failure as the model receives it: `{error}`, with the spec's flags where they apply. */
+/** A failure as the model receives it: `{error}`, plus `requiresAuth` or `duplicate` where they apply. */
 export const toolFailure = (error: string, flags: { requiresAuth?: true; duplicate?: true } = {}) => ({
   error,
   ...flags,
 });
 
 /**
- * What the model receives for a workspace tool's envelope (part 1 §8): the data when it worked, the
- * server's error with requiresAuth when the account must be connected, else the server's error
- * ("Failed to execute Google tool: …").
+ * What the model receives for a workspace tool's envelope: the data when it worked, the server's error
+ * with requiresAuth when the account must be connected, else the server's error ("Failed to execute
+ * Google tool: …").
  */
 export function workspaceToolOutput(result: VoiceToolResult): unknown {
   if (result.success) return result.data;

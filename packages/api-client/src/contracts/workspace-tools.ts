@@ -6,12 +6,12 @@ import { z } from 'zod';
  * Names carry the `google_` prefix the voice client routes to POST /api/google/voice-tools.
  */
 
-/** Spec part 1 §9: search 5 results; calendar, mail and file lists 10. */
+/** Default result counts: a search answers 5; calendar, mail and file lists answer 10. */
 export const GOOGLE_SEARCH_DEFAULT_RESULTS = 5;
 export const GOOGLE_LIST_DEFAULT_RESULTS = 10;
 const LIST_MAX_RESULTS = 50;
 
-/** Spec part 1 §5 enumerations. */
+/** The file types Drive files can be listed by, and the ones a new file can have. */
 export const DRIVE_LIST_FILE_TYPES = [
   'document',
   'spreadsheet',

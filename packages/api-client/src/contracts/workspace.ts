@@ -7,7 +7,7 @@ export const googleStatusSchema = z.strictObject({ authenticated: z.boolean() })
 export const googleAuthUrlSchema = z.strictObject({ authUrl: z.url() });
 
 /**
- * One Google account this user connected (spec part 1 §3: name, email, picture, isActive). The active
+ * One Google account this user connected: name, email, picture, and whether it is active. The active
  * account is the one the tools use; an account whose grant Google revoked is inactive until reconnected.
  */
 export const googleAccountSchema = z.strictObject({
@@ -25,7 +25,7 @@ export const googleAccountListSchema = z.array(googleAccountSchema);
 
 /**
  * Body of POST /api/google/voice-tools. `parameters` may be an object or the model's JSON text;
- * text that does not parse (or is not an object) counts as no arguments (spec part 1 §5).
+ * text that does not parse (or is not an object) counts as no arguments.
  */
 export const voiceToolRequestSchema = z
   .object({
@@ -46,7 +46,7 @@ export const voiceToolResultSchema = z.strictObject({
   requiresAuth: z.boolean(),
 });
 
-/** Where the OAuth callback sends the browser (spec part 2 §2.6). */
+/** Where the OAuth callback sends the browser once Google has answered, by outcome. */
 export const GOOGLE_RESULT_PATHS = { success: '/google/success', error: '/google/error' } as const;
 
 export type GoogleStatus = z.infer<typeof googleStatusSchema>;

@@ -3,10 +3,10 @@ import { deleteConversationResponseSchema } from '../contracts/conversations.ts'
 import { apiJson, isApiError } from '../http.ts';
 import { conversationsQueryKey } from './use-conversations.ts';
 
-/** The spec's message when a delete is refused. */
+/** What the user is told when a delete is refused. */
 export const FAILED_TO_DELETE_CONVERSATION = 'Failed to delete conversation';
 
-/** DELETE /api/voice/conversations/:id; the answer is read as JSON, as the spec's client does. */
+/** DELETE /api/voice/conversations/:id; the answer must be the JSON `{id, deleted: true}`. */
 export async function deleteConversation(id: string): Promise<void> {
   try {
     deleteConversationResponseSchema.parse(

@@ -30,7 +30,10 @@ export async function postRealtimeOffer(
   };
 }
 
-/** Spec part 1 §8: "Failed to get answer: {status}", with the server's reason (e.g. which variable to set) when it gave one. */
+/**
+ * What the user is told when the offer fails: "Failed to get answer: {status}", with the server's reason
+ * (e.g. which variable to set) when it gave one.
+ */
 export function describeOfferFailure(error: unknown): { title: string; description: string | null } {
   if (!isApiError(error)) return { title: 'Failed to get answer', description: null };
   return { title: `Failed to get answer: ${error.status}`, description: errorMessage(error, '') || null };

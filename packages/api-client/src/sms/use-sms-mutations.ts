@@ -33,7 +33,7 @@ export async function updateSmsThread(
   await apiJson<unknown>('PATCH', `/api/sms/threads/${encodeURIComponent(threadId)}`, { responsePreference });
 }
 
-// After any change the thread lists are refetched (spec part 2 §7); contacts show thread summaries.
+// After any change the thread lists are refetched, and the contacts too, since they show thread summaries.
 function useRefreshingMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,7 +8,7 @@ import {
 import { apiJson, isApiError } from '../http.ts';
 import { smsThreadsQueryKey } from './use-sms-threads.ts';
 
-/** The spec's message when a thread cannot be loaded. */
+/** What the user is told when a thread cannot be loaded. */
 export const FAILED_TO_FETCH_THREAD = 'Failed to fetch thread';
 
 /** GET /api/sms/threads/:phone: the thread with its latest messages (read-only; 404 before it is started). */

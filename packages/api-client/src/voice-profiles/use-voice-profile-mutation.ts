@@ -1,7 +1,7 @@
 import { type MutationFunction, useMutation, useQueryClient } from '@tanstack/react-query';
 import { voiceProfilesQueryKey } from './use-voice-profiles.ts';
 
-/** A profile mutation that refetches the profile list afterwards (spec part 2 §7). */
+/** A profile mutation that refetches the profile list afterwards. */
 export function useVoiceProfileMutation<TResult, TVariables>(
   mutationFn: MutationFunction<TResult, TVariables>,
 ) {

@@ -1,9 +1,9 @@
-/** Spec part 1 §9: the duplicate-call guard holds a number for 2 s after a successful start. */
+/** The duplicate-call guard holds a number for 2 s after a successful start. */
 export const OUTBOUND_CALL_GUARD_MS = 2000;
 
 /**
- * Spec part 1 §4: a second call to the same number is refused while one is in progress; the guard
- * clears 2 s after a successful start, or immediately on failure.
+ * A second call to the same number is refused while one is in progress; the guard clears 2 s after a
+ * successful start, or immediately on failure.
  */
 export type OutboundCallGuard = {
   /** Takes the number; false when a call to it is already in progress. */

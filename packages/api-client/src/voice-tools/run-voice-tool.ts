@@ -19,7 +19,7 @@ import { sendSms } from '../sms/use-sms-mutations.ts';
 import { runWorkspaceTool } from '../workspace/run-workspace-tool.ts';
 import { createOutboundCallGuard, type OutboundCallGuard } from './outbound-call-guard.ts';
 
-/** Where make_outbound_call starts a phone call (spec part 1 §7 `/api/{product}/call/start`). */
+/** Where make_outbound_call starts a phone call: `/api/{product}/call/start` for this product. */
 export const OUTBOUND_CALL_START_PATH = '/api/annie/call/start';
 /** Where web_search runs. */
 export const WEB_SEARCH_PATH = '/api/voice/web-search';
@@ -149,8 +149,9 @@ async function dispatch(request: VoiceToolRequest, context: VoiceToolContext): P
 /**
  * Runs one tool the realtime model asked for and answers the text for its `function_call_output`;
  * data read from outside (mail, files, the web, the knowledge base) is labelled third-party content,
- * so an instruction written inside it reaches the model as data. Never throws: every failure (unparseable or invalid arguments, an unknown tool, a failed request)
- * goes back to the model as `{error, …}` with the spec's texts (part 1 §8).
+ * so an instruction written inside it reaches the model as data. Never throws: every failure
+ * (unparseable or invalid arguments, an unknown tool, a failed request) goes back to the model as
+ * `{error, …}`, with a text that says what went wrong.
  */
 export async function runVoiceTool(request: VoiceToolRequest, context: VoiceToolContext): Promise<string> {
   let output: unknown;

@@ -9,7 +9,7 @@ export async function disconnectGoogle(): Promise<void> {
   await apiRequest('POST', '/api/google/disconnect');
 }
 
-/** Disconnects; on success the status reads not connected and the account list is empty (spec §4). */
+/** Disconnects; on success the status reads not connected and the account list is empty. */
 export function useDisconnectGoogle() {
   const queryClient = useQueryClient();
   return useMutation({

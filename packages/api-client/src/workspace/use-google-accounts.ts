@@ -20,7 +20,7 @@ export function googleAccountsQueryOptions() {
   });
 }
 
-/** The connected accounts; the spec uses the list only when the request succeeded. */
+/** The connected accounts; use the list only when the request succeeded. */
 export function useGoogleAccounts() {
   return useQuery(googleAccountsQueryOptions());
 }

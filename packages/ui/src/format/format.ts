@@ -74,10 +74,10 @@ export function formatCallDuration(startedAt: DateInput, endedAt?: DateInput | n
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** 10 digits, or 11 starting with 1, as "(xxx) xxx-xxxx"; anything else unchanged (spec part 2 §5). */
+/** 10 digits, or 11 starting with 1, as "(xxx) xxx-xxxx"; anything else unchanged. */
 export function formatPhone(raw: string): string {
   // libphonenumber normalises punctuation and non-ASCII digits; its national formatter is not used because
-  // it leaves numbers with non-NANP area codes unformatted, while the spec's rule is purely by digit count.
+  // it leaves numbers with non-NANP area codes unformatted, while this rule goes purely by digit count.
   const digits = parseIncompletePhoneNumber(raw).replace('+', '');
   const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   if (national.length !== 10) return raw;

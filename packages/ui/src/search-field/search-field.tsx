@@ -2,7 +2,7 @@ import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { TextField } from '@radix-ui/themes';
 
 type SearchFieldProps = {
-  /** The visible placeholder, e.g. "Search contacts..." (the spec's texts). */
+  /** The visible placeholder, e.g. "Search contacts...". */
   placeholder: string;
   /** The accessible name. */
   label: string;

@@ -18,7 +18,7 @@ export interface ToastHandle {
   dismiss: () => void;
 }
 
-// Spec part 1 §9: one toast at a time; a dismissed toast stays in state (closed) for 1,000,000 ms.
+// One toast at a time; a dismissed toast stays in state (closed) for 1,000,000 ms.
 const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 

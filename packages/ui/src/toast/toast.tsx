@@ -8,7 +8,7 @@ import { useToast } from './use-toast.ts';
 export type { ToastHandle, ToastOptions, ToastVariant } from './toast-store.ts';
 export { toast, useToast };
 
-// Spec part 1 §9: shown for 5000 ms; a swipe right of 50 px dismisses; F8 focuses the region.
+// A toast shows for 5000 ms; a swipe right of 50 px dismisses it; F8 focuses the region.
 const DISPLAY_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 const HOTKEY = ['F8'];
