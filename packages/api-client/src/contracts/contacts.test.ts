@@ -7,7 +7,7 @@ function issuesOf(input: unknown) {
 }
 
 describe('contact contract', () => {
-  it('fills the spec defaults: relationship other, sms, ask_first, not a favourite', () => {
+  it('fills the defaults: relationship other, sms, ask_first, not a favourite', () => {
     expect(createContactRequestSchema.parse({ name: '  Ada  ' })).toEqual({
       name: 'Ada',
       relationship: 'other',

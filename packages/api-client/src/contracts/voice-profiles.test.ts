@@ -14,7 +14,7 @@ const issueOf = (body: unknown) => {
 };
 
 describe('voice profile contract', () => {
-  it('holds the §9 defaults, which are themselves a valid profile once named', () => {
+  it('holds the defaults, which are themselves a valid profile once named', () => {
     expect(VOICE_PROFILE_DEFAULTS).toMatchObject({
       voice: 'cedar',
       stylePreset: 'warm',

@@ -31,7 +31,7 @@ const toolNamed = (name: string) => {
 };
 
 describe('the voice tool registry', () => {
-  it('holds the spec counts: 4 agt_, the 11 workspace tools, and the 8 others, every name unique', () => {
+  it('holds the counts: 4 agt_, the 11 workspace tools, and the 8 others, every name unique', () => {
     expect(AGT_TOOL_NAMES).toHaveLength(4);
     expect(AGT_TOOL_NAMES.every((name) => name.startsWith('agt_'))).toBe(true);
     expect(VOICE_TOOL_NAMES.filter((name) => name.startsWith('agt_'))).toHaveLength(4);
@@ -82,7 +82,7 @@ describe('the voice tool registry', () => {
     }
   });
 
-  it('states the defaults and enumerations of the spec in the JSON Schemas', () => {
+  it('states the defaults and enumerations in the JSON Schemas', () => {
     const knowledge = toolNamed('search_knowledge_base').parameters;
     expect(knowledge).toMatchObject({
       required: ['query'],

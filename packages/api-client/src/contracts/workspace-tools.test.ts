@@ -17,7 +17,7 @@ describe('workspace tool schemas', () => {
     expect(isWorkspaceToolName('toString')).toBe(false);
   });
 
-  it('apply the spec defaults: search 5, lists 10, unread_only false, any file type', () => {
+  it('apply the defaults: search 5, lists 10, unread_only false, any file type', () => {
     expect(googleSearchParams.parse({ query: 'budget' }).max_results).toBe(5);
     expect(googleGmailListParams.parse({})).toEqual({ unread_only: false, max_results: 10 });
     expect(googleDriveListParams.parse({})).toEqual({ file_type: 'any', max_results: 10 });
