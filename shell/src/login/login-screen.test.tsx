@@ -3,7 +3,7 @@ import { type StubAnswer, stubFetch } from '@annie/api-client/testing/fetch-stub
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../testing/render-with-providers.tsx';
+import { renderWithProviders } from '../testing/render-with-providers.tsx';
 import { LoginScreen } from './login-screen.tsx';
 
 const user = authUser({ email: 'ada@example.com', tenantId: 't1' });

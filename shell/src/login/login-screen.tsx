@@ -4,9 +4,9 @@ import { errorMessage, isApiError } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/use-toast';
 import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { PRODUCT_NAME, RELOAD_DELAY_MS } from '../../config/product.ts';
+import { PRODUCT_NAME, RELOAD_DELAY_MS } from '../config/product.ts';
 
-/** Notice text of a failed login: the server's message, else a generic one (spec part 1 §8). */
+/** Notice text of a failed login: the server's message, else a generic one. */
 export function loginFailureMessage(error: unknown): string {
   const fallback =
     isApiError(error) && error.status === 401 ? 'Invalid username or password' : 'Login failed';
