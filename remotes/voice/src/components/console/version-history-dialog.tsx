@@ -7,7 +7,7 @@ import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { Button, Dialog, Flex, Table } from '@radix-ui/themes';
 
-/** Every saved version of a profile (who, when), each restorable as the newest (beyond the spec). */
+/** Every saved version of a profile (who, when), each restorable as the newest */
 export function VersionHistoryDialog({
   profile,
   onRestored,

@@ -1,7 +1,7 @@
 import { FALLBACK_REALTIME_MODEL } from '@annie/api-client/contracts/voice-profiles';
 import type { AiSessionConfig } from '@annie/api-client/contracts/voice-session';
 
-/** The session configuration when GET /api/ai/session-config fails (part 1 §8, §9 defaults). */
+/** The session configuration when GET /api/ai/session-config fails: the built-in defaults. */
 export function defaultSessionConfig(assistantName: string): AiSessionConfig {
   return {
     systemPrompt:
@@ -24,7 +24,7 @@ function instructionsOf(config: AiSessionConfig): string {
     : config.systemPrompt;
 }
 
-/** The server-side speech detection the call starts with (part 1 §9): it answers by itself and yields when interrupted. */
+/** The server-side speech detection the call starts with: it answers by itself and yields when interrupted. */
 export function turnDetectionOf(config: AiSessionConfig) {
   return {
     type: 'server_vad' as const,

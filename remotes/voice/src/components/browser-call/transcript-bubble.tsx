@@ -1,7 +1,7 @@
 import { formatTime } from '@annie/ui/format';
 import { Box, Flex, Text } from '@radix-ui/themes';
 import { memo, type ReactNode } from 'react';
-import type { TranscriptEntry } from '../../lib/call-state.ts';
+import type { TranscriptEntry } from '../../lib/browser-call/state.ts';
 
 /** Three pulsing dots: someone is talking (typing) or the assistant is working (thinking). */
 export function ActivityDots({ label }: { label: string }) {

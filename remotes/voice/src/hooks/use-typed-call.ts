@@ -1,22 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
-import { useCallActions } from './use-call-actions.ts';
+import { useTypedCallActions } from './use-typed-call-actions.ts';
 
-/** One line of the simple page's transcript (spec part 1 §3): who said it, and what. */
-export type SimpleTranscriptEntry = { id: number; speaker: 'user' | 'assistant'; text: string };
+/** One line of the typed call's transcript: who said it, and what. */
+export type TypedTranscriptEntry = { id: number; speaker: 'user' | 'assistant'; text: string };
 
 type ActiveCall = { id: string; startedAt: number };
 
 /**
- * The simple call page's state (spec part 1 §4, reading A): not connected → connected after a start
+ * The typed call page's state: not connected → connected after a start
  * (transcript cleared, call id kept); end → not connected. Mute is local only. Sending appends the
  * user's line, then the reply, and clears the input; it does nothing without a call. Leaving the page
  * (another route, or closing the tab) ends a call still open.
  */
-export function useSimpleCall() {
-  const actions = useCallActions();
+export function useTypedCall() {
+  const actions = useTypedCallActions();
   const [call, setCall] = useState<ActiveCall | null>(null);
   const [muted, setMuted] = useState(false);
-  const [transcript, setTranscript] = useState<SimpleTranscriptEntry[]>([]);
+  const [transcript, setTranscript] = useState<TypedTranscriptEntry[]>([]);
   const [draft, setDraft] = useState('');
   const nextId = useRef(0);
   const openCall = useRef<string | null>(null);
@@ -42,7 +42,7 @@ export function useSimpleCall() {
     };
   }, []);
 
-  const append = (speaker: SimpleTranscriptEntry['speaker'], text: string) => {
+  const append = (speaker: TypedTranscriptEntry['speaker'], text: string) => {
     nextId.current += 1;
     const entry = { id: nextId.current, speaker, text };
     setTranscript((entries) => [...entries, entry]);

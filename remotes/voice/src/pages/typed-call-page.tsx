@@ -1,15 +1,15 @@
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { Box, Card, Flex, Heading } from '@radix-ui/themes';
-import { CallControls } from '../components/call/call-controls.tsx';
-import { CallDurationTile } from '../components/call/call-duration-tile.tsx';
-import { CallStatus } from '../components/call/call-status.tsx';
-import { CallTranscript } from '../components/call/call-transcript.tsx';
-import { MessageComposer } from '../components/call/message-composer.tsx';
-import { useSimpleCall } from '../hooks/use-simple-call.ts';
+import { CallControls } from '../components/typed-call/call-controls.tsx';
+import { CallDurationTile } from '../components/typed-call/call-duration-tile.tsx';
+import { CallStatus } from '../components/typed-call/call-status.tsx';
+import { MessageComposer } from '../components/typed-call/message-composer.tsx';
+import { TypedCallTranscript } from '../components/typed-call/typed-call-transcript.tsx';
+import { useTypedCall } from '../hooks/use-typed-call.ts';
 
-/** The simple call page (/call, spec part 1 reading A): start and end a web call, mute, type to the assistant. */
-export default function VoiceCallPage() {
-  const call = useSimpleCall();
+/** The typed call page (/call): start and end a call session, mute, type to the assistant. */
+export default function TypedCallPage() {
+  const call = useTypedCall();
   const assistantName = useAssistantName();
   return (
     <Box p={{ initial: '4', md: '6' }} mx="auto" style={{ maxWidth: '48rem' }}>
@@ -32,7 +32,7 @@ export default function VoiceCallPage() {
         <Heading as="h2" size="3" mb="3">
           Transcript
         </Heading>
-        <CallTranscript entries={call.transcript} assistantName={assistantName} />
+        <TypedCallTranscript entries={call.transcript} assistantName={assistantName} />
         <MessageComposer
           value={call.draft}
           onChange={call.setDraft}

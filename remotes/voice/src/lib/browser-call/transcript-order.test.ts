@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RealtimeServerEvent } from './realtime-connection.ts';
+import type { RealtimeServerEvent } from './connection.ts';
 import { TranscriptOrder } from './transcript-order.ts';
 
 const event = (fields: Record<string, unknown>) => fields as unknown as RealtimeServerEvent;

@@ -1,5 +1,5 @@
-import { completedEntry } from './call-state.ts';
-import type { RealtimeServerEvent } from './realtime-connection.ts';
+import type { RealtimeServerEvent } from './connection.ts';
+import { completedEntry } from './state.ts';
 
 type Entry = NonNullable<ReturnType<typeof completedEntry>>;
 type Slot = { itemId: string; settled: boolean; entry: Entry | null };

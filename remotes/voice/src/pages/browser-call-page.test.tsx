@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakePeerConnection } from '../testing/fake-webrtc.ts';
 import {
   CALL_SESSION_ID,
   CONVERSATION_ID,
@@ -12,12 +11,13 @@ import {
   startCall,
   status,
   stubApi,
-  useRealtimePageHarness,
-} from '../testing/realtime-page-harness.tsx';
+  useBrowserCallHarness,
+} from '../testing/browser-call-harness.tsx';
+import { FakePeerConnection } from '../testing/fake-webrtc.ts';
 
-useRealtimePageHarness();
+useBrowserCallHarness();
 
-describe('RealtimeVoicePage', { timeout: 15_000 }, () => {
+describe('BrowserCallPage', { timeout: 15_000 }, () => {
   it('welcomes by the assistant first name when idle, with no Clear and the start caption', async () => {
     stubApi();
     renderPage();

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@annie/ui/product/product-name';
 import { Heading, Text } from '@radix-ui/themes';
 
-/** Ready to Connect, or Connected to {product} with Listening for your voice commands (spec part 1 §2, reading A). */
+/** Ready to Connect, or Connected to {product} with Listening for your voice commands. */
 export function CallStatus({ connected }: { connected: boolean }) {
   return (
     <>

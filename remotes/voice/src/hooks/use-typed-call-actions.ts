@@ -6,14 +6,14 @@ import { useToast } from '@annie/ui/toast/toast';
 import { useQueryClient } from '@tanstack/react-query';
 
 // The server says which setting is missing when the assistant cannot answer at all (503 not_configured);
-// every other failure shows the spec's fixed text.
+// every other failure shows the fixed text.
 function sendFailureText(error: unknown): string {
   if (isApiError(error) && error.status === 503) return errorMessage(error, 'Failed to send message');
   return 'Failed to send message';
 }
 
-/** The simple call page's requests with every notice of spec part 1 §8 (start, end, send). */
-export function useCallActions() {
+/** The typed call page's requests (start, end, send), each with its notice. */
+export function useTypedCallActions() {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const start = useStartCall();

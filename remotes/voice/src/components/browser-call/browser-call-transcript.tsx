@@ -1,5 +1,5 @@
 import { Flex } from '@radix-ui/themes';
-import type { TranscriptEntry } from '../../lib/call-state.ts';
+import type { TranscriptEntry } from '../../lib/browser-call/state.ts';
 import { ActivityDots, Balloon, TranscriptBubble } from './transcript-bubble.tsx';
 
 type Props = {
@@ -16,7 +16,7 @@ type Props = {
  * it at the end as lines grow, with no script reading the layout on every word; its layout is
  * contained, so a growing line relays out this box only.
  */
-export function CallTranscript({ entries, typing, thinking }: Props) {
+export function BrowserCallTranscript({ entries, typing, thinking }: Props) {
   return (
     <Flex
       direction="column-reverse"

@@ -1,4 +1,4 @@
-import type { RealtimeServerEvent } from './realtime-connection.ts';
+import type { RealtimeServerEvent } from './connection.ts';
 
 const responseIdOf = (event: RealtimeServerEvent): string | null => {
   if (typeof event.response_id === 'string') return event.response_id;

@@ -1,4 +1,4 @@
-import { MICROPHONE_CONSTRAINTS } from './microphone-stream.ts';
+import { MICROPHONE_CONSTRAINTS } from '../microphone-stream.ts';
 
 /** What the server answers to the browser's SDP offer. */
 export type RealtimeOfferAnswer = {
@@ -22,19 +22,19 @@ export type ConnectOptions = {
   onDisconnect: () => void;
 };
 
-/** Part 1 §9: the channel is polled every 100 ms, for up to 5 s. */
+/** The channel is polled every 100 ms, for up to 5 s. */
 export const CHANNEL_POLL_MS = 100;
 export const CHANNEL_WAIT_MS = 5_000;
 
-/** An open realtime call: events go out on the channel; `close()` releases everything. */
-export type RealtimeConnection = {
+/** An open browser call connection: events go out on the channel; `close()` releases everything. */
+export type BrowserCallConnection = {
   callSessionId: string | null;
   send: (event: object) => void;
   close: () => void;
 };
 
 /**
- * Part 1 §4/§9: the channel is checked every 100 ms for up to 5 s. Its `open` event ends the wait at
+ * The channel is checked every 100 ms for up to 5 s. Its `open` event ends the wait at
  * once too, so the call does not lose up to a poll's 100 ms.
  */
 function waitForOpen(channel: RTCDataChannel): Promise<void> {
@@ -75,14 +75,14 @@ function parseEvent(data: unknown): RealtimeServerEvent | null {
 }
 
 /**
- * Opens a realtime call over WebRTC (part 1 §4, ARCHITECTURE §6): the microphone (mono, 24 kHz, echo
+ * Opens a browser call's connection to OpenAI Realtime over WebRTC: the microphone (mono, 24 kHz, echo
  * cancellation, noise suppression, auto gain) as the outgoing track, the `oai-events` data channel,
  * the offer posted at once (waiting for ICE gathering can cost ~40 s when a STUN server is
  * unreachable; candidates found later are not needed against the API's public address), and the
  * assistant's audio played through an `<audio>` element. Resolves once the channel is open; on any
  * failure everything opened so far is released and the error is rethrown.
  */
-export async function openRealtimeConnection(options: ConnectOptions): Promise<RealtimeConnection> {
+export async function openBrowserCallConnection(options: ConnectOptions): Promise<BrowserCallConnection> {
   const [microphone, iceServers] = await Promise.all([
     navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS),
     options.iceServers,

@@ -1,17 +1,17 @@
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { Callout, Flex, Text } from '@radix-ui/themes';
-import { CallToggle } from '../components/realtime/call-toggle.tsx';
-import { CallTranscript } from '../components/realtime/call-transcript.tsx';
-import { VoiceStatusHeader } from '../components/realtime/voice-status-header.tsx';
-import { WelcomeMessage } from '../components/realtime/welcome-message.tsx';
-import { useRealtimeCall } from '../hooks/use-realtime-call.ts';
-import { callCaption, callStatusText } from '../lib/call-captions.ts';
-import '../components/realtime/realtime-voice.css';
+import { BrowserCallTranscript } from '../components/browser-call/browser-call-transcript.tsx';
+import { CallToggle } from '../components/browser-call/call-toggle.tsx';
+import { VoiceStatusHeader } from '../components/browser-call/voice-status-header.tsx';
+import { WelcomeMessage } from '../components/browser-call/welcome-message.tsx';
+import { useBrowserCall } from '../hooks/use-browser-call.ts';
+import { callCaption, callStatusText } from '../lib/browser-call/captions.ts';
+import '../components/browser-call/browser-call.css';
 
-/** The realtime voice screen (part 1 §2 reading B), at / and at /voice. */
-export default function RealtimeVoicePage() {
+/** The browser call screen, at / and at /voice: talk to the assistant over WebRTC. */
+export default function BrowserCallPage() {
   const assistantName = useAssistantName();
-  const call = useRealtimeCall(assistantName);
+  const call = useBrowserCall(assistantName);
   const hasTranscript = call.entries.length > 0;
   const last = call.entries.at(-1);
   const replyStarted = last?.role === 'assistant' && last.isPartial;
@@ -34,7 +34,7 @@ export default function RealtimeVoicePage() {
       {!hasTranscript && call.status === 'idle' ? (
         <WelcomeMessage assistantName={assistantName} />
       ) : (
-        <CallTranscript
+        <BrowserCallTranscript
           entries={call.entries}
           typing={call.userSpeaking && !userWordsShown}
           thinking={call.status === 'processing' && !replyStarted}

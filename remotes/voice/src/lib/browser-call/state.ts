@@ -1,9 +1,9 @@
-import type { RealtimeServerEvent } from './realtime-connection.ts';
+import type { RealtimeServerEvent } from './connection.ts';
 
-/** Part 1 §4: the realtime screen's status. */
+/** The browser call screen's status. */
 export type CallStatus = 'idle' | 'connecting' | 'listening' | 'processing' | 'speaking';
 
-/** Part 1 §3 "Client transcript entry". `timestamp` is an ISO date-time, set when the entry is final. */
+/** One transcript entry on the screen. `timestamp` is an ISO date-time, set when the entry is final. */
 export type TranscriptEntry = {
   id: string;
   role: 'user' | 'assistant';
@@ -69,7 +69,7 @@ function finalize(
   return index === -1 ? [...entries, final] : entries.with(index, final);
 }
 
-/** The GA events that move the status (part 1 §4) or the transcript. */
+/** The GA events that move the status or the transcript. */
 function onServerEvent(state: CallState, event: RealtimeServerEvent, at: string): CallState {
   const itemId = text(event, 'item_id');
   switch (event.type) {
@@ -111,7 +111,7 @@ function onServerEvent(state: CallState, event: RealtimeServerEvent, at: string)
   }
 }
 
-/** The realtime screen's state machine: the call's lifecycle and the server's events. */
+/** The browser call screen's state machine: the call's lifecycle and the server's events. */
 export function callReducer(state: CallState, action: CallAction): CallState {
   switch (action.type) {
     case 'connecting':
@@ -147,7 +147,7 @@ export function completedEntry(event: RealtimeServerEvent): Pick<TranscriptEntry
   return content.trim() ? { role, content } : null;
 }
 
-/** Part 1 §3: the conversation's title is the first 100 characters of the first user message, or null. */
+/** The conversation's title is the first 100 characters of the first user message, or null. */
 export function conversationTitle(firstUserMessage: string | null): string | null {
   return firstUserMessage === null ? null : firstUserMessage.slice(0, 100);
 }

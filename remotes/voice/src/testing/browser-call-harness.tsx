@@ -1,4 +1,4 @@
-// The realtime voice page's test harness: the stubbed API, the fake WebRTC and microphone, and the
+// The browser call page's test harness: the stubbed API, the fake WebRTC and microphone, and the
 // server events of the data channel (tests only).
 import { createQueryClient } from '@annie/api-client/query-client';
 import { type StubRoutes, stubFetch } from '@annie/api-client/testing/fetch-stub';
@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import RealtimeVoicePage from '../pages/realtime-voice-page.tsx';
+import BrowserCallPage from '../pages/browser-call-page.tsx';
 import { FakePeerConnection, fakeMicrophone, installFakeWebRtc } from './fake-webrtc.ts';
 
 export const CALL_SESSION_ID = '0b6b9f0e-4d0a-4f57-9a51-2d5c1f3f7a01';
@@ -66,7 +66,7 @@ export function renderPage() {
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <Theme>
-        <RealtimeVoicePage />
+        <BrowserCallPage />
       </Theme>
     </QueryClientProvider>,
   );
@@ -89,12 +89,12 @@ let currentMicrophone: ReturnType<typeof fakeMicrophone> | undefined;
 
 /** The fake microphone of the running test. */
 export function microphone(): ReturnType<typeof fakeMicrophone> {
-  if (!currentMicrophone) throw new Error('useRealtimePageHarness() was not called');
+  if (!currentMicrophone) throw new Error('useBrowserCallHarness() was not called');
   return currentMicrophone;
 }
 
 /** Registers the fake WebRTC and microphone before each test, and the clean-up after it. */
-export function useRealtimePageHarness(): void {
+export function useBrowserCallHarness(): void {
   beforeEach(() => {
     currentMicrophone = fakeMicrophone();
     installFakeWebRtc(currentMicrophone.getUserMedia);

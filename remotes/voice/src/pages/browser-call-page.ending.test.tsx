@@ -1,6 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakePeerConnection } from '../testing/fake-webrtc.ts';
 import {
   CALL_SESSION_ID,
   CONVERSATION_ID,
@@ -11,12 +10,13 @@ import {
   startCall,
   status,
   stubApi,
-  useRealtimePageHarness,
-} from '../testing/realtime-page-harness.tsx';
+  useBrowserCallHarness,
+} from '../testing/browser-call-harness.tsx';
+import { FakePeerConnection } from '../testing/fake-webrtc.ts';
 
-useRealtimePageHarness();
+useBrowserCallHarness();
 
-describe('RealtimeVoicePage: ending a call', { timeout: 15_000 }, () => {
+describe('BrowserCallPage: ending a call', { timeout: 15_000 }, () => {
   it('End: inactive, end time and title saved, turn detection off, microphone stopped, closed, call session ended', async () => {
     const { api, user } = await startCall();
     await user.click(screen.getByRole('button', { name: 'End call' }));

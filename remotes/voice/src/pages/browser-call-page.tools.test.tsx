@@ -1,17 +1,17 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakePeerConnection } from '../testing/fake-webrtc.ts';
 import {
   channel,
   serverSends,
   startCall,
   status,
-  useRealtimePageHarness,
-} from '../testing/realtime-page-harness.tsx';
+  useBrowserCallHarness,
+} from '../testing/browser-call-harness.tsx';
+import { FakePeerConnection } from '../testing/fake-webrtc.ts';
 
-useRealtimePageHarness();
+useBrowserCallHarness();
 
-describe('RealtimeVoicePage: tools', { timeout: 15_000 }, () => {
+describe('BrowserCallPage: tools', { timeout: 15_000 }, () => {
   it('returns a tool result to the model and asks for the next response', async () => {
     await startCall();
     await serverSends({

@@ -14,23 +14,23 @@ import {
   ToolResponses,
   sessionUpdateEvent as toolSessionUpdateEvent,
 } from '@annie/api-client/voice-tools/run-voice-tool';
-import { CallEndWatch } from './call-end-watch.ts';
-import { type CallAction, type completedEntry, conversationTitle } from './call-state.ts';
 import {
-  openRealtimeConnection,
-  type RealtimeConnection,
+  type BrowserCallConnection,
+  openBrowserCallConnection,
   type RealtimeServerEvent,
-} from './realtime-connection.ts';
+} from './connection.ts';
+import { CallEndWatch } from './end-watch.ts';
 import {
   DISABLE_TURN_DETECTION_EVENT,
   defaultSessionConfig,
   RESPONSE_CREATE_EVENT,
   sessionUpdateEvent,
   turnDetectionOf,
-} from './realtime-session.ts';
+} from './session-update.ts';
+import { type CallAction, type completedEntry, conversationTitle } from './state.ts';
 import { TranscriptOrder } from './transcript-order.ts';
 
-/** Part 1 §9: the pause between the session configuration and the first response. */
+/** The pause between the session configuration and the first response. */
 export const FIRST_RESPONSE_DELAY_MS = 300;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,7 +40,7 @@ const field = (event: RealtimeServerEvent, key: string) => {
 };
 const logFailure = (what: string) => (error: unknown) => console.warn(what, error);
 
-/** POST /api/realtime/offer; a refusal becomes part 1 §8's "Failed to get answer: {status}" (the server's reason as its cause). */
+/** POST /api/realtime/offer; a refusal becomes "Failed to get answer: {status}" (the server's reason as its cause). */
 async function sendOffer(offerSdp: string) {
   try {
     return await postRealtimeOffer(offerSdp);
@@ -50,13 +50,13 @@ async function sendOffer(offerSdp: string) {
 }
 
 /**
- * One realtime call of part 1 §4, from start to end: the session config (defaults on failure), the
+ * One browser call, from start to end: the session config (defaults on failure), the
  * WebRTC connection, the session configuration, a greeting, the conversation record with every final
  * transcript entry, the tool loop (end_call after the goodbye), and the end. The screen's state moves
  * through `dispatch`. Loaded only when a call starts, so the screen's first load stays small.
  */
-export class RealtimeCallSession {
-  #connection: RealtimeConnection | null = null;
+export class BrowserCall {
+  #connection: BrowserCallConnection | null = null;
   /** The conversation's id once created; null when creating it failed (messages are then not saved). */
   #conversation: Promise<string | null> = Promise.resolve(null);
   #firstUserMessage: string | null = null;
@@ -88,7 +88,7 @@ export class RealtimeCallSession {
     performance.mark('voice-call:start');
     // The configuration is needed once the channel is open; it loads meanwhile (defaults on failure).
     const loadingConfig = getAiSessionConfig().catch(() => defaultSessionConfig(this.#assistantName));
-    const connection = await openRealtimeConnection({
+    const connection = await openBrowserCallConnection({
       sendOffer,
       // Without the configured servers, host candidates still reach a server on the same network.
       iceServers: getIceServers().catch((): RTCIceServer[] => []),
@@ -116,7 +116,7 @@ export class RealtimeCallSession {
   }
 
   /**
-   * Part 1 §4: inactive, the end time and title saved, speech detection off, the microphone stopped,
+   * Ends the call: inactive, the end time and title saved, speech detection off, the microphone stopped,
    * the connection closed, the call session ended. `leaving`: the page is going away, so the requests
    * are sent to outlive it.
    */
@@ -134,7 +134,7 @@ export class RealtimeCallSession {
     if (this.#connection) this.#hangUp(this.#connection, keepalive);
   }
 
-  #hangUp(connection: RealtimeConnection, keepalive: boolean): void {
+  #hangUp(connection: BrowserCallConnection, keepalive: boolean): void {
     connection.send(DISABLE_TURN_DETECTION_EVENT);
     connection.close();
     if (connection.callSessionId)

@@ -1,11 +1,11 @@
 import { Box, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef } from 'react';
-import type { SimpleTranscriptEntry } from '../../hooks/use-simple-call.ts';
+import type { TypedTranscriptEntry } from '../../hooks/use-typed-call.ts';
 
-type Props = { entries: SimpleTranscriptEntry[]; assistantName: string };
+type Props = { entries: TypedTranscriptEntry[]; assistantName: string };
 
-/** The call's lines in a scrolling area about 16rem high (spec part 1 §9), kept scrolled to the newest. */
-export function CallTranscript({ entries, assistantName }: Props) {
+/** The typed call's lines in a scrolling area 16rem high, kept scrolled to the newest. */
+export function TypedCallTranscript({ entries, assistantName }: Props) {
   const end = useRef<HTMLDivElement>(null);
   const count = entries.length;
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakePeerConnection, fakeMicrophone, installFakeWebRtc } from '../testing/fake-webrtc.ts';
-import { CHANNEL_WAIT_MS, openRealtimeConnection } from './realtime-connection.ts';
+import { FakePeerConnection, fakeMicrophone, installFakeWebRtc } from '../../testing/fake-webrtc.ts';
+import { CHANNEL_WAIT_MS, openBrowserCallConnection } from './connection.ts';
 
 let microphone: ReturnType<typeof fakeMicrophone>;
 const sendOffer = vi.fn(async (_sdp: string) => ({ sdp: 'v=0 answer', callSessionId: 'call-1' }));
@@ -22,9 +22,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('openRealtimeConnection', () => {
+describe('openBrowserCallConnection', () => {
   it('uses the configured ICE servers and resolves once the channel is open, with the call session id', async () => {
-    const connection = await openRealtimeConnection(options());
+    const connection = await openBrowserCallConnection(options());
     expect(FakePeerConnection.last.configuration.iceServers).toEqual([
       { urls: 'stun:stun.example.test:3478' },
     ]);
@@ -35,7 +35,7 @@ describe('openRealtimeConnection', () => {
   it('polls the channel every 100 ms and gives up after 5 s, releasing the microphone and the connection', async () => {
     vi.useFakeTimers();
     FakePeerConnection.opensChannel = false;
-    const opening = openRealtimeConnection(options());
+    const opening = openBrowserCallConnection(options());
     const outcome = opening.then(
       () => 'opened',
       (error: Error) => error.message,
@@ -52,7 +52,7 @@ describe('openRealtimeConnection', () => {
   it('sees a channel that opened without an event at the next poll', async () => {
     vi.useFakeTimers();
     FakePeerConnection.opensChannel = false;
-    const opening = openRealtimeConnection(options());
+    const opening = openBrowserCallConnection(options());
     await vi.advanceTimersByTimeAsync(1_000);
     const channel = FakePeerConnection.last.channel;
     if (channel) channel.readyState = 'open';
@@ -63,7 +63,7 @@ describe('openRealtimeConnection', () => {
   it('goes on as soon as the channel opens, without waiting for the next poll', async () => {
     vi.useFakeTimers();
     FakePeerConnection.opensChannel = false;
-    const opening = openRealtimeConnection(options());
+    const opening = openBrowserCallConnection(options());
     await vi.advanceTimersByTimeAsync(10);
     FakePeerConnection.last.channel?.open();
     await expect(opening).resolves.toMatchObject({ callSessionId: 'call-1' });
@@ -71,7 +71,7 @@ describe('openRealtimeConnection', () => {
 
   it('hands every parsed server event over and ignores what is not an event', async () => {
     const handlers = options();
-    await openRealtimeConnection(handlers);
+    await openBrowserCallConnection(handlers);
     const channel = FakePeerConnection.last.channel;
     channel?.receive({ type: 'session.created' });
     channel?.onmessage?.({ data: 'not json' });

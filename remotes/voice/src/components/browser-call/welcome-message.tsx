@@ -1,6 +1,6 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
 
-/** Part 1 §2 reading B: what an empty, idle screen says. */
+/** What the browser call screen says while it is idle and has no transcript. */
 export function WelcomeMessage({ assistantName }: { assistantName: string }) {
   return (
     <Flex

@@ -1,18 +1,18 @@
 import { errorMessage } from '@annie/api-client/http';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { callReducer, INITIAL_CALL_STATE } from '../lib/call-state.ts';
-import type { RealtimeCallSession } from '../lib/realtime-call-session.ts';
+import type { BrowserCall } from '../lib/browser-call/browser-call.ts';
+import { callReducer, INITIAL_CALL_STATE } from '../lib/browser-call/state.ts';
 
-/** Part 1 §8: what the screen says when a call cannot start, whatever the cause. */
+/** What the screen says when a browser call cannot start, whatever the cause. */
 export const CALL_START_FAILED = 'Failed to start call. Please check your microphone permissions.';
 
-/** Why the last start failed: the spec's alert, and the cause when it is not the microphone. */
+/** Why the last start failed: the fixed alert, and the cause when it is not the microphone. */
 export type CallFailure = { message: string; detail: string | null };
 
-const loadCallSession = () => import('../lib/realtime-call-session.ts');
+const loadBrowserCall = () => import('../lib/browser-call/browser-call.ts');
 
 /** A call from the click on: its session once loaded, and whether it was ended meanwhile. */
-type CallHandle = { session: RealtimeCallSession | null; left: boolean };
+type CallHandle = { session: BrowserCall | null; left: boolean };
 
 /** The cause worth showing beside the alert: the offer's status and the server's message (e.g. a 503). */
 function failureDetail(error: unknown): string | null {
@@ -22,11 +22,11 @@ function failureDetail(error: unknown): string | null {
 }
 
 /**
- * The realtime voice screen's call (part 1 §4): its state, and start, end and clear. The call itself
+ * The browser call screen's call: its state, and start, end and clear. The call itself
  * (WebRTC, events, tools, records) is loaded when the first call starts. Leaving the screen (another
  * route, or the tab going away) ends the call.
  */
-export function useRealtimeCall(assistantName: string) {
+export function useBrowserCall(assistantName: string) {
   const [state, dispatch] = useReducer(callReducer, INITIAL_CALL_STATE);
   const [failure, setFailure] = useState<CallFailure | null>(null);
   const current = useRef<CallHandle | null>(null);
@@ -41,9 +41,9 @@ export function useRealtimeCall(assistantName: string) {
     setFailure(null);
     dispatch({ type: 'connecting' });
     try {
-      const { RealtimeCallSession } = await loadCallSession();
+      const { BrowserCall } = await loadBrowserCall();
       if (handle.left) return;
-      handle.session = new RealtimeCallSession({ assistantName, dispatch, onEnded: forget });
+      handle.session = new BrowserCall({ assistantName, dispatch, onEnded: forget });
       await handle.session.start();
     } catch (error) {
       console.warn('The call could not start', error);
@@ -61,7 +61,7 @@ export function useRealtimeCall(assistantName: string) {
    * registry and its contracts) for a visitor who does not start a call.
    */
   const prepare = useCallback(() => {
-    loadCallSession().catch(() => {});
+    loadBrowserCall().catch(() => {});
   }, []);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CallState, callReducer, conversationTitle, INITIAL_CALL_STATE } from './call-state.ts';
+import { type CallState, callReducer, conversationTitle, INITIAL_CALL_STATE } from './state.ts';
 
 const AT = '2026-11-22T19:00:00.000Z';
 const active: CallState = callReducer(callReducer(INITIAL_CALL_STATE, { type: 'connecting' }), {

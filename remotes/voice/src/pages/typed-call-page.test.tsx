@@ -3,8 +3,8 @@ import { type StubRoutes, stubFetch } from '@annie/api-client/testing/fetch-stub
 import { renderRoutedPage } from '@annie/ui/testing/render-routed-page';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CallDurationTile } from '../components/call/call-duration-tile.tsx';
-import VoiceCallPage from './voice-call-page.tsx';
+import { CallDurationTile } from '../components/typed-call/call-duration-tile.tsx';
+import TypedCallPage from './typed-call-page.tsx';
 
 const settings: StubRoutes = { 'GET /api/settings': { status: 200, body: { assistantName: 'Jeeves' } } };
 
@@ -35,10 +35,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
+describe('TypedCallPage', { timeout: 20_000 }, () => {
   it('is ready to connect: no call, nothing to type or send, no duration', async () => {
     stubApi();
-    renderRoutedPage(<VoiceCallPage />, '/call');
+    renderRoutedPage(<TypedCallPage />, '/call');
     expect(screen.getByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeInTheDocument();
     expect(screen.queryByText('Listening for your voice commands')).not.toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
         },
       },
     );
-    const { user } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await user.click(screen.getByRole('button', { name: 'Start Call' }));
     expect(await screen.findByRole('button', { name: 'Connecting...' })).toBeDisabled();
     start.release();
@@ -76,7 +76,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
 
   it('mutes and unmutes locally, without any request', async () => {
     const api = stubApi();
-    const { user } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     const before = api.requests().length;
     await user.click(screen.getByRole('button', { name: 'Active' }));
@@ -97,7 +97,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
         },
       },
     );
-    const { user } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     expect(sendButton()).toBeDisabled();
     await user.type(messageBox(), '   ');
@@ -135,7 +135,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
 
   it('ends: the notice, and back to Ready to Connect with the call id cleared', async () => {
     const api = stubApi();
-    const { user } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     await user.click(screen.getByRole('button', { name: 'End Call' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
 
   it('a new call clears the previous transcript', async () => {
     stubApi({ reply: 'Hello.' });
-    const { user } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     await user.type(messageBox(), 'Hi{Enter}');
     const transcript = screen.getByRole('log', { name: 'Transcript' });
@@ -162,7 +162,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
 
   it('shows Error / Failed to start call and stays ready', async () => {
     stubApi({ startStatus: 500 });
-    const { user } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await user.click(screen.getByRole('button', { name: 'Start Call' }));
     expect(await notices().findByText('Failed to start call')).toBeInTheDocument();
     expect(notices().getByText('Error')).toBeInTheDocument();
@@ -171,7 +171,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
 
   it('shows Error / Failed to end call and stays connected', async () => {
     stubApi({ endStatus: 500 });
-    const { user } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     await user.click(screen.getByRole('button', { name: 'End Call' }));
     expect(await notices().findByText('Failed to end call')).toBeInTheDocument();
@@ -180,7 +180,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
 
   it('shows Error / Failed to send message, and gives the message back to retry', async () => {
     stubApi({ assistStatus: 500 });
-    const { user } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     await user.type(messageBox(), 'Hello?{Enter}');
     expect(await notices().findByText('Failed to send message')).toBeInTheDocument();
@@ -200,7 +200,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
         },
       },
     );
-    const { user } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     await user.type(messageBox(), 'Hello?{Enter}');
     expect(
@@ -210,7 +210,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
 
   it('ends a call still open when the tab is closed (keepalive), once', async () => {
     const api = stubApi();
-    const { user, unmount } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user, unmount } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
@@ -226,7 +226,7 @@ describe('VoiceCallPage (reading A)', { timeout: 20_000 }, () => {
 
   it('ends a call still open when the page is left', async () => {
     const api = stubApi();
-    const { user, unmount } = renderRoutedPage(<VoiceCallPage />, '/call');
+    const { user, unmount } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     unmount();
     await waitFor(() =>

@@ -1,6 +1,6 @@
-import type { CallStatus } from './call-state.ts';
+import type { CallStatus } from './state.ts';
 
-/** Part 1 §2 reading B: the status text under the header avatar. */
+/** The status text under the header avatar. */
 export function callStatusText(status: CallStatus, isActive: boolean): string {
   if (status === 'connecting') return 'Connecting...';
   if (!isActive) return 'Tap to start conversation';
@@ -17,8 +17,8 @@ export function callStatusText(status: CallStatus, isActive: boolean): string {
 }
 
 /**
- * Part 1 §2 reading B: the caption beneath the call toggle, in the spec's words. Its "the assistant"
- * has no placeholder braces (unlike the welcome's "{assistant first name}"), so it is kept as written.
+ * The caption beneath the call toggle. It says "the assistant" as written, not the assistant's name
+ * (unlike the welcome message).
  */
 export function callCaption(status: CallStatus, isActive: boolean): string {
   if (status === 'connecting') return 'Connecting...';
