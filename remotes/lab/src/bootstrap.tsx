@@ -3,5 +3,5 @@ import { renderStandaloneRemote } from '@annie/ui/standalone-remote/standalone-r
 import '@radix-ui/themes/styles.css';
 import pages from './export-app.tsx';
 
-// Standalone development only, on the same paths the shell's route table gives these pages.
-renderStandaloneRemote(createQueryClient(), [{ path: '/lab/*', Page: pages.lab }]);
+// Standalone development only: the pages on the paths the shell's route table gives them.
+renderStandaloneRemote(createQueryClient(), 'lab', { './app': pages });

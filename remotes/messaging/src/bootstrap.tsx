@@ -3,11 +3,5 @@ import { renderStandaloneRemote } from '@annie/ui/standalone-remote/standalone-r
 import '@radix-ui/themes/styles.css';
 import pages from './export-app.tsx';
 
-// Standalone development only, on the same paths the shell's route table gives these pages.
-renderStandaloneRemote(createQueryClient(), [
-  { path: '/sms', Page: pages.threads },
-  { path: '/sms/:phone', Page: pages.thread },
-  { path: '/contacts', Page: pages.contacts },
-  { path: '/contacts/:id', Page: pages.contact },
-  { path: '/conversations', Page: pages.conversations },
-]);
+// Standalone development only: the pages on the paths the shell's route table gives them.
+renderStandaloneRemote(createQueryClient(), 'messaging', { './app': pages });

@@ -1,20 +1,20 @@
 import type { RemoteAppPages } from '@annie/api-client/contracts/remotes';
 import { type ComponentType, lazy } from 'react';
-import RealtimeVoicePage from './pages/realtime-voice-page.tsx';
+import BrowserCallPage from './pages/browser-call-page.tsx';
 
 /**
  * The `./app` module: the shell's route table picks a page by name. The names are exactly the voice
  * entry of the remote list, so a page renamed here or there is a compile error rather than a blank route.
  *
- * The realtime page is the home page (`/`, and `/voice`): it is part of this module's own chunk, which
+ * The browser call page (`realtime`) is the home page (`/`, and `/voice`): it is part of this module's own chunk, which
  * the federation runtime fetches beside remoteEntry.js (listed in mf-manifest.json), instead of a chunk
  * of its own fetched only once this module has run, a round trip later on the first screen after sign-in.
  * Every other page is its own chunk, fetched when its route is first opened.
  */
 const pages = {
-  realtime: RealtimeVoicePage,
-  call: lazy(() => import('./pages/voice-call-page.tsx')),
-  voice: RealtimeVoicePage,
+  realtime: BrowserCallPage,
+  call: lazy(() => import('./pages/typed-call-page.tsx')),
+  voice: BrowserCallPage,
   'call-logs': lazy(() => import('./pages/call-logs-page.tsx')),
 } satisfies RemoteAppPages<'voice', ComponentType>;
 

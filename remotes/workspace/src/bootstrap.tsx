@@ -3,9 +3,5 @@ import { renderStandaloneRemote } from '@annie/ui/standalone-remote/standalone-r
 import '@radix-ui/themes/styles.css';
 import pages from './export-app.tsx';
 
-// Standalone development only, on the same paths the shell's route table gives these pages.
-renderStandaloneRemote(createQueryClient(), [
-  { path: '/google', Page: pages.google },
-  { path: '/google/success', Page: pages.success },
-  { path: '/google/error', Page: pages.error },
-]);
+// Standalone development only: the pages on the paths the shell's route table gives them.
+renderStandaloneRemote(createQueryClient(), 'workspace', { './app': pages });

@@ -9,7 +9,7 @@ import { AuthenticatedApp } from './authenticated-app.tsx';
 // needed here only when that session has ended (expired, or logged out elsewhere), so it is a chunk of
 // its own.
 const LoginScreen = lazy(() =>
-  import('../components/login/login-screen.tsx').then((module) => ({ default: module.LoginScreen })),
+  import('../login/login-screen.tsx').then((module) => ({ default: module.LoginScreen })),
 );
 
 /** Spinner while the session is checked, the login screen without one, else the signed-in app. */

@@ -1,5 +1,5 @@
 import { Theme } from '@radix-ui/themes';
-import { LoginScreen } from '../components/login/login-screen.tsx';
+import { LoginScreen } from './login-screen.tsx';
 import { LoginToaster } from './login-toaster.tsx';
 
 /**

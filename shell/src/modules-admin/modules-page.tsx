@@ -1,9 +1,8 @@
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { useRemoteReleases } from '@annie/api-client/modules/use-remote-releases';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Spinner } from '@annie/ui/spinner/spinner';
 import { Container, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { AuditLog } from './audit-log.tsx';
@@ -35,33 +34,31 @@ export default function ModulesPage() {
         title="Modules"
         subtitle="Releases of each remote: activate, canary and roll back without a restart"
       />
-      {releases.isPending && (
-        <Flex justify="center" py="9">
-          <Spinner size="3" />
-        </Flex>
-      )}
-      {releases.isError && (
-        <LoadFailed
-          message="The releases could not be loaded."
-          details={releases.error.message}
-          onRetry={() => void releases.refetch()}
-        />
-      )}
-      {releases.data && (
-        <Flex direction="column" gap="4">
-          {releases.data.remotes.map((state) => (
-            <RemoteReleaseCard
-              key={state.remote}
-              state={state}
-              onActivate={(version, percent) =>
-                setPending({ kind: 'activate', remote: state.remote, version, percent })
-              }
-              onRollback={() => setPending({ kind: 'rollback', remote: state.remote })}
-            />
-          ))}
-          <AuditLog entries={releases.data.audit} />
-        </Flex>
-      )}
+      <LoadStatus
+        loading={releases.isPending}
+        failed={releases.isError}
+        message="The releases could not be loaded."
+        details={releases.error?.message}
+        onRetry={() => void releases.refetch()}
+        space="9"
+        data={releases.data}
+      >
+        {(loaded) => (
+          <Flex direction="column" gap="4">
+            {loaded.remotes.map((state) => (
+              <RemoteReleaseCard
+                key={state.remote}
+                state={state}
+                onActivate={(version, percent) =>
+                  setPending({ kind: 'activate', remote: state.remote, version, percent })
+                }
+                onRollback={() => setPending({ kind: 'rollback', remote: state.remote })}
+              />
+            ))}
+            <AuditLog entries={loaded.audit} />
+          </Flex>
+        )}
+      </LoadStatus>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && close()}

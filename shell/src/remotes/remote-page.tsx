@@ -1,7 +1,6 @@
 import type { RemoteTarget } from '@annie/api-client/contracts/routes';
 import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
-import { Spinner } from '@annie/ui/spinner/spinner';
-import { Flex } from '@radix-ui/themes';
+import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { Suspense, useEffect, useState } from 'react';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
@@ -14,14 +13,6 @@ import {
   takeFirstRoute,
 } from './remote-modules.ts';
 import { REMOTE_SECTIONS } from './remote-sections.ts';
-
-function PageSpinner() {
-  return (
-    <Flex justify="center" py="9">
-      <Spinner size="3" />
-    </Flex>
-  );
-}
 
 /**
  * One route's screen from a remote: waits for the registry, then loads the page with its own boundary.
@@ -39,11 +30,11 @@ export function RemotePage({ target }: { target: RemoteTarget }) {
     if (outdated) void refetch();
   }, [outdated, refetch]);
 
-  if (registry.isPending) return <PageSpinner />;
+  if (registry.isPending) return <SectionSpinner space="9" />;
   if (registry.isError) {
     return <RemoteLoadError error={registry.error} onRetry={() => void registry.refetch()} />;
   }
-  if (outdated && !isRemoteRunning(target.remote)) return <PageSpinner />;
+  if (outdated && !isRemoteRunning(target.remote)) return <SectionSpinner space="9" />;
   registerRegistryRemotes(registry.data);
   if (!registry.data.remotes.some((remote) => remote.name === target.remote)) {
     return (
@@ -70,7 +61,7 @@ export function RemotePage({ target }: { target: RemoteTarget }) {
           void registry.refetch().then(() => setAttempt((count) => count + 1));
         }}
       >
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<SectionSpinner space="9" />}>
           <Page />
         </Suspense>
       </RemoteErrorBoundary>

@@ -1,3 +1,5 @@
+import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import { type RemoteTarget, ROUTE_TABLE } from '@annie/api-client/contracts/routes';
 import { Theme } from '@radix-ui/themes';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
@@ -9,12 +11,31 @@ import { Toaster } from '../toast/toast.tsx';
 /** A remote page on the path the shell's route table gives it. */
 export type StandaloneRoute = { path: string; Page: ComponentType };
 
+/** What a remote exposes: for each module (`./app`, `./console`), its pages by name. */
+export type StandaloneModules = {
+  readonly [M in RemoteTarget['module']]?: Readonly<Record<string, ComponentType>>;
+};
+
+/** The route table's routes of `remote`, each with its page taken from the remote's own modules. */
+export function standaloneRoutes(remote: RemoteName, modules: StandaloneModules): StandaloneRoute[] {
+  return ROUTE_TABLE.filter((route) => route.remote === remote).map((route) => {
+    const Page = modules[route.module]?.[route.page];
+    if (!Page) throw new Error(`The ${remote} remote's ${route.module} has no page named ${route.page}`);
+    return { path: route.path, Page };
+  });
+}
+
 /**
- * Mounts a remote's pages on their shell paths for development, with the same providers the shell
- * gives it when federated. Sign in through the shell first: the session cookie is shared by every
- * localhost port.
+ * Mounts a remote's pages on the paths the shell's route table gives them, for development, with the
+ * same providers the shell gives it when federated. Sign in through the shell first: the session cookie
+ * is shared by every localhost port.
  */
-export function renderStandaloneRemote(queryClient: QueryClient, routes: readonly StandaloneRoute[]): void {
+export function renderStandaloneRemote(
+  queryClient: QueryClient,
+  remote: RemoteName,
+  modules: StandaloneModules,
+): void {
+  const routes = standaloneRoutes(remote, modules);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(

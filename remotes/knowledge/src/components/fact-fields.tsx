@@ -1,17 +1,31 @@
 import { FormField } from '@annie/ui/form-field/form-field';
 import { TextArea, TextField } from '@radix-ui/themes';
 import type { FactFormValues } from '../lib/fact-form.ts';
-import { ShareableField } from './shareable-field.tsx';
 
 type Props = {
-  values: Pick<FactFormValues, 'value' | 'unit' | 'shareable'>;
+  values: FactFormValues;
   onChange: (changes: Partial<FactFormValues>) => void;
+  /** Only a new fact takes a Key; an existing fact's key stays as it is. */
+  withKey: boolean;
 };
 
-/** The Value (JSON format), Unit (optional) and Shareable fields shared by the add and edit fact dialogs. */
-export function FactFields({ values, onChange }: Props) {
+/** The Key (new facts only), Value (JSON format) and Unit (optional) fields of the fact dialogs. */
+export function FactFields({ values, onChange, withKey }: Props) {
   return (
     <>
+      {withKey && (
+        <FormField label="Key">
+          {(control) => (
+            <TextField.Root
+              {...control}
+              required
+              placeholder="e.g., company_revenue"
+              value={values.key}
+              onChange={(event) => onChange({ key: event.target.value })}
+            />
+          )}
+        </FormField>
+      )}
       <FormField label="Value (JSON format)">
         {(control) => (
           <TextArea
@@ -35,7 +49,6 @@ export function FactFields({ values, onChange }: Props) {
           />
         )}
       </FormField>
-      <ShareableField checked={values.shareable} onChange={(shareable) => onChange({ shareable })} />
     </>
   );
 }

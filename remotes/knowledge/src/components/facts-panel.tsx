@@ -5,9 +5,8 @@ import { PlusIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { FactActions } from '../hooks/use-fact-actions.ts';
-import { AddFactDialog } from './add-fact-dialog.tsx';
-import { EditFactDialog } from './edit-fact-dialog.tsx';
 import { FactCard } from './fact-card.tsx';
+import { AddFactDialog, EditFactDialog } from './fact-dialogs.tsx';
 
 type Props = {
   facts: Fact[];

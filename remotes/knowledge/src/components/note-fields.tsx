@@ -1,14 +1,13 @@
 import { FormField } from '@annie/ui/form-field/form-field';
 import { TextArea, TextField } from '@radix-ui/themes';
 import type { NoteFormValues } from '../lib/note-form.ts';
-import { ShareableField } from './shareable-field.tsx';
 
-/** Spec part 1 §9: the note text box has 8 rows. */
+/** The note text box has 8 rows. */
 const CONTENT_ROWS = 8;
 
 type Props = { values: NoteFormValues; onChange: (changes: Partial<NoteFormValues>) => void };
 
-/** Title, Content, Tags (comma-separated) and Shareable, shared by the add and edit note dialogs. */
+/** Title, Content and Tags (comma-separated), shared by the add and edit note dialogs. */
 export function NoteFields({ values, onChange }: Props) {
   return (
     <>
@@ -45,7 +44,6 @@ export function NoteFields({ values, onChange }: Props) {
           />
         )}
       </FormField>
-      <ShareableField checked={values.shareable} onChange={(shareable) => onChange({ shareable })} />
     </>
   );
 }

@@ -5,9 +5,8 @@ import { PlusIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { NoteActions } from '../hooks/use-note-actions.ts';
-import { AddNoteDialog } from './add-note-dialog.tsx';
-import { EditNoteDialog } from './edit-note-dialog.tsx';
 import { NoteCard } from './note-card.tsx';
+import { AddNoteDialog, EditNoteDialog } from './note-dialogs.tsx';
 
 type Props = { notes: Note[]; searching: boolean; actions: NoteActions };
 

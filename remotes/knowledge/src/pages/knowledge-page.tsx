@@ -3,13 +3,13 @@ import type { Fact } from '@annie/api-client/contracts/knowledge';
 import { useFactVersions } from '@annie/api-client/knowledge/use-fact-versions';
 import { useFacts } from '@annie/api-client/knowledge/use-facts';
 import { useNotes } from '@annie/api-client/knowledge/use-notes';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { SearchField } from '@annie/ui/search-field/search-field';
 import { Box, Tabs } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FactHistoryDialog } from '../components/fact-history-dialog.tsx';
 import { FactsPanel } from '../components/facts-panel.tsx';
-import { ListStatus } from '../components/list-status.tsx';
 import { NotesPanel } from '../components/notes-panel.tsx';
 import { useFactActions } from '../hooks/use-fact-actions.ts';
 import { useFilteredKnowledge } from '../hooks/use-filtered-knowledge.ts';
@@ -43,10 +43,10 @@ export default function KnowledgePage() {
         </Tabs.List>
         <Box pt="4">
           <Tabs.Content value="facts">
-            <ListStatus
+            <LoadStatus
               loading={facts.isPending}
               failed={facts.isError}
-              what="facts"
+              message="Failed to load facts."
               onRetry={() => void facts.refetch()}
             >
               <FactsPanel
@@ -56,17 +56,17 @@ export default function KnowledgePage() {
                 actions={factActions}
                 onShowHistory={setHistoryFact}
               />
-            </ListStatus>
+            </LoadStatus>
           </Tabs.Content>
           <Tabs.Content value="notes">
-            <ListStatus
+            <LoadStatus
               loading={notes.isPending}
               failed={notes.isError}
-              what="notes"
+              message="Failed to load notes."
               onRetry={() => void notes.refetch()}
             >
               <NotesPanel notes={filtered.notes} searching={filtered.searching} actions={noteActions} />
-            </ListStatus>
+            </LoadStatus>
           </Tabs.Content>
         </Box>
       </Tabs.Root>

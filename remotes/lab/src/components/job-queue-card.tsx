@@ -1,8 +1,8 @@
 import type { LabJob } from '@annie/api-client/contracts/lab';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PlusIcon } from '@radix-ui/react-icons';
-import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Heading } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
 import { jobCountLabel } from '../lib/lab-job-status.ts';
 import { LAB_PATHS } from '../lib/lab-paths.ts';
@@ -47,36 +47,39 @@ export function JobQueueCard({
           </Link>
         </Button>
       </Flex>
-      {loading ? (
-        <Text as="p" color="gray" align="center" my="6">
-          Loading jobs...
-        </Text>
-      ) : failed ? (
-        <LoadFailed message="Failed to load jobs." onRetry={onRetry} py="6" />
-      ) : !jobs || jobs.length === 0 ? (
-        <EmptyState
-          title="No jobs in queue"
-          action={
-            <Button onClick={onCreateFirst} loading={creating}>
-              Create First Job
-            </Button>
-          }
-        />
-      ) : (
-        <Flex asChild direction="column" gap="3" m="0" p="0">
-          <ul aria-label="Jobs" style={{ listStyle: 'none' }}>
-            {jobs.map((job) => (
-              <LabJobRow
-                key={job.id}
-                job={job}
-                onView={onView}
-                onExport={onExport}
-                exporting={exportingId === job.id}
-              />
-            ))}
-          </ul>
-        </Flex>
-      )}
+      <LoadStatus
+        loading={loading}
+        failed={failed}
+        message="Failed to load jobs."
+        onRetry={onRetry}
+        loadingText="Loading jobs..."
+        space="6"
+      >
+        {!jobs || jobs.length === 0 ? (
+          <EmptyState
+            title="No jobs in queue"
+            action={
+              <Button onClick={onCreateFirst} loading={creating}>
+                Create First Job
+              </Button>
+            }
+          />
+        ) : (
+          <Flex asChild direction="column" gap="3" m="0" p="0">
+            <ul aria-label="Jobs" style={{ listStyle: 'none' }}>
+              {jobs.map((job) => (
+                <LabJobRow
+                  key={job.id}
+                  job={job}
+                  onView={onView}
+                  onExport={onExport}
+                  exporting={exportingId === job.id}
+                />
+              ))}
+            </ul>
+          </Flex>
+        )}
+      </LoadStatus>
     </Card>
   );
 }

@@ -1,9 +1,9 @@
 import { isApiError } from '@annie/api-client/http';
 import { useLabJob } from '@annie/api-client/lab/use-lab-job';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
-import { Spinner } from '@annie/ui/spinner/spinner';
+import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
-import { Box, Button, Flex, Link as ThemeLink } from '@radix-ui/themes';
+import { Box, Button, Link as ThemeLink } from '@radix-ui/themes';
 import { Link, useParams } from 'react-router-dom';
 import { LabJobDetail } from '../components/lab-job-detail.tsx';
 import { useExportLabJobFile } from '../hooks/use-export-lab-job-file.ts';
@@ -23,9 +23,7 @@ export function LabJobPage() {
         </Link>
       </ThemeLink>
       {job.isPending ? (
-        <Flex justify="center" py="8">
-          <Spinner size="3" />
-        </Flex>
+        <SectionSpinner />
       ) : job.isError ? (
         isApiError(job.error) && job.error.status === 404 ? (
           <EmptyState title="Job not found" description="It may belong to another workspace." />

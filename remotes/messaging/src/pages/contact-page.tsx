@@ -3,8 +3,7 @@ import type { Contact } from '@annie/api-client/contracts/contacts';
 import { isApiError } from '@annie/api-client/http';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
-import { Spinner } from '@annie/ui/spinner/spinner';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { ArrowLeftIcon, ChatBubbleIcon, StarFilledIcon, StarIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Heading, IconButton } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
@@ -26,18 +25,18 @@ export default function ContactPage() {
           <ArrowLeftIcon /> Contacts
         </Link>
       </Button>
-      {contact.isPending ? (
-        <Flex justify="center" py="8">
-          <Spinner size="3" />
-        </Flex>
-      ) : contact.isError ? (
-        isApiError(contact.error) && contact.error.status === 404 ? (
-          <EmptyState title="Contact not found" description="It may have been deleted." />
-        ) : (
-          <LoadFailed message="Failed to load the contact." onRetry={() => void contact.refetch()} />
-        )
+      {isApiError(contact.error) && contact.error.status === 404 ? (
+        <EmptyState title="Contact not found" description="It may have been deleted." />
       ) : (
-        <ContactEditor key={contact.data.updatedAt} contact={contact.data} />
+        <LoadStatus
+          loading={contact.isPending}
+          failed={contact.isError}
+          message="Failed to load the contact."
+          onRetry={() => void contact.refetch()}
+          data={contact.data}
+        >
+          {(loaded) => <ContactEditor key={loaded.updatedAt} contact={loaded} />}
+        </LoadStatus>
       )}
     </Box>
   );

@@ -1,12 +1,12 @@
 import { useContacts } from '@annie/api-client/contacts/use-contacts';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { ShowMore } from '@annie/ui/incremental-list/show-more';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { SearchField } from '@annie/ui/search-field/search-field';
 import { useDebouncedValue } from '@annie/ui/search-field/use-debounced-value';
 import { PersonIcon, PlusIcon, StarFilledIcon } from '@radix-ui/react-icons';
-import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Heading } from '@radix-ui/themes';
 import { Fragment, useCallback, useMemo, useState } from 'react';
 import { AddContactDialog } from '../components/add-contact-dialog.tsx';
 import { ContactRow } from '../components/contact-row.tsx';
@@ -73,30 +73,29 @@ export default function ContactsPage() {
         value={query}
         onChange={setQuery}
       />
-      {list.isPending ? (
-        <Text as="p" color="gray" align="center" my="8">
-          Loading contacts...
-        </Text>
-      ) : list.isError ? (
-        <LoadFailed
-          message="Failed to load contacts."
-          onRetry={() => void list.refetch()}
-          details={list.error.message}
-        />
-      ) : !contacts?.length && search ? (
-        <EmptyState title="No matching contacts" description={`Nothing matches "${search}"`} />
-      ) : !contacts?.length ? (
-        <EmptyState
-          icon={<PersonIcon width={32} height={32} />}
-          title="No contacts yet"
-          description="Add contacts for Annie to remember"
-        />
-      ) : (
-        <>
-          {rows}
-          <ShowMore hasMore={hasNextPage} onShowMore={showMore} />
-        </>
-      )}
+      <LoadStatus
+        loading={list.isPending}
+        failed={list.isError}
+        message="Failed to load contacts."
+        onRetry={() => void list.refetch()}
+        details={list.error?.message}
+        loadingText="Loading contacts..."
+      >
+        {!contacts?.length && search ? (
+          <EmptyState title="No matching contacts" description={`Nothing matches "${search}"`} />
+        ) : !contacts?.length ? (
+          <EmptyState
+            icon={<PersonIcon width={32} height={32} />}
+            title="No contacts yet"
+            description="Add contacts for Annie to remember"
+          />
+        ) : (
+          <>
+            {rows}
+            <ShowMore hasMore={hasNextPage} onShowMore={showMore} />
+          </>
+        )}
+      </LoadStatus>
       <AddContactDialog open={adding} onOpenChange={setAdding} onSubmit={addContact} pending={saving} />
     </Box>
   );

@@ -2,7 +2,7 @@ import { useConversation, useConversations } from '@annie/api-client/conversatio
 import { useDeleteConversation } from '@annie/api-client/conversations/use-delete-conversation';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { formatDateAndTime } from '@annie/ui/format';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { useToast } from '@annie/ui/toast/toast';
 import { ArrowLeftIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
@@ -51,22 +51,23 @@ export default function ConversationsPage() {
       </Flex>
       <Grid columns={{ initial: '1', md: '320px 1fr' }} gap="4">
         <Box>
-          {conversations.isPending ? (
-            <Placeholder>Loading conversations...</Placeholder>
-          ) : conversations.isError ? (
-            <LoadFailed
-              message="Failed to load conversations."
-              onRetry={() => void conversations.refetch()}
-            />
-          ) : conversations.data.length === 0 ? (
-            <Placeholder>No conversations yet</Placeholder>
-          ) : (
-            <ConversationList
-              conversations={conversations.data}
-              selectedId={selectedId}
-              onSelect={setSelectedId}
-            />
-          )}
+          <LoadStatus
+            loading={conversations.isPending}
+            failed={conversations.isError}
+            message="Failed to load conversations."
+            onRetry={() => void conversations.refetch()}
+            loadingText="Loading conversations..."
+            space="6"
+            data={conversations.data}
+          >
+            {(list) =>
+              list.length === 0 ? (
+                <Placeholder>No conversations yet</Placeholder>
+              ) : (
+                <ConversationList conversations={list} selectedId={selectedId} onSelect={setSelectedId} />
+              )
+            }
+          </LoadStatus>
         </Box>
         <Card size="3">
           {!selectedId ? (
@@ -78,22 +79,30 @@ export default function ConversationsPage() {
                 Select a conversation from the list to view messages
               </Text>
             </Box>
-          ) : selected.isPending ? (
-            <Placeholder>Loading conversation...</Placeholder>
-          ) : selected.isError ? (
-            <LoadFailed message="Failed to load the conversation." onRetry={() => void selected.refetch()} />
           ) : (
-            <>
-              <Flex justify="between" align="center" mb="4" gap="3">
-                <Heading as="h2" size="4">
-                  {selected.data.title ?? formatDateAndTime(selected.data.startedAt)}
-                </Heading>
-                <Button color="red" variant="soft" onClick={() => setConfirming(true)}>
-                  <TrashIcon /> Delete
-                </Button>
-              </Flex>
-              <ConversationMessages conversation={selected.data} />
-            </>
+            <LoadStatus
+              loading={selected.isPending}
+              failed={selected.isError}
+              message="Failed to load the conversation."
+              onRetry={() => void selected.refetch()}
+              loadingText="Loading conversation..."
+              space="6"
+              data={selected.data}
+            >
+              {(conversation) => (
+                <>
+                  <Flex justify="between" align="center" mb="4" gap="3">
+                    <Heading as="h2" size="4">
+                      {conversation.title ?? formatDateAndTime(conversation.startedAt)}
+                    </Heading>
+                    <Button color="red" variant="soft" onClick={() => setConfirming(true)}>
+                      <TrashIcon /> Delete
+                    </Button>
+                  </Flex>
+                  <ConversationMessages conversation={conversation} />
+                </>
+              )}
+            </LoadStatus>
           )}
         </Card>
       </Grid>

@@ -3,8 +3,7 @@ import { useSmsLiveEvents } from '@annie/api-client/sms/use-sms-live-events';
 import { useSmsStatus } from '@annie/api-client/sms/use-sms-status';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { formatPhone } from '@annie/ui/format';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
-import { Spinner } from '@annie/ui/spinner/spinner';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { ArrowLeftIcon, MobileIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { Link, useParams } from 'react-router-dom';
@@ -27,17 +26,16 @@ export default function ThreadPage() {
   const actions = useThreadActions();
   const { messages, hasOlder, loadOlder, loadingOlder } = useOlderMessages(thread.data);
 
-  if (thread.isPending) {
+  if (!thread.isSuccess) {
+    const cause = thread.error?.cause instanceof Error ? thread.error.cause.message : undefined;
     return (
-      <Flex justify="center" py="8">
-        <Spinner size="3" />
-      </Flex>
-    );
-  }
-  if (thread.isError) {
-    const cause = thread.error.cause instanceof Error ? thread.error.cause.message : undefined;
-    return (
-      <LoadFailed message={thread.error.message} details={cause} onRetry={() => void thread.refetch()} />
+      <LoadStatus
+        loading={thread.isPending}
+        failed={thread.isError}
+        message={thread.error?.message}
+        details={cause}
+        onRetry={() => void thread.refetch()}
+      />
     );
   }
   const data = thread.data;

@@ -2,11 +2,10 @@ import { useSmsLiveEvents } from '@annie/api-client/sms/use-sms-live-events';
 import { useSmsThreads } from '@annie/api-client/sms/use-sms-threads';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { ShowMore } from '@annie/ui/incremental-list/show-more';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { SearchField } from '@annie/ui/search-field/search-field';
 import { useDebouncedValue } from '@annie/ui/search-field/use-debounced-value';
-import { Spinner } from '@annie/ui/spinner/spinner';
 import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import { Box, Flex } from '@radix-ui/themes';
 import { useCallback, useMemo, useState } from 'react';
@@ -50,28 +49,26 @@ export default function ThreadsPage() {
         value={query}
         onChange={setQuery}
       />
-      {list.isPending ? (
-        <Flex justify="center" py="8">
-          <Spinner size="3" />
-        </Flex>
-      ) : list.isError ? (
-        <LoadFailed
-          message="Failed to load messages."
-          onRetry={() => void list.refetch()}
-          details={list.error.message}
-        />
-      ) : !threads?.length ? (
-        search ? (
-          <EmptyState title="No matching conversations" description={`Nothing matches "${search}"`} />
+      <LoadStatus
+        loading={list.isPending}
+        failed={list.isError}
+        message="Failed to load messages."
+        onRetry={() => void list.refetch()}
+        details={list.error?.message}
+      >
+        {!threads?.length ? (
+          search ? (
+            <EmptyState title="No matching conversations" description={`Nothing matches "${search}"`} />
+          ) : (
+            <EmptyState icon={<ChatBubbleIcon width={32} height={32} />} title="No messages yet" />
+          )
         ) : (
-          <EmptyState icon={<ChatBubbleIcon width={32} height={32} />} title="No messages yet" />
-        )
-      ) : (
-        <>
-          {rows}
-          <ShowMore hasMore={hasNextPage} onShowMore={showMore} />
-        </>
-      )}
+          <>
+            {rows}
+            <ShowMore hasMore={hasNextPage} onShowMore={showMore} />
+          </>
+        )}
+      </LoadStatus>
     </Box>
   );
 }

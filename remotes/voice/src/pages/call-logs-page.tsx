@@ -1,9 +1,8 @@
 import { useCallSessions } from '@annie/api-client/calls/use-call-sessions';
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Spinner } from '@annie/ui/spinner/spinner';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
@@ -14,7 +13,7 @@ import { useFrontDeskByCall } from '../hooks/use-front-desk-by-call.ts';
 import { usePendingActionActions } from '../hooks/use-pending-action-actions.ts';
 
 /**
- * Call History (/call-logs, spec part 1 §2): the caller's phone and web calls, newest first, a page at a
+ * Call History (/call-logs): the caller's phone and web calls, newest first, a page at a
  * time, each with the messages and requests callers left on it (requests are approved or rejected here).
  */
 export default function CallLogsPage() {
@@ -37,59 +36,57 @@ export default function CallLogsPage() {
           </Button>
         }
       />
-      {history.isPending ? (
-        <Flex justify="center" py="8">
-          <Spinner size="3" />
-        </Flex>
-      ) : history.isError ? (
-        <LoadFailed
-          message="Failed to load call history."
-          onRetry={() => void history.refetch()}
-          details={history.error.message}
-        />
-      ) : sessions.length === 0 ? (
-        <EmptyState
-          title="No call history yet"
-          description="Your call logs will appear here after your first conversation with the assistant."
-        />
-      ) : (
-        <Flex direction="column" gap="3">
-          <Flex asChild direction="column" gap="3" p="0" m="0">
-            <ul aria-label="Calls">
-              {sessions.map((session) => (
-                <li key={session.id} style={{ listStyle: 'none' }}>
-                  <CallLogRow session={session} assistantName={assistantName}>
-                    {frontDesk.actionsOf(session.id).map((action) => (
-                      <PendingActionBanner
-                        key={action.id}
-                        action={action}
-                        pending={decide.pending}
-                        onSend={(text) => decide.send(action.id, text)}
-                        onReject={() => decide.reject(action.id)}
-                      />
-                    ))}
-                    {frontDesk.messagesOf(session.id).length > 0 && (
-                      <CallMessagesList messages={frontDesk.messagesOf(session.id)} />
-                    )}
-                  </CallLogRow>
-                </li>
-              ))}
-            </ul>
-          </Flex>
-          {history.hasNextPage && (
-            <Flex justify="center">
-              <Button
-                variant="soft"
-                color="gray"
-                loading={history.isFetchingNextPage}
-                onClick={() => void history.fetchNextPage()}
-              >
-                Load more
-              </Button>
+      <LoadStatus
+        loading={history.isPending}
+        failed={history.isError}
+        message="Failed to load call history."
+        onRetry={() => void history.refetch()}
+        details={history.error?.message}
+      >
+        {sessions.length === 0 ? (
+          <EmptyState
+            title="No call history yet"
+            description="Your call logs will appear here after your first conversation with the assistant."
+          />
+        ) : (
+          <Flex direction="column" gap="3">
+            <Flex asChild direction="column" gap="3" p="0" m="0">
+              <ul aria-label="Calls">
+                {sessions.map((session) => (
+                  <li key={session.id} style={{ listStyle: 'none' }}>
+                    <CallLogRow session={session} assistantName={assistantName}>
+                      {frontDesk.actionsOf(session.id).map((action) => (
+                        <PendingActionBanner
+                          key={action.id}
+                          action={action}
+                          pending={decide.pending}
+                          onSend={(text) => decide.send(action.id, text)}
+                          onReject={() => decide.reject(action.id)}
+                        />
+                      ))}
+                      {frontDesk.messagesOf(session.id).length > 0 && (
+                        <CallMessagesList messages={frontDesk.messagesOf(session.id)} />
+                      )}
+                    </CallLogRow>
+                  </li>
+                ))}
+              </ul>
             </Flex>
-          )}
-        </Flex>
-      )}
+            {history.hasNextPage && (
+              <Flex justify="center">
+                <Button
+                  variant="soft"
+                  color="gray"
+                  loading={history.isFetchingNextPage}
+                  onClick={() => void history.fetchNextPage()}
+                >
+                  Load more
+                </Button>
+              </Flex>
+            )}
+          </Flex>
+        )}
+      </LoadStatus>
     </Box>
   );
 }

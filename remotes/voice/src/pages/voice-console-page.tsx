@@ -1,8 +1,7 @@
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Spinner } from '@annie/ui/spinner/spinner';
 import { Box, Card, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { ProfileEditor } from '../components/console/profile-editor.tsx';
@@ -14,7 +13,7 @@ import { useProfileActions } from '../hooks/use-profile-actions.ts';
 import { useProfileConsole } from '../hooks/use-profile-console.ts';
 import { useProviderChecks } from '../hooks/use-provider-checks.ts';
 
-/** The admin Voice Configuration Console (/voice/console, spec part 2 §2.1). */
+/** The admin Voice Configuration Console (/voice/console). */
 export default function VoiceConsolePage() {
   const editor = useProfileConsole();
   const actions = useProfileActions();
@@ -36,47 +35,53 @@ export default function VoiceConsolePage() {
           />
         </Box>
       )}
-      {editor.profiles.isPending && <Spinner label="Loading profiles" />}
-      {editor.profiles.isError && (
-        <LoadFailed message="Failed to load voice profiles." onRetry={() => void editor.profiles.refetch()} />
-      )}
-      {editor.profiles.data && (
-        <Flex gap="4" align="start" wrap="wrap">
-          <ProfileList
-            profiles={editor.profiles.data}
-            selectedId={selected?.id ?? null}
-            onSelect={editor.select}
-            onNew={editor.startNew}
-            onImport={(file) => void actions.importFile(file)}
-          />
-          <Card style={{ flex: 1, minWidth: 320 }}>
-            <Flex direction="column" gap="4">
-              <ProfileToolbar
-                title={editor.title}
-                selected={selected}
-                canSave={editing}
-                saving={actions.saving}
-                onDefault={() => selected && actions.makeDefault(selected, editor.reload)}
-                onExport={() => selected && void actions.exportProfile(selected)}
-                onTest={() => setTesting(true)}
-                onDelete={() => setConfirmDelete(true)}
-                onSave={() =>
-                  actions.save(form, selected, (saved) => (saved ? editor.reload(saved) : editor.clear()))
-                }
-                onRestored={editor.reload}
-              />
-              {editing ? (
-                <ProfileEditor form={form} change={editor.change} selected={selected} />
-              ) : (
-                <EmptyState
-                  title="Select a profile"
-                  description="Choose a profile on the left, or create a new one."
+      <LoadStatus
+        loading={editor.profiles.isPending}
+        failed={editor.profiles.isError}
+        message="Failed to load voice profiles."
+        onRetry={() => void editor.profiles.refetch()}
+        compact
+        label="Loading profiles"
+        data={editor.profiles.data}
+      >
+        {(profiles) => (
+          <Flex gap="4" align="start" wrap="wrap">
+            <ProfileList
+              profiles={profiles}
+              selectedId={selected?.id ?? null}
+              onSelect={editor.select}
+              onNew={editor.startNew}
+              onImport={(file) => void actions.importFile(file)}
+            />
+            <Card style={{ flex: 1, minWidth: 320 }}>
+              <Flex direction="column" gap="4">
+                <ProfileToolbar
+                  title={editor.title}
+                  selected={selected}
+                  canSave={editing}
+                  saving={actions.saving}
+                  onDefault={() => selected && actions.makeDefault(selected, editor.reload)}
+                  onExport={() => selected && void actions.exportProfile(selected)}
+                  onTest={() => setTesting(true)}
+                  onDelete={() => setConfirmDelete(true)}
+                  onSave={() =>
+                    actions.save(form, selected, (saved) => (saved ? editor.reload(saved) : editor.clear()))
+                  }
+                  onRestored={editor.reload}
                 />
-              )}
-            </Flex>
-          </Card>
-        </Flex>
-      )}
+                {editing ? (
+                  <ProfileEditor form={form} change={editor.change} selected={selected} />
+                ) : (
+                  <EmptyState
+                    title="Select a profile"
+                    description="Choose a profile on the left, or create a new one."
+                  />
+                )}
+              </Flex>
+            </Card>
+          </Flex>
+        )}
+      </LoadStatus>
       {selected && (
         <ConfirmDialog
           open={confirmDelete}

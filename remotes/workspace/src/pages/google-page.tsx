@@ -1,7 +1,7 @@
 import { useGoogleAccounts } from '@annie/api-client/workspace/use-google-accounts';
 import { useGoogleStatus } from '@annie/api-client/workspace/use-google-status';
+import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Spinner } from '@annie/ui/spinner/spinner';
 import { Box, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { AvailableServicesCard } from '../components/available-services-card.tsx';
@@ -16,7 +16,7 @@ export default function GooglePage() {
   const accounts = useGoogleAccounts();
   const actions = useGoogleConnectionActions();
 
-  // Spec §8: a failed status check is only logged; the card then reads Not Connected and offers refresh.
+  // A failed status check is only logged; the card then reads Not Connected and offers refresh.
   useEffect(() => {
     if (status.error) console.error('Google connection check failed', status.error);
   }, [status.error]);
@@ -35,9 +35,7 @@ export default function GooglePage() {
         subtitle="Let the assistant work with your mail, calendar and files."
       />
       {status.isPending ? (
-        <Flex justify="center" py="9">
-          <Spinner size="3" label="Checking connection" />
-        </Flex>
+        <SectionSpinner label="Checking connection" space="9" />
       ) : (
         <Flex direction="column" gap="4">
           <ConnectionStatusCard

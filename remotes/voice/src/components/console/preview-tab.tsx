@@ -1,7 +1,6 @@
 import { useVoiceProfilePreview } from '@annie/api-client/voice-profiles/use-voice-profile-preview';
 import { JsonBlock } from '@annie/ui/json-block/json-block';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
-import { Spinner } from '@annie/ui/spinner/spinner';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { Box, Flex, Heading } from '@radix-ui/themes';
 import { type ProfileForm, previewRequestOf } from '../../lib/profile-form.ts';
 
@@ -16,38 +15,40 @@ export function PreviewTab({
   active: boolean;
 }) {
   const preview = useVoiceProfilePreview(previewRequestOf(form, isSystemProfile), active);
-  if (preview.isError) {
-    return (
-      <LoadFailed
-        message="The preview could not be compiled. Check the highlighted settings."
-        details={String(preview.error)}
-        onRetry={() => void preview.refetch()}
-      />
-    );
-  }
-  if (!preview.data) return <Spinner />;
   return (
-    <Flex direction="column" gap="4">
-      <Box asChild>
-        <section aria-label="Compiled Instructions">
-          <Heading as="h2" size="3" mb="2">
-            Compiled Instructions
-          </Heading>
-          <pre
-            style={{
-              whiteSpace: 'pre-wrap',
-              margin: 0,
-              padding: 'var(--space-3)',
-              background: 'var(--gray-a3)',
-              borderRadius: 'var(--radius-2)',
-              fontSize: 'var(--font-size-1)',
-            }}
-          >
-            {preview.data.instructions}
-          </pre>
-        </section>
-      </Box>
-      <JsonBlock title="Turn Detection" value={preview.data.turnDetection} />
-    </Flex>
+    <LoadStatus
+      loading={preview.data === undefined}
+      failed={preview.isError}
+      message="The preview could not be compiled. Check the highlighted settings."
+      details={String(preview.error)}
+      onRetry={() => void preview.refetch()}
+      compact
+      data={preview.data}
+    >
+      {(compiled) => (
+        <Flex direction="column" gap="4">
+          <Box asChild>
+            <section aria-label="Compiled Instructions">
+              <Heading as="h2" size="3" mb="2">
+                Compiled Instructions
+              </Heading>
+              <pre
+                style={{
+                  whiteSpace: 'pre-wrap',
+                  margin: 0,
+                  padding: 'var(--space-3)',
+                  background: 'var(--gray-a3)',
+                  borderRadius: 'var(--radius-2)',
+                  fontSize: 'var(--font-size-1)',
+                }}
+              >
+                {compiled.instructions}
+              </pre>
+            </section>
+          </Box>
+          <JsonBlock title="Turn Detection" value={compiled.turnDetection} />
+        </Flex>
+      )}
+    </LoadStatus>
   );
 }

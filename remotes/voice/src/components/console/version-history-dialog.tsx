@@ -2,13 +2,12 @@ import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
 import { useRestoreVoiceProfileVersion } from '@annie/api-client/voice-profiles/use-restore-voice-profile-version';
 import { useVoiceProfileVersions } from '@annie/api-client/voice-profiles/use-voice-profile-versions';
 import { formatDateTime } from '@annie/ui/format';
-import { LoadFailed } from '@annie/ui/load-failed/load-failed';
-import { Spinner } from '@annie/ui/spinner/spinner';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { Button, Dialog, Flex, Table } from '@radix-ui/themes';
 
-/** Every saved version of a profile (who, when), each restorable as the newest (beyond the spec). */
+/** Every saved version of a profile (who, when), each restorable as the newest */
 export function VersionHistoryDialog({
   profile,
   onRestored,
@@ -31,55 +30,60 @@ export function VersionHistoryDialog({
         <Dialog.Description size="2">
           Every save of {profile.name}; restoring saves that version again as the newest.
         </Dialog.Description>
-        {versions.isPending && <Spinner />}
-        {versions.isError && (
-          <LoadFailed message="Failed to load the history." onRetry={() => void versions.refetch()} />
-        )}
-        {versions.data && (
-          <Table.Root size="1" mt="3">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Version</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Saved</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>By</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {versions.data.map((version) => (
-                <Table.Row key={version.version}>
-                  <Table.Cell>{version.version}</Table.Cell>
-                  <Table.Cell>{formatDateTime(version.savedAt)}</Table.Cell>
-                  <Table.Cell>{version.savedBy ?? '—'}</Table.Cell>
-                  <Table.Cell>
-                    {version.version !== profile.version && (
-                      <Button
-                        size="1"
-                        variant="soft"
-                        disabled={restore.isPending}
-                        onClick={() =>
-                          restore.mutate(
-                            { id: profile.id, version: version.version },
-                            {
-                              onSuccess: (restored) => {
-                                toast({ title: `Version ${version.version} restored`, variant: 'success' });
-                                onRestored(restored);
-                              },
-                              onError: (error) =>
-                                toastError('Restore failed', error, 'Unable to restore this version'),
-                            },
-                          )
-                        }
-                      >
-                        Restore
-                      </Button>
-                    )}
-                  </Table.Cell>
+        <LoadStatus
+          loading={versions.isPending}
+          failed={versions.isError}
+          message="Failed to load the history."
+          onRetry={() => void versions.refetch()}
+          compact
+          data={versions.data}
+        >
+          {(history) => (
+            <Table.Root size="1" mt="3">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Version</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Saved</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>By</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell />
                 </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
+              </Table.Header>
+              <Table.Body>
+                {history.map((version) => (
+                  <Table.Row key={version.version}>
+                    <Table.Cell>{version.version}</Table.Cell>
+                    <Table.Cell>{formatDateTime(version.savedAt)}</Table.Cell>
+                    <Table.Cell>{version.savedBy ?? '—'}</Table.Cell>
+                    <Table.Cell>
+                      {version.version !== profile.version && (
+                        <Button
+                          size="1"
+                          variant="soft"
+                          disabled={restore.isPending}
+                          onClick={() =>
+                            restore.mutate(
+                              { id: profile.id, version: version.version },
+                              {
+                                onSuccess: (restored) => {
+                                  toast({ title: `Version ${version.version} restored`, variant: 'success' });
+                                  onRestored(restored);
+                                },
+                                onError: (error) =>
+                                  toastError('Restore failed', error, 'Unable to restore this version'),
+                              },
+                            )
+                          }
+                        >
+                          Restore
+                        </Button>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+        </LoadStatus>
         <Flex justify="end" mt="4">
           <Dialog.Close>
             <Button variant="soft" color="gray">

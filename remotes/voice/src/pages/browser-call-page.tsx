@@ -1,0 +1,62 @@
+import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
+import { Callout, Flex, Text } from '@radix-ui/themes';
+import { BrowserCallTranscript } from '../components/browser-call/browser-call-transcript.tsx';
+import { CallToggle } from '../components/browser-call/call-toggle.tsx';
+import { VoiceStatusHeader } from '../components/browser-call/voice-status-header.tsx';
+import { WelcomeMessage } from '../components/browser-call/welcome-message.tsx';
+import { useBrowserCall } from '../hooks/use-browser-call.ts';
+import { callCaption, callStatusText } from '../lib/browser-call/captions.ts';
+import '../components/browser-call/browser-call.css';
+
+/** The browser call screen, at / and at /voice: talk to the assistant over WebRTC. */
+export default function BrowserCallPage() {
+  const assistantName = useAssistantName();
+  const call = useBrowserCall(assistantName);
+  const hasTranscript = call.entries.length > 0;
+  const last = call.entries.at(-1);
+  const replyStarted = last?.role === 'assistant' && last.isPartial;
+  const userWordsShown = last?.role === 'user' && last.isPartial;
+  return (
+    <Flex
+      direction="column"
+      px="4"
+      mx="auto"
+      width="100%"
+      maxWidth="720px"
+      // The screen's height, so the transcript scrolls and the call button stays in view.
+      style={{ height: 'calc(100dvh - 8rem)', minHeight: '28rem' }}
+    >
+      <VoiceStatusHeader
+        assistantName={assistantName}
+        statusText={callStatusText(call.status, call.isActive)}
+        onClear={hasTranscript ? call.clear : null}
+      />
+      {!hasTranscript && call.status === 'idle' ? (
+        <WelcomeMessage assistantName={assistantName} />
+      ) : (
+        <BrowserCallTranscript
+          entries={call.entries}
+          typing={call.userSpeaking && !userWordsShown}
+          thinking={call.status === 'processing' && !replyStarted}
+        />
+      )}
+      {call.failure && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{call.failure.message}</Callout.Text>
+          {call.failure.detail && (
+            <Text as="p" size="2">
+              {call.failure.detail}
+            </Text>
+          )}
+        </Callout.Root>
+      )}
+      <CallToggle
+        isActive={call.isActive}
+        connecting={call.status === 'connecting'}
+        caption={callCaption(call.status, call.isActive)}
+        onToggle={call.isActive ? call.end : call.start}
+        onPrepare={call.prepare}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,103 @@
+import { signIn } from '@annie/api-client/auth/sign-in';
+import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
+import { errorMessage, isApiError } from '@annie/api-client/http';
+import { useToast } from '@annie/ui/toast/use-toast';
+import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { PRODUCT_NAME, RELOAD_DELAY_MS } from '../config/product.ts';
+
+/** Notice text of a failed login: the server's message, else a generic one. */
+export function loginFailureMessage(error: unknown): string {
+  const fallback =
+    isApiError(error) && error.status === 401 ? 'Invalid username or password' : 'Login failed';
+  return errorMessage(error, fallback);
+}
+
+/**
+ * The only screen an unauthenticated visitor sees. It is also rendered at build time into index.html
+ * (login-markup.tsx) and hydrated, so the fields are uncontrolled: what a visitor types before the
+ * script has run stays in the inputs and is read on submit. Sign In is enabled once hydrated.
+ */
+export function LoginScreen({ reload = () => window.location.reload() }: { reload?: () => void }) {
+  const [hydrated, setHydrated] = useState(false);
+  const usernameId = useId();
+  const passwordId = useId();
+  const [pending, setPending] = useState(false);
+  const { toast } = useToast();
+  useEffect(() => setHydrated(true), []);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const username = String(fields.get('username') ?? '');
+    const password = String(fields.get('password') ?? '');
+    if (!username || !password) {
+      toast({
+        title: 'Missing credentials',
+        description: 'Please enter both username and password',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setPending(true);
+    signIn({ username, password }).then(
+      () => {
+        setPending(false);
+        toast({ title: 'Login successful', description: `Welcome to ${PRODUCT_NAME}!`, variant: 'success' });
+        setTimeout(reload, RELOAD_DELAY_MS);
+      },
+      (error: unknown) => {
+        setPending(false);
+        toast({ title: 'Login failed', description: loginFailureMessage(error), variant: 'destructive' });
+      },
+    );
+  }
+
+  return (
+    <Flex asChild align="center" justify="center" minHeight="100vh" p="4">
+      <main>
+        <Box width="100%" maxWidth="400px">
+          <Card size="3">
+            <Flex direction="column" gap="2" mb="5">
+              <Heading as="h1" size="6">
+                {PRODUCT_NAME} Login
+              </Heading>
+              <Text as="p" size="2" color="gray">
+                Enter your credentials to access the system
+              </Text>
+            </Flex>
+            <form onSubmit={handleSubmit} noValidate>
+              <Flex direction="column" gap="4">
+                <Flex direction="column" gap="1">
+                  <Text as="label" htmlFor={usernameId} size="2" weight="medium">
+                    Username
+                  </Text>
+                  <TextField.Root
+                    id={usernameId}
+                    name="username"
+                    autoComplete="username"
+                    maxLength={USERNAME_MAX_LENGTH}
+                  />
+                </Flex>
+                <Flex direction="column" gap="1">
+                  <Text as="label" htmlFor={passwordId} size="2" weight="medium">
+                    Password
+                  </Text>
+                  <TextField.Root
+                    id={passwordId}
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                  />
+                </Flex>
+                <Button type="submit" size="3" disabled={!hydrated || pending}>
+                  {pending ? 'Signing in...' : 'Sign In'}
+                </Button>
+              </Flex>
+            </form>
+          </Card>
+        </Box>
+      </main>
+    </Flex>
+  );
+}
