@@ -14,11 +14,12 @@ import {
   updateSmsThreadRequestSchema,
 } from '@annie/api-client/contracts/sms';
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError, z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { AppState } from '../../http/app-state.ts';
+import { type AppState, authOf } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { decodeCursor, setNextLink } from '../../lib/keyset-cursor.ts';
@@ -61,6 +62,14 @@ const PROVIDER_ERROR = 'Twilio refused the text';
 /** /api/sms: threads, one thread (read-only; POST …/read opens it), sending, drafts and the preference. */
 export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/sms' });
+
+  // Another tenant's thread (or a malformed id) is 404 before the query is read, whatever the query.
+  const threadOfTenant: Middleware<AppState> = async (ctx, next) => {
+    const threadId = threadIdParam.threadId.safeParse(ctx.params.threadId);
+    if (!threadId.success) throw notFound(THREAD_NOT_FOUND);
+    await getThread(pool, authOf(ctx).tenantId, threadId.data);
+    await next();
+  };
 
   defineRoute(
     router,
@@ -152,6 +161,7 @@ export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps
       access: 'signed-in',
       params: threadIdParam,
       notFound: THREAD_NOT_FOUND,
+      before: [threadOfTenant],
       query: smsMessagePageQuerySchema,
       responses: { 200: { description: 'The messages, oldest first', schema: smsMessagePageSchema } },
     },
