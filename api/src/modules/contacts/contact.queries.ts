@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import { containsPattern, isoSql, phoneDigitsPattern, type Queryable } from '../../db/sql-text.ts';
 import { keysetPage, rankKey } from '../../lib/keyset-cursor.ts';
 import { contactJsonSql } from './contact.dto.ts';
@@ -12,7 +13,7 @@ const NAME_KEY = 'lower(c.name)';
 // The hot list path, one page: the page's contacts by their order keys (scoped by tenant, matching the
 // search, after the cursor), each beside what the list shows of its SMS thread (found by the same E.164
 // number, through the thread's unique index). $2 the search's pattern, $3 its digits', $4–$7 the cursor.
-const CONTACT_PAGE_SQL = `
+const CONTACT_PAGE_SQL = tenantSql(`
   select json_build_object(
       'contact', ${contactJsonSql('c')},
       'thread', case when t.id is null then null else json_build_object(
@@ -28,7 +29,7 @@ const CONTACT_PAGE_SQL = `
     and ($4::int is null or (${FAVORITE_KEY}, ${NOT_A_LETTER_KEY}, ${NAME_KEY}, c.id)
          > ($4::int, $5::int, $6::text, $7::uuid))
   order by ${FAVORITE_KEY}, ${NOT_A_LETTER_KEY}, ${NAME_KEY}, c.id
-  limit $8`;
+  limit $8`);
 
 /** Where a page of the contact list ends: favourite rank, not-a-letter rank, the lowercased name, the id. */
 export const contactCursorSchema = z.tuple([rankKey, rankKey, z.string().max(400), z.uuid()]);
@@ -43,14 +44,13 @@ export async function contactPageJson(
   tenantId: string,
   { q, after, limit }: { q?: string; after?: ContactCursor; limit: number },
 ): Promise<{ body: string; next?: ContactCursor }> {
-  const { rows } = await db.query<{
+  const rows = await runScoped<{
     body: string;
     favorite: 0 | 1;
     not_a_letter: 0 | 1;
     name: string;
     id: string;
-  }>(CONTACT_PAGE_SQL, [
-    tenantId,
+  }>(db, { tenantId }, CONTACT_PAGE_SQL, [
     containsPattern(q),
     phoneDigitsPattern(q),
     ...(after ?? [null, null, null, null]),

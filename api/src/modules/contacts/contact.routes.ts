@@ -9,11 +9,9 @@ import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { decodeCursor, setNextLink } from '../../lib/keyset-cursor.ts';
-import { uuidParam } from '../../lib/uuid-param.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { toContactDto } from './contact.dto.ts';
 import { contactCursorSchema, contactPageJson } from './contact.queries.ts';
 import {
@@ -28,20 +26,20 @@ import {
 export function contactRoutes({ pool, region }: { pool: Pool; region: CountryCode }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/contacts' });
 
-  router.get(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
       summary:
         "A page of the tenant's contacts (favourites first, then by name), each with its SMS thread " +
         'summary; a Link header (rel="next") gives the next page while more remain',
       access: 'signed-in',
       query: contactListQuerySchema,
       responses: { 200: { description: 'The contacts', schema: contactListSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const { q, after, limit } = contactListQuerySchema.parse(ctx.query);
-      const page = await contactPageJson(pool, authOf(ctx).tenantId, {
+    },
+    async (ctx, { query: { q, after, limit }, auth }) => {
+      const page = await contactPageJson(pool, auth.tenantId, {
         q,
         after: after === undefined ? undefined : decodeCursor(after, contactCursorSchema),
         limit,
@@ -52,66 +50,70 @@ export function contactRoutes({ pool, region }: { pool: Pool; region: CountryCod
     },
   );
 
-  router.post(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/',
       summary: 'Add a contact',
       access: 'signed-in',
       body: createContactRequestSchema,
       responses: { 201: { description: 'The contact', schema: contactSchema } },
       errors: { 409: 'Another contact already has this phone number' },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const input = createContactRequestSchema.parse(ctx.request.body ?? {});
+    },
+    async (ctx, { body, auth }) => {
       ctx.status = 201;
-      ctx.body = toContactDto(await createContact(ctx.state.em, authOf(ctx).tenantId, input, region));
+      ctx.body = toContactDto(await createContact(ctx.state.em, auth.tenantId, body, region));
     },
   );
 
-  router.get(
-    '/:id',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/:id',
       summary: 'One contact',
       access: 'signed-in',
       params: { id: z.uuid() },
+      notFound: CONTACT_NOT_FOUND,
       responses: { 200: { description: 'The contact', schema: contactSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      ctx.body = toContactDto(await getContact(ctx.state.em, uuidParam(ctx.params.id, CONTACT_NOT_FOUND)));
+    },
+    async (ctx, { params }) => {
+      ctx.body = toContactDto(await getContact(ctx.state.em, params.id));
     },
   );
 
-  router.patch(
-    '/:id',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'patch',
+      path: '/:id',
       summary: 'Change a contact',
       access: 'signed-in',
       params: { id: z.uuid() },
+      notFound: CONTACT_NOT_FOUND,
       body: updateContactRequestSchema,
       responses: { 200: { description: 'The contact', schema: contactSchema } },
       errors: { 409: 'Another contact already has this phone number' },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const id = uuidParam(ctx.params.id, CONTACT_NOT_FOUND);
-      const input = updateContactRequestSchema.parse(ctx.request.body ?? {});
-      ctx.body = toContactDto(await updateContact(ctx.state.em, id, input, region));
+    },
+    async (ctx, { params, body }) => {
+      ctx.body = toContactDto(await updateContact(ctx.state.em, params.id, body, region));
     },
   );
 
-  router.delete(
-    '/:id',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'delete',
+      path: '/:id',
       summary: 'Delete a contact',
       access: 'signed-in',
       params: { id: z.uuid() },
+      notFound: CONTACT_NOT_FOUND,
       responses: { 204: { description: 'Deleted' } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      await deleteContact(ctx.state.em, uuidParam(ctx.params.id, CONTACT_NOT_FOUND));
+    },
+    async (ctx, { params }) => {
+      await deleteContact(ctx.state.em, params.id);
       ctx.status = 204;
     },
   );

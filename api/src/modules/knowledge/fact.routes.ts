@@ -8,11 +8,9 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { DomainDeps } from '../../domain.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { uuidParam } from '../../lib/uuid-param.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { approveFact, createFact, deleteFact, updateFact } from './fact.service.ts';
 import { toFactDto } from './knowledge.dto.ts';
 import { factVersionsJson, listFactsJson } from './knowledge.queries.ts';
@@ -23,25 +21,27 @@ const FACT_NOT_FOUND = 'Fact not found';
 export function factRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/knowledge/facts' });
 
-  router.get(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
       summary: "List the tenant's facts (latest version of each), or one page of them",
       access: 'signed-in',
       query: knowledgeListQuerySchema,
       responses: { 200: { description: 'The facts, by key', schema: z.array(factSchema) } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const page = knowledgeListQuerySchema.parse(ctx.query);
+    },
+    async (ctx, { query, auth }) => {
       ctx.type = 'application/json';
-      ctx.body = await listFactsJson(pool, authOf(ctx).tenantId, page);
+      ctx.body = await listFactsJson(pool, auth.tenantId, query);
     },
   );
 
-  router.post(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/',
       summary: 'Add a fact, or a new version of the fact with the same key',
       access: 'signed-in',
       body: createFactRequestSchema,
@@ -49,77 +49,80 @@ export function factRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState>
         200: { description: 'A new version of an existing fact', schema: factSchema },
         201: { description: 'A new fact', schema: factSchema },
       },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const input = createFactRequestSchema.parse(ctx.request.body ?? {});
-      const { fact, created } = await createFact(ctx.state.em, authOf(ctx).tenantId, input);
+    },
+    async (ctx, { body, auth }) => {
+      const { fact, created } = await createFact(ctx.state.em, auth.tenantId, body);
       ctx.status = created ? 201 : 200;
       ctx.body = toFactDto(fact);
     },
   );
 
-  router.get(
-    '/:key/versions',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/:key/versions',
       summary: 'Every version of a fact, newest first',
       access: 'signed-in',
+      params: { key: z.string() },
+      notFound: FACT_NOT_FOUND,
       responses: { 200: { description: 'The versions', schema: z.array(factVersionSchema) } },
       errors: { 404: FACT_NOT_FOUND },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const versions = await factVersionsJson(pool, authOf(ctx).tenantId, ctx.params.key ?? '');
+    },
+    async (ctx, { params, auth }) => {
+      const versions = await factVersionsJson(pool, auth.tenantId, params.key);
       if (versions === null) throw notFound(FACT_NOT_FOUND);
       ctx.type = 'application/json';
       ctx.body = versions;
     },
   );
 
-  router.patch(
-    '/:id',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'patch',
+      path: '/:id',
       summary: "Change a fact's value, unit or source (a new version, not yet approved)",
       access: 'signed-in',
       params: { id: z.uuid() },
+      notFound: FACT_NOT_FOUND,
       body: updateFactRequestSchema,
       responses: { 200: { description: 'The new version', schema: factSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const id = uuidParam(ctx.params.id, FACT_NOT_FOUND);
-      const input = updateFactRequestSchema.parse(ctx.request.body ?? {});
-      ctx.body = toFactDto(await updateFact(ctx.state.em, id, input));
+    },
+    async (ctx, { params, body }) => {
+      ctx.body = toFactDto(await updateFact(ctx.state.em, params.id, body));
     },
   );
 
-  router.post(
-    '/:id/approve',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/:id/approve',
       summary: "Approve a fact's latest version",
       access: 'admin',
       params: { id: z.uuid() },
+      notFound: FACT_NOT_FOUND,
       responses: { 200: { description: 'The approved fact', schema: factSchema } },
-    }),
-    requireAuth(),
-    requireAdmin(),
-    async (ctx) => {
-      const id = uuidParam(ctx.params.id, FACT_NOT_FOUND);
-      ctx.body = toFactDto(await approveFact(ctx.state.em, id));
+    },
+    async (ctx, { params }) => {
+      ctx.body = toFactDto(await approveFact(ctx.state.em, params.id));
     },
   );
 
-  router.delete(
-    '/:id',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'delete',
+      path: '/:id',
       summary: 'Delete a fact and its versions',
       access: 'signed-in',
       params: { id: z.uuid() },
+      notFound: FACT_NOT_FOUND,
       responses: { 204: { description: 'Deleted' } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      await deleteFact(ctx.state.em, uuidParam(ctx.params.id, FACT_NOT_FOUND));
+    },
+    async (ctx, { params }) => {
+      await deleteFact(ctx.state.em, params.id);
       ctx.status = 204;
     },
   );

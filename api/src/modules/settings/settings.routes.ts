@@ -2,22 +2,22 @@ import { type AppSettings, appSettingsSchema } from '@annie/api-client/contracts
 import Router from '@koa/router';
 import type { AppConfig } from '../../config/env.ts';
 import type { AppState } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
+import { defineRoute } from '../../http/define-route.ts';
 
 /** GET /api/settings: the product settings every screen reads, such as the assistant's first name. */
 export function settingsRoutes(config: Pick<AppConfig, 'ASSISTANT_NAME'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/settings' });
   const settings: AppSettings = { assistantName: config.ASSISTANT_NAME };
 
-  router.get(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
       summary: "Product settings the client reads (the assistant's name)",
       access: 'signed-in',
       responses: { 200: { description: 'The settings', schema: appSettingsSchema } },
-    }),
-    requireAuth(),
+    },
     (ctx) => {
       ctx.body = settings;
     },

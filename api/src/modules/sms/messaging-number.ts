@@ -1,9 +1,16 @@
+import { runScoped } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
+import {
+  DELETE_NUMBER_SQL,
+  firstTenantId,
+  holderOfNumber,
+  insertNumber,
+  NUMBER_OF_TENANT_SQL,
+  tenantExists,
+} from './messaging-number.queries.ts';
 
 /** The configured number of the first tenant (TWILIO_PHONE_NUMBER), already E.164. */
 export type DefaultNumber = string | undefined;
-
-const FIRST_TENANT_SQL = 'select id from tenant order by created_at, id limit 1';
 
 /**
  * The tenant a webhook belongs to, from the number it was sent to: a number an operator assigned, else
@@ -14,13 +21,10 @@ export async function tenantOfNumber(
   to: string,
   defaultNumber: DefaultNumber,
 ): Promise<string | undefined> {
-  const { rows } = await db.query<{ tenant_id: string }>(
-    'select tenant_id from messaging_number where phone_e164 = $1',
-    [to],
-  );
-  if (rows[0]) return rows[0].tenant_id;
+  const holder = await holderOfNumber(db, to);
+  if (holder) return holder;
   if (!defaultNumber || to !== defaultNumber) return undefined;
-  return (await db.query<{ id: string }>(FIRST_TENANT_SQL)).rows[0]?.id;
+  return firstTenantId(db);
 }
 
 /** The number a tenant's texts go out from, or undefined when it has none. */
@@ -29,13 +33,10 @@ export async function numberOfTenant(
   tenantId: string,
   defaultNumber: DefaultNumber,
 ): Promise<string | undefined> {
-  const { rows } = await db.query<{ phone_e164: string }>(
-    'select phone_e164 from messaging_number where tenant_id = $1',
-    [tenantId],
-  );
+  const rows = await runScoped<{ phone_e164: string }>(db, { tenantId }, NUMBER_OF_TENANT_SQL);
   if (rows[0]) return rows[0].phone_e164;
   if (!defaultNumber) return undefined;
-  const first = (await db.query<{ id: string }>(FIRST_TENANT_SQL)).rows[0]?.id;
+  const first = await firstTenantId(db);
   return first === tenantId ? defaultNumber : undefined;
 }
 
@@ -48,17 +49,9 @@ export async function assignMessagingNumber(
   tenantId: string,
   phoneE164: string,
 ): Promise<void> {
-  const tenant = await db.query('select 1 from tenant where id = $1', [tenantId]);
-  if (tenant.rowCount === 0) throw new Error(`No tenant ${tenantId}`);
-  const holder = await db.query<{ tenant_id: string }>(
-    'select tenant_id from messaging_number where phone_e164 = $1',
-    [phoneE164],
-  );
-  const current = holder.rows[0]?.tenant_id;
+  if (!(await tenantExists(db, tenantId))) throw new Error(`No tenant ${tenantId}`);
+  const current = await holderOfNumber(db, phoneE164);
   if (current && current !== tenantId) throw new Error(`${phoneE164} already belongs to tenant ${current}`);
-  await db.query('delete from messaging_number where tenant_id = $1', [tenantId]);
-  await db.query('insert into messaging_number (phone_e164, tenant_id) values ($1, $2)', [
-    phoneE164,
-    tenantId,
-  ]);
+  await runScoped(db, { tenantId }, DELETE_NUMBER_SQL);
+  await insertNumber(db, tenantId, phoneE164);
 }

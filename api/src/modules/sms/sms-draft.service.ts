@@ -1,8 +1,15 @@
 import type { Pool } from '../../db/pool.ts';
+import { runScoped } from '../../db/scoped-sql.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { publishLive } from '../../live/live-channel.ts';
 import { smsChannel } from './sms-live.ts';
+import {
+  DECIDE_DRAFT_SQL,
+  INSERT_DRAFT_SQL,
+  MARK_DRAFT_AUTO_SENT_SQL,
+  SUPERSEDE_DRAFTS_SQL,
+} from './sms-message.queries.ts';
 import { type SentText, sendText } from './sms-send.service.ts';
 import type { SmsSending } from './sms-sending.ts';
 import { getThread } from './sms-thread.service.ts';
@@ -15,19 +22,15 @@ export async function storeDraft(
   draft: { tenantId: string; threadId: string; phoneE164: string; inboundMessageId: string; body: string },
 ): Promise<string | undefined> {
   return inTransaction(pool, async (db) => {
-    const { rows } = await db.query<{ id: string }>(
-      `insert into sms_draft (id, tenant_id, thread_id, inbound_message_id, body)
-       values (gen_random_uuid(), $1, $2, $3, $4)
-       on conflict (inbound_message_id) do nothing returning id`,
-      [draft.tenantId, draft.threadId, draft.inboundMessageId, draft.body],
-    );
+    const scope = { tenantId: draft.tenantId };
+    const rows = await runScoped<{ id: string }>(db, scope, INSERT_DRAFT_SQL, [
+      draft.threadId,
+      draft.inboundMessageId,
+      draft.body,
+    ]);
     const id = rows[0]?.id;
     if (!id) return undefined;
-    await db.query(
-      `update sms_draft set status = 'superseded', decided_at = now()
-       where thread_id = $1 and status = 'pending' and id <> $2`,
-      [draft.threadId, id],
-    );
+    await runScoped(db, scope, SUPERSEDE_DRAFTS_SQL, [draft.threadId, id]);
     await publishLive(db, smsChannel, draft.tenantId, {
       type: 'draft',
       threadId: draft.threadId,
@@ -46,14 +49,12 @@ async function decidePendingDraft(
   from: 'pending' | 'approved' = 'pending',
   draftId?: string,
 ): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(
-    `update sms_draft set status = $3, decided_at = case when $3 = 'pending' then null else now() end
-     where id = (select id from sms_draft where tenant_id = $1 and thread_id = $2 and status = $4
-                   and ($5::uuid is null or id = $5) order by created_at desc limit 1)
-       and status = $4
-     returning id`,
-    [tenantId, threadId, status, from, draftId ?? null],
-  );
+  const rows = await runScoped<{ id: string }>(pool, { tenantId }, DECIDE_DRAFT_SQL, [
+    threadId,
+    status,
+    from,
+    draftId ?? null,
+  ]);
   if (!rows[0]) throw notFound(NO_PENDING_DRAFT);
   return rows[0].id;
 }
@@ -87,6 +88,6 @@ export async function rejectDraft(pool: Pool, tenantId: string, threadId: string
 }
 
 /** Marks a draft as sent automatically (auto_respond). */
-export async function markDraftAutoSent(pool: Pool, draftId: string): Promise<void> {
-  await pool.query(`update sms_draft set status = 'auto_sent', decided_at = now() where id = $1`, [draftId]);
+export async function markDraftAutoSent(pool: Pool, tenantId: string, draftId: string): Promise<void> {
+  await runScoped(pool, { tenantId }, MARK_DRAFT_AUTO_SENT_SQL, [draftId]);
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
+import { runScoped } from '../../db/scoped-sql.ts';
 import type { Job, JobOutcome } from '../../jobs/job-workers.ts';
 import { OpenAiTextError, type TextGenerator } from '../../providers/openai/openai-text.ts';
 import { searchKnowledge } from '../knowledge/knowledge-search.ts';
@@ -7,6 +8,12 @@ import { replyScopeFor } from '../trust/reply-scope.ts';
 import { buildDraftPrompt, type DraftContact } from './draft-prompt.ts';
 import { markDraftAutoSent, storeDraft } from './sms-draft.service.ts';
 import { smsKeywordOf } from './sms-keywords.ts';
+import {
+  CLAIM_AUTO_REPLY_SQL,
+  DRAFT_CONTACT_SQL,
+  INBOUND_FOR_DRAFT_SQL,
+  RECENT_MESSAGES_SQL,
+} from './sms-message.queries.ts';
 import { sendText } from './sms-send.service.ts';
 import type { SmsSending } from './sms-sending.ts';
 import { getThread } from './sms-thread.service.ts';
@@ -27,36 +34,29 @@ export type DraftWorkerDeps = {
 type DraftJob = Job<{ tenantId: string; inboundMessageId: string }>;
 
 async function loadMaterial(pool: Pool, tenantId: string, inboundMessageId: string) {
-  const inbound = await pool.query<{ thread_id: string; body: string }>(
-    `select thread_id, body from sms_message where tenant_id = $1 and id = $2 and direction = 'inbound'`,
-    [tenantId, inboundMessageId],
-  );
-  const message = inbound.rows[0];
+  const scope = { tenantId };
+  const [message] = await runScoped<{ thread_id: string; body: string }>(pool, scope, INBOUND_FOR_DRAFT_SQL, [
+    inboundMessageId,
+  ]);
   if (!message) return undefined;
   const thread = await getThread(pool, tenantId, message.thread_id);
-  const contact = await pool.query<DraftContact>(
-    `select name, nickname, relationship, notes from contact where tenant_id = $1 and phone_primary = $2`,
-    [tenantId, thread.phone_e164],
-  );
-  const recent = await pool.query<{ direction: 'inbound' | 'outbound'; body: string }>(
-    `select direction, body from (
-       select direction, body, created_at, id from sms_message
-       where thread_id = $1 and created_at <= (select created_at from sms_message where id = $2)
-       order by created_at desc, id desc limit $3) r
-     order by created_at, id`,
+  const [contact] = await runScoped<DraftContact>(pool, scope, DRAFT_CONTACT_SQL, [thread.phone_e164]);
+  const recent = await runScoped<{ direction: 'inbound' | 'outbound'; body: string }>(
+    pool,
+    scope,
+    RECENT_MESSAGES_SQL,
     [thread.id, inboundMessageId, RECENT_MESSAGES],
   );
-  return { message, thread, contact: contact.rows[0] ?? null, recent: recent.rows };
+  return { message, thread, contact: contact ?? null, recent };
 }
 
 /** Claims this thread's automatic-reply slot, or answers false when one was used too recently. */
-async function claimAutoReply(pool: Pool, threadId: string): Promise<boolean> {
-  const { rowCount } = await pool.query(
-    `update sms_thread set last_auto_reply_at = now()
-     where id = $1 and (last_auto_reply_at is null or last_auto_reply_at < now() - make_interval(secs => $2))`,
-    [threadId, AUTO_REPLY_MIN_INTERVAL_SECONDS],
-  );
-  return (rowCount ?? 0) > 0;
+async function claimAutoReply(pool: Pool, tenantId: string, threadId: string): Promise<boolean> {
+  const rows = await runScoped(pool, { tenantId }, CLAIM_AUTO_REPLY_SQL, [
+    threadId,
+    AUTO_REPLY_MIN_INTERVAL_SECONDS,
+  ]);
+  return rows.length > 0;
 }
 
 /**
@@ -110,7 +110,7 @@ export async function writeDraft(deps: DraftWorkerDeps, job: DraftJob): Promise<
     body,
   });
   if (!draftId || thread.preference !== 'auto_respond') return { status: 'completed' };
-  if (!(await claimAutoReply(deps.pool, thread.id))) {
+  if (!(await claimAutoReply(deps.pool, tenantId, thread.id))) {
     deps.logger.info({ threadId: thread.id }, 'SMS auto-reply rate limit: draft left for the user');
     return { status: 'completed', output: { autoReply: 'rate limited' } };
   }
@@ -120,7 +120,7 @@ export async function writeDraft(deps: DraftWorkerDeps, job: DraftJob): Promise<
       body,
       autoReplyTo: inboundMessageId,
     });
-    if (sent) await markDraftAutoSent(deps.pool, draftId);
+    if (sent) await markDraftAutoSent(deps.pool, tenantId, draftId);
   } catch (error) {
     deps.logger.warn({ err: error, threadId: thread.id }, 'SMS auto-reply not sent; draft left for the user');
   }

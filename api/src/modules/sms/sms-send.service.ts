@@ -1,12 +1,13 @@
 import type { Pool } from '../../db/pool.ts';
+import { runScoped } from '../../db/scoped-sql.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
 import { publishLive } from '../../live/live-channel.ts';
 import { TWILIO_UNSUBSCRIBED_RECIPIENT, TwilioSendError } from '../../providers/twilio/twilio-sms.ts';
 import { numberOfTenant } from './messaging-number.ts';
 import { smsChannel } from './sms-live.ts';
+import { INSERT_OUTBOUND_SQL, RECORD_SEND_RESULT_SQL } from './sms-message.queries.ts';
 import { type SmsSending, STATUS_WEBHOOK_PATH } from './sms-sending.ts';
-import { statusRankSql } from './sms-status-order.ts';
 import { ensureThread, noteLastMessage, setOptedOut } from './sms-thread.service.ts';
 
 export const OPTED_OUT_MESSAGE = 'This contact has opted out of receiving messages';
@@ -42,16 +43,14 @@ export async function sendText(
   const stored = await inTransaction(pool, async (db) => {
     const thread = await ensureThread(db, tenantId, text.to);
     if (thread.opted_out) throw optedOut();
-    const { rows } = await db.query<{ id: string; created_at: Date }>(
-      `insert into sms_message (id, tenant_id, thread_id, direction, body, media_urls, status, auto_reply_to)
-       values (gen_random_uuid(), $1, $2, 'outbound', $3, $4, 'accepted', $5)
-       on conflict (auto_reply_to) do nothing
-       returning id, created_at`,
-      [tenantId, thread.id, text.body, text.mediaUrl ? [text.mediaUrl] : [], text.autoReplyTo ?? null],
+    const [message] = await runScoped<{ id: string; created_at: Date }>(
+      db,
+      { tenantId },
+      INSERT_OUTBOUND_SQL,
+      [thread.id, text.body, text.mediaUrl ? [text.mediaUrl] : [], text.autoReplyTo ?? null],
     );
-    const message = rows[0];
     if (!message) return undefined;
-    await noteLastMessage(db, thread.id, {
+    await noteLastMessage(db, tenantId, thread.id, {
       body: text.body,
       direction: 'outbound',
       createdAt: message.created_at,
@@ -88,14 +87,15 @@ async function recordSendResult(
 ): Promise<void> {
   await inTransaction(pool, async (db) => {
     // A callback may already have moved the status on: only move forward.
-    await db.query(
-      `update sms_message set twilio_sid = coalesce(twilio_sid, $2), error_code = coalesce($4, error_code),
-         status = case when ${statusRankSql('status')} < ${statusRankSql('$3::text')} then $3 else status end,
-         updated_at = now()
-       where id = $1`,
-      [stored.messageId, result.sid ?? null, result.status, result.errorCode ?? null],
-    );
-    if (result.errorCode === TWILIO_UNSUBSCRIBED_RECIPIENT) await setOptedOut(db, stored.threadId, true);
+    await runScoped(db, { tenantId }, RECORD_SEND_RESULT_SQL, [
+      stored.messageId,
+      result.sid ?? null,
+      result.status,
+      result.errorCode ?? null,
+    ]);
+    if (result.errorCode === TWILIO_UNSUBSCRIBED_RECIPIENT) {
+      await setOptedOut(db, tenantId, stored.threadId, true);
+    }
     await publishLive(db, smsChannel, tenantId, { type: 'status', threadId: stored.threadId, phoneE164 });
   });
 }

@@ -1,6 +1,16 @@
 import type { ResponsePreference } from '@annie/api-client/contracts/sms';
+import { runScoped } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import {
+  INSERT_THREAD_SQL,
+  MARK_THREAD_READ_SQL,
+  NOTE_LAST_MESSAGE_SQL,
+  SET_OPTED_OUT_SQL,
+  SET_RESPONSE_PREFERENCE_SQL,
+  THREAD_ROW_BY_ID_SQL,
+  THREAD_ROW_BY_PHONE_SQL,
+} from './sms-thread.queries.ts';
 
 export const THREAD_NOT_FOUND = 'Thread not found';
 
@@ -14,24 +24,10 @@ export type ThreadRow = {
   preference: ResponsePreference;
 };
 
-const THREAD_ROW_SQL = `
-  select t.id, t.tenant_id, t.phone_e164, t.opted_out,
-    coalesce(t.response_preference, c.sms_preference, 'ask_first') as preference
-  from sms_thread t
-  left join contact c on c.tenant_id = t.tenant_id and c.phone_primary = t.phone_e164`;
-
 /** The tenant's thread with this number, created when it does not exist yet (one per number). */
 export async function ensureThread(db: Queryable, tenantId: string, phoneE164: string): Promise<ThreadRow> {
-  await db.query(
-    `insert into sms_thread (id, tenant_id, phone_e164) values (gen_random_uuid(), $1, $2)
-     on conflict (tenant_id, phone_e164) do nothing`,
-    [tenantId, phoneE164],
-  );
-  const { rows } = await db.query<ThreadRow>(
-    `${THREAD_ROW_SQL} where t.tenant_id = $1 and t.phone_e164 = $2`,
-    [tenantId, phoneE164],
-  );
-  const thread = rows[0];
+  await runScoped(db, { tenantId }, INSERT_THREAD_SQL, [phoneE164]);
+  const thread = await findThreadByPhone(db, tenantId, phoneE164);
   if (!thread) throw new Error(`Thread for ${phoneE164} vanished`);
   return thread;
 }
@@ -42,30 +38,21 @@ export async function findThreadByPhone(
   tenantId: string,
   phoneE164: string,
 ): Promise<ThreadRow | undefined> {
-  const { rows } = await db.query<ThreadRow>(
-    `${THREAD_ROW_SQL} where t.tenant_id = $1 and t.phone_e164 = $2`,
-    [tenantId, phoneE164],
-  );
+  const rows = await runScoped<ThreadRow>(db, { tenantId }, THREAD_ROW_BY_PHONE_SQL, [phoneE164]);
   return rows[0];
 }
 
 /** One of the tenant's threads by id. */
 export async function getThread(db: Queryable, tenantId: string, threadId: string): Promise<ThreadRow> {
-  const { rows } = await db.query<ThreadRow>(`${THREAD_ROW_SQL} where t.tenant_id = $1 and t.id = $2`, [
-    tenantId,
-    threadId,
-  ]);
+  const rows = await runScoped<ThreadRow>(db, { tenantId }, THREAD_ROW_BY_ID_SQL, [threadId]);
   if (!rows[0]) throw notFound(THREAD_NOT_FOUND);
   return rows[0];
 }
 
 /** The user opened the thread: nothing in it is unread any more. */
 export async function markThreadRead(db: Queryable, tenantId: string, threadId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'update sms_thread set unread_count = 0 where tenant_id = $1 and id = $2 and unread_count > 0',
-    [tenantId, threadId],
-  );
-  return (rowCount ?? 0) > 0;
+  const rows = await runScoped(db, { tenantId }, MARK_THREAD_READ_SQL, [threadId]);
+  return rows.length > 0;
 }
 
 /** Sets what the assistant does with this thread's inbound texts. */
@@ -75,35 +62,31 @@ export async function setResponsePreference(
   threadId: string,
   preference: ResponsePreference,
 ): Promise<void> {
-  const { rowCount } = await db.query(
-    'update sms_thread set response_preference = $3 where tenant_id = $1 and id = $2',
-    [tenantId, threadId, preference],
-  );
-  if (rowCount === 0) throw notFound(THREAD_NOT_FOUND);
+  const rows = await runScoped(db, { tenantId }, SET_RESPONSE_PREFERENCE_SQL, [threadId, preference]);
+  if (rows.length === 0) throw notFound(THREAD_NOT_FOUND);
 }
 
 /** Records the contact's opt-out (STOP, or Twilio's 21610) or opt-in (START). */
-export async function setOptedOut(db: Queryable, threadId: string, optedOut: boolean): Promise<void> {
-  await db.query(
-    `update sms_thread set opted_out = $2, opted_out_at = case when $2 then now() else null end where id = $1`,
-    [threadId, optedOut],
-  );
+export async function setOptedOut(
+  db: Queryable,
+  tenantId: string,
+  threadId: string,
+  optedOut: boolean,
+): Promise<void> {
+  await runScoped(db, { tenantId }, SET_OPTED_OUT_SQL, [threadId, optedOut]);
 }
 
 /** Keeps the thread's copy of its last message (the newest wins), and counts an inbound one as unread. */
 export async function noteLastMessage(
   db: Queryable,
+  tenantId: string,
   threadId: string,
   message: { body: string; direction: 'inbound' | 'outbound'; createdAt: Date },
 ): Promise<void> {
-  await db.query(
-    `update sms_thread set
-       unread_count = unread_count + case when $4 = 'inbound' then 1 else 0 end,
-       last_message_body = case when newer then $3 else last_message_body end,
-       last_message_direction = case when newer then $4 else last_message_direction end,
-       last_message_at = case when newer then $2 else last_message_at end
-     from (select last_message_at is null or last_message_at <= $2 as newer from sms_thread where id = $1) latest
-     where id = $1`,
-    [threadId, message.createdAt, message.body, message.direction],
-  );
+  await runScoped(db, { tenantId }, NOTE_LAST_MESSAGE_SQL, [
+    threadId,
+    message.createdAt,
+    message.body,
+    message.direction,
+  ]);
 }

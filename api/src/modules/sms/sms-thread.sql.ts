@@ -9,9 +9,11 @@ export function messageJsonSql(alias: string): string {
 
 /**
  * The thread summary DTO built in SQL from a thread `t`, its contact `c` (found by number, may be null)
- * and its latest pending draft `d` (may be null); the same fields as `smsThreadSummarySchema`.
+ * and its latest pending draft `d` (may be null); the same fields as `smsThreadSummarySchema`, then any
+ * `extra` fields (`'name', value` pairs) in the same object.
  */
-export const THREAD_SUMMARY_JSON_SQL = `json_build_object(
+export function threadSummaryJsonSql(extra?: string): string {
+  return `json_build_object(
   'id', t.id, 'phoneE164', t.phone_e164,
   'displayName', coalesce(nullif(c.nickname, ''), c.name, t.phone_e164),
   'lastMessageAt', ${isoSql('t.last_message_at')}, 'optedOut', t.opted_out,
@@ -25,7 +27,16 @@ export const THREAD_SUMMARY_JSON_SQL = `json_build_object(
       'createdAt', ${isoSql('t.last_message_at')}) end,
     'unreadCount', t.unread_count,
     'pendingDraft', case when d.id is null then null else json_build_object(
-      'id', d.id, 'draft', d.body, 'createdAt', ${isoSql('d.created_at')}) end))`;
+      'id', d.id, 'draft', d.body, 'createdAt', ${isoSql('d.created_at')}) end)${
+        extra
+          ? `,
+  ${extra}`
+          : ''
+      })`;
+}
+
+/** The thread summary DTO alone (see `threadSummaryJsonSql`). */
+export const THREAD_SUMMARY_JSON_SQL = threadSummaryJsonSql();
 
 /** Joins a thread `t` to its contact `c` and latest pending draft `d`. */
 export const THREAD_JOINS_SQL = `

@@ -3,9 +3,9 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
 import { forbidden, serviceUnavailable } from '../../lib/http-errors.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { isValidTwilioSignature } from '../../providers/twilio/twilio-signature.ts';
 import { tenantOfNumber } from './messaging-number.ts';
 import { INBOUND_WEBHOOK_PATH, type SmsSending, STATUS_WEBHOOK_PATH } from './sms-sending.ts';
@@ -15,7 +15,8 @@ import { readTwilioForm } from './twilio-form.ts';
 export type SmsWebhookDeps = { pool: Pool; jobs: JobSender; sending: SmsSending; draftsEnabled: boolean };
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
-const messageIdSchema = z.uuid().optional();
+// Our id of the message, in the callback URL; a malformed one is ignored (the sid still names it).
+const statusQuerySchema = z.object({ messageId: z.uuid().optional().catch(undefined) });
 const WEBHOOK_ERRORS = {
   403: 'X-Twilio-Signature does not match PUBLIC_URL and the form (nothing is stored)',
   413: 'The form is too large',
@@ -48,9 +49,11 @@ function answerTwiml(ctx: Context): void {
 export function smsWebhookRoutes(deps: SmsWebhookDeps): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.post(
-    INBOUND_WEBHOOK_PATH,
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: INBOUND_WEBHOOK_PATH,
       summary: "Twilio's webhook for a text to a tenant's messaging number",
       description:
         'Signed by Twilio (form fields From, To, Body, MessageSid, NumMedia, MediaUrl{n}); redelivery stores nothing twice.',
@@ -59,7 +62,7 @@ export function smsWebhookRoutes(deps: SmsWebhookDeps): Router<AppState> {
         200: { description: 'Empty TwiML (no reply from Twilio itself)', contentType: 'text/xml' },
       },
       errors: WEBHOOK_ERRORS,
-    }),
+    },
     async (ctx) => {
       const params = await signedParams(ctx, deps.sending);
       const tenantId = await tenantOfNumber(deps.pool, params.To ?? '', deps.sending.defaultNumber);
@@ -78,23 +81,24 @@ export function smsWebhookRoutes(deps: SmsWebhookDeps): Router<AppState> {
     },
   );
 
-  router.post(
-    STATUS_WEBHOOK_PATH,
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: STATUS_WEBHOOK_PATH,
       summary: "Twilio's status callback for an outbound text",
       description:
         'Signed by Twilio (MessageSid, MessageStatus, ErrorCode); a status only moves forward; 21610 opts the thread out.',
       access: 'anonymous',
-      query: z.object({ messageId: z.uuid().optional() }),
+      query: statusQuerySchema,
       responses: { 204: { description: 'Recorded' } },
       errors: WEBHOOK_ERRORS,
-    }),
-    async (ctx) => {
+    },
+    async (ctx, { query }) => {
       const params = await signedParams(ctx, deps.sending);
-      const messageId = messageIdSchema.safeParse(ctx.query.messageId);
       const errorCode = Number.parseInt(params.ErrorCode ?? '', 10);
       await applyStatusCallback(deps.pool, {
-        messageId: messageId.success ? messageId.data : undefined,
+        messageId: query.messageId,
         messageSid: params.MessageSid ?? params.SmsSid,
         status: params.MessageStatus ?? params.SmsStatus ?? '',
         errorCode: Number.isNaN(errorCode) ? undefined : errorCode,

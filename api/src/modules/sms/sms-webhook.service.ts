@@ -1,13 +1,15 @@
 import type { SmsStatus } from '@annie/api-client/contracts/sms';
 import type { Pool } from '../../db/pool.ts';
+import { runScoped } from '../../db/scoped-sql.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
 import { publishLive } from '../../live/live-channel.ts';
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from '../../providers/twilio/twilio-sms.ts';
 import { smsKeywordOf } from './sms-keywords.ts';
 import { smsChannel } from './sms-live.ts';
+import { applyStatusCallbackRow, INSERT_INBOUND_SQL, type StatusCallback } from './sms-message.queries.ts';
 import { smsDraftQueue } from './sms-queues.ts';
-import { CALLBACK_STATUSES, statusRankSql } from './sms-status-order.ts';
+import { CALLBACK_STATUSES } from './sms-status-order.ts';
 import { ensureThread, noteLastMessage, setOptedOut } from './sms-thread.service.ts';
 
 /** An incoming text as Twilio posts it, already checked to be signed and addressed to this tenant. */
@@ -35,23 +37,21 @@ export async function recordInboundText(
 ): Promise<boolean> {
   return inTransaction(pool, async (db) => {
     const thread = await ensureThread(db, tenantId, text.from);
-    const { rows } = await db.query<{ id: string; created_at: Date }>(
-      `insert into sms_message (id, tenant_id, thread_id, direction, body, media_urls, status, twilio_sid)
-       values (gen_random_uuid(), $1, $2, 'inbound', $3, $4, 'received', $5)
-       on conflict (twilio_sid) do nothing
-       returning id, created_at`,
-      [tenantId, thread.id, text.body, text.mediaUrls, text.messageSid],
+    const [message] = await runScoped<{ id: string; created_at: Date }>(
+      db,
+      { tenantId },
+      INSERT_INBOUND_SQL,
+      [thread.id, text.body, text.mediaUrls, text.messageSid],
     );
-    const message = rows[0];
     if (!message) return false;
-    await noteLastMessage(db, thread.id, {
+    await noteLastMessage(db, tenantId, thread.id, {
       body: text.body,
       direction: 'inbound',
       createdAt: message.created_at,
     });
     const keyword = smsKeywordOf(text.body);
-    if (keyword === 'opt_out') await setOptedOut(db, thread.id, true);
-    if (keyword === 'opt_in') await setOptedOut(db, thread.id, false);
+    if (keyword === 'opt_out') await setOptedOut(db, tenantId, thread.id, true);
+    if (keyword === 'opt_in') await setOptedOut(db, tenantId, thread.id, false);
     const wantsDraft = !keyword && !thread.opted_out && thread.preference !== 'never_respond';
     if (options.draftsEnabled && wantsDraft) {
       await jobs.send(smsDraftQueue, { tenantId, inboundMessageId: message.id }, { db, id: message.id });
@@ -69,25 +69,14 @@ export async function recordInboundText(
  * Applies a status callback to the outbound message it names (by our id from the callback URL, else by
  * its sid). Statuses only move forward; 21610 marks the thread opted out. False when nothing changed.
  */
-export async function applyStatusCallback(
-  pool: Pool,
-  callback: { messageId?: string; messageSid?: string; status: string; errorCode?: number },
-): Promise<boolean> {
+export async function applyStatusCallback(pool: Pool, callback: StatusCallback): Promise<boolean> {
   if (!CALLBACK_STATUSES.includes(callback.status as SmsStatus)) return false;
   return inTransaction(pool, async (db) => {
-    const { rows } = await db.query<{ tenant_id: string; thread_id: string; phone_e164: string }>(
-      `update sms_message m set status = $3, error_code = coalesce($4, m.error_code),
-         twilio_sid = coalesce(m.twilio_sid, $2), updated_at = now()
-       from sms_thread t
-       where t.id = m.thread_id and m.direction = 'outbound'
-         and (m.id = $1::uuid or ($1::uuid is null and m.twilio_sid = $2))
-         and ${statusRankSql('m.status')} < ${statusRankSql('$3::text')}
-       returning m.tenant_id, m.thread_id, t.phone_e164`,
-      [callback.messageId ?? null, callback.messageSid ?? null, callback.status, callback.errorCode ?? null],
-    );
-    const changed = rows[0];
+    const changed = await applyStatusCallbackRow(db, callback);
     if (!changed) return false;
-    if (callback.errorCode === TWILIO_UNSUBSCRIBED_RECIPIENT) await setOptedOut(db, changed.thread_id, true);
+    if (callback.errorCode === TWILIO_UNSUBSCRIBED_RECIPIENT) {
+      await setOptedOut(db, changed.tenant_id, changed.thread_id, true);
+    }
     await publishLive(db, smsChannel, changed.tenant_id, {
       type: 'status',
       threadId: changed.thread_id,

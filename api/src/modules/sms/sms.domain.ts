@@ -2,9 +2,8 @@ import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
 import type { AppState } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { liveStream } from '../../live/live-stream.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
 import { Migration20261122030100_sms } from './migrations/Migration20261122030100_sms.ts';
 import { smsRoutes } from './sms.routes.ts';
@@ -29,17 +28,19 @@ export const smsDomain: Domain = {
     });
     const draftsMissing = generator ? [] : ['OPENAI_API_KEY'];
     const events = new Router<AppState>();
-    events.get(
-      '/api/sms/events',
-      routeDoc({
+    const streamEvents = liveStream(live, [smsChannel], connections);
+    defineRoute(
+      events,
+      {
+        method: 'get',
+        path: '/api/sms/events',
         summary: "A server-sent event stream of the tenant's SMS changes",
         description:
           '`sms` events carry `{type, threadId, phoneE164}` (a text, a status, a draft or the thread changed); `resync` means some may have been missed (read the threads again).',
         access: 'signed-in',
         responses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
-      }),
-      requireAuth(),
-      liveStream(live, [smsChannel], connections),
+      },
+      (ctx) => streamEvents(ctx, async () => {}),
     );
     return {
       routers: [

@@ -49,7 +49,7 @@ async function seedText(pool: Pool, tenantId: string, text: SeedText, now: numbe
     );
     const message = rows[0];
     if (!message) return undefined;
-    await noteLastMessage(db, thread.id, { body: text.body, direction: text.direction, createdAt });
+    await noteLastMessage(db, tenantId, thread.id, { body: text.body, direction: text.direction, createdAt });
     return { threadId: thread.id, messageId: message.id };
   });
   if (!inserted) return false;
