@@ -89,3 +89,25 @@ export async function listCallMessages(
 ): Promise<CallMessage[]> {
   return runScoped<CallMessage>(db, owner, LIST_CALL_MESSAGES_SQL, [filter.callSessionId ?? null]);
 }
+
+const MOVE_PENDING_ACTION_SQL = userSql(`
+  update pending_action set status = $4, body = coalesce($6, body),
+    decided_at = case when $4 = 'pending' then null else now() end
+  where tenant_id = $1 and user_id = $2 and id = $3 and status = $5
+  returning to_e164, body`);
+
+/** Moves one of the user's actions from one status to another (and sets its body, if given); undefined when it is not in `from`. */
+export async function movePendingAction(
+  db: Queryable,
+  owner: { tenantId: string; userId: string },
+  id: string,
+  change: { from: PendingAction['status']; to: PendingAction['status']; body?: string },
+): Promise<{ to_e164: string; body: string } | undefined> {
+  const rows = await runScoped<{ to_e164: string; body: string }>(db, owner, MOVE_PENDING_ACTION_SQL, [
+    id,
+    change.to,
+    change.from,
+    change.body ?? null,
+  ]);
+  return rows[0];
+}
