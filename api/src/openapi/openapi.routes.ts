@@ -4,10 +4,9 @@ import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppState } from '../http/app-state.ts';
-import { requireAuth } from '../http/require-auth.ts';
+import { defineRoute } from '../http/define-route.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { type OpenApiDocument, openApiDocument, registeredRoutes } from './openapi-document.ts';
-import { routeDoc } from './route-doc.ts';
 
 const SWAGGER_UI = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')));
 
@@ -52,14 +51,15 @@ export function openApiRoutes(routers: () => Router<AppState>[]): Router<AppStat
   let document: OpenApiDocument | undefined;
   const loaded = new Map<string, Promise<Buffer | string>>();
 
-  router.get(
-    '/openapi.json',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/openapi.json',
       summary: 'This API as an OpenAPI 3.1 document, generated from the zod contracts the routes parse with',
       access: 'signed-in',
       responses: { 200: { description: 'The document', schema: z.record(z.string(), z.unknown()) } },
-    }),
-    requireAuth(),
+    },
     (ctx) => {
       document ??= openApiDocument(registeredRoutes(routers()));
       ctx.set('Cache-Control', 'no-cache');
@@ -67,14 +67,15 @@ export function openApiRoutes(routers: () => Router<AppState>[]): Router<AppStat
     },
   );
 
-  router.get(
-    '/docs',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/docs',
       summary: 'The API reference for people',
       access: 'signed-in',
       responses: { 200: { description: 'The page', contentType: 'text/html' } },
-    }),
-    requireAuth(),
+    },
     (ctx) => {
       ctx.set('Cache-Control', 'no-cache');
       ctx.type = 'text/html';
@@ -82,18 +83,20 @@ export function openApiRoutes(routers: () => Router<AppState>[]): Router<AppStat
     },
   );
 
-  router.get(
-    '/docs/:file',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/docs/:file',
       summary: "The reference page's scripts and styles",
       access: 'signed-in',
       params: { file: z.enum(Object.keys(ASSETS) as [string, ...string[]]) },
+      notFound: 'No such file',
       responses: { 200: { description: 'The file', contentType: 'text/javascript' } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const name = ctx.params.file ?? '';
-      const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+    },
+    async (ctx, { params }) => {
+      const name = params.file;
+      const asset = ASSETS[name];
       if (!asset) throw notFound('No such file');
       let content = loaded.get(name);
       if (!content) {

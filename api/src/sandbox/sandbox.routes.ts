@@ -5,16 +5,14 @@ import {
   simulateInboundTextResponseSchema,
 } from '@annie/api-client/contracts/sandbox';
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';
 import type { Pool } from '../db/pool.ts';
-import { type AppState, authOf } from '../http/app-state.ts';
-import { requireAuth } from '../http/require-auth.ts';
+import type { AppState } from '../http/app-state.ts';
+import { defineRoute } from '../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../lib/http-errors.ts';
 import { toE164 } from '../lib/phone-number.ts';
 import { numberOfTenant } from '../modules/sms/messaging-number.ts';
-import { routeDoc } from '../openapi/route-doc.ts';
 
 type WebhookReply = { status: number; text: string };
 
@@ -35,14 +33,14 @@ export type SandboxRouteDeps = {
 const WEBHOOK_REFUSED = { 502: "The app's webhook refused the simulated text or call" };
 
 /** The caller's number as E.164 (a 400 naming `from` otherwise) and the tenant's own number. */
-async function partiesOf(ctx: Context & { state: AppState }, deps: SandboxRouteDeps, fromText: string) {
+async function partiesOf(deps: SandboxRouteDeps, tenantId: string, fromText: string) {
   const from = toE164(fromText, deps.region);
   if (!from) {
     throw new ZodError([
       { code: 'custom', path: ['from'], message: 'Not a valid phone number', input: fromText },
     ]);
   }
-  const to = await numberOfTenant(deps.pool, authOf(ctx).tenantId, deps.defaultNumber);
+  const to = await numberOfTenant(deps.pool, tenantId, deps.defaultNumber);
   if (!to) throw serviceUnavailable('This tenant has no messaging number: assign one with messaging:number');
   return { from, to };
 }
@@ -61,9 +59,11 @@ function assertDelivered(reply: WebhookReply): void {
 export function sandboxRoutes(deps: SandboxRouteDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/sandbox' });
 
-  router.post(
-    '/inbound-text',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/inbound-text',
       summary: "Sandbox only: a contact texts the tenant's number (through the Twilio fake)",
       access: 'signed-in',
       body: simulateInboundTextRequestSchema,
@@ -71,19 +71,19 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Router<AppState> {
         200: { description: 'Delivered to the webhook', schema: simulateInboundTextResponseSchema },
       },
       errors: WEBHOOK_REFUSED,
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const input = simulateInboundTextRequestSchema.parse(ctx.request.body ?? {});
-      const { from, to } = await partiesOf(ctx, deps, input.from);
+    },
+    async (ctx, { body: input, auth }) => {
+      const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
       assertDelivered(await deps.phone.simulateInboundText({ from, to, body: input.body }));
       ctx.body = simulateInboundTextResponseSchema.parse({ phoneE164: from, to });
     },
   );
 
-  router.post(
-    '/inbound-call',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/inbound-call',
       summary: "Sandbox only: a contact calls the tenant's number (through the Twilio fake)",
       access: 'signed-in',
       body: simulateInboundCallRequestSchema,
@@ -91,11 +91,9 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Router<AppState> {
         200: { description: 'The app answered the call', schema: simulateInboundCallResponseSchema },
       },
       errors: WEBHOOK_REFUSED,
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const input = simulateInboundCallRequestSchema.parse(ctx.request.body ?? {});
-      const { from, to } = await partiesOf(ctx, deps, input.from);
+    },
+    async (ctx, { body: input, auth }) => {
+      const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
       const call = await deps.phone.simulateInboundCall({ from, to });
       assertDelivered(call.reply);
       ctx.body = simulateInboundCallResponseSchema.parse({ callSid: call.sid, phoneE164: from, to });

@@ -1,10 +1,9 @@
 import { authUserSchema, loginRequestSchema } from '@annie/api-client/contracts/auth';
 import Router from '@koa/router';
 import { z } from 'zod';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { toAuthUserDto } from '../users/user.dto.ts';
 import { authenticate } from './auth.service.ts';
 import type { LoginRateLimiter } from './login-rate-limiter.ts';
@@ -13,9 +12,11 @@ import type { LoginRateLimiter } from './login-rate-limiter.ts';
 export function authRoutes(limiter: LoginRateLimiter): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
 
-  router.post(
-    '/login',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/login',
       summary: 'Sign in; sets the session cookie',
       access: 'anonymous',
       body: loginRequestSchema,
@@ -24,10 +25,9 @@ export function authRoutes(limiter: LoginRateLimiter): Router<AppState> {
         401: 'Wrong username or password',
         429: 'Too many failed attempts for this user or address; Retry-After says when to try again',
       },
-    }),
-    async (ctx) => {
-      const credentials = loginRequestSchema.parse(ctx.request.body ?? {});
-      const user = await authenticate(ctx.state.em, limiter, { ...credentials, ip: ctx.ip });
+    },
+    async (ctx, { body }) => {
+      const user = await authenticate(ctx.state.em, limiter, { ...body, ip: ctx.ip });
       // A fresh id on every sign-in defeats session fixation.
       await ctx.session?.regenerate();
       if (!ctx.session) throw unauthorized();
@@ -37,13 +37,15 @@ export function authRoutes(limiter: LoginRateLimiter): Router<AppState> {
     },
   );
 
-  router.post(
-    '/logout',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/logout',
       summary: 'Sign out (ends the session, if any)',
       access: 'anonymous',
       responses: { 200: { description: 'Signed out', schema: z.object({ ok: z.literal(true) }) } },
-    }),
+    },
     async (ctx) => {
       ctx.session = null;
       ctx.body = { ok: true };
@@ -51,17 +53,17 @@ export function authRoutes(limiter: LoginRateLimiter): Router<AppState> {
   );
 
   // The identity headers are not checked here: this is how the client learns the values to send.
-  router.get(
-    '/auth/user',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/auth/user',
       summary: 'The signed-in user, with the tenant and user ids the client sends as X-Tenant-Id / X-User-Id',
       access: 'signed-in',
       skipIdentityHeaders: true,
       responses: { 200: { description: 'The signed-in user', schema: authUserSchema } },
-    }),
-    requireAuth({ checkIdentityHeaders: false }),
-    async (ctx) => {
-      const auth = authOf(ctx);
+    },
+    async (ctx, { auth }) => {
       ctx.body = toAuthUserDto({ ...auth, id: auth.userId });
     },
   );

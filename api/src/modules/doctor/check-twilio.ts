@@ -20,7 +20,10 @@ const LABEL = 'Twilio';
 export const VOICE_WEBHOOK_PATH = '/api/phone/webhooks/voice';
 export const SMS_WEBHOOK_PATH = '/api/sms/webhooks/inbound';
 
-/** Each tenant's number: the ones operators assigned, and TWILIO_PHONE_NUMBER for the first tenant. */
+/**
+ * Each tenant's number: the ones operators assigned, and TWILIO_PHONE_NUMBER for the first tenant.
+ * Plain SQL, not tenant-scoped: the doctor checks every tenant's number (each shown to its own tenant).
+ */
 async function tenantNumbers(db: Queryable, defaultNumber: string | undefined) {
   const { rows } = await db.query<{ tenant_id: string; phone_e164: string | null }>(
     `select t.id as tenant_id, m.phone_e164 from tenant t

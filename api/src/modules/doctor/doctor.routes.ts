@@ -1,17 +1,18 @@
 import { doctorQuerySchema, doctorReportSchema } from '@annie/api-client/contracts/doctor';
 import Router from '@koa/router';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { type DoctorCache, reportForTenant } from './doctor-cache.ts';
 
 /** GET /api/admin/doctor: what `npm run annie -- doctor` finds, cached, for the tenant's admins. */
 export function doctorRoutes(cache: DoctorCache): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin' });
 
-  router.get(
-    '/doctor',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/doctor',
       summary:
         'Each provider: not configured, answering, or failing with its own error (cached five minutes)',
       description:
@@ -19,12 +20,9 @@ export function doctorRoutes(cache: DoctorCache): Router<AppState> {
       access: 'admin',
       query: doctorQuerySchema,
       responses: { 200: { description: 'The report', schema: doctorReportSchema } },
-    }),
-    requireAuth(),
-    requireAdmin(),
-    async (ctx) => {
-      const { refresh } = doctorQuerySchema.parse(ctx.query);
-      ctx.body = reportForTenant(await cache.get(refresh), authOf(ctx).tenantId);
+    },
+    async (ctx, { query, auth }) => {
+      ctx.body = reportForTenant(await cache.get(query.refresh), auth.tenantId);
     },
   );
 

@@ -2,28 +2,32 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState } from '../../http/app-state.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
+import { defineRoute } from '../../http/define-route.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
 /** /healthz: the process is up. /readyz: the database answers (503 otherwise). */
 export function healthRoutes(pool: Pool): Router<AppState> {
   const router = new Router<AppState>();
-  router.get(
-    '/healthz',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/healthz',
       summary: 'The process is up',
       access: 'anonymous',
       responses: { 200: { description: 'Up', schema: z.object({ status: z.literal('ok') }) } },
-    }),
+    },
     (ctx) => {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { status: 'ok' };
     },
   );
-  router.get(
-    '/readyz',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/readyz',
       summary: 'The database answers',
       access: 'anonymous',
       responses: {
@@ -37,7 +41,7 @@ export function healthRoutes(pool: Pool): Router<AppState> {
           }),
         },
       },
-    }),
+    },
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
       try {

@@ -2,9 +2,8 @@ import { agtProxyRequestSchema } from '@annie/api-client/contracts/agt';
 import { anyJsonSchema } from '@annie/api-client/contracts/json';
 import Router from '@koa/router';
 import type { AppState } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { badRequest, HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { AGT_NOT_CONFIGURED_MESSAGE, type AgtClient, AgtError } from '../../providers/agt/agt-client.ts';
 import { resolveAgtRoute } from '../../providers/agt/agt-routes.ts';
 
@@ -33,9 +32,11 @@ function toHttpError(error: AgtError): HttpError {
 export function agtProxyRoutes(agt: AgtClient): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/agt' });
 
-  router.post(
-    '/proxy',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/proxy',
       summary: 'Forward one mapped chemistry request to the configured provider',
       access: 'signed-in',
       body: agtProxyRequestSchema,
@@ -46,10 +47,8 @@ export function agtProxyRoutes(agt: AgtClient): Router<AppState> {
         503: 'The provider is not configured (AGT_BASE_URL, AGT_API_KEY), or the database is briefly unavailable',
         504: 'The provider did not answer in time',
       },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const request = agtProxyRequestSchema.parse(ctx.request.body ?? {});
+    },
+    async (ctx, { body: request }) => {
       const resolved = resolveAgtRoute(request.path, request.method);
       if (!resolved.ok) throw badRequest(resolved.message, 'path_not_allowed');
       const { route } = resolved;

@@ -1,13 +1,10 @@
 import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
-import { JOB_QUEUE_SCHEMA } from '../../jobs/job-queue.ts';
-import { markFailed } from './lab-job-transitions.ts';
+import { markFailed, markRequeued, staleLabJobs } from './lab-job.queries.ts';
 import { labJobQueue } from './lab-queue.ts';
 
 export const ABANDONED_MESSAGE =
   'The worker running this job stopped before it finished, and no retries were left';
-
-type StaleRow = { id: string; status: 'queued' | 'running'; state: string | null };
 
 export type ReconcileDeps = { pool: Pool; logger: Logger; send: (labJobId: string) => Promise<void> };
 
@@ -21,26 +18,12 @@ export async function reconcileLabJobs(
   deps: ReconcileDeps,
   graceSeconds: number,
 ): Promise<{ failed: number; requeued: number }> {
-  const { rows } = await deps.pool.query<StaleRow>(
-    `select l.id, l.status, j.state::text as state
-       from lab_job l
-       left join ${JOB_QUEUE_SCHEMA}.job j on j.name = $1 and j.id = l.id
-      where l.status in ('queued', 'running')
-        and l.updated_at < clock_timestamp() - make_interval(secs => $2)
-        and (j.id is null or j.state in ('completed', 'failed', 'cancelled'))
-      order by l.updated_at
-      limit 500`,
-    [labJobQueue.name, graceSeconds],
-  );
+  const rows = await staleLabJobs(deps.pool, labJobQueue.name, graceSeconds);
   let failed = 0;
   let requeued = 0;
   for (const row of rows) {
     if (row.state === null) {
-      await deps.pool.query(
-        `update lab_job set status = 'queued', updated_at = clock_timestamp()
-          where id = $1 and status in ('queued', 'running')`,
-        [row.id],
-      );
+      await markRequeued(deps.pool, row.id);
       await deps.send(row.id);
       requeued += 1;
     } else if (await markFailed(deps.pool, row.id, ABANDONED_MESSAGE)) {

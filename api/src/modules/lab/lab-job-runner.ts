@@ -3,8 +3,8 @@ import { ZodError } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import { type AgtClient, AgtError } from '../../providers/agt/agt-client.ts';
 import type { LabJobRow } from './lab-job.dto.ts';
+import { markFailed, markRetrying, markRunning } from './lab-job.queries.ts';
 import { callProviderFor } from './lab-job-provider.ts';
-import { markFailed, markRetrying, markRunning } from './lab-job-transitions.ts';
 
 export type LabJobRunnerDeps = {
   pool: Pool;

@@ -5,8 +5,9 @@ import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { fromLabJobRow, type LabJobRecord, type LabJobRow } from './lab-job.dto.ts';
+import { fromLabJobRow, type LabJobRecord } from './lab-job.dto.ts';
 import { LabJob } from './lab-job.entity.ts';
+import { insertLabJob } from './lab-job.queries.ts';
 import { sendLabJob } from './lab-queue.ts';
 
 export const LAB_JOB_NOT_FOUND = 'Lab job not found';
@@ -22,12 +23,13 @@ export async function createLabJob(
   request: CreateLabJobRequest,
 ): Promise<LabJobRecord> {
   return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<LabJobRow>(
-      `insert into lab_job (id, tenant_id, created_by, type, payload)
-       values ($1, $2, $3, $4, $5) returning *`,
-      [randomUUID(), owner.tenantId, owner.userId, request.type, JSON.stringify(request.payload)],
-    );
-    const row = rows[0];
+    const row = await insertLabJob(client, {
+      id: randomUUID(),
+      tenantId: owner.tenantId,
+      createdBy: owner.userId,
+      type: request.type,
+      payload: request.payload,
+    });
     if (!row) throw new Error('insert into lab_job returned no row');
     await sendLabJob(jobs, row.id, client);
     return fromLabJobRow(row);
@@ -39,7 +41,7 @@ export function listLabJobs(em: EntityManager): Promise<LabJob[]> {
   return em.find(LabJob, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LAB_JOB_LIST_LIMIT });
 }
 
-/** One of the tenant's jobs (the id parsed by uuidParam); another tenant's job is simply not found. */
+/** One of the tenant's jobs (its id already checked as a UUID); another tenant's job is simply not found. */
 export async function getLabJob(em: EntityManager, id: string): Promise<LabJob> {
   const job = await em.findOne(LabJob, { id });
   if (!job) throw notFound(LAB_JOB_NOT_FOUND);

@@ -1,8 +1,9 @@
 import type { Pool } from '../../db/pool.ts';
 
 /**
- * How long each kind of data the product keeps is kept (spec part 2 §2.8, README "Data lifecycle").
+ * How long each kind of data the product keeps is kept (README "Data lifecycle" lists the same rules).
  * Each rule is one idempotent delete; a domain that starts keeping a new kind of data adds its rule here.
+ * Plain SQL, not tenant-scoped: retention removes every tenant's expired rows alike.
  */
 export type RetentionRule = { kind: string; keptFor: string; sql: string };
 

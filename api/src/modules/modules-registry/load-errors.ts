@@ -3,6 +3,8 @@ import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { rollbackRelease } from './release.service.ts';
 
+// Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
+
 export type RollbackPolicy = { failures: number; windowMinutes: number };
 
 export const REGISTRY_ACTOR = 'registry';

@@ -13,9 +13,8 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAdmin, requireAuth } from '../../http/require-auth.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { DEFAULT_TENANT_ID } from '../users/user.service.ts';
 import { fetchHostedBuild } from './hosted-build.ts';
 import { recordLoadError } from './load-errors.ts';
@@ -50,8 +49,6 @@ type ModulesDeps = {
   host: () => PublishHost;
 };
 
-const releaseAdmin = [requireAuth(), requireAdmin(), requireOperatorAdmin()] as const;
-
 /** The `:remote` of a route, checked before the operator's-tenant check: a remote that does not exist is a 404 to any admin. */
 function knownRemote(): Middleware<AppState> {
   return async function checkRemoteParam(ctx, next) {
@@ -60,7 +57,8 @@ function knownRemote(): Middleware<AppState> {
   };
 }
 
-const releaseAdminOfRemote = [requireAuth(), requireAdmin(), knownRemote(), requireOperatorAdmin()] as const;
+const releasesQuerySchema = z.object({ remote: z.enum(REMOTE_NAMES).optional() });
+const remoteParams = { remote: z.enum(REMOTE_NAMES) };
 
 /**
  * GET /api/modules: where each remote's entry lives for the caller (the active release, their canary
@@ -80,16 +78,18 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
     duration: 60,
   });
 
-  router.get(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
       summary:
         "Where each remote's entry lives for the caller (the shell loads the remotes from here), and whether this is a sandbox",
       description:
         'A signed-in user in a canary share gets the canary version (`canary: true`), the same one on every request.',
       access: 'anonymous',
       responses: { 200: { description: 'The remotes', schema: moduleRegistrySchema } },
-    }),
+    },
     async (ctx) => {
       const userId = ctx.session?.userId as string | undefined;
       // Per user (a canary), and must reach the shell fresh after an activation.
@@ -98,24 +98,27 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
     },
   );
 
-  router.get(
-    '/releases',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/releases',
       summary: "Every remote's releases, active version, canary, load failures and the audit log",
       access: 'admin',
-      query: z.object({ remote: z.enum(REMOTE_NAMES).optional() }),
+      query: releasesQuerySchema,
       responses: { 200: { description: 'The releases', schema: remoteReleasesSchema } },
-    }),
-    ...releaseAdmin,
-    async (ctx) => {
-      const { remote } = z.object({ remote: z.enum(REMOTE_NAMES).optional() }).parse(ctx.query);
-      ctx.body = await listReleases(pool, config.remotes, remote);
+      before: [requireOperatorAdmin()],
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listReleases(pool, config.remotes, query.remote);
     },
   );
 
-  router.post(
-    '/releases',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/releases',
       summary:
         'Register a build hosted elsewhere (its mf-manifest.json URL) as a new version; does not activate it',
       access: 'admin',
@@ -125,15 +128,14 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
         409: 'That version is already published',
         422: 'The build does not fit the shell (each reason named)',
       },
-    }),
-    ...releaseAdmin,
-    async (ctx) => {
-      const input = publishUrlReleaseRequestSchema.parse(ctx.request.body ?? {});
+      before: [requireOperatorAdmin()],
+    },
+    async (ctx, { body: input, auth }) => {
       const publishHost = host();
       const hosted = await fetchHostedBuild(input.url, publishHost.allowedOrigins);
       await publishRelease(
         pool,
-        { ...input, publishedBy: authOf(ctx).username, storage: 'url', ...hosted },
+        { ...input, publishedBy: auth.username, storage: 'url', ...hosted },
         publishHost,
       );
       ctx.status = 201;
@@ -141,45 +143,48 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
     },
   );
 
-  router.post(
-    '/releases/:remote/activate',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/releases/:remote/activate',
       summary: 'Activate a published version for everyone, or as a canary for a share of users',
       access: 'admin',
-      params: { remote: z.enum(REMOTE_NAMES) },
+      params: remoteParams,
       body: activateReleaseRequestSchema,
       responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
       errors: { 409: 'That version is already active' },
-    }),
-    ...releaseAdminOfRemote,
-    async (ctx) => {
-      const remote = remoteParam(ctx.params.remote);
-      const input = activateReleaseRequestSchema.parse(ctx.request.body ?? {});
-      await activateRelease(pool, { remote, ...input, actor: authOf(ctx).username });
+      before: [knownRemote(), requireOperatorAdmin()],
+    },
+    async (ctx, { params: { remote }, body, auth }) => {
+      await activateRelease(pool, { remote, ...body, actor: auth.username });
       ctx.body = await listReleases(pool, config.remotes, remote);
     },
   );
 
-  router.post(
-    '/releases/:remote/rollback',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/releases/:remote/rollback',
       summary: 'End the canary, or else return to the version active before this one',
       access: 'admin',
-      params: { remote: z.enum(REMOTE_NAMES) },
+      params: remoteParams,
       responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
       errors: { 409: 'No release is active' },
-    }),
-    ...releaseAdminOfRemote,
-    async (ctx) => {
-      const remote = remoteParam(ctx.params.remote);
-      await rollbackRelease(pool, { remote, actor: authOf(ctx).username });
+      before: [knownRemote(), requireOperatorAdmin()],
+    },
+    async (ctx, { params: { remote }, auth }) => {
+      await rollbackRelease(pool, { remote, actor: auth.username });
       ctx.body = await listReleases(pool, config.remotes, remote);
     },
   );
 
-  router.post(
-    '/load-errors',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/load-errors',
       summary: "Report that a remote's version failed to load in this browser",
       description:
         'A newly activated version (or canary) that enough users fail to load within minutes is rolled back by itself.',
@@ -192,11 +197,9 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
         },
       },
       errors: { 429: 'Too many reports from this user' },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const report = remoteLoadErrorRequestSchema.parse(ctx.request.body ?? {});
-      const { userId } = authOf(ctx);
+    },
+    async (ctx, { body: report, auth }) => {
+      const { userId } = auth;
       try {
         await loadErrorLimiter.consume(userId);
       } catch (refusal) {

@@ -31,6 +31,7 @@ export function releaseFiles(pool: Pool, registry: RemoteRegistry): Middleware {
     if (!(await registry.isPublished(remote, version))) return next();
     const encodings = path.endsWith('.map') ? [] : encodingsOf(ctx.get('Accept-Encoding'));
     const candidates = [...encodings.map((encoding) => `${path}.${encoding === 'br' ? 'br' : 'gz'}`), path];
+    // Plain SQL, not tenant-scoped: a release's files are the operator's, served to every tenant.
     const { rows } = await pool.query<{ path: string; content_type: string; content: Buffer }>(
       `select f.path, o.content_type, f.content from remote_release_file f
          join remote_release_file o on o.remote = f.remote and o.version = f.version and o.path = $3

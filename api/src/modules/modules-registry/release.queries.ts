@@ -9,6 +9,8 @@ import type { Queryable } from '../../db/transaction.ts';
 
 const AUDIT_LIMIT = 200;
 
+// Plain SQL, not scoped: the release registry is the operator's, shared by every tenant (no tenant_id).
+
 /**
  * Every remote (or one) with its releases, newest first, the load failures reported for each, its
  * active version, canary and rollback target, and the audit log, newest first.

@@ -4,6 +4,8 @@ import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { checkCompatibility, type ManifestFacts } from './compatibility-gate.ts';
 
+// Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
+
 /** The host facts a build is checked against at publish. */
 export type PublishHost = {
   /** The version of each shared singleton the shell serves. */

@@ -28,6 +28,7 @@ export function canaryBucket(userId: string, remote: string): number {
   return createHash('sha256').update(`${userId}\0${remote}`).digest().readUInt32BE(0) % 100;
 }
 
+// Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
 async function loadSnapshot(pool: Pool): Promise<Snapshot> {
   const { rows } = await pool.query<{
     remote: string;

@@ -3,6 +3,7 @@ import type { Pool } from '../../db/pool.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { type SentText, sendText } from '../sms/sms-send.service.ts';
 import type { SmsSending } from '../sms/sms-sending.ts';
+import { movePendingAction } from './front-desk.queries.ts';
 
 export const NO_PENDING_ACTION = 'This request is not pending';
 
@@ -17,15 +18,9 @@ async function move(
   to: PendingAction['status'],
   body?: string,
 ): Promise<{ to_e164: string; body: string }> {
-  const { rows } = await pool.query<{ to_e164: string; body: string }>(
-    `update pending_action set status = $4, body = coalesce($6, body),
-       decided_at = case when $4 = 'pending' then null else now() end
-     where tenant_id = $1 and user_id = $2 and id = $3 and status = $5
-     returning to_e164, body`,
-    [owner.tenantId, owner.userId, id, to, from, body ?? null],
-  );
-  if (!rows[0]) throw notFound(NO_PENDING_ACTION);
-  return rows[0];
+  const action = await movePendingAction(pool, owner, id, { from, to, body });
+  if (!action) throw notFound(NO_PENDING_ACTION);
+  return action;
 }
 
 /**

@@ -2,9 +2,8 @@ import { phoneAccessSchema, updatePhoneAccessSchema } from '@annie/api-client/co
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
+import type { AppState, AuthContext } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import {
   PASSCODE_NEEDS_PASSWORD,
   phoneAccessOf,
@@ -15,37 +14,35 @@ import {
 /** /api/me/phone-access: the signed-in user's own numbers and phone passcode. */
 export function phoneAccessRoutes({ pool, region }: { pool: Pool; region: CountryCode }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/me/phone-access' });
-  const ownerOf = (ctx: { state: AppState }) => {
-    const { tenantId, userId } = authOf(ctx);
-    return { tenantId, userId };
-  };
+  const ownerOf = ({ tenantId, userId }: AuthContext) => ({ tenantId, userId });
 
-  router.get(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
       summary: 'Your own phone numbers and whether a phone passcode is set',
       access: 'signed-in',
       responses: { 200: { description: 'Phone access', schema: phoneAccessSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      ctx.body = await phoneAccessOf(pool, ownerOf(ctx));
+    },
+    async (ctx, { auth }) => {
+      ctx.body = await phoneAccessOf(pool, ownerOf(auth));
     },
   );
 
-  router.put(
-    '/',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'put',
+      path: '/',
       summary: 'Set your own phone numbers and, with your password, the phone passcode',
       access: 'signed-in',
       body: updatePhoneAccessSchema,
       responses: { 200: { description: 'Phone access', schema: phoneAccessSchema } },
       errors: { 400: `A number is not valid, or: ${PASSCODE_NEEDS_PASSWORD}`, 403: WRONG_PASSWORD },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const input = updatePhoneAccessSchema.parse(ctx.request.body ?? {});
-      ctx.body = await updatePhoneAccess(pool, ownerOf(ctx), input, region);
+    },
+    async (ctx, { body, auth }) => {
+      ctx.body = await updatePhoneAccess(pool, ownerOf(auth), body, region);
     },
   );
 

@@ -2,7 +2,7 @@ import { pendingActionListSchema, phoneAccessSchema } from '@annie/api-client/co
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestUser } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
-import { storeCallMessage, storePendingAction } from './front-desk.store.ts';
+import { storeCallMessage, storePendingAction } from './front-desk.queries.ts';
 import { checkPhonePasscode, PASSCODE_ATTEMPTS_MAX } from './phone-access.service.ts';
 
 // Every trust endpoint, called by another tenant and by another user of the same tenant on Alice's

@@ -1,5 +1,6 @@
 import type { PartyKind } from '@annie/api-client/contracts/trust';
 import type { Queryable } from '../../db/sql-text.ts';
+import { contactByNumber, numberOwner, usernameOf } from './trust-party.queries.ts';
 
 /** A third party as the assistant may be told about them: no notes, nothing the executive wrote. */
 export type ThirdParty = {
@@ -32,20 +33,8 @@ export async function phoneCallParty(
   db: Queryable,
   call: { tenantId: string; remoteE164: string },
 ): Promise<PhoneCallParty> {
-  const contact = await db.query<{ name: string; nickname: string | null; relationship: string }>(
-    `select name, nickname, relationship from contact
-     where tenant_id = $1 and phone_primary = $2 order by created_at limit 1`,
-    [call.tenantId, call.remoteE164],
-  );
-  const owner = await db.query<{ user_id: string; username: string }>(
-    `select a.user_id, u.username from phone_access a join app_user u on u.id = a.user_id
-     where a.tenant_id = $1 and $2 = any(a.numbers) and a.passcode_hash is not null
-       and u.deleted_at is null
-     order by a.created_at limit 1`,
-    [call.tenantId, call.remoteE164],
-  );
-  const known = contact.rows[0];
-  const claimed = owner.rows[0];
+  const known = await contactByNumber(db, call.tenantId, call.remoteE164);
+  const claimed = await numberOwner(db, call.tenantId, call.remoteE164);
   return {
     party: {
       kind: known ? 'contact' : 'stranger',
@@ -60,9 +49,5 @@ export async function phoneCallParty(
 
 /** The executive's name as the assistant says it to a third party. */
 export async function executiveName(db: Queryable, tenantId: string, userId: string): Promise<string> {
-  const { rows } = await db.query<{ username: string }>(
-    'select username from app_user where tenant_id = $1 and id = $2',
-    [tenantId, userId],
-  );
-  return rows[0]?.username ?? 'the executive';
+  return (await usernameOf(db, tenantId, userId)) ?? 'the executive';
 }

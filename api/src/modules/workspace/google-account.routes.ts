@@ -7,11 +7,9 @@ import Router from '@koa/router';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
+import type { AppState, AuthContext } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { uuidParam } from '../../lib/uuid-param.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
 import { isConnected } from './google-account.queries.ts';
 import {
@@ -23,10 +21,7 @@ import {
 import type { GoogleServices } from './google-services.ts';
 import { toGoogleAccountDto } from './workspace.dto.ts';
 
-const ownerOf = (ctx: { state: AppState }) => {
-  const { tenantId, userId } = authOf(ctx);
-  return { tenantId, userId };
-};
+const ownerOf = ({ tenantId, userId }: AuthContext) => ({ tenantId, userId });
 
 /** Revocation as Google answers it: a token Google already forgot counts as revoked. */
 async function revokeAtGoogle(google: GoogleServices, refreshToken: string, logger: Logger): Promise<void> {
@@ -48,60 +43,64 @@ export function googleAccountRoutes(
 ): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
 
-  router.get(
-    '/status',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/status',
       summary: 'Whether the user has a connected Google account',
       access: 'signed-in',
       responses: { 200: { description: 'The status', schema: googleStatusSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      ctx.body = { authenticated: google ? await isConnected(pool, ownerOf(ctx)) : false };
+    },
+    async (ctx, { auth }) => {
+      ctx.body = { authenticated: google ? await isConnected(pool, ownerOf(auth)) : false };
     },
   );
 
-  router.get(
-    '/accounts',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/accounts',
       summary: "The user's connected Google accounts",
       access: 'signed-in',
       responses: { 200: { description: 'The accounts', schema: googleAccountListSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
+    },
+    async (ctx, { auth }) => {
       ctx.body = googleAccountListSchema.parse(
-        (await listAccounts(ctx.state.em, ownerOf(ctx))).map(toGoogleAccountDto),
+        (await listAccounts(ctx.state.em, ownerOf(auth))).map(toGoogleAccountDto),
       );
     },
   );
 
-  router.post(
-    '/accounts/:id/activate',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/accounts/:id/activate',
       summary: "Make one of the user's Google accounts the active one",
       access: 'signed-in',
       params: { id: z.uuid() },
+      notFound: 'Google account not found',
       responses: { 200: { description: 'The account', schema: googleAccountSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const id = uuidParam(ctx.params.id, 'Google account not found');
-      ctx.body = toGoogleAccountDto(await switchActiveAccount(ctx.state.em, ownerOf(ctx), id));
+    },
+    async (ctx, { params, auth }) => {
+      ctx.body = toGoogleAccountDto(await switchActiveAccount(ctx.state.em, ownerOf(auth), params.id));
     },
   );
 
-  router.post(
-    '/disconnect',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/disconnect',
       summary: "Disconnect the user's Google accounts (revoked at Google)",
       access: 'signed-in',
       responses: { 200: { description: 'Disconnected', schema: googleStatusSchema } },
       errors: { 502: 'Google did not confirm the disconnection' },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const owner = ownerOf(ctx);
+    },
+    async (ctx, { auth }) => {
+      const owner = ownerOf(auth);
       if (!google) {
         // Nothing can be revoked without Google configured; the stored accounts are cleared all the same.
         await removeAccounts(ctx.state.em, owner);

@@ -2,10 +2,9 @@ import { GOOGLE_RESULT_PATHS, googleAuthUrlSchema } from '@annie/api-client/cont
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
 import { saveConnection } from './google-connection.service.ts';
@@ -37,15 +36,16 @@ function refusalReason(callback: { configured: boolean; denied: boolean; codeVer
 export function googleOAuthRoutes(google: GoogleServices | undefined, logger: Logger): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
 
-  router.get(
-    '/auth',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/auth',
       summary: "Start connecting the user's Google account: the consent URL to send the browser to",
       access: 'signed-in',
       responses: { 200: { description: 'The consent URL', schema: googleAuthUrlSchema } },
       errors: { 503: 'Google is not configured, or the database is briefly unavailable' },
-    }),
-    requireAuth(),
+    },
     async (ctx) => {
       if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
       const consent = await google.oauth.startConsent();
@@ -55,19 +55,21 @@ export function googleOAuthRoutes(google: GoogleServices | undefined, logger: Lo
     },
   );
 
-  router.get(
-    '/callback',
-    routeDoc({
+  // Outside the route's own stack so that it also catches the access check's refusal.
+  router.use('/callback', redirectFailures(logger));
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/callback',
       summary: 'Where Google sends the browser back after consent',
       description:
         'Always a redirect: to the success page, or to the error page with `?reason=` (also when not signed in).',
       access: 'signed-in',
       skipIdentityHeaders: true,
       responses: { 302: { description: 'To the success or the error page' } },
-    }),
-    redirectFailures(logger),
-    requireAuth({ checkIdentityHeaders: false }),
-    async (ctx) => {
+    },
+    async (ctx, { auth }) => {
       const query = (name: string) =>
         typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : undefined;
       const codeVerifier = takeConsent(ctx, query('state'));
@@ -81,7 +83,7 @@ export function googleOAuthRoutes(google: GoogleServices | undefined, logger: Lo
         return ctx.redirect(`${GOOGLE_RESULT_PATHS.error}?reason=${reason}`);
       }
       const consent = await google.oauth.finishConsent(code, codeVerifier);
-      const { tenantId, userId } = authOf(ctx);
+      const { tenantId, userId } = auth;
       await saveConnection(ctx.state.em, { tenantId, userId }, consent, google.cipher);
       ctx.redirect(GOOGLE_RESULT_PATHS.success);
     },

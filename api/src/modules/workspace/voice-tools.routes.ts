@@ -1,9 +1,8 @@
 import { voiceToolRequestSchema, voiceToolResultSchema } from '@annie/api-client/contracts/workspace';
 import Router from '@koa/router';
-import { type AppState, authOf } from '../../http/app-state.ts';
-import { requireAuth } from '../../http/require-auth.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
-import { routeDoc } from '../../openapi/route-doc.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
 import type { GoogleServices } from './google-services.ts';
 import { parseToolCall } from './tool-parameters.ts';
@@ -17,9 +16,11 @@ import { runVoiceTool } from './voice-tools.service.ts';
 export function voiceToolRoutes(google: GoogleServices | undefined): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
 
-  router.post(
-    '/voice-tools',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/voice-tools',
       summary: 'Run one Google voice tool for the user',
       description:
         'What happened at Google (done, not connected, failed) is the 200 envelope; only a malformed call is a 400.',
@@ -27,13 +28,11 @@ export function voiceToolRoutes(google: GoogleServices | undefined): Router<AppS
       body: voiceToolRequestSchema,
       responses: { 200: { description: "The tool's outcome", schema: voiceToolResultSchema } },
       errors: { 503: 'Google is not configured, or the database is briefly unavailable' },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const request = voiceToolRequestSchema.parse(ctx.request.body ?? {});
+    },
+    async (ctx, { body: request, auth }) => {
       const call = parseToolCall(request.toolName, request.parameters);
       if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
-      const { tenantId, userId } = authOf(ctx);
+      const { tenantId, userId } = auth;
       ctx.body = await runVoiceTool(ctx.state.em, google, { tenantId, userId }, call);
     },
   );

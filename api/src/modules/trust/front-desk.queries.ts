@@ -1,8 +1,12 @@
 import type { CallMessage, PendingAction } from '@annie/api-client/contracts/trust';
+import { runScoped, userSql } from '../../db/scoped-sql.ts';
 import { isoSql, type Queryable } from '../../db/sql-text.ts';
 
 /** Whose front desk took it: the tenant, the executive it is for, the call it came in on. */
 export type FrontDeskScope = { tenantId: string; userId: string; callSessionId: string | null };
+
+// The two inserts write the scope's tenant and user as the row's own columns ($1, $2): there is no row
+// to filter, so they are not scoped statements. The reads are, and see only the user's own rows.
 
 /** Stores a caller's message for the executive. It is shown to them; it is never given to the model. */
 export async function storeCallMessage(
@@ -46,25 +50,35 @@ const ACTION_COLUMNS = `id, kind, status, to_e164 as "toE164", body, requested_b
   ${isoSql('created_at')} as "createdAt",
   case when decided_at is null then null else ${isoSql('decided_at')} end as "decidedAt"`;
 
+const LIST_PENDING_ACTIONS_SQL = userSql(`
+  select ${ACTION_COLUMNS} from pending_action
+  where tenant_id = $1 and user_id = $2 and ($3::text is null or status = $3)
+    and ($4::uuid is null or call_session_id = $4)
+  order by created_at desc, id limit 200`);
+
+const COUNT_PENDING_SQL = userSql(`
+  select count(*)::int as count from pending_action
+  where tenant_id = $1 and user_id = $2 and status = 'pending'`);
+
+const LIST_CALL_MESSAGES_SQL = userSql(`
+  select id, call_session_id as "callSessionId", caller_name as "callerName",
+    caller_e164 as "callerE164", body, ${isoSql('created_at')} as "createdAt"
+  from call_message
+  where tenant_id = $1 and user_id = $2 and ($3::uuid is null or call_session_id = $3)
+  order by created_at desc, id limit 200`);
+
 /** One user's pending actions, newest first, optionally of one status or one call. */
 export async function listPendingActions(
   db: Queryable,
   owner: { tenantId: string; userId: string },
   filter: { status?: PendingAction['status']; callSessionId?: string },
 ): Promise<{ items: PendingAction[]; pendingCount: number }> {
-  const { rows } = await db.query<PendingAction>(
-    `select ${ACTION_COLUMNS} from pending_action
-     where tenant_id = $1 and user_id = $2 and ($3::text is null or status = $3)
-       and ($4::uuid is null or call_session_id = $4)
-     order by created_at desc, id limit 200`,
-    [owner.tenantId, owner.userId, filter.status ?? null, filter.callSessionId ?? null],
-  );
-  const count = await db.query<{ count: number }>(
-    `select count(*)::int as count from pending_action
-     where tenant_id = $1 and user_id = $2 and status = 'pending'`,
-    [owner.tenantId, owner.userId],
-  );
-  return { items: rows, pendingCount: count.rows[0]?.count ?? 0 };
+  const items = await runScoped<PendingAction>(db, owner, LIST_PENDING_ACTIONS_SQL, [
+    filter.status ?? null,
+    filter.callSessionId ?? null,
+  ]);
+  const count = await runScoped<{ count: number }>(db, owner, COUNT_PENDING_SQL);
+  return { items, pendingCount: count[0]?.count ?? 0 };
 }
 
 /** One user's call messages, newest first, optionally of one call. */
@@ -73,13 +87,27 @@ export async function listCallMessages(
   owner: { tenantId: string; userId: string },
   filter: { callSessionId?: string },
 ): Promise<CallMessage[]> {
-  const { rows } = await db.query<CallMessage>(
-    `select id, call_session_id as "callSessionId", caller_name as "callerName",
-       caller_e164 as "callerE164", body, ${isoSql('created_at')} as "createdAt"
-     from call_message
-     where tenant_id = $1 and user_id = $2 and ($3::uuid is null or call_session_id = $3)
-     order by created_at desc, id limit 200`,
-    [owner.tenantId, owner.userId, filter.callSessionId ?? null],
-  );
-  return rows;
+  return runScoped<CallMessage>(db, owner, LIST_CALL_MESSAGES_SQL, [filter.callSessionId ?? null]);
+}
+
+const MOVE_PENDING_ACTION_SQL = userSql(`
+  update pending_action set status = $4, body = coalesce($6, body),
+    decided_at = case when $4 = 'pending' then null else now() end
+  where tenant_id = $1 and user_id = $2 and id = $3 and status = $5
+  returning to_e164, body`);
+
+/** Moves one of the user's actions from one status to another (and sets its body, if given); undefined when it is not in `from`. */
+export async function movePendingAction(
+  db: Queryable,
+  owner: { tenantId: string; userId: string },
+  id: string,
+  change: { from: PendingAction['status']; to: PendingAction['status']; body?: string },
+): Promise<{ to_e164: string; body: string } | undefined> {
+  const rows = await runScoped<{ to_e164: string; body: string }>(db, owner, MOVE_PENDING_ACTION_SQL, [
+    id,
+    change.to,
+    change.from,
+    change.body ?? null,
+  ]);
+  return rows[0];
 }

@@ -1,0 +1,44 @@
+import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
+import type { Queryable } from '../../db/sql-text.ts';
+
+const CONTACT_BY_NUMBER_SQL = tenantSql(`
+  select name, nickname, relationship from contact
+  where tenant_id = $1 and phone_primary = $2 order by created_at limit 1`);
+
+// Any user of the tenant may have registered the number: the caller is not known to be anyone yet.
+const NUMBER_OWNER_SQL = tenantSql(`
+  select a.user_id, u.username from phone_access a join app_user u on u.id = a.user_id
+  where a.tenant_id = $1 and $2 = any(a.numbers) and a.passcode_hash is not null
+    and u.deleted_at is null
+  order by a.created_at limit 1`);
+
+const USERNAME_SQL = tenantSql('select username from app_user where tenant_id = $1 and id = $2');
+
+/** The tenant's first contact with this primary number: only the name and relationship. */
+export async function contactByNumber(db: Queryable, tenantId: string, e164: string) {
+  const rows = await runScoped<{ name: string; nickname: string | null; relationship: string }>(
+    db,
+    { tenantId },
+    CONTACT_BY_NUMBER_SQL,
+    [e164],
+  );
+  return rows[0];
+}
+
+/** The tenant's user who registered this number as their own, with a passcode set. */
+export async function numberOwner(db: Queryable, tenantId: string, e164: string) {
+  const rows = await runScoped<{ user_id: string; username: string }>(db, { tenantId }, NUMBER_OWNER_SQL, [
+    e164,
+  ]);
+  return rows[0];
+}
+
+/** A user's username, within the tenant. */
+export async function usernameOf(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+): Promise<string | undefined> {
+  const rows = await runScoped<{ username: string }>(db, { tenantId }, USERNAME_SQL, [userId]);
+  return rows[0]?.username;
+}
