@@ -20,6 +20,20 @@ describe('scoped SQL', () => {
     expect(() => userSql('select * from conversation where tenant_id = $1')).toThrow(/user_id = \$2/);
   });
 
+  it("accepts an insert only when it writes the scope as the row's tenant (and user)", () => {
+    expect(() =>
+      tenantSql('insert into lab_job (tenant_id, id, payload) values ($1, gen_random_uuid(), $2)'),
+    ).not.toThrow();
+    expect(() =>
+      userSql(
+        'insert into call_message (id, tenant_id, user_id, body) values (gen_random_uuid(), $1, $2, $3)',
+      ),
+    ).not.toThrow();
+    expect(() => tenantSql('insert into lab_job (id, tenant_id) values ($1, $2)')).toThrow(/tenant_id = \$1/);
+    expect(() => userSql('insert into call_message (tenant_id, user_id) values ($1, $3)')).toThrow(/user_id/);
+    expect(() => tenantSql('insert into lab_job (id, payload) values ($1, $2)')).toThrow();
+  });
+
   it('binds the scope first and the statement values after it', async () => {
     const db = recordingDb();
     const statement = tenantSql('select 1 from contact where tenant_id = $1 and id = $2');

@@ -6,12 +6,44 @@ export type SqlScope = { tenantId: string; userId?: string };
 
 const TENANT_PREDICATE = /\btenant_id\s*=\s*\$1(?!\d)/;
 const USER_PREDICATE = /\buser_id\s*=\s*\$2(?!\d)/;
+const INSERT = /^\s*insert\s+into\s+[\w.]+\s*\(([^)]*)\)\s*values\s*\(/i;
+
+/** Splits `a, f(b, c), d` at its top-level commas. */
+function topLevelItems(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    if ((char === ',' && depth === 0) || depth < 0) {
+      items.push(text.slice(start, i).trim());
+      start = i + 1;
+      if (depth < 0) return items;
+    }
+  }
+  items.push(text.slice(start).trim());
+  return items;
+}
+
+/** Whether an `insert … (columns) values (…)` writes each named column from its placeholder. */
+function insertBinds(text: string, bindings: Record<string, string>): boolean {
+  const match = INSERT.exec(text);
+  if (!match?.[1]) return false;
+  const columns = match[1].split(',').map((column) => column.trim().toLowerCase());
+  const values = topLevelItems(text.slice(match[0].length));
+  return Object.entries(bindings).every(
+    ([column, placeholder]) => values[columns.indexOf(column)] === placeholder,
+  );
+}
 
 /**
  * A hand-written statement over tenant-owned tables: `$1` is always the tenant (and `$2` the user, for
  * a user-scoped one), bound by `runScoped` from the caller's scope, never from the statement's own
- * values. The text must filter by them (`tenant_id = $1`, `user_id = $2`); one that does not is refused
- * where it is declared, so it fails on import instead of leaking at run time.
+ * values. The text must filter by them (`tenant_id = $1`, `user_id = $2`), or, for an
+ * `insert … values (…)`, write them as the row's `tenant_id` (and `user_id`); one that does neither is
+ * refused where it is declared, so it fails on import instead of leaking at run time.
  */
 export class ScopedSql {
   readonly text: string;
@@ -23,12 +55,15 @@ export class ScopedSql {
   }
 
   static tenant(text: string): ScopedSql {
-    if (!TENANT_PREDICATE.test(text)) throw new Error(`Tenant SQL without "tenant_id = $1": ${text.trim()}`);
+    if (!TENANT_PREDICATE.test(text) && !insertBinds(text, { tenant_id: '$1' })) {
+      throw new Error(`Tenant SQL without "tenant_id = $1": ${text.trim()}`);
+    }
     return new ScopedSql(text, false);
   }
 
   static user(text: string): ScopedSql {
-    if (!TENANT_PREDICATE.test(text) || !USER_PREDICATE.test(text)) {
+    const filters = TENANT_PREDICATE.test(text) && USER_PREDICATE.test(text);
+    if (!filters && !insertBinds(text, { tenant_id: '$1', user_id: '$2' })) {
       throw new Error(`User SQL without "tenant_id = $1" and "user_id = $2": ${text.trim()}`);
     }
     return new ScopedSql(text, true);

@@ -1,18 +1,24 @@
 import type { Pool } from '../../db/pool.ts';
+import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/transaction.ts';
 import { JOB_QUEUE_SCHEMA } from '../../jobs/job-queue.ts';
 import type { LabJobRow } from './lab-job.dto.ts';
 
-/** A new queued job of the owner's; the insert writes the tenant as the row's own column. */
+const INSERT_LAB_JOB_SQL = tenantSql(`
+  insert into lab_job (tenant_id, id, created_by, type, payload)
+  values ($1, $2, $3, $4, $5) returning *`);
+
+/** A new queued job of the owner's tenant. */
 export async function insertLabJob(
   db: Queryable,
   job: { id: string; tenantId: string; createdBy: string; type: string; payload: unknown },
 ): Promise<LabJobRow | undefined> {
-  const { rows } = await db.query<LabJobRow>(
-    `insert into lab_job (id, tenant_id, created_by, type, payload)
-     values ($1, $2, $3, $4, $5) returning *`,
-    [job.id, job.tenantId, job.createdBy, job.type, JSON.stringify(job.payload)],
-  );
+  const rows = await runScoped<LabJobRow>(db, { tenantId: job.tenantId }, INSERT_LAB_JOB_SQL, [
+    job.id,
+    job.createdBy,
+    job.type,
+    JSON.stringify(job.payload),
+  ]);
   return rows[0];
 }
 

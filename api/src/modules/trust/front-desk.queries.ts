@@ -5,8 +5,14 @@ import { isoSql, type Queryable } from '../../db/sql-text.ts';
 /** Whose front desk took it: the tenant, the executive it is for, the call it came in on. */
 export type FrontDeskScope = { tenantId: string; userId: string; callSessionId: string | null };
 
-// The two inserts write the scope's tenant and user as the row's own columns ($1, $2): there is no row
-// to filter, so they are not scoped statements. The reads are, and see only the user's own rows.
+const STORE_CALL_MESSAGE_SQL = userSql(`
+  insert into call_message (id, tenant_id, user_id, call_session_id, caller_name, caller_e164, body)
+  values (gen_random_uuid(), $1, $2, $3, $4, $5, $6) returning id`);
+
+const STORE_PENDING_ACTION_SQL = userSql(`
+  insert into pending_action
+    (id, tenant_id, user_id, call_session_id, kind, to_e164, body, requested_by, requested_by_e164)
+  values (gen_random_uuid(), $1, $2, $3, 'send_text', $4, $5, $6, $7) returning id`);
 
 /** Stores a caller's message for the executive. It is shown to them; it is never given to the model. */
 export async function storeCallMessage(
@@ -14,11 +20,12 @@ export async function storeCallMessage(
   scope: FrontDeskScope,
   message: { callerName: string; callerE164: string; body: string },
 ): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into call_message (id, tenant_id, user_id, call_session_id, caller_name, caller_e164, body)
-     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6) returning id`,
-    [scope.tenantId, scope.userId, scope.callSessionId, message.callerName, message.callerE164, message.body],
-  );
+  const rows = await runScoped<{ id: string }>(db, scope, STORE_CALL_MESSAGE_SQL, [
+    scope.callSessionId,
+    message.callerName,
+    message.callerE164,
+    message.body,
+  ]);
   return rows[0]?.id ?? '';
 }
 
@@ -28,20 +35,13 @@ export async function storePendingAction(
   scope: FrontDeskScope,
   action: { toE164: string; body: string; requestedBy: string; requestedByE164: string },
 ): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into pending_action
-       (id, tenant_id, user_id, call_session_id, kind, to_e164, body, requested_by, requested_by_e164)
-     values (gen_random_uuid(), $1, $2, $3, 'send_text', $4, $5, $6, $7) returning id`,
-    [
-      scope.tenantId,
-      scope.userId,
-      scope.callSessionId,
-      action.toE164,
-      action.body,
-      action.requestedBy,
-      action.requestedByE164,
-    ],
-  );
+  const rows = await runScoped<{ id: string }>(db, scope, STORE_PENDING_ACTION_SQL, [
+    scope.callSessionId,
+    action.toE164,
+    action.body,
+    action.requestedBy,
+    action.requestedByE164,
+  ]);
   return rows[0]?.id ?? '';
 }
 
