@@ -15,7 +15,7 @@ COPY pnpm-lock.yaml pnpm-workspace.yaml ./
 RUN pnpm fetch
 COPY . .
 RUN pnpm install --offline --frozen-lockfile \
- && pnpm --filter ./shell --filter './remotes/*' --workspace-concurrency=2 run build
+ && node scripts/build-apps.mjs
 # The builds and every package.json (the workspace's shape, for the run-time install), without node_modules.
 RUN mkdir -p /out/manifests \
  && find . -name package.json -not -path '*/node_modules/*' -exec cp --parents {} /out/manifests \; \

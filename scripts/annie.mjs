@@ -3,9 +3,10 @@
 // when the local Node is older than 22.17 it provisions Node 24 (and pnpm 10) from the npm registry
 // into .toolchain/ and re-runs itself there. Plain JavaScript on purpose: it runs before any install.
 // Every step runs as a child that receives this process's SIGINT/SIGTERM and whose exit code becomes ours.
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apps, buildApps } from './build-apps.mjs';
 import { PreflightError, preflight } from './preflight.mjs';
 import { runChild } from './run-child.mjs';
 
@@ -125,27 +126,10 @@ async function install({ quiet = false } = {}) {
   await quietStep('install', await pnpm(), args);
 }
 
-/** The apps a production start builds: the shell and every remote. */
-function apps() {
-  const remotes = readdirSync(join(ROOT, 'remotes')).filter((name) =>
-    existsSync(join(ROOT, 'remotes', name, 'package.json')),
-  );
-  return [
-    { label: 'shell', dir: 'shell' },
-    ...remotes.map((name) => ({ label: `remote ${name}`, dir: `remotes/${name}` })),
-  ];
-}
-
-/** Builds the apps two at a time, one line each as it finishes. */
-async function buildApps() {
+/** Builds the shell and every remote (scripts/build-apps.mjs), one line each as it finishes. */
+async function buildAll() {
   const pnpmBin = await pnpm();
-  const queue = apps();
-  const worker = async () => {
-    for (let app = queue.shift(); app; app = queue.shift()) {
-      await quietStep(`build ${app.label}`, pnpmBin, ['--dir', app.dir, 'run', 'build']);
-    }
-  };
-  await Promise.all([worker(), worker()]);
+  await buildApps(apps(ROOT), (label, args) => quietStep(label, pnpmBin, args));
 }
 
 async function startProduction(extraEnv = {}) {
@@ -158,7 +142,7 @@ const commands = {
   async start() {
     await checkFirst({ install: true });
     await install({ quiet: true });
-    await buildApps();
+    await buildAll();
     await startProduction();
   },
   async serve() {
@@ -166,29 +150,29 @@ const commands = {
     await useToolchainPath();
     await startProduction();
   },
-  // The same production build and server, every provider simulated in-process (README "Try everything
-  // in the sandbox"); `npm run sandbox -- --seed` adds the sample data.
+  // The same production build and server, every provider simulated in-process; `npm run sandbox -- --seed`
+  // adds the sample data.
   async sandbox() {
     await checkFirst({ install: true });
     await install({ quiet: true });
-    await buildApps();
+    await buildAll();
     await startProduction({ ANNIE_SANDBOX: 'true' });
   },
   async build() {
     await install();
-    await buildApps();
+    await buildAll();
   },
   async test() {
     await install();
-    await runLast(process.execPath, ['scripts/test-all.mjs', ...rest]);
+    await runLast(process.execPath, ['scripts/test-all.ts', ...rest]);
   },
   async dev() {
     await install();
-    await runLast(process.execPath, ['scripts/dev.mjs', ...rest]);
+    await runLast(process.execPath, ['scripts/dev.ts', ...rest]);
   },
   async bench() {
     await install();
-    await runLast(process.execPath, ['scripts/bench/run-all.mjs', ...rest]);
+    await runLast(process.execPath, ['scripts/bench/run-all.ts', ...rest]);
   },
   async cli() {
     await install();

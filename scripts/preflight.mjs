@@ -69,7 +69,7 @@ function portIsFree(port, host) {
   });
 }
 
-function describe(owner) {
+function describeOwner(owner) {
   if (!owner) return 'another program';
   const command = owner.command.length > 80 ? `${owner.command.slice(0, 77)}...` : owner.command;
   return `${command} (pid ${owner.pid})`;
@@ -134,7 +134,7 @@ export async function preflight({ root, env, install, sandbox = false }) {
     );
   if (appPort !== true) {
     throw new PreflightError(
-      `Port ${port} is already in use by ${describe(listenerOf(port))}: stop it, or choose another port with PORT=<n> npm start`,
+      `Port ${port} is already in use by ${describeOwner(listenerOf(port))}: stop it, or choose another port with PORT=<n> npm start`,
     );
   }
 
@@ -146,7 +146,7 @@ export async function preflight({ root, env, install, sandbox = false }) {
       const ours = owner && clusterDirs(dataDir).some((dir) => owner.command.includes(`-D ${dir}`));
       if (!ours) {
         throw new PreflightError(
-          `The embedded database's port ${pgPort} is already in use by ${describe(owner)}: stop it, or set EMBEDDED_PG_PORT=<n> (or DATABASE_URL for your own PostgreSQL)`,
+          `The embedded database's port ${pgPort} is already in use by ${describeOwner(owner)}: stop it, or set EMBEDDED_PG_PORT=<n> (or DATABASE_URL for your own PostgreSQL)`,
         );
       }
     }

@@ -84,7 +84,7 @@ async function offerOf(
   const form = await new Request('http://fake/', {
     method: 'POST',
     headers: { 'content-type': type },
-    body,
+    body: new Uint8Array(body),
   }).formData();
   const sdp = form.get('sdp');
   const session = form.get('session');

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Indexes measured on 10,000 facts and notes per tenant (scripts/bench/knowledge.mjs):
+ * Indexes measured on 10,000 facts and notes per tenant (scripts/bench/knowledge.ts):
  * - full text: GIN on the search vector alone; a (tenant_id, search) GIN was slower, since every query
  *   then intersects the tenant's whole posting list;
  * - substring of three or more characters: trigram GIN (pg_trgm, shipped with PostgreSQL and with the

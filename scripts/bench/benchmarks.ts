@@ -1,0 +1,157 @@
+// The one list of benchmarks: `npm run bench` runs it in this order (or the named ones), each script's
+// --help describes itself from it, and the README's benchmark table is written from it:
+// `node scripts/bench/benchmarks.ts --readme` rewrites the block between its markers.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CommandSpec, commandLine, type OptionSpec } from '../lib/cli-options.ts';
+import { ROOT } from '../lib/root.ts';
+
+export interface Benchmark {
+  /** What `npm run bench -- <name>` selects. */
+  name: string;
+  /** The script, in scripts/bench/. */
+  file: string;
+  /** What it measures, in one line. */
+  measures: string;
+}
+
+export const BENCHMARKS: readonly Benchmark[] = [
+  {
+    name: 'build-time',
+    file: 'build-time.ts',
+    measures: 'cold production build of each app alone, and of all apps two at a time',
+  },
+  {
+    name: 'bundle-size',
+    file: 'bundle-size.ts',
+    measures: 'bytes on the wire in Chromium: login screen, sign in → home, each further route',
+  },
+  {
+    name: 'lighthouse',
+    file: 'lighthouse.ts',
+    measures: 'Lighthouse mobile score, LCP and transfer of the login screen and the signed-in home',
+  },
+  {
+    name: 'startup',
+    file: 'startup.ts',
+    measures: 'start → ready on a fresh and on an existing embedded database',
+  },
+  {
+    name: 'knowledge',
+    file: 'knowledge.ts',
+    measures:
+      'knowledge search and list latency at 10,000 facts + notes per tenant; req/s beside bare node:http + pg',
+  },
+  {
+    name: 'lab-jobs',
+    file: 'lab-jobs.ts',
+    measures: '1,000 lab jobs against the provider fake: jobs/s and queued → running',
+  },
+  {
+    name: 'workspace-tools',
+    file: 'workspace-tools.ts',
+    measures: 'workspace tool overhead beyond the Google fake; `GET /api/google/status` latency',
+  },
+  {
+    name: 'voice-tools',
+    file: 'voice-tools.ts',
+    measures: '`search_knowledge_base` function call → output: browser dispatcher and phone runner',
+  },
+  {
+    name: 'messaging',
+    file: 'messaging.ts',
+    measures:
+      'thread, contact and webhook latency at 5,000 threads / 250,000 messages; a 300/s webhook flood',
+  },
+  {
+    name: 'messaging-browser',
+    file: 'messaging-browser.ts',
+    measures: 'Messages screen in Chromium: first row, long tasks while searching, webhook → text on screen',
+  },
+  {
+    name: 'call-history',
+    file: 'call-history.ts',
+    measures: 'Call History pages at 40,000 calls (first and 10,000 deep); call start → end',
+  },
+  {
+    name: 'remote-releases',
+    file: 'remote-releases.ts',
+    measures: 'release activation → two API instances serve it; `GET /api/modules` latency',
+  },
+  {
+    name: 'voice-console',
+    file: 'voice-console.ts',
+    measures: 'Voice Console: Start Test → first audio; microphone frame → realtime append',
+  },
+  {
+    name: 'phone-calls',
+    file: 'phone-calls.ts',
+    measures: '20 phone calls at once against the fakes: dropped frames, bridge latency, first audio',
+  },
+  {
+    name: 'realtime-call',
+    file: 'realtime-call.ts',
+    measures: 'browser realtime call (werift peer): offer → channel open, tool round trip',
+  },
+  {
+    name: 'voice-call',
+    file: 'voice-call.ts',
+    measures: 'realtime voice page in Chromium: click → Listening..., tool overhead, long tasks',
+  },
+];
+
+export const README_START = '<!-- benchmarks:start -->';
+export const README_END = '<!-- benchmarks:end -->';
+
+/** The benchmark called `name`; throws for a name not in the list. */
+export function benchmark(name: string): Benchmark {
+  const found = BENCHMARKS.find((each) => each.name === name);
+  if (!found)
+    throw new Error(`no benchmark "${name}"; choose from ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+  return found;
+}
+
+/** The options of the benchmark `name`'s own command line (with --help from the list). */
+export function benchOptions<const O extends Record<string, OptionSpec>>(name: string, options: O) {
+  const spec: CommandSpec<O> = {
+    usage: `node scripts/bench/${benchmark(name).file}`,
+    about: `Benchmark ${name}: ${benchmark(name).measures}.\nAlso run as: npm run bench -- ${name} -- [options]`,
+    options,
+  };
+  return commandLine(spec);
+}
+
+/** The README's block: the markers and, between them, the table of the list. */
+export function readmeBlock(): string {
+  const rows = BENCHMARKS.map(
+    (each) => `| \`${each.name}\` | \`npm run bench -- ${each.name}\` | ${each.measures} |`,
+  );
+  return [
+    README_START,
+    '| benchmark | command | what it measures |',
+    '|---|---|---|',
+    ...rows,
+    README_END,
+  ].join('\n');
+}
+
+/** `readme` with its block replaced by `readmeBlock()`; throws when the markers are missing. */
+export function withReadmeBlock(readme: string): string {
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} block`);
+  return readme.slice(0, start) + readmeBlock() + readme.slice(end + README_END.length);
+}
+
+export const README_PATH = join(ROOT, 'README.md');
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { readme } = commandLine({
+    usage: 'node scripts/bench/benchmarks.ts',
+    about: 'Prints the README table of the benchmarks; with --readme, writes it into README.md.',
+    options: { readme: { type: 'boolean', help: 'rewrite the block between the markers in README.md' } },
+  });
+  if (readme) writeFileSync(README_PATH, withReadmeBlock(readFileSync(README_PATH, 'utf8')));
+  else process.stdout.write(`${readmeBlock()}\n`);
+}

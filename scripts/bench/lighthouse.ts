@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// Lighthouse (mobile preset: simulated slow 4G and 4x CPU slowdown) in Debian's Chromium against the
+// production builds served by the API's static server code (lib/production-pages.ts): the login screen
+// signed out, and the home page signed in (the session cookie is sent with every request). Prints the
+// median performance score, LCP and total transfer of RUNS runs each, beside the targets.
+// With --quality, the accessibility and best-practices scores instead, with the audits that fail them.
+// With --origin URL (and ANNIE_USER / ANNIE_PASSWORD for the sign-in), a running AnnieAI instead of the
+// static pages with a stand-in API, so that the signed-in home makes its real API requests.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import { startProductionPages } from '../lib/production-pages.ts';
+import { benchOptions } from './benchmarks.ts';
+
+const OPTIONS = benchOptions('lighthouse', {
+  quick: { type: 'boolean', help: 'one run per page instead of three' },
+  quality: { type: 'boolean', help: 'accessibility and best-practices scores, with the failing audits' },
+  origin: {
+    type: 'string',
+    value: 'url',
+    help: 'a running AnnieAI instead of the static pages (sign-in: ANNIE_USER, ANNIE_PASSWORD)',
+  },
+});
+const RUNS = OPTIONS.quick ? 1 : 3;
+const QUALITY = OPTIONS.quality;
+const ORIGIN = OPTIONS.origin;
+
+interface Server {
+  origin: string;
+  cookieHeader?: string;
+  cookie?: { name: string; value: string };
+  close(): Promise<void>;
+}
+
+/** A running instance: its origin and a session cookie from signing in through its API. */
+async function runningInstance(origin: string): Promise<Server> {
+  const response = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({
+      username: process.env.ANNIE_USER ?? 'admin',
+      password: process.env.ANNIE_PASSWORD,
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-in at ${origin} answered ${response.status}`);
+  const cookieHeader = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+  return { origin, cookieHeader, close: async () => {} };
+}
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** Accessibility and best practices of one page, and the audits that cost points. */
+type Chrome = Awaited<ReturnType<typeof chromeLauncher.launch>>;
+
+async function run(chrome: Chrome, url: string, headers: Record<string, string> | undefined, flags: Flags) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    ...flags,
+    ...(headers ? { extraHeaders: headers } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  return result.lhr;
+}
+
+async function qualityAudit(chrome: Chrome, url: string, headers?: Record<string, string>) {
+  const lhr = await run(chrome, url, headers, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['accessibility', 'best-practices'],
+  });
+  const failing = Object.values(lhr.categories)
+    .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0))
+    .filter((ref) => (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  return {
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+    failing,
+  };
+}
+
+async function audit(chrome: Chrome, url: string, headers?: Record<string, string>) {
+  const lhr = await run(chrome, url, headers, { onlyCategories: ['performance'] });
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: value('largest-contentful-paint'),
+    fcp: value('first-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+const server: Server = ORIGIN ? await runningInstance(ORIGIN) : await startProductionPages();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+try {
+  const pages: { name: string; url: string; headers?: Record<string, string>; target: string }[] = [
+    { name: 'login screen (signed out)', url: `${server.origin}/`, target: 'score >= 95, LCP <= 1.5 s' },
+    {
+      name: 'home page (signed in)',
+      url: `${server.origin}/`,
+      headers: { Cookie: server.cookieHeader ?? `${server.cookie?.name}=${server.cookie?.value}` },
+      target: 'score >= 90',
+    },
+  ];
+  if (QUALITY) {
+    console.log('Lighthouse mobile: accessibility and best practices');
+    for (const page of pages) {
+      const result = await qualityAudit(chrome, page.url, page.headers);
+      const failing =
+        result.failing.length > 0 ? `failing: ${result.failing.join(', ')}` : 'no failing audit';
+      console.log(
+        `  ${page.name.padEnd(28)} accessibility ${result.accessibility}  best practices ${result.bestPractices}  (${failing})`,
+      );
+    }
+  }
+  if (!QUALITY) console.log(`Lighthouse mobile, median of ${RUNS} run(s)`);
+  for (const page of QUALITY ? [] : pages) {
+    const runs: Awaited<ReturnType<typeof audit>>[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await audit(chrome, page.url, page.headers));
+    const pick = (field: 'score' | 'lcp' | 'fcp' | 'tbt' | 'bytes') => median(runs.map((r) => r[field]));
+    console.log(
+      `  ${page.name.padEnd(28)} performance ${String(pick('score')).padStart(3)}  LCP ${(pick('lcp') / 1000).toFixed(2)} s  FCP ${(pick('fcp') / 1000).toFixed(2)} s  TBT ${Math.round(pick('tbt'))} ms  transfer ${(pick('bytes') / 1024).toFixed(1)} KB   (target ${page.target}; scores ${runs.map((r) => r.score).join(', ')})`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await server.close();
+}
