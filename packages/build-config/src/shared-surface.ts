@@ -1,6 +1,9 @@
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+// Buys 60 KB Brotli of the shell's app.js (189 against 249 KB, home over 250 KB): the build's output
+// against Module Federation's shared `treeShaking: { mode: 'runtime-infer' }` on the same packages.
+
 /**
  * The part of a large shared package that the product's apps use. A shared module is provided whole (the
  * providing build cannot know what another app will import from it), so sharing all of react-router or
