@@ -15,8 +15,9 @@ import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-
 
 const phone = await startPhoneHarness();
 const { twilio, realtime, client, app } = phone;
-const callee = (hangUpAfterMs: number | undefined, audio = calleeAudio()) => {
-  twilio.calls.callee = { audio, frameIntervalMs: 0, hangUpAfterMs };
+// The callee's audio goes out all at once; one that `listensFirst` holds it until the greeting has played.
+const callee = (hangUpAfterMs: number | undefined, audio = calleeAudio(), listensFirst = false) => {
+  twilio.calls.callee = { audio, frameIntervalMs: 0, hangUpAfterMs, listensFirst };
 };
 
 // Polls until the condition holds; vi.waitFor's 1 s default is too short for a call on two loaded cores.
@@ -65,7 +66,8 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       phonePrimary: '+14155553001',
       notes: 'Delivers on Fridays',
     });
-    callee(undefined);
+    // The callee hears the greeting out before it speaks, so the greeting is saved whole, first.
+    callee(undefined, calleeAudio(), true);
     const started = await phone.startCall({
       to: '+14155553001',
       message: "Move Friday's delivery to Monday",
@@ -175,6 +177,7 @@ describe('tools in a phone call', () => {
 describe("the media-stream WebSocket accepts only Twilio's signed handshake for a call it placed, once", () => {
   it('refuses unsigned, wrongly signed and unknown-call handshakes, and a second stream for a call', async () => {
     callee(undefined, Buffer.alloc(0));
+    const count = realtime.sessions.length;
     const started = await phone.startCall({ to: '+14155553004', message: 'Hello' });
     const call = twilio.calls.calls.at(-1);
     await waitFor(() => expect(call?.stream).toBeDefined());
@@ -203,6 +206,8 @@ describe("the media-stream WebSocket accepts only Twilio's signed handshake for 
     expect(
       await tryUpgrade(id, { 'X-Twilio-Signature': twilioSignature(twilio.authToken, streamUrlOf(id), {}) }),
     ).toBe(404);
+    // Its realtime session is opened before the hang-up, so it cannot turn up during the next test.
+    await latestSession(count + 1);
     await twilio.calls.hangUp(call?.sid ?? '');
     expect(started.status).toBe(201);
   });
