@@ -113,7 +113,7 @@ async function measurePhonePath(databaseUrl, session) {
   const { createPool } = await import(join(ROOT, 'api/src/db/pool.ts'));
   const { ormSchema } = await import(join(ROOT, 'api/src/domains.ts'));
   const { createServerToolRunner } = await import(
-    join(ROOT, 'api/src/modules/voice-tools/server-tool-runner.ts')
+    join(ROOT, 'api/src/modules/voice/tools/server-tool-runner.ts')
   );
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
   const orm = await createOrm(databaseUrl, ormSchema);

@@ -1,0 +1,37 @@
+import { assistRequestSchema, assistResponseSchema } from '@annie/api-client/contracts/calls';
+import Router from '@koa/router';
+import { routeDoc } from '../../../openapi/route-doc.ts';
+import { type AppState, authOf } from '../../auth/auth-context.ts';
+import { requireAuth } from '../../auth/require-auth.ts';
+import { ASSIST_NOT_CONFIGURED, type AssistDeps, assistInCall, CALL_ENDED } from './typed-call.service.ts';
+
+/** POST /api/voice/assist: the simple call page's typed messages, answered by the persona. */
+export function assistRoutes(deps: AssistDeps): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.post(
+    '/api/voice/assist',
+    routeDoc({
+      summary: 'Answer a message typed during one of the caller’s calls (simple call page)',
+      description:
+        'The reply comes from OpenAI with the tenant’s persona and the knowledge base’s top matches for the message; the message and the reply join the call’s transcript.',
+      access: 'signed-in',
+      body: assistRequestSchema,
+      responses: { 200: { description: 'The reply', schema: assistResponseSchema } },
+      errors: {
+        404: 'The call is not one of the caller’s',
+        409: CALL_ENDED,
+        502: 'OpenAI failed to answer',
+        503: `${ASSIST_NOT_CONFIGURED}; or the database is briefly unavailable`,
+      },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const request = assistRequestSchema.parse(ctx.request.body ?? {});
+      const response = await assistInCall(deps, ctx.state.em, authOf(ctx), request);
+      ctx.body = { response };
+    },
+  );
+
+  return router;
+}
