@@ -6,7 +6,7 @@ import {
   startOpenAIRealtimeFake,
   toneChunk,
 } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
-import { compileVoiceSession } from '../profiles/compile-voice-session.ts';
+import { compileVoiceSession } from '../profiles/index.ts';
 import { PCM16_24K } from './audio-format.ts';
 import type { BridgeHooks, BridgeTranscriptEntry } from './realtime-bridge.ts';
 import { RealtimeBridges } from './realtime-bridges.ts';

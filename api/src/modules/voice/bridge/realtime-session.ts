@@ -3,7 +3,7 @@ import type { RealtimeSessionCreateRequest, RealtimeToolsConfig } from 'openai/r
 import { type BridgeAudioFormat, sessionFormatOf } from './audio-format.ts';
 
 /**
- * The GA realtime session for a compiled profile (ARCHITECTURE.md §6): instructions, voice and speed,
+ * The GA realtime session for a compiled profile: instructions, voice and speed,
  * server VAD that answers and yields when interrupted, and transcription of the caller's words.
  * The GA session has no temperature; the compiled temperature stays for GET /api/ai/session-config.
  */

@@ -4,7 +4,7 @@ import type { ResponseFunctionCallArgumentsDoneEvent } from 'openai/resources/re
 /** Runs one tool the model asked for; what it returns (or throws) goes back to the model. */
 export type ToolRunner = (name: string, args: Record<string, unknown>) => Promise<unknown>;
 
-/** Part 1 §5: arguments that do not parse as a JSON object are treated as empty. */
+/** Arguments that do not parse as a JSON object are treated as empty. */
 export function parseToolArguments(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);

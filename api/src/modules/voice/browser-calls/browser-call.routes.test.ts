@@ -11,7 +11,7 @@ import { startOpenAIRealtimeWebRtcFake } from '../../../../../packages/fakes/src
 import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
-import { DEFAULT_PERSONA } from '../profiles/voice-briefing.ts';
+import { DEFAULT_PERSONA } from '../profiles/index.ts';
 import { NOT_CONFIGURED } from './browser-call.routes.ts';
 
 const fake = await startOpenAIRealtimeWebRtcFake({ apiKey: 'sk-test' });

@@ -12,7 +12,7 @@ import { routeDoc } from '../../../openapi/route-doc.ts';
 import { RealtimeCallError, type RealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import { type AppState, authOf } from '../../auth/auth-context.ts';
 import { requireAuth } from '../../auth/require-auth.ts';
-import { RETIRED_MODEL_WARNING } from '../profiles/compile-voice-session.ts';
+import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 import { type BrowserCall, startBrowserCall } from './browser-call.service.ts';
 import { iceServersOf } from './ice-servers.ts';
 import type { OfferRateLimiter } from './offer-rate-limiter.ts';
@@ -21,7 +21,7 @@ import { readSdpOffer } from './sdp-offer.ts';
 export const NOT_CONFIGURED = 'OpenAI is not configured: set OPENAI_API_KEY';
 
 /** POST /api/realtime/offer (the voice page's signalling) and the ICE servers its peer connection uses. */
-export function realtimeCallRoutes(
+export function browserCallRoutes(
   { config, logger }: Pick<DomainDeps, 'config' | 'logger'>,
   calls: RealtimeCalls | null,
   limiter: OfferRateLimiter,

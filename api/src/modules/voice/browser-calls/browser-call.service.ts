@@ -4,10 +4,10 @@ import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/rea
 import type { RealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
 import { realtimeToolsFor } from '../../trust/party-tools.ts';
-import { toRealtimeSession } from '../bridge/realtime-session.ts';
-import { startCallSession } from '../call-sessions/call-session.service.ts';
-import type { RetiredModelNotice } from '../profiles/compile-voice-session.ts';
-import { compileDefaultSession } from '../profiles/voice-session.service.ts';
+import { toRealtimeSession } from '../bridge/index.ts';
+import { startCallSession } from '../call-sessions/index.ts';
+import type { RetiredModelNotice } from '../profiles/index.ts';
+import { compileDefaultSession } from '../profiles/index.ts';
 
 /**
  * The session a browser call starts with: the compiled default profile and the tools the trust model

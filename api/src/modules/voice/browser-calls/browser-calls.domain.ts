@@ -1,11 +1,11 @@
 import type { Domain } from '../../../domain.ts';
 import { createRealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
-import { realtimeCallRoutes } from './browser-call.routes.ts';
+import { browserCallRoutes } from './browser-call.routes.ts';
 import { OfferRateLimiter } from './offer-rate-limiter.ts';
 
-/** Browser realtime calls: the WebRTC signalling to OpenAI and the ICE servers the page uses. */
-export const realtimeCallsDomain: Domain = {
-  name: 'realtime-calls',
+/** Browser calls: the WebRTC signalling to OpenAI and the ICE servers the page uses. */
+export const browserCallsDomain: Domain = {
+  name: 'browser-calls',
   entities: [],
   migrations: [],
   create: (deps) => {
@@ -17,6 +17,6 @@ export const realtimeCallsDomain: Domain = {
         })
       : null;
     const limiter = new OfferRateLimiter(deps.pool, config.REALTIME_OFFERS_PER_MINUTE);
-    return { routers: [realtimeCallRoutes(deps, calls, limiter)] };
+    return { routers: [browserCallRoutes(deps, calls, limiter)] };
   },
 };

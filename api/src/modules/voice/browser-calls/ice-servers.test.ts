@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../../config/env.ts';
 import { iceServersOf } from './ice-servers.ts';
 
 describe('WEBRTC_ICE_SERVERS', () => {
-  it('defaults to the public STUN server of part 1 §7', () => {
+  it('defaults to a public STUN server', () => {
     expect(iceServersOf(loadConfig({}))).toEqual([{ urls: ['stun:stun.l.google.com:19302'] }]);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startOpenAIRealtimeWebRtcFake } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
 import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
-import { RETIRED_MODEL_WARNING } from '../profiles/compile-voice-session.ts';
+import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 
 const lines: Record<string, unknown>[] = [];
 const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/sql-text.ts';
 
 /**
- * A browser call (realtime or the simple page) still open after this long was abandoned: the tab
+ * A browser call or a typed call still open after this long was abandoned: the tab
  * crashed or lost the network before it could say the call ended. OpenAI ends a realtime session after
  * 60 minutes at the most.
  */
@@ -23,7 +23,7 @@ const END_ABANDONED_SQL = `
     and s.started_at < now() - make_interval(secs => $1)
   returning s.id`;
 
-/** Ends the browser calls nobody ended (see ABANDONED_CALL_AFTER_MS); answers their ids. */
+/** Ends the browser and typed calls nobody ended (see ABANDONED_CALL_AFTER_MS); answers their ids. */
 export async function endAbandonedBrowserCalls(
   db: Queryable,
   afterMs = ABANDONED_CALL_AFTER_MS,

@@ -2,7 +2,6 @@ import {
   callSessionListQuerySchema,
   callSessionListSchema,
   endCallResponseSchema,
-  startCallResponseSchema,
 } from '@annie/api-client/contracts/calls';
 import Router from '@koa/router';
 import { z } from 'zod';
@@ -12,10 +11,10 @@ import { routeDoc } from '../../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../auth/auth-context.ts';
 import { requireAuth } from '../../auth/require-auth.ts';
 import { listCallSessionsJson } from './call-session.queries.ts';
-import { CALL_NOT_FOUND, endCallSession, startCallSession } from './call-session.service.ts';
+import { CALL_NOT_FOUND, endCallSession } from './call-session.service.ts';
 
-/** /api/calls (the simple call page starts and ends calls) and /api/call-sessions (Call History). */
-export function callRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
+/** /api/call-sessions (Call History) and POST /api/calls/:id/end (a browser call or a typed call ends its session). */
+export function callSessionRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get(
@@ -33,22 +32,6 @@ export function callRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState>
       const page = callSessionListQuerySchema.parse(ctx.query);
       ctx.type = 'application/json';
       ctx.body = await listCallSessionsJson(pool, authOf(ctx), page);
-    },
-  );
-
-  router.post(
-    '/api/calls/start',
-    routeDoc({
-      summary: 'Start a call on the simple call page (channel web)',
-      access: 'signed-in',
-      responses: { 201: { description: 'The call id', schema: startCallResponseSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const { tenantId, userId } = authOf(ctx);
-      const session = await startCallSession(ctx.state.em, { tenantId, userId, channel: 'web' });
-      ctx.status = 201;
-      ctx.body = { id: session.id };
     },
   );
 

@@ -123,7 +123,7 @@ export function conversationRoutes({ pool }: { pool: Pool }): Router<AppState> {
     },
   );
 
-  // The spec's client reads the answer as JSON, so this is a 200 with a body rather than a 204.
+  // Clients read the answer as JSON, so this is a 200 with a body rather than a 204.
   router.delete(
     '/:id',
     routeDoc({

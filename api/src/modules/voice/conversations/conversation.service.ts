@@ -5,7 +5,7 @@ import type {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../../../lib/http-errors.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
-import { getOwnCallSession, linkCallSessionToConversation } from '../call-sessions/call-session.service.ts';
+import { getOwnCallSession, linkCallSessionToConversation } from '../call-sessions/index.ts';
 import { VoiceConversation, VoiceConversationMessage } from './conversation.entity.ts';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';

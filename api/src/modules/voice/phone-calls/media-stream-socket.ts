@@ -16,14 +16,14 @@ import {
 } from '../../trust/party-brief.ts';
 import { checkPhonePasscode, type PasscodeOutcome } from '../../trust/phone-access.service.ts';
 import { executiveName, phoneCallParty, type TrustParty } from '../../trust/trust-party.ts';
-import { MULAW_8K } from '../bridge/audio-format.ts';
 import type {
   BridgeTranscriptEntry,
   RealtimeBridge,
+  RealtimeBridges,
   RealtimeSessionUpdate,
-} from '../bridge/realtime-bridge.ts';
-import type { RealtimeBridges } from '../bridge/realtime-bridges.ts';
-import { RETIRED_MODEL_WARNING } from '../profiles/compile-voice-session.ts';
+} from '../bridge/index.ts';
+import { MULAW_8K } from '../bridge/index.ts';
+import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 import { endPhoneCall, type PhoneCallRow, redeemStreamToken } from './phone-call.store.ts';
 import type { CallBrief } from './phone-call-brief.ts';
 import { compilePhoneCallSession } from './phone-call-session-config.ts';

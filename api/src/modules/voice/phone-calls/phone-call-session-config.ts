@@ -1,15 +1,18 @@
 import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { compileVoiceSession, type RetiredModelNotice } from '../profiles/compile-voice-session.ts';
-import { systemPersona } from '../profiles/system-profile.service.ts';
-import { findDefaultProfile } from '../profiles/voice-profile-store.ts';
-import { compileProfile } from '../profiles/voice-session.service.ts';
+import {
+  compileProfile,
+  compileVoiceSession,
+  findDefaultProfile,
+  type RetiredModelNotice,
+  systemPersona,
+} from '../profiles/index.ts';
 import { type CallBrief, phoneCallBrief } from './phone-call-brief.ts';
 
 /**
  * The realtime session of a phone call: the tenant's default profile compiled exactly as for a browser
- * call (the §9 defaults under the persona when none is saved), with the call's brief appended.
+ * call (the default settings under the persona when none is saved), with the call's brief appended.
  * `em` must be scoped to the call's tenant.
  */
 export async function compilePhoneCallSession(

@@ -1,9 +1,5 @@
 import type { Orm } from '../../../db/orm.ts';
-import {
-  appendCallTranscript,
-  endCallSession,
-  startCallSession,
-} from '../call-sessions/call-session.service.ts';
+import { appendCallTranscript, endCallSession, startCallSession } from '../call-sessions/index.ts';
 
 /** One line of a phone call's transcript, as the call session stores it. */
 export type PhoneTranscriptLine = { role: 'user' | 'assistant'; content: string; timestamp: string };

@@ -5,8 +5,8 @@ import { createFrontDeskRunner } from '../../trust/front-desk-runner.ts';
 import { realtimeToolsFor, toolNamesFor } from '../../trust/party-tools.ts';
 import type { PasscodeOutcome } from '../../trust/phone-access.service.ts';
 import type { TrustParty } from '../../trust/trust-party.ts';
-import type { ToolRunner } from '../bridge/realtime-tool-runner.ts';
-import { createServerToolRunner, type ServerToolDeps } from '../tools/server-tool-runner.ts';
+import type { ToolRunner } from '../bridge/index.ts';
+import { createServerToolRunner, type ServerToolDeps } from '../tools/index.ts';
 
 /** Which tenant and call a phone call's tools belong to; `userId` is the executive it is for. */
 export type PhoneCallIdentity = {

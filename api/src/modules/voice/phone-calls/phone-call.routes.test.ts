@@ -7,8 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { streamOfTwiml } from '../../../../../packages/fakes/src/twilio-fake-calls.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
-import { assignMessagingNumber } from '../../sms/messaging-number.ts';
-import { INBOUND_WEBHOOK_PATH } from '../../sms/sms-sending.ts';
+import { assignMessagingNumber, INBOUND_WEBHOOK_PATH } from '../../sms/index.ts';
 import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';
 
 // The callee says nothing in these tests: they are about placing the call, not the conversation.

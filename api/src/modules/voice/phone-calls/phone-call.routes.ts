@@ -19,7 +19,7 @@ function phoneOf(text: string, region: CountryCode): string {
   return e164;
 }
 
-/** POST /api/annie/call/start (part 1 §7): the assistant calls a number for the signed-in user. */
+/** POST /api/annie/call/start: the assistant calls a number for the signed-in user. */
 export function phoneCallRoutes(deps: PhoneCallDeps): Router<AppState> {
   const router = new Router<AppState>();
   const region = deps.calling.region as CountryCode;

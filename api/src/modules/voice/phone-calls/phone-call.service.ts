@@ -8,7 +8,7 @@ import {
   sayAndHangUpTwiml,
   TwilioCallError,
 } from '../../../providers/twilio/twilio-calls.ts';
-import { numberOfTenant, tenantOfNumber } from '../../sms/messaging-number.ts';
+import { numberOfTenant, tenantOfNumber } from '../../sms/index.ts';
 import { STREAM_TOKEN_PARAMETER } from './media-stream-socket.ts';
 import {
   advanceStatus,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Domain } from '../../../domain.ts';
-import { realtimeBridgesFrom } from '../profiles/voice-profiles.domain.ts';
+import { realtimeBridgesFrom } from '../bridge/index.ts';
 import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
 import { phoneCallRoutes } from './phone-call.routes.ts';

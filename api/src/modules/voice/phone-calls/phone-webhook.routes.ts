@@ -7,7 +7,7 @@ import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
 import { routeDoc } from '../../../openapi/route-doc.ts';
 import { isValidTwilioSignature } from '../../../providers/twilio/twilio-signature.ts';
 import type { AppState } from '../../auth/auth-context.ts';
-import { readTwilioForm } from '../../sms/twilio-form.ts';
+import { readTwilioForm } from '../../sms/index.ts';
 import { type MediaStreamDeps, runMediaStream } from './media-stream-socket.ts';
 import {
   answerInboundCall,

@@ -25,7 +25,7 @@ const compile = (patch: VoiceProfilePatch = {}, who: SystemPersona = persona) =>
   );
 
 describe('compileVoiceSession', () => {
-  it('compiles the §9 defaults into the contract shape with server_vad turn detection', () => {
+  it('compiles the default settings into the contract shape with server_vad turn detection', () => {
     const session = compiledVoiceSessionSchema.parse(compile());
     expect(session.turnDetection).toEqual({
       type: 'server_vad',

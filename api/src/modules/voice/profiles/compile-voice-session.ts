@@ -8,7 +8,7 @@ import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profi
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import * as brief from './voice-briefing.ts';
 
-/** Part 1 §9: the session temperature and a speech-transcription model for the caller's words. */
+/** The defaults: the session temperature and a speech-transcription model for the caller's words. */
 export const SESSION_TEMPERATURE = 0.9;
 export const TRANSCRIPTION_MODEL = DEFAULT_TRANSCRIPTION_MODEL;
 // The realtime API accepts speech speeds 0.25-1.5; the profile's pace goes up to 2.

@@ -11,7 +11,7 @@ import { DEFAULT_PERSONA } from './voice-briefing.ts';
 import { VoiceProfile } from './voice-profile.entity.ts';
 import { newProfile, type Saver, saveFields } from './voice-profile-store.ts';
 
-/** What the system profile holds until an admin changes it: the part 1 §9 persona. */
+/** What the system profile holds until an admin changes it: the default persona. */
 export const SYSTEM_PROFILE_DEFAULTS: VoiceProfileFields = {
   ...VOICE_PROFILE_DEFAULTS,
   name: 'AnnieAI',
@@ -42,7 +42,7 @@ export async function systemPersona(em: EntityManager): Promise<SystemPersona> {
   return { instructions, personalityTraits, model };
 }
 
-/** PUT /api/annie/config: the spec's system-profile payload onto the profile's fields. */
+/** PUT /api/annie/config: the system-profile payload onto the profile's fields. */
 export async function updateAnnieConfig(
   em: EntityManager,
   saver: Saver,

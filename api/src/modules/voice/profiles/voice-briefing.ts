@@ -1,11 +1,11 @@
 import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
 
 /**
- * The fixed wording a profile compiles into (spec part 2 §9 leaves it to us): how a discreet British
+ * The fixed wording a profile compiles into: how a discreet British
  * executive assistant would be briefed. One sentence per setting, so each can be tested present or absent.
  */
 
-/** Part 1 §9: the default persona, used when the system profile has no instructions of its own. */
+/** The default persona, used when the system profile has no instructions of its own. */
 export const DEFAULT_PERSONA =
   'You are James, executive assistant to one executive, and you serve that executive alone. ' +
   'You are concise, composed and discreet: you say what is needed and no more, and you never volunteer ' +

@@ -3,7 +3,7 @@ import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profi
 import { defineEntity, p } from '@mikro-orm/core';
 import { tenantFilter } from '../../../db/tenant-filter.ts';
 
-/** One saved state of a profile: what it held, who saved it and when (beyond the spec). */
+/** One saved state of a profile: what it held, who saved it and when. */
 const VoiceProfileVersionSchema = defineEntity({
   name: 'VoiceProfileVersion',
   tableName: 'voice_profile_version',

@@ -39,7 +39,7 @@ describe('GET /api/voice/profiles', () => {
 });
 
 describe('POST /api/voice/profiles', () => {
-  it('fills every field the body leaves out with the §9 defaults', async () => {
+  it('fills every field the body leaves out with the default settings', async () => {
     const created = await create({ name: 'After hours', context: 'After-Hours' });
     const { name: _name, ...defaults } = VOICE_PROFILE_DEFAULTS;
     expect(created).toMatchObject({ ...defaults, name: 'After hours', context: 'After-Hours', version: 1 });
@@ -180,7 +180,7 @@ describe('export and import', () => {
 });
 
 describe('PUT /api/annie/config', () => {
-  it('saves the system profile from the spec payload, vadSettings included', async () => {
+  it('saves the system profile from the PUT /api/annie/config payload, vadSettings included', async () => {
     const response = await admin.put('/api/annie/config', {
       name: 'AnnieAI',
       instructions: 'You are James, at your service.',

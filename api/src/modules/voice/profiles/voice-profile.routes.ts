@@ -35,7 +35,7 @@ const saverOf = (ctx: { state: AppState }): Saver => {
   return { tenantId, username };
 };
 
-/** /api/voice/profiles and PUT /api/annie/config (spec part 2 §7): admin-only, enforced here. */
+/** /api/voice/profiles and PUT /api/annie/config: admin-only, enforced here. */
 export function voiceProfileRoutes(): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
   const admin = [requireAuth(), requireAdmin()] as const;

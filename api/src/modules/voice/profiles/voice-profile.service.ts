@@ -28,7 +28,7 @@ export async function listProfiles(
 }
 
 /**
- * A new profile: the given fields over the §9 defaults. It becomes the agent's default when asked
+ * A new profile: the given fields over the default settings. It becomes the agent's default when asked
  * to, or when the agent has none yet (an agent with profiles always has exactly one default).
  */
 export async function createProfile(em: EntityManager, saver: Saver, body: unknown): Promise<VoiceProfile> {

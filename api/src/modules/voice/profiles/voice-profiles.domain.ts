@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import type { AppConfig } from '../../../config/env.ts';
 import type { Domain, DomainDeps } from '../../../domain.ts';
-import { RealtimeBridges } from '../bridge/realtime-bridges.ts';
+import { realtimeBridgesFrom } from '../bridge/index.ts';
 import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
 import { Migration20261122200000_voice_test_tickets } from './migrations/Migration20261122200000_voice_test_tickets.ts';
 import { VoiceProfileSchema } from './voice-profile.entity.ts';
@@ -10,16 +8,6 @@ import { VoiceProfileVersionSchema } from './voice-profile-version.entity.ts';
 import { voiceSessionRoutes } from './voice-session.routes.ts';
 import { newTestSocketServer, voiceTestRoutes } from './voice-test.routes.ts';
 import { VoiceTestTickets } from './voice-test-tickets.ts';
-
-/** The realtime bridges when OpenAI is configured; null otherwise (Test then answers 503). */
-export function realtimeBridgesFrom(config: AppConfig): RealtimeBridges | null {
-  if (!config.OPENAI_API_KEY) return null;
-  return new RealtimeBridges({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL,
-    ca: config.OPENAI_REALTIME_CA_FILE ? readFileSync(config.OPENAI_REALTIME_CA_FILE, 'utf8') : undefined,
-  });
-}
 
 /** One app's voice-profile state: the test tickets (in PostgreSQL), the open test sockets and the realtime bridges. */
 export function createVoiceProfiles({

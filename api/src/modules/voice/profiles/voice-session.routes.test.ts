@@ -9,7 +9,7 @@ const admin = await app.signedIn(await app.createUser({ isAdmin: true, tenantId:
 const user = await app.signedIn(await app.createUser({ tenantId: 'sessions' }));
 
 describe('GET /api/ai/session-config', () => {
-  it('gives any signed-in user the persona with the §9 defaults before any profile exists', async () => {
+  it('gives any signed-in user the persona with the default settings before any profile exists', async () => {
     const response = await user.get('/api/ai/session-config');
     expect(response.status).toBe(200);
     const config = aiSessionConfigSchema.parse(response.body);

@@ -48,8 +48,8 @@ export async function compilePreview(
 }
 
 /**
- * GET /api/ai/session-config (part 1 §3): the default profile of the default agent compiled; with no
- * profile saved yet, the §9 defaults under the persona.
+ * GET /api/ai/session-config: the default profile of the default agent compiled; with no
+ * profile saved yet, the default settings under the persona.
  */
 export async function sessionConfig(em: EntityManager, defaultModel: string): Promise<AiSessionConfig> {
   const { persona, profile, compiled } = await defaultSession(em, defaultModel);

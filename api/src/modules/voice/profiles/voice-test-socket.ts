@@ -4,9 +4,8 @@ import {
 } from '@annie/api-client/contracts/voice-session';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import { PCM16_24K, pcm16Level } from '../bridge/audio-format.ts';
-import type { RealtimeBridge } from '../bridge/realtime-bridge.ts';
-import type { RealtimeBridges } from '../bridge/realtime-bridges.ts';
+import type { RealtimeBridge, RealtimeBridges } from '../bridge/index.ts';
+import { PCM16_24K, pcm16Level } from '../bridge/index.ts';
 import type { VoiceTestTicket } from './voice-test-tickets.ts';
 
 /** The longest a test session may run before the server ends it. */
@@ -17,7 +16,7 @@ const EARLY_FRAMES_MAX = 25;
 /**
  * One test-panel connection: the browser's microphone (binary PCM16 frames) goes through the
  * realtime bridge; the assistant's audio comes back as binary frames, transcripts and levels as
- * JSON (spec part 2 §7). Either side closing ends both.
+ * JSON. Either side closing ends both.
  */
 export function runVoiceTestSocket(
   ws: WebSocket,

@@ -11,7 +11,7 @@ import { type AppState, authOf } from '../../auth/auth-context.ts';
 import { requireAdmin, requireAuth } from '../../auth/require-auth.ts';
 import { Session } from '../../auth/session.ts';
 import type { SessionConnections } from '../../auth/session-connections.ts';
-import type { RealtimeBridges } from '../bridge/realtime-bridges.ts';
+import type { RealtimeBridges } from '../bridge/index.ts';
 import { RETIRED_MODEL_WARNING } from './compile-voice-session.ts';
 import { findProfile } from './voice-profile-store.ts';
 import { compileProfile } from './voice-session.service.ts';

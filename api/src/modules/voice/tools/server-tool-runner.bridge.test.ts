@@ -3,9 +3,8 @@ import { voiceRealtimeTools } from '@annie/api-client/contracts/voice-tools';
 import { afterAll, expect, it, vi } from 'vitest';
 import { startOpenAIRealtimeFake } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
-import { PCM16_24K } from '../bridge/audio-format.ts';
-import { RealtimeBridges } from '../bridge/realtime-bridges.ts';
-import { compileVoiceSession } from '../profiles/compile-voice-session.ts';
+import { PCM16_24K, RealtimeBridges } from '../bridge/index.ts';
+import { compileVoiceSession } from '../profiles/index.ts';
 import { createServerToolRunner } from './server-tool-runner.ts';
 
 // The runner as the phone calls use it: plugged into the realtime bridge as `runTool`, against the

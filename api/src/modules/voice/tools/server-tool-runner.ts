@@ -28,11 +28,10 @@ import {
 } from '../../../providers/openai/openai-web-search.ts';
 import { searchKnowledge } from '../../knowledge/knowledge-search.ts';
 import { createNote } from '../../knowledge/note.service.ts';
-import { sendText } from '../../sms/sms-send.service.ts';
-import { type SmsSending, smsSendingOf } from '../../sms/sms-sending.ts';
+import { type SmsSending, sendText, smsSendingOf } from '../../sms/index.ts';
 import { type GoogleServices, googleServicesFor } from '../../workspace/google-services.ts';
 import { runToolForModel } from '../../workspace/voice-tools.service.ts';
-import type { ToolRunner } from '../bridge/realtime-tool-runner.ts';
+import type { ToolRunner } from '../bridge/index.ts';
 import { webSearcherFor } from './web-searcher.ts';
 
 /** What make_outbound_call answers inside a phone call: one call at a time. */

@@ -1,13 +1,34 @@
-import { assistRequestSchema, assistResponseSchema } from '@annie/api-client/contracts/calls';
+import {
+  assistRequestSchema,
+  assistResponseSchema,
+  startCallResponseSchema,
+} from '@annie/api-client/contracts/calls';
 import Router from '@koa/router';
 import { routeDoc } from '../../../openapi/route-doc.ts';
 import { type AppState, authOf } from '../../auth/auth-context.ts';
 import { requireAuth } from '../../auth/require-auth.ts';
+import { startCallSession } from '../call-sessions/index.ts';
 import { ASSIST_NOT_CONFIGURED, type AssistDeps, assistInCall, CALL_ENDED } from './typed-call.service.ts';
 
-/** POST /api/voice/assist: the simple call page's typed messages, answered by the persona. */
-export function assistRoutes(deps: AssistDeps): Router<AppState> {
+/** The simple call page: POST /api/calls/start opens a typed call, POST /api/voice/assist answers its messages. */
+export function typedCallRoutes(deps: AssistDeps): Router<AppState> {
   const router = new Router<AppState>();
+
+  router.post(
+    '/api/calls/start',
+    routeDoc({
+      summary: 'Start a call on the simple call page (channel web)',
+      access: 'signed-in',
+      responses: { 201: { description: 'The call id', schema: startCallResponseSchema } },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const { tenantId, userId } = authOf(ctx);
+      const session = await startCallSession(ctx.state.em, { tenantId, userId, channel: 'web' });
+      ctx.status = 201;
+      ctx.body = { id: session.id };
+    },
+  );
 
   router.post(
     '/api/voice/assist',

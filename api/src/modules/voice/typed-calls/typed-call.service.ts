@@ -3,8 +3,8 @@ import type { Pool } from '../../../db/pool.ts';
 import { conflict, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { OpenAiTextError, type TextGenerator } from '../../../providers/openai/openai-text.ts';
 import { searchKnowledge } from '../../knowledge/knowledge-search.ts';
-import { appendCallTranscript, getOwnCallSession } from '../call-sessions/call-session.service.ts';
-import { sessionConfig } from '../profiles/voice-session.service.ts';
+import { appendCallTranscript, getOwnCallSession } from '../call-sessions/index.ts';
+import { sessionConfig } from '../profiles/index.ts';
 import { buildAssistPrompt } from './typed-call-prompt.ts';
 
 export const ASSIST_NOT_CONFIGURED = 'Voice assist is not configured: set OPENAI_API_KEY';

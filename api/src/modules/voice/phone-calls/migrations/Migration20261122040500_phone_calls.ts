@@ -4,7 +4,7 @@ const STATUSES = `('placing', 'queued', 'initiated', 'ringing', 'in-progress', '
 
 /**
  * Phone calls through Twilio: one row per call the assistant placed or answered, beside the call
- * session it is recorded as. The partial unique index is the duplicate-call guard (part 1 §4): one
+ * session it is recorded as. The partial unique index is the duplicate-call guard: one
  * call in progress per number per tenant, held by PostgreSQL so it holds across API instances.
  */
 export class Migration20261122040500_phone_calls extends Migration {
