@@ -4,8 +4,9 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { tenantFilter } from '../../../db/tenant-filter.ts';
 
 /**
- * One call with the assistant: a phone call (twilio), a browser realtime call (webrtc) or the simple
- * /call page (web). It belongs to one user of the tenant (for an inbound phone call, the tenant's owner).
+ * One call with the assistant: a phone call (twilio), a browser call (webrtc) or a typed call on the
+ * simple /call page (web). It belongs to one user of the tenant (for an inbound phone call, the
+ * tenant's owner).
  */
 const CallSessionSchema = defineEntity({
   name: 'CallSession',
