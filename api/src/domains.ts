@@ -1,20 +1,21 @@
 import type { OrmSchema } from './db/orm.ts';
 import type { Domain } from './domain.ts';
-import { callsDomain } from './modules/calls/calls.domain.ts';
 import { contactsDomain } from './modules/contacts/contacts.domain.ts';
-import { conversationsDomain } from './modules/conversations/conversations.domain.ts';
 import { doctorDomain } from './modules/doctor/doctor.domain.ts';
 import { knowledgeDomain } from './modules/knowledge/knowledge.domain.ts';
 import { labDomain } from './modules/lab/lab.domain.ts';
 import { modulesRegistryDomain } from './modules/modules-registry/modules-registry.domain.ts';
-import { phoneCallsDomain } from './modules/phone-calls/phone-calls.domain.ts';
 import { platformDomain } from './modules/platform.domain.ts';
-import { realtimeCallsDomain } from './modules/realtime-calls/realtime-calls.domain.ts';
 import { settingsDomain } from './modules/settings/settings.domain.ts';
 import { smsDomain } from './modules/sms/sms.domain.ts';
 import { trustDomain } from './modules/trust/trust.domain.ts';
-import { voiceProfilesDomain } from './modules/voice-profiles/voice-profiles.domain.ts';
-import { voiceToolsDomain } from './modules/voice-tools/voice-tools.domain.ts';
+import { browserCallsDomain } from './modules/voice/browser-calls/index.ts';
+import { callSessionsDomain } from './modules/voice/call-sessions/index.ts';
+import { conversationsDomain } from './modules/voice/conversations/index.ts';
+import { phoneCallsDomain } from './modules/voice/phone-calls/index.ts';
+import { voiceProfilesDomain } from './modules/voice/profiles/index.ts';
+import { voiceToolsDomain } from './modules/voice/tools/index.ts';
+import { typedCallsDomain } from './modules/voice/typed-calls/index.ts';
 import { workspaceDomain } from './modules/workspace/workspace.domain.ts';
 
 /**
@@ -32,9 +33,10 @@ export const domains: Domain[] = [
   contactsDomain,
   smsDomain,
   conversationsDomain,
-  callsDomain,
+  callSessionsDomain,
+  typedCallsDomain,
   voiceToolsDomain,
-  realtimeCallsDomain,
+  browserCallsDomain,
   phoneCallsDomain,
   doctorDomain,
   trustDomain,

@@ -1,8 +1,8 @@
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
 import { expect, vi } from 'vitest';
 import { FAKE_GOOGLE_ACCOUNT } from '../../../packages/fakes/src/google-fake-data.ts';
-import { VOICE_WEBHOOK_PATH } from '../../src/modules/phone-calls/phone-calling.ts';
 import { assignMessagingNumber } from '../../src/modules/sms/messaging-number.ts';
+import { VOICE_WEBHOOK_PATH } from '../../src/modules/voice/phone-calls/index.ts';
 import type { TestClient, TestResponse } from '../test-client.ts';
 import { type AttackWorld, NUMBER_OF_A, PUBLIC_URL } from './attack-world.ts';
 

@@ -9,6 +9,11 @@ export type CalleeScript = {
   audio: Buffer;
   /** Pause between frames: 20 plays in real time (as Twilio does); 0 sends them all at once (tests). */
   frameIntervalMs: number;
+  /**
+   * The callee listens before it speaks: it waits for the app's first audio (the greeting) and until
+   * that has played to its end, so it never talks over a greeting however late the greeting comes.
+   */
+  listensFirst?: boolean;
   /** The callee hangs up this long after its audio ended; undefined waits for the app to end the call. */
   hangUpAfterMs?: number;
 };
@@ -51,6 +56,9 @@ export class FakeCallStream {
   private frameTimer: NodeJS.Timeout | undefined;
   /** Ends the wait for the next frame early (a hang-up mid-speech), so `speak` returns. */
   private wakeSpeaker: (() => void) | undefined;
+  /** Resolves when the app's first audio arrives (or the stream closes). */
+  private readonly firstAudio: Promise<void>;
+  private resolveFirstAudio: () => void = () => {};
 
   private readonly call: { accountSid: string; callSid: string; parameters: Record<string, string> };
 
@@ -68,6 +76,9 @@ export class FakeCallStream {
     };
     this.closed = new Promise((resolve) => {
       this.resolveClosed = resolve;
+    });
+    this.firstAudio = new Promise((resolve) => {
+      this.resolveFirstAudio = resolve;
     });
   }
 
@@ -112,6 +123,7 @@ export class FakeCallStream {
 
   /** Plays the callee's audio; resolves once it has all been sent. */
   async speak(script: CalleeScript): Promise<void> {
+    if (script.listensFirst) await this.hearGreeting();
     const frames = Math.ceil(script.audio.length / frameBytes);
     const started = performance.now();
     for (let index = 0; index < frames; index++) {
@@ -127,15 +139,23 @@ export class FakeCallStream {
           payload: payload.toString('base64'),
         },
       });
-      if (script.frameIntervalMs > 0) {
-        // Paced against the start, so timer drift does not accumulate over the call.
-        const due = started + (index + 1) * script.frameIntervalMs;
-        await new Promise<void>((resolve) => {
-          this.wakeSpeaker = resolve;
-          this.frameTimer = setTimeout(resolve, Math.max(0, due - performance.now()));
-        });
-      }
+      // Paced against the start, so timer drift does not accumulate over the call.
+      if (script.frameIntervalMs > 0) await this.pause(started + (index + 1) * script.frameIntervalMs);
     }
+  }
+
+  /** Waits for the app's first audio, then until all it has sent so far has played out. */
+  private async hearGreeting(): Promise<void> {
+    await Promise.race([this.firstAudio, this.closed]);
+    while (this.isOpen && performance.now() < this.playEndsAt) await this.pause(this.playEndsAt);
+  }
+
+  /** Sleeps until `due` (a `performance.now()` time); a hang-up ends the sleep early. */
+  private pause(due: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.wakeSpeaker = resolve;
+      this.frameTimer = setTimeout(resolve, Math.max(0, due - performance.now()));
+    });
   }
 
   /**
@@ -208,6 +228,7 @@ export class FakeCallStream {
       const bytes = Buffer.from(message.media.payload, 'base64').length;
       this.record.media.push({ at: now, bytes });
       this.playEndsAt = Math.max(this.playEndsAt, now) + bytes / 8;
+      this.resolveFirstAudio();
     } else if (message.event === 'mark' && typeof message.mark?.name === 'string') {
       const name = message.mark.name;
       this.record.marks.push(name);

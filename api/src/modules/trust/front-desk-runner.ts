@@ -4,7 +4,7 @@ import {
   unknownToolError,
 } from '@annie/api-client/contracts/voice-tools';
 import type { Pool } from '../../db/pool.ts';
-import type { ToolRunner } from '../../realtime/realtime-tool-runner.ts';
+import type { ToolRunner } from '../voice/bridge/index.ts';
 import { type FrontDeskScope, storeCallMessage, storePendingAction } from './front-desk.queries.ts';
 import { requestTextParams, takeMessageParams, verifyPasscodeParams } from './front-desk-tools.ts';
 import type { PasscodeOutcome } from './phone-access.service.ts';

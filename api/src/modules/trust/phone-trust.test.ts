@@ -1,8 +1,8 @@
 import { pendingActionListSchema, THIRD_PARTY_CONTENT_TAG } from '@annie/api-client/contracts/trust';
 import { describe, expect, it, vi } from 'vitest';
 import type { RealtimeFakeSession } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
-import { partyPhoneTools } from '../phone-calls/phone-call-tools.ts';
-import { startPhoneHarness } from '../phone-calls/testing/phone-test-harness.ts';
+import { partyPhoneTools } from '../voice/phone-calls/index.ts';
+import { startPhoneHarness } from '../voice/phone-calls/testing/phone-test-harness.ts';
 import {
   FRONT_DESK_HEADING,
   PASSCODE_ACCEPTED_NOTE,

@@ -1,11 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CallSession } from '../../modules/calls/call-session.entity.ts';
-import {
-  VoiceConversation,
-  VoiceConversationMessage,
-} from '../../modules/conversations/conversation.entity.ts';
-import { VoiceProfile } from '../../modules/voice-profiles/voice-profile.entity.ts';
-import { createProfile } from '../../modules/voice-profiles/voice-profile.service.ts';
+import { CallSession } from '../../modules/voice/call-sessions/index.ts';
+import { VoiceConversation, VoiceConversationMessage } from '../../modules/voice/conversations/index.ts';
+import { createProfile, VoiceProfile } from '../../modules/voice/profiles/index.ts';
 import { SEED_CONVERSATION, SEED_PHONE_CALL, SEED_VOICE_PROFILES } from './seed-data.ts';
 import { seedUuid } from './seed-ids.ts';
 

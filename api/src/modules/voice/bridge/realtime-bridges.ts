@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { RealtimeToolsConfig } from 'openai/resources/realtime/realtime';
+import type { AppConfig } from '../../../config/env.ts';
+import {
+  openRealtimeSocket,
+  type RealtimeProviderSettings,
+} from '../../../providers/openai/openai-realtime-ws.ts';
+import type { BridgeAudioFormat } from './audio-format.ts';
+import { type BridgeHooks, RealtimeBridge } from './realtime-bridge.ts';
+import { toRealtimeSession } from './realtime-session.ts';
+
+export type BridgeRequest = {
+  compiled: CompiledVoiceSession;
+  format: BridgeAudioFormat;
+  hooks: BridgeHooks;
+  /** Ask the assistant to speak first (the test panel); a phone call may wait for the caller. */
+  greet: boolean;
+  tools?: RealtimeToolsConfig;
+};
+
+/** Opens bridges to OpenAI and keeps the live ones, so a shutdown can end every one of them. */
+export class RealtimeBridges {
+  private readonly live = new Set<RealtimeBridge>();
+
+  private readonly settings: RealtimeProviderSettings;
+
+  constructor(settings: RealtimeProviderSettings) {
+    this.settings = settings;
+  }
+
+  async open(request: BridgeRequest): Promise<RealtimeBridge> {
+    const rt = await openRealtimeSocket(this.settings, request.compiled.model);
+    const bridge: RealtimeBridge = new RealtimeBridge(rt, request.format, {
+      ...request.hooks,
+      onEnd: (reason) => {
+        this.live.delete(bridge);
+        request.hooks.onEnd?.(reason);
+      },
+    });
+    this.live.add(bridge);
+    bridge.start(toRealtimeSession(request.compiled, request.format, request.tools), request.greet);
+    return bridge;
+  }
+
+  /** Ends every live bridge (server shutdown). */
+  closeAll(reason = 'server shutting down'): void {
+    for (const bridge of [...this.live]) bridge.close(reason);
+  }
+
+  get liveCount(): number {
+    return this.live.size;
+  }
+}
+
+/** The realtime bridges when OpenAI is configured (OPENAI_API_KEY); null otherwise. */
+export function realtimeBridgesFrom(config: AppConfig): RealtimeBridges | null {
+  if (!config.OPENAI_API_KEY) return null;
+  return new RealtimeBridges({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    ca: config.OPENAI_REALTIME_CA_FILE ? readFileSync(config.OPENAI_REALTIME_CA_FILE, 'utf8') : undefined,
+  });
+}

@@ -1,0 +1,57 @@
+import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
+import type { AuthContext } from '../../../http/app-state.ts';
+import type { RealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
+import { realtimeToolsFor } from '../../trust/party-tools.ts';
+import { toRealtimeSession } from '../bridge/index.ts';
+import { startCallSession } from '../call-sessions/index.ts';
+import type { RetiredModelNotice } from '../profiles/index.ts';
+import { compileDefaultSession } from '../profiles/index.ts';
+
+/**
+ * The session a browser call starts with: the compiled default profile and the tools the trust model
+ * gives the signed-in executive (every tool of the registry).
+ */
+export function browserCallSession(
+  compiled: CompiledVoiceSession,
+  userId: string,
+): RealtimeSessionCreateRequest {
+  return toRealtimeSession(compiled, null, realtimeToolsFor({ kind: 'executive', userId }));
+}
+
+/** A started browser call: the SDP answer, OpenAI's call id, and the call session recording it. */
+export type BrowserCall = { sdp: string; realtimeCallId: string | null; callSessionId: string };
+
+/**
+ * Starts a browser call: compiles the tenant's session (instructions, voice, model, transcription, turn
+ * detection, tools, tool choice auto), posts it with the browser's offer to OpenAI, and records the call
+ * as the caller's call session (channel webrtc, outbound, provider id = OpenAI's call id). A call that
+ * cannot be recorded is hung up rather than left running unrecorded.
+ */
+export async function startBrowserCall(
+  em: EntityManager,
+  calls: RealtimeCalls,
+  input: {
+    auth: AuthContext;
+    offerSdp: string;
+    defaultModel: string;
+    onRetiredModel?: (notice: RetiredModelNotice) => void;
+  },
+): Promise<BrowserCall> {
+  const compiled = await compileDefaultSession(em, input.defaultModel, input.onRetiredModel);
+  const answer = await calls.create(input.offerSdp, browserCallSession(compiled, input.auth.userId));
+  try {
+    const session = await startCallSession(em, {
+      tenantId: input.auth.tenantId,
+      userId: input.auth.userId,
+      channel: 'webrtc',
+      direction: 'outbound',
+      providerCallId: answer.callId,
+    });
+    return { sdp: answer.sdp, realtimeCallId: answer.callId, callSessionId: session.id };
+  } catch (error) {
+    if (answer.callId) await calls.hangup(answer.callId).catch(() => {});
+    throw error;
+  }
+}

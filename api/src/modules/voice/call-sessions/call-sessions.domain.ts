@@ -1,0 +1,27 @@
+import type { Domain } from '../../../domain.ts';
+import { ABANDONED_CALL_SWEEP_MS, endAbandonedBrowserCalls } from './abandoned-calls.ts';
+import { CallSessionSchema } from './call-session.entity.ts';
+import { callSessionRoutes } from './call-session.routes.ts';
+import { Migration20261122040000_call_sessions } from './migrations/Migration20261122040000_call_sessions.ts';
+
+/** Call sessions: the saved record of every call (phone, browser, typed), read by Call History. */
+export const callSessionsDomain: Domain = {
+  name: 'call-sessions',
+  entities: [CallSessionSchema],
+  migrations: [
+    { name: 'Migration20261122040000_call_sessions', class: Migration20261122040000_call_sessions },
+  ],
+  create: ({ pool, logger }) => ({
+    routers: [callSessionRoutes({ pool })],
+    // Browser and typed calls whose tab died before it could end them leave Call History's "Ongoing" in time.
+    start: async () => {
+      const sweep = setInterval(() => {
+        endAbandonedBrowserCalls(pool).catch((error: Error) =>
+          logger.warn({ err: error }, 'abandoned browser call sweep failed'),
+        );
+      }, ABANDONED_CALL_SWEEP_MS);
+      sweep.unref();
+      return async () => clearInterval(sweep);
+    },
+  }),
+};

@@ -1,0 +1,10 @@
+// Call sessions: the saved record of every call (status, transcript, duration), read by Call History.
+export { CallSession } from './call-session.entity.ts';
+export {
+  appendCallTranscript,
+  endCallSession,
+  getOwnCallSession,
+  linkCallSessionToConversation,
+  startCallSession,
+} from './call-session.service.ts';
+export { callSessionsDomain } from './call-sessions.domain.ts';

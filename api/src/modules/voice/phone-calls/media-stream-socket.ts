@@ -1,0 +1,299 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { Pool } from '../../../db/pool.ts';
+import {
+  clearMessage,
+  markMessage,
+  mediaMessage,
+  parseTwilioStreamMessage,
+  type StreamStart,
+} from '../../../providers/twilio/twilio-media-stream.ts';
+import {
+  PASSCODE_ACCEPTED_NOTE,
+  PASSCODE_LOCKED_NOTE,
+  PASSCODE_REFUSED_NOTE,
+} from '../../trust/party-brief.ts';
+import { checkPhonePasscode, type PasscodeOutcome } from '../../trust/phone-access.service.ts';
+import { executiveName, phoneCallParty, type TrustParty } from '../../trust/trust-party.ts';
+import type {
+  BridgeTranscriptEntry,
+  RealtimeBridge,
+  RealtimeBridges,
+  RealtimeSessionUpdate,
+} from '../bridge/index.ts';
+import { MULAW_8K } from '../bridge/index.ts';
+import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
+import { endPhoneCall, type PhoneCallRow, redeemStreamToken } from './phone-call.store.ts';
+import type { CallBrief } from './phone-call-brief.ts';
+import { compilePhoneCallSession } from './phone-call-session-config.ts';
+import type { CallSessionRecorder } from './phone-call-sessions.ts';
+import type { PhoneCallControls, PhoneCallToolbox, PhoneCallTools } from './phone-call-tools.ts';
+import type { PhoneCalling } from './phone-calling.ts';
+
+/** The `<Parameter>` that carries the call's single-use stream token. */
+export const STREAM_TOKEN_PARAMETER = 'streamToken';
+/** Twilio sends `start` at once; a socket that has not proved itself by then is closed. */
+export const START_TIMEOUT_MS = 10_000;
+/** The longest the assistant stays on one call (a cost bound: Twilio's own limit is 4 hours). */
+export const PHONE_CALL_MAX_MS = 60 * 60_000;
+// Caller audio that arrives while the realtime side connects: 2 s of 20 ms frames.
+const EARLY_FRAMES_MAX = 100;
+const END_CALL_MARK = 'end_call';
+// If Twilio never echoes the goodbye's mark (a dropped stream), hang up anyway after this.
+const HANG_UP_FALLBACK_MS = 15_000;
+/** Passcode attempts one call may make (the user's own limit across calls is counted in the database). */
+export const PASSCODE_ATTEMPTS_PER_CALL = 3;
+const PASSCODE_KEYS_MAX = 12;
+const DTMF_NOTES: Record<PasscodeOutcome, string> = {
+  accepted: PASSCODE_ACCEPTED_NOTE,
+  wrong: PASSCODE_REFUSED_NOTE,
+  locked: PASSCODE_LOCKED_NOTE,
+};
+
+/** Twilio's media frames are small JSON messages; 64 KB is ample. */
+export const newMediaStreamServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+export type MediaStreamDeps = {
+  pool: Pool;
+  scopedEm: (tenantId: string) => EntityManager;
+  /** Null when OPENAI_API_KEY is not set (the stream then answers 503). */
+  bridges: RealtimeBridges | null;
+  calling: PhoneCalling;
+  sessions: CallSessionRecorder;
+  tools: PhoneCallTools;
+  logger: Logger;
+};
+
+/**
+ * One phone call's media stream: Twilio's μ-law frames go to the realtime bridge as `audio/pcmu` and the
+ * assistant's audio comes back as `media`; barge-in sends `clear`; both sides' transcript lines go to
+ * the call session. Nothing reaches the bridge before `start` has spent the call's single-use token.
+ */
+export function runMediaStream(
+  ws: WebSocket,
+  phoneCallId: string,
+  deps: MediaStreamDeps & { bridges: RealtimeBridges },
+): void {
+  const log = deps.logger.child({ phoneCallId });
+  let call: PhoneCallRow | undefined;
+  let streamSid: string | undefined;
+  let bridge: RealtimeBridge | undefined;
+  let starting = false;
+  let finished = false;
+  let hangingUp = false;
+  let markSent = false;
+  const early: Buffer[] = [];
+  let transcript: Promise<void> = Promise.resolve();
+  const startTimer = setTimeout(() => ws.close(1008, 'No valid start'), START_TIMEOUT_MS);
+  startTimer.unref();
+  let limitTimer: NodeJS.Timeout | undefined;
+  let hangUpTimer: NodeJS.Timeout | undefined;
+  // Keys the caller pressed since the last # (or *): a passcode is keyed, then #.
+  let keys = '';
+  let keyed: ((passcode: string) => void) | undefined;
+
+  const send = (text: string) => {
+    if (ws.readyState === ws.OPEN) ws.send(text);
+  };
+
+  const hangUp = async () => {
+    const sid = call?.twilio_call_sid;
+    if (!sid || !deps.calling.calls) return;
+    await deps.calling.calls.hangUp(sid).catch((error: Error) => log.warn({ err: error }, 'hang-up failed'));
+  };
+
+  // end_call is answered before the goodbye is spoken: the mark goes out once the response that
+  // follows the tool output is done, and Twilio echoes it once that goodbye has played.
+  const requestHangUp = () => {
+    if (hangingUp || !streamSid) return;
+    hangingUp = true;
+    hangUpTimer = setTimeout(() => void hangUp(), HANG_UP_FALLBACK_MS);
+    hangUpTimer.unref();
+  };
+
+  const onResponseDone = ({ followsTools }: { followsTools: boolean }) => {
+    if (!hangingUp || markSent || !followsTools || !streamSid) return;
+    markSent = true;
+    send(markMessage(streamSid, END_CALL_MARK));
+  };
+
+  const record = (entry: BridgeTranscriptEntry) => {
+    const sessionId = call?.call_session_id;
+    if (!call || !sessionId) return;
+    const { tenant_id: tenantId } = call;
+    const line = { role: entry.speaker, content: entry.text, timestamp: new Date().toISOString() };
+    // One at a time, so the lines are stored in the order they were said.
+    transcript = transcript
+      .then(() => deps.sessions.appendTranscript(tenantId, sessionId, line))
+      .catch((error: Error) => log.warn({ err: error }, 'transcript line not saved'));
+  };
+
+  // The stream is over, so is the call: the number is free and the session ends (a status callback may
+  // say so again, which changes nothing).
+  const endRecord = async (ended: PhoneCallRow) => {
+    const changed = await endPhoneCall(deps.pool, ended.id).catch(() => false);
+    if (!changed || !ended.call_session_id) return;
+    await deps.sessions
+      .end(ended.tenant_id, ended.call_session_id)
+      .catch((error: Error) => log.warn({ err: error }, 'call session not ended'));
+  };
+
+  const finish = async (reason: string) => {
+    if (finished) return;
+    finished = true;
+    for (const timer of [startTimer, limitTimer, hangUpTimer]) clearTimeout(timer);
+    bridge?.close(reason);
+    await transcript;
+    if (call) await endRecord(call);
+  };
+
+  const begin = async (start: StreamStart) => {
+    const token = start.customParameters[STREAM_TOKEN_PARAMETER] ?? '';
+    call = await redeemStreamToken(deps.pool, phoneCallId, token, start.callSid, start.streamSid);
+    if (!call) {
+      log.warn('media stream refused: unknown, spent or foreign stream token');
+      ws.close(1008, 'Invalid stream token');
+      return;
+    }
+    // Twilio hung up while the token was being checked: finish() ran without the call.
+    if (finished) return endRecord(call);
+    clearTimeout(startTimer);
+    streamSid = start.streamSid;
+    limitTimer = setTimeout(() => {
+      log.info('phone call reached its time limit');
+      void hangUp();
+    }, PHONE_CALL_MAX_MS);
+    limitTimer.unref();
+    const current = call;
+    const em = deps.scopedEm(current.tenant_id);
+    const { party, claimedOwner } = await phoneCallParty(deps.pool, {
+      tenantId: current.tenant_id,
+      remoteE164: current.remote_e164,
+    });
+    const brief: CallBrief = {
+      direction: current.direction,
+      remoteE164: current.remote_e164,
+      purpose: current.purpose,
+      party,
+      executiveName: await executiveName(deps.pool, current.tenant_id, current.user_id),
+      ownerCheck: claimedOwner !== null,
+    };
+    const compiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, brief, (notice) =>
+      log.warn(notice, RETIRED_MODEL_WARNING),
+    );
+    const identity = {
+      tenantId: current.tenant_id,
+      userId: current.user_id,
+      phoneCallId: current.id,
+      callSessionId: current.call_session_id,
+    };
+    // Until the passcode is proved the caller is a third party; then the session is updated with the
+    // owner's instructions and tools and the tools act for them.
+    let proven = false;
+    let attempts = 0;
+    let ownerSession: RealtimeSessionUpdate | undefined;
+    const becomeOwner = async (userId: string, username: string) => {
+      const owner: TrustParty = { kind: 'executive', userId };
+      const ownerCompiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, {
+        ...brief,
+        party: owner,
+        executiveName: username,
+      });
+      toolbox = deps.tools(identity, { endCall: requestHangUp }, owner);
+      ownerSession = { type: 'realtime', instructions: ownerCompiled.instructions, tools: toolbox.tools };
+      bridge?.updateSession(ownerSession);
+    };
+    const provePasscode = async (passcode: string): Promise<PasscodeOutcome> => {
+      if (!claimedOwner) return 'wrong';
+      if (proven) return 'accepted';
+      if (attempts >= PASSCODE_ATTEMPTS_PER_CALL) return 'locked';
+      attempts += 1;
+      const owner = { tenantId: current.tenant_id, userId: claimedOwner.userId };
+      const outcome = await checkPhonePasscode(deps.pool, owner, passcode);
+      log.info({ outcome }, 'phone passcode checked');
+      if (outcome === 'accepted') {
+        proven = true;
+        await becomeOwner(claimedOwner.userId, claimedOwner.username);
+      }
+      return outcome;
+    };
+    const controls: PhoneCallControls = {
+      endCall: requestHangUp,
+      ...(claimedOwner ? { provePasscode } : {}),
+    };
+    let toolbox: PhoneCallToolbox = deps.tools(identity, controls, party);
+    keyed = claimedOwner
+      ? (passcode) =>
+          void provePasscode(passcode)
+            .then((outcome) => bridge?.tellModel(DTMF_NOTES[outcome]))
+            .catch((error: Error) => log.warn({ err: error }, 'passcode check failed'))
+      : undefined;
+    const sid = start.streamSid;
+    const opened = await deps.bridges.open({
+      compiled,
+      format: MULAW_8K,
+      greet: true,
+      tools: toolbox.tools,
+      hooks: {
+        onAudio: (chunk) => send(mediaMessage(sid, chunk.toString('base64'))),
+        onClearAudio: () => send(clearMessage(sid)),
+        onTranscript: record,
+        onResponseDone,
+        runTool: (name, args) => toolbox.runTool(name, args),
+        onError: (message) => log.warn({ message }, 'realtime error in phone call'),
+        onEnd: (reason) => {
+          if (ws.readyState === ws.OPEN) ws.close(1000, reason.slice(0, 100));
+        },
+      },
+    });
+    if (finished) {
+      opened.close('call ended');
+      return;
+    }
+    bridge = opened;
+    // The passcode was proved while the session was opening.
+    if (ownerSession) opened.updateSession(ownerSession);
+    for (const frame of early.splice(0)) opened.appendAudio(frame);
+  };
+
+  ws.on('message', (data) => {
+    const message = parseTwilioStreamMessage(data.toString());
+    switch (message.event) {
+      case 'media': {
+        const frame = Buffer.from(message.payload, 'base64');
+        if (bridge) bridge.appendAudio(frame);
+        else if (early.length < EARLY_FRAMES_MAX) early.push(frame);
+        return;
+      }
+      case 'start':
+        if (starting) return;
+        starting = true;
+        begin(message.start).catch((error: Error) => {
+          log.warn({ err: error }, 'phone call could not reach the realtime API');
+          ws.close(1011, 'Realtime connection failed');
+        });
+        return;
+      case 'mark':
+        if (message.name === END_CALL_MARK) void hangUp();
+        return;
+      case 'dtmf':
+        if (!keyed) return;
+        if (message.digit === '*') keys = '';
+        else if (message.digit === '#') {
+          const passcode = keys;
+          keys = '';
+          if (passcode) keyed(passcode);
+        } else if (keys.length < PASSCODE_KEYS_MAX) keys += message.digit;
+        return;
+      case 'stop':
+        void finish('caller hung up');
+        ws.close(1000, 'Stream stopped');
+        return;
+      default:
+        return;
+    }
+  });
+
+  ws.on('close', () => void finish('stream closed'));
+}

@@ -1,0 +1,34 @@
+import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  compileProfile,
+  compileVoiceSession,
+  findDefaultProfile,
+  type RetiredModelNotice,
+  systemPersona,
+} from '../profiles/index.ts';
+import { type CallBrief, phoneCallBrief } from './phone-call-brief.ts';
+
+/**
+ * The realtime session of a phone call: the tenant's default profile compiled exactly as for a browser
+ * call (the default settings under the persona when none is saved), with the call's brief appended.
+ * `em` must be scoped to the call's tenant.
+ */
+export async function compilePhoneCallSession(
+  em: EntityManager,
+  defaultModel: string,
+  brief: CallBrief,
+  onRetiredModel?: (notice: RetiredModelNotice) => void,
+): Promise<CompiledVoiceSession> {
+  const profile = await findDefaultProfile(em);
+  const compiled = profile
+    ? await compileProfile(em, profile, defaultModel, onRetiredModel)
+    : compileVoiceSession(
+        { ...VOICE_PROFILE_DEFAULTS, name: 'Default' },
+        await systemPersona(em),
+        defaultModel,
+        onRetiredModel,
+      );
+  return { ...compiled, instructions: `${compiled.instructions}\n${phoneCallBrief(brief)}` };
+}

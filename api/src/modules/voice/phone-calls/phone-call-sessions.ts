@@ -1,0 +1,42 @@
+import type { Orm } from '../../../db/orm.ts';
+import { appendCallTranscript, endCallSession, startCallSession } from '../call-sessions/index.ts';
+
+/** One line of a phone call's transcript, as the call session stores it. */
+export type PhoneTranscriptLine = { role: 'user' | 'assistant'; content: string; timestamp: string };
+
+/**
+ * How phone calls are recorded as call sessions (channel `twilio`, shown in Call History as Phone
+ * Call). Every operation names its tenant; webhooks and the media stream have no signed-in user.
+ */
+export type CallSessionRecorder = {
+  start: (input: {
+    tenantId: string;
+    userId: string;
+    direction: 'inbound' | 'outbound';
+    callerId: string;
+    providerCallId: string | null;
+    purpose: string;
+  }) => Promise<string>;
+  end: (tenantId: string, callSessionId: string) => Promise<void>;
+  appendTranscript: (tenantId: string, callSessionId: string, line: PhoneTranscriptLine) => Promise<void>;
+};
+
+/** The calls domain's service, each operation on its own EntityManager. */
+export function callSessionRecorder(orm: Orm): CallSessionRecorder {
+  return {
+    async start(input) {
+      const session = await startCallSession(orm.em.fork(), {
+        ...input,
+        channel: 'twilio',
+        purpose: input.purpose || null,
+      });
+      return session.id;
+    },
+    async end(tenantId, id) {
+      await endCallSession(orm.em.fork(), { tenantId, id });
+    },
+    async appendTranscript(tenantId, id, line) {
+      await appendCallTranscript(orm.em.fork(), { tenantId, id, entries: [line] });
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import {
+  DUPLICATE_CALL_MESSAGE,
+  startPhoneCallRequestSchema,
+  startPhoneCallResponseSchema,
+} from '@annie/api-client/contracts/phone-calls';
+import Router from '@koa/router';
+import type { CountryCode } from 'libphonenumber-js';
+import { ZodError } from 'zod';
+import { type AppState, authOf } from '../../../http/app-state.ts';
+import { requireAuth } from '../../../http/require-auth.ts';
+import { toE164 } from '../../../lib/phone-number.ts';
+import { routeDoc } from '../../../openapi/route-doc.ts';
+import { type PhoneCallDeps, placeOutboundCall } from './phone-call.service.ts';
+
+function phoneOf(text: string, region: CountryCode): string {
+  const e164 = toE164(text, region);
+  if (!e164)
+    throw new ZodError([{ code: 'custom', path: ['to'], message: 'Not a valid phone number', input: text }]);
+  return e164;
+}
+
+/** POST /api/annie/call/start: the assistant calls a number for the signed-in user. */
+export function phoneCallRoutes(deps: PhoneCallDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  const region = deps.calling.region as CountryCode;
+
+  router.post(
+    '/api/annie/call/start',
+    routeDoc({
+      summary: 'Have the assistant phone a number (Twilio), with what the call is for',
+      description:
+        "The number is read as E.164 (national numbers in PHONE_DEFAULT_REGION). The assistant speaks with the tenant's default profile, told the purpose and the contact. Answers the call session the call is recorded as.",
+      access: 'signed-in',
+      body: startPhoneCallRequestSchema,
+      responses: { 201: { description: 'The call session', schema: startPhoneCallResponseSchema } },
+      errors: {
+        409: `The number opted out, or "${DUPLICATE_CALL_MESSAGE}" (with duplicate: true)`,
+        502: 'Twilio refused the call: "HTTP {status}: {body}", or "call_failed" when it could not be reached',
+      },
+    }),
+    requireAuth(),
+    async (ctx) => {
+      const input = startPhoneCallRequestSchema.parse(ctx.request.body ?? {});
+      const to = phoneOf(input.to, region);
+      const { tenantId, userId } = authOf(ctx);
+      ctx.status = 201;
+      ctx.body = await placeOutboundCall(deps, { tenantId, userId }, { to, message: input.message });
+    },
+  );
+
+  return router;
+}

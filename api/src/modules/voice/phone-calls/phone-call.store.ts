@@ -1,0 +1,218 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../../../db/sql-text.ts';
+import { FINAL_STATUSES, type PhoneCallStatus, statusRankSql } from './phone-call-status.ts';
+
+/** A phone call as this module keeps it (raw rows: webhooks and the media stream have no session). */
+export type PhoneCallRow = {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  call_session_id: string | null;
+  direction: 'inbound' | 'outbound';
+  remote_e164: string;
+  assistant_e164: string;
+  purpose: string;
+  twilio_call_sid: string | null;
+  status: PhoneCallStatus;
+  ended_at: Date | null;
+};
+
+export type NewPhoneCall = {
+  tenantId: string;
+  userId: string;
+  direction: 'inbound' | 'outbound';
+  remoteE164: string;
+  assistantE164: string;
+  purpose: string;
+  twilioCallSid?: string;
+  status: PhoneCallStatus;
+};
+
+/** The single-use stream token given to Twilio (in the TwiML) and the hash this module keeps of it. */
+export function newStreamToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
+
+// A call nobody reported the end of (a lost callback, a crash, an inbound caller gone before the stream
+// opened) must not hold the number forever: Twilio ends any call after 4 hours, and one whose stream has
+// not opened 3 minutes on never will (Twilio stops ringing after 60 s).
+const STALE = `(created_at < now() - interval '4 hours' or (stream_sid is null and created_at < now() - interval '3 minutes'))`;
+const RELEASE_STALE_SQL = `
+  update phone_call set ended_at = now(), stream_token_hash = null
+  where tenant_id = $1 and remote_e164 = $2 and ended_at is null and ${STALE}`;
+
+const COLUMNS = `id, tenant_id, user_id, call_session_id, direction, remote_e164, assistant_e164, purpose,
+  twilio_call_sid, status, ended_at`;
+
+/**
+ * Inserts the call under the number's guard: the partial unique index admits one open call per number
+ * per tenant, so of two requests at once (on any instance) one gets the row and the other `duplicate`.
+ */
+export async function insertGuardedCall(
+  db: Queryable,
+  call: NewPhoneCall,
+  tokenHash: string,
+): Promise<{ id: string } | 'duplicate' | 'known-sid'> {
+  await db.query(RELEASE_STALE_SQL, [call.tenantId, call.remoteE164]);
+  const id = randomUUID();
+  try {
+    await db.query(
+      `insert into phone_call (id, tenant_id, user_id, direction, remote_e164, assistant_e164, purpose,
+         twilio_call_sid, status, stream_token_hash)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        id,
+        call.tenantId,
+        call.userId,
+        call.direction,
+        call.remoteE164,
+        call.assistantE164,
+        call.purpose,
+        call.twilioCallSid ?? null,
+        call.status,
+        tokenHash,
+      ],
+    );
+    return { id };
+  } catch (error) {
+    const pg = error as { code?: string; constraint?: string };
+    if (pg.code === '23505' && pg.constraint === 'phone_call_one_in_progress') return 'duplicate';
+    if (pg.code === '23505' && pg.constraint === 'phone_call_twilio_call_sid_key') return 'known-sid';
+    throw error;
+  }
+}
+
+/**
+ * A redelivered voice webhook for a call already answered: a fresh token for its stream, as long as
+ * the stream has not opened. Undefined when it has (or the call ended): the redelivery gets nothing.
+ */
+export async function renewStreamToken(
+  db: Queryable,
+  tenantId: string,
+  callSid: string,
+  tokenHash: string,
+): Promise<{ id: string; call_session_id: string | null } | undefined> {
+  const { rows } = await db.query<{ id: string; call_session_id: string | null }>(
+    `update phone_call set stream_token_hash = $3
+     where tenant_id = $1 and twilio_call_sid = $2 and stream_sid is null and ended_at is null
+     returning id, call_session_id`,
+    [tenantId, callSid, tokenHash],
+  );
+  return rows[0];
+}
+
+/** Forgets a row whose call session could not be created: nothing was placed, the number is free. */
+export async function deletePhoneCall(db: Queryable, id: string): Promise<void> {
+  await db.query('delete from phone_call where id = $1', [id]);
+}
+
+export async function linkCallSession(db: Queryable, id: string, callSessionId: string): Promise<void> {
+  await db.query('update phone_call set call_session_id = $2 where id = $1', [id, callSessionId]);
+}
+
+/** The call by id, whatever its tenant (webhooks and Twilio's socket find the tenant through it). */
+export async function findPhoneCall(db: Queryable, id: string): Promise<PhoneCallRow | undefined> {
+  const { rows } = await db.query<PhoneCallRow>(`select ${COLUMNS} from phone_call where id = $1`, [id]);
+  return rows[0];
+}
+
+/** True while the call may still open its media stream (not ended, token not yet spent). */
+export async function streamMayOpen(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'select 1 from phone_call where id = $1 and ended_at is null and stream_token_hash is not null',
+    [id],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Spends the stream token: only the first `start` carrying it, for this call's CallSid, succeeds.
+ * The comparison is on hashes, in constant time.
+ */
+export async function redeemStreamToken(
+  db: Queryable,
+  id: string,
+  token: string,
+  callSid: string,
+  streamSid: string,
+): Promise<PhoneCallRow | undefined> {
+  const { rows } = await db.query<{ stream_token_hash: string | null }>(
+    'select stream_token_hash from phone_call where id = $1 and ended_at is null',
+    [id],
+  );
+  const stored = rows[0]?.stream_token_hash;
+  const given = hashToken(token);
+  if (!stored || stored.length !== given.length) return undefined;
+  if (!timingSafeEqual(Buffer.from(stored), Buffer.from(given))) return undefined;
+  const spent = await db.query<PhoneCallRow>(
+    `update phone_call set stream_token_hash = null, stream_sid = $4,
+       twilio_call_sid = coalesce(twilio_call_sid, $3)
+     where id = $1 and stream_token_hash = $2 and ended_at is null
+       and (twilio_call_sid is null or twilio_call_sid = $3)
+     returning ${COLUMNS}`,
+    [id, stored, callSid, streamSid],
+  );
+  return spent.rows[0];
+}
+
+/** What a status change did: whether it applied, and whether it is the one that ended the call. */
+export type StatusChange = { applied: boolean; ended: boolean; row: PhoneCallRow | undefined };
+
+/**
+ * Moves the call forward to `status` (a redelivered or late status changes nothing). A final status
+ * ends the call, which releases the number's guard; `sid` is recorded if the row has none yet, and a
+ * status for another CallSid than the row's changes nothing.
+ */
+export async function advanceStatus(
+  db: Queryable,
+  id: string,
+  status: PhoneCallStatus,
+  sid?: string,
+): Promise<StatusChange> {
+  const final = FINAL_STATUSES.includes(status);
+  const { rows } = await db.query<PhoneCallRow & { was_open: boolean }>(
+    `with current as (select id, ended_at from phone_call where id = $1 for update)
+     update phone_call p set status = $2,
+       twilio_call_sid = coalesce(p.twilio_call_sid, $4),
+       answered_at = case when $2 = 'in-progress' then coalesce(p.answered_at, now()) else p.answered_at end,
+       ended_at = case when $3 then coalesce(p.ended_at, now()) else p.ended_at end
+     from current
+     where p.id = current.id and ${statusRankSql('p.status')} < ${statusRankSql('$2::text')}
+       and (p.twilio_call_sid is null or $4::text is null or p.twilio_call_sid = $4)
+     returning ${COLUMNS.split(',')
+       .map((column) => `p.${column.trim()}`)
+       .join(', ')}, current.ended_at is null as was_open`,
+    [id, status, final, sid ?? null],
+  );
+  const row = rows[0];
+  if (!row) return { applied: false, ended: false, row: await findPhoneCall(db, id) };
+  const { was_open: wasOpen, ...call } = row;
+  return { applied: true, ended: final && wasOpen, row: call };
+}
+
+/**
+ * Ends every stale call (any tenant), returning those that had a call session to end. Run periodically,
+ * so a lost callback still ends the session shown in Call History.
+ */
+export async function endStaleCalls(
+  db: Queryable,
+): Promise<{ tenant_id: string; call_session_id: string }[]> {
+  const { rows } = await db.query<{ tenant_id: string; call_session_id: string }>(
+    `update phone_call set ended_at = now(), stream_token_hash = null
+     where ended_at is null and ${STALE}
+     returning tenant_id, call_session_id`,
+  );
+  return rows.filter((row) => row.call_session_id !== null);
+}
+
+/** Ends the call now (its media stream stopped), keeping its status; true if this ended it. */
+export async function endPhoneCall(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'update phone_call set ended_at = now(), stream_token_hash = null where id = $1 and ended_at is null',
+    [id],
+  );
+  return (rowCount ?? 0) > 0;
+}

@@ -1,0 +1,52 @@
+import type { AppConfig } from '../../../config/env.ts';
+import { createTwilioCalls, type TwilioCalls } from '../../../providers/twilio/twilio-calls.ts';
+import { missingTwilioSettings } from '../../../providers/twilio/twilio-sms.ts';
+
+/** Everything phone calls need from the configuration, resolved once per app. */
+export type PhoneCalling = {
+  calls: TwilioCalls | undefined;
+  /** Variables to set before calls can be placed or answered; empty when configured. */
+  missing: string[];
+  authToken: string | undefined;
+  /** PUBLIC_URL without a trailing slash: what Twilio is given, and signs. */
+  publicUrl: string | undefined;
+  /** The first tenant's number (TWILIO_PHONE_NUMBER). */
+  defaultNumber: string | undefined;
+  region: string;
+  realtimeModel: string;
+};
+
+/** Path of the voice webhook (the number's "A call comes in" URL). */
+export const VOICE_WEBHOOK_PATH = '/api/phone/webhooks/voice';
+/** Path of the call status callback; the phone call id in the query is covered by the signature. */
+export const CALL_STATUS_WEBHOOK_PATH = '/api/phone/webhooks/status';
+/** Path prefix of the media-stream WebSocket, followed by the phone call id. */
+export const MEDIA_STREAM_PATH = '/api/phone/media-streams';
+
+/** Twilio Voice as configured: the account, the public URL it calls back, and OpenAI for the voice. */
+export function phoneCallingOf(config: AppConfig): PhoneCalling {
+  const twilio = {
+    accountSid: config.TWILIO_ACCOUNT_SID,
+    authToken: config.TWILIO_AUTH_TOKEN,
+    apiBaseUrl: config.TWILIO_API_BASE_URL,
+  };
+  const missing = missingTwilioSettings(twilio);
+  if (!config.PUBLIC_URL) missing.push('PUBLIC_URL');
+  if (!config.OPENAI_API_KEY) missing.push('OPENAI_API_KEY');
+  return {
+    calls: missing.length === 0 ? createTwilioCalls(twilio) : undefined,
+    missing,
+    authToken: config.TWILIO_AUTH_TOKEN,
+    publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ''),
+    defaultNumber: config.TWILIO_PHONE_NUMBER,
+    region: config.PHONE_DEFAULT_REGION,
+    realtimeModel: config.OPENAI_REALTIME_MODEL,
+  };
+}
+
+/** The wss:// address Twilio opens for this call (Twilio streams only over wss, without a query). */
+export function mediaStreamUrl(publicUrl: string, phoneCallId: string): string {
+  const base = new URL(publicUrl);
+  const path = base.pathname.replace(/\/+$/, '');
+  return `wss://${base.host}${path}${MEDIA_STREAM_PATH}/${phoneCallId}`;
+}

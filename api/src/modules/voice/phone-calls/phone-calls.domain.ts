@@ -1,0 +1,57 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Domain } from '../../../domain.ts';
+import { realtimeBridgesFrom } from '../bridge/index.ts';
+import { newMediaStreamServer } from './media-stream-socket.ts';
+import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
+import { phoneCallRoutes } from './phone-call.routes.ts';
+import { sweepStaleCalls } from './phone-call.service.ts';
+import { callSessionRecorder } from './phone-call-sessions.ts';
+import { partyPhoneTools } from './phone-call-tools.ts';
+import { phoneCallingOf } from './phone-calling.ts';
+import { phoneWebhookRoutes } from './phone-webhook.routes.ts';
+
+const STALE_SWEEP_MS = 60_000;
+
+/**
+ * Phone calls through Twilio: the assistant calls out (POST /api/annie/call/start) and answers the
+ * tenants' numbers, speaking through the realtime bridge with the same profile as in the browser and
+ * the tools the trust model gives the party on the line; every call is a call session with its
+ * transcript.
+ */
+export const phoneCallsDomain: Domain = {
+  name: 'phone-calls',
+  entities: [],
+  migrations: [{ name: 'Migration20261122040500_phone_calls', class: Migration20261122040500_phone_calls }],
+  create: ({ config, orm, pool, logger }) => {
+    const calling = phoneCallingOf(config);
+    const sessions = callSessionRecorder(orm);
+    const scopedEm = (tenantId: string): EntityManager => {
+      const em = orm.em.fork();
+      em.setFilterParams('tenant', { tenantId });
+      return em;
+    };
+    const bridges = realtimeBridgesFrom(config);
+    const sockets = newMediaStreamServer();
+    const deps = { pool, calling, sessions };
+    const tools = partyPhoneTools({ config, orm, pool });
+    const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger };
+    return {
+      routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets })],
+      // A sweep a minute ends the calls nobody reported the end of; at shutdown every media stream and
+      // its realtime bridge is closed.
+      start: async () => {
+        const sweep = setInterval(() => {
+          sweepStaleCalls(deps).catch((error: Error) =>
+            logger.warn({ err: error }, 'stale call sweep failed'),
+          );
+        }, STALE_SWEEP_MS);
+        sweep.unref();
+        return async () => {
+          clearInterval(sweep);
+          for (const client of sockets.clients) client.close(1001, 'Server shutting down');
+          bridges?.closeAll();
+        };
+      },
+    };
+  },
+};

@@ -1,0 +1,13 @@
+// Voice profiles: the persona and settings a call's realtime session is compiled from.
+export {
+  compileVoiceSession,
+  RETIRED_MODEL_WARNING,
+  type RetiredModelNotice,
+} from './compile-voice-session.ts';
+export { systemPersona } from './system-profile.service.ts';
+export { DEFAULT_PERSONA } from './voice-briefing.ts';
+export { VoiceProfile } from './voice-profile.entity.ts';
+export { createProfile } from './voice-profile.service.ts';
+export { findDefaultProfile } from './voice-profile-store.ts';
+export { voiceProfilesDomain } from './voice-profiles.domain.ts';
+export { compileDefaultSession, compileProfile, sessionConfig } from './voice-session.service.ts';

@@ -1,0 +1,49 @@
+import type { Domain, DomainDeps } from '../../../domain.ts';
+import { realtimeBridgesFrom } from '../bridge/index.ts';
+import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
+import { Migration20261122200000_voice_test_tickets } from './migrations/Migration20261122200000_voice_test_tickets.ts';
+import { VoiceProfileSchema } from './voice-profile.entity.ts';
+import { voiceProfileRoutes } from './voice-profile.routes.ts';
+import { VoiceProfileVersionSchema } from './voice-profile-version.entity.ts';
+import { voiceSessionRoutes } from './voice-session.routes.ts';
+import { newTestSocketServer, voiceTestRoutes } from './voice-test.routes.ts';
+import { VoiceTestTickets } from './voice-test-tickets.ts';
+
+/** One app's voice-profile state: the test tickets (in PostgreSQL), the open test sockets and the realtime bridges. */
+export function createVoiceProfiles({
+  config,
+  logger,
+  pool,
+  connections,
+}: Pick<DomainDeps, 'config' | 'logger' | 'pool' | 'connections'>) {
+  const bridges = realtimeBridgesFrom(config);
+  const sockets = newTestSocketServer();
+  const tickets = new VoiceTestTickets(pool);
+  return {
+    routers: [
+      voiceProfileRoutes(),
+      voiceSessionRoutes(config),
+      voiceTestRoutes({ config, logger, tickets, bridges, sockets, connections }),
+    ],
+    /** Server shutdown: every test socket and realtime bridge is closed. */
+    stop: async () => {
+      for (const client of sockets.clients) client.close(1001, 'Server shutting down');
+      bridges?.closeAll();
+    },
+  };
+}
+
+/** Voice Console: profiles with versions, the compiled session, and the live test panel. */
+export const voiceProfilesDomain: Domain = {
+  name: 'voice-profiles',
+  entities: [VoiceProfileSchema, VoiceProfileVersionSchema],
+  migrations: [
+    { name: 'Migration20261122020000_voice_profiles', class: Migration20261122020000_voice_profiles },
+    { name: 'Migration20261122200000_voice_test_tickets', class: Migration20261122200000_voice_test_tickets },
+  ],
+  create: (deps) => {
+    const { routers, stop } = createVoiceProfiles(deps);
+    // Nothing to start; at shutdown every test socket and realtime bridge is closed.
+    return { routers, start: async () => stop };
+  },
+};

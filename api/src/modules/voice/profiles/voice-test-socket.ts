@@ -1,0 +1,86 @@
+import {
+  type VoiceTestServerMessage,
+  voiceTestClientMessageSchema,
+} from '@annie/api-client/contracts/voice-session';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import type { RealtimeBridge, RealtimeBridges } from '../bridge/index.ts';
+import { PCM16_24K, pcm16Level } from '../bridge/index.ts';
+import type { VoiceTestTicket } from './voice-test-tickets.ts';
+
+/** The longest a test session may run before the server ends it. */
+export const TEST_SESSION_MAX_MS = 15 * 60_000;
+// Microphone frames that arrive while the realtime side is still connecting (about 2 s of audio).
+const EARLY_FRAMES_MAX = 25;
+
+/**
+ * One test-panel connection: the browser's microphone (binary PCM16 frames) goes through the
+ * realtime bridge; the assistant's audio comes back as binary frames, transcripts and levels as
+ * JSON. Either side closing ends both.
+ */
+export function runVoiceTestSocket(
+  ws: WebSocket,
+  ticket: VoiceTestTicket,
+  bridges: RealtimeBridges,
+  logger: Logger,
+): void {
+  const send = (message: VoiceTestServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  let bridge: RealtimeBridge | null = null;
+  const early: Buffer[] = [];
+  const limit = setTimeout(() => ws.close(1000, 'Test session time limit reached'), TEST_SESSION_MAX_MS);
+  limit.unref();
+
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) {
+      const frame = Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]);
+      if (!bridge?.isPaused) send({ type: 'audio_level', level: pcm16Level(frame) });
+      if (bridge) bridge.appendAudio(frame);
+      else if (early.length < EARLY_FRAMES_MAX) early.push(frame);
+      return;
+    }
+    const parsed = voiceTestClientMessageSchema.safeParse(safeJson(data.toString()));
+    if (!parsed.success || !bridge) return;
+    if (parsed.data.type === 'pause_audio') bridge.pause();
+    else if (parsed.data.type === 'resume_audio') bridge.resume();
+    else bridge.interrupt();
+  });
+
+  ws.on('close', () => {
+    clearTimeout(limit);
+    bridge?.close('test ended');
+  });
+
+  bridges
+    .open({
+      compiled: ticket.compiled,
+      format: PCM16_24K,
+      greet: true,
+      hooks: {
+        onAudio: (chunk) => ws.readyState === ws.OPEN && ws.send(chunk, { binary: true }),
+        onTranscript: (entry) => send({ type: 'transcript', ...entry }),
+        onError: (message) =>
+          logger.warn({ sessionId: ticket.sessionId, message }, 'realtime error in voice test'),
+        onEnd: (reason) => ws.readyState === ws.OPEN && ws.close(1000, reason.slice(0, 100)),
+      },
+    })
+    .then((opened) => {
+      if (ws.readyState !== ws.OPEN) return opened.close('test ended');
+      bridge = opened;
+      for (const frame of early.splice(0)) opened.appendAudio(frame);
+    })
+    .catch((error: Error) => {
+      logger.warn({ sessionId: ticket.sessionId, err: error }, 'voice test could not reach the realtime API');
+      send({ type: 'error', message: 'Unable to reach the realtime voice service' });
+      ws.close(1011, 'Realtime connection failed');
+    });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,125 @@
+import { voiceTestSessionSchema } from '@annie/api-client/contracts/voice-session';
+import Router from '@koa/router';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import { z } from 'zod';
+import type { AppConfig } from '../../../config/env.ts';
+import { type AppState, authOf } from '../../../http/app-state.ts';
+import { requireAdmin, requireAuth } from '../../../http/require-auth.ts';
+import { forbidden, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
+import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
+import { routeDoc } from '../../../openapi/route-doc.ts';
+import { Session } from '../../auth/session.ts';
+import type { SessionConnections } from '../../auth/session-connections.ts';
+import type { RealtimeBridges } from '../bridge/index.ts';
+import { RETIRED_MODEL_WARNING } from './compile-voice-session.ts';
+import { findProfile } from './voice-profile-store.ts';
+import { compileProfile } from './voice-session.service.ts';
+import { runVoiceTestSocket } from './voice-test-socket.ts';
+import type { VoiceTestTickets } from './voice-test-tickets.ts';
+
+export type VoiceTestDeps = {
+  config: Pick<AppConfig, 'OPENAI_REALTIME_MODEL' | 'PUBLIC_URL'>;
+  logger: Logger;
+  tickets: VoiceTestTickets;
+  /** Null when OPENAI_API_KEY is not set. */
+  bridges: RealtimeBridges | null;
+  sockets: WebSocketServer;
+  /** Ends a test socket when the admin's session is revoked or they are no longer an admin. */
+  connections: SessionConnections;
+};
+
+/** The close code of a test socket whose session was revoked (policy violation). */
+export const SESSION_ENDED = 1008;
+
+/** A browser cannot send a body with a WebSocket handshake; 64 KB is ample for any audio frame. */
+export const newTestSocketServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+/**
+ * POST /api/voice/profiles/:id/test issues a single-use ticket; the WebSocket at the answer's URL
+ * accepts only the admin who asked, from the same origin, with their session cookie, within a minute.
+ * The ticket lives in PostgreSQL, so the upgrade may land on any API instance.
+ */
+export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/voice' });
+
+  router.post(
+    '/profiles/:id/test',
+    routeDoc({
+      summary: 'Start a test call with a profile: a single-use WebSocket address, valid for a minute',
+      access: 'admin',
+      params: { id: z.string() },
+      responses: { 200: { description: 'The test session', schema: voiceTestSessionSchema } },
+      errors: { 503: 'OpenAI is not configured, or the database is briefly unavailable' },
+    }),
+    requireAuth(),
+    requireAdmin(),
+    async (ctx) => {
+      // The profile first: another tenant's id is a 404 whether or not OpenAI is configured.
+      const profile = await findProfile(ctx.state.em, ctx.params.id);
+      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
+      const compiled = await compileProfile(
+        ctx.state.em,
+        profile,
+        deps.config.OPENAI_REALTIME_MODEL,
+        (notice) => deps.logger.warn({ ...notice, profileId: profile.id }, RETIRED_MODEL_WARNING),
+      );
+      const { userId, tenantId } = authOf(ctx);
+      const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
+      const ticket = await deps.tickets.issue({ userId, tenantId, origin, compiled });
+      const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
+      ctx.body = {
+        sessionId: ticket.sessionId,
+        websocketUrl: `${base}/api/voice/test-sessions/${ticket.sessionId}?token=${ticket.token}`,
+        expiresAt: new Date(ticket.expiresAt).toISOString(),
+      };
+    },
+  );
+
+  // Browsers cannot set headers on a WebSocket, so the identity headers are not expected here.
+  router.get(
+    '/test-sessions/:sessionId',
+    routeDoc({
+      summary: 'The test call itself: a WebSocket (open the address the test session gave)',
+      description:
+        'Only the admin who started it, from the same origin, with the single-use token, within a minute.',
+      access: 'admin',
+      skipIdentityHeaders: true,
+      query: z.object({ token: z.string() }),
+      responses: { 101: { description: 'Switching to the WebSocket' } },
+      errors: { 403: 'Expired, not yours, or opened from another origin', 426: 'Not a WebSocket handshake' },
+    }),
+    requireAuth({ checkIdentityHeaders: false }),
+    requireAdmin(),
+    async (ctx) => {
+      const upgrade = takeUpgrade(ctx.req);
+      if (!upgrade) throw new HttpError(426, 'upgrade_required', 'Open this address as a WebSocket');
+      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
+      const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+      const { userId, tenantId } = authOf(ctx);
+      const ticket = await deps.tickets.redeem(ctx.params.sessionId ?? '', token, { userId, tenantId });
+      if (!ticket) throw forbidden('This test session has expired or is not yours');
+      if (ctx.get('Origin') !== ticket.origin)
+        throw forbidden('The test session must be opened from the page that started it');
+      const bridges = deps.bridges;
+      let close = () => {
+        upgrade.socket.destroy();
+      };
+      const untrack = await deps.connections.track({
+        sessionId: Session.idOf(ctx.session),
+        userId,
+        adminOnly: true,
+        close: () => close(),
+      });
+      upgrade.socket.once('close', untrack);
+      ctx.respond = false;
+      ctx.status = 101;
+      deps.sockets.handleUpgrade(ctx.req, upgrade.socket, upgrade.head, (ws) => {
+        close = () => ws.close(SESSION_ENDED, 'Session ended');
+        runVoiceTestSocket(ws, ticket, bridges, deps.logger);
+      });
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,174 @@
+import {
+  AGT_TOOLS,
+  type AgtToolName,
+  END_CALL_OUTPUT,
+  toolFailure as failure,
+  isAgtToolName,
+  parseVoiceToolCall,
+  unknownToolError,
+  type VoiceToolParams,
+  workspaceToolOutput,
+} from '@annie/api-client/contracts/voice-tools';
+import { isWorkspaceToolName } from '@annie/api-client/contracts/workspace-tools';
+import type { CountryCode } from 'libphonenumber-js';
+import type { AppConfig } from '../../../config/env.ts';
+import type { Orm } from '../../../db/orm.ts';
+import type { Pool } from '../../../db/pool.ts';
+import { HttpError } from '../../../lib/http-errors.ts';
+import { toE164 } from '../../../lib/phone-number.ts';
+import {
+  AGT_NOT_CONFIGURED_MESSAGE,
+  type AgtClient,
+  AgtError,
+  agtClientFromConfig,
+} from '../../../providers/agt/agt-client.ts';
+import {
+  WEB_SEARCH_NOT_CONFIGURED_MESSAGE,
+  type WebSearcher,
+} from '../../../providers/openai/openai-web-search.ts';
+import { searchKnowledge } from '../../knowledge/knowledge-search.ts';
+import { createNote } from '../../knowledge/note.service.ts';
+import { type SmsSending, sendText, smsSendingOf } from '../../sms/index.ts';
+import { type GoogleServices, googleServicesFor } from '../../workspace/google-services.ts';
+import { runToolForModel } from '../../workspace/voice-tools.service.ts';
+import type { ToolRunner } from '../bridge/index.ts';
+import { webSearcherFor } from './web-searcher.ts';
+
+/** What make_outbound_call answers inside a phone call: one call at a time. */
+export const OUTBOUND_CALL_REFUSED_IN_PHONE_CALL =
+  'make_outbound_call is not available during a phone call. Offer to send a text message instead, or to place the call after this one ends.';
+/** What session_update answers inside a phone call: the phone session's settings stay as they are. */
+export const SESSION_UPDATE_IGNORED_IN_PHONE_CALL =
+  'session_update is ignored during a phone call; the session settings stay as they are.';
+
+/** The app-wide pieces the runner works with (each domain's `deps` has them). */
+export type ServerToolDeps = { config: AppConfig; orm: Orm; pool: Pool };
+
+/** Whose call it is: every tool acts for this tenant and user, never another. */
+export type ServerToolSession = {
+  tenantId: string;
+  userId: string;
+  /** end_call: the model said goodbye; hang up once its last audio has played. */
+  onEndCall?: (request: VoiceToolParams['end_call']) => void | Promise<void>;
+};
+
+/** The providers, resolved from the configuration (the SDK clients are shared with the routes). */
+type Providers = {
+  agt: AgtClient;
+  google: GoogleServices | undefined;
+  sending: SmsSending;
+  searcher: WebSearcher | undefined;
+  region: CountryCode;
+};
+
+const providersBuilt = new WeakMap<AppConfig, Providers>();
+
+function providersFor(config: AppConfig): Providers {
+  let providers = providersBuilt.get(config);
+  if (!providers) {
+    providers = {
+      agt: agtClientFromConfig(config),
+      google: googleServicesFor(config),
+      sending: smsSendingOf(config),
+      searcher: webSearcherFor(config),
+      region: config.PHONE_DEFAULT_REGION as CountryCode,
+    };
+    providersBuilt.set(config, providers);
+  }
+  return providers;
+}
+
+async function runAgt(agt: AgtClient, name: AgtToolName, params: unknown): Promise<unknown> {
+  if (!agt.configured) return failure(AGT_NOT_CONFIGURED_MESSAGE);
+  try {
+    return await agt.call({ route: { method: 'POST', path: AGT_TOOLS[name].path }, body: params });
+  } catch (error) {
+    if (error instanceof AgtError) return failure(error.message);
+    throw error;
+  }
+}
+
+async function sendTextTool(
+  deps: ServerToolDeps,
+  providers: Providers,
+  tenantId: string,
+  text: { to: string; message?: string; mediaUrl?: string },
+): Promise<unknown> {
+  const to = toE164(text.to, providers.region);
+  if (!to) return failure(`Not a valid phone number: ${text.to}`);
+  try {
+    const sent = await sendText(deps.pool, providers.sending, tenantId, {
+      to,
+      body: text.message ?? '',
+      mediaUrl: text.mediaUrl,
+    });
+    return { success: true, ...sent };
+  } catch (error) {
+    if (error instanceof HttpError) return failure(error.message || 'sms_failed');
+    throw error;
+  }
+}
+
+/**
+ * The tool runner for a session the server carries itself (a phone call through the realtime bridge):
+ * every tool of the registry, validated with the same schemas the model was offered, run through the
+ * services behind the browser's endpoints, for the session's tenant and user only. Refusals and
+ * provider failures come back as `{error}` data for the model; the bridge turns an unexpected throw
+ * into `{error}` as well.
+ */
+export function createServerToolRunner(deps: ServerToolDeps, session: ServerToolSession): ToolRunner {
+  const providers = providersFor(deps.config);
+  const { tenantId, userId } = session;
+  // A fresh EntityManager per tool call, bound to the session's tenant the way requireAuth binds a
+  // request's (tenant-owned entities refuse to be queried without it).
+  const scopedEm = () => {
+    const em = deps.orm.em.fork();
+    em.setFilterParams('tenant', { tenantId });
+    return em;
+  };
+
+  return async (name, args) => {
+    const parsed = parseVoiceToolCall(name, args);
+    if (!parsed.ok) return failure(parsed.error);
+    const { call } = parsed;
+
+    if (isAgtToolName(call.name)) return runAgt(providers.agt, call.name, call.params);
+    if (isWorkspaceToolName(call.name)) {
+      return workspaceToolOutput(
+        await runToolForModel(scopedEm(), providers.google, { tenantId, userId }, call.name, call.params),
+      );
+    }
+    switch (call.name) {
+      case 'make_outbound_call':
+        return failure(OUTBOUND_CALL_REFUSED_IN_PHONE_CALL);
+      case 'send_sms':
+        return sendTextTool(deps, providers, tenantId, call.params);
+      case 'send_mms':
+        return sendTextTool(deps, providers, tenantId, { ...call.params, mediaUrl: call.params.media_url });
+      case 'search_knowledge_base': {
+        const { query, sources, max_results } = call.params;
+        return {
+          results: await searchKnowledge(deps.pool, tenantId, { q: query, sources, limit: max_results }),
+        };
+      }
+      case 'add_knowledge_note': {
+        const note = await createNote(scopedEm(), tenantId, call.params);
+        return { success: true, id: note.id, title: note.title };
+      }
+      case 'web_search':
+        if (!providers.searcher) return failure(WEB_SEARCH_NOT_CONFIGURED_MESSAGE);
+        try {
+          return await providers.searcher.search(call.params.query);
+        } catch (error) {
+          return failure((error as Error).message);
+        }
+      case 'session_update':
+        return { success: false, ignored: true, note: SESSION_UPDATE_IGNORED_IN_PHONE_CALL };
+      case 'end_call':
+        await session.onEndCall?.(call.params);
+        return { success: true, message: END_CALL_OUTPUT };
+      default:
+        return failure(unknownToolError(name));
+    }
+  };
+}

@@ -1,0 +1,14 @@
+import type { Domain } from '../../../domain.ts';
+import { webSearchRoutes } from './web-search.routes.ts';
+import { webSearcherFor } from './web-searcher.ts';
+
+/**
+ * The realtime model's tools on the server: the web search endpoint, and (server-tool-runner.ts) the
+ * runner that answers every registry tool inside a phone call.
+ */
+export const voiceToolsDomain: Domain = {
+  name: 'voice-tools',
+  entities: [],
+  migrations: [],
+  create: ({ config }) => ({ routers: [webSearchRoutes(webSearcherFor(config))] }),
+};

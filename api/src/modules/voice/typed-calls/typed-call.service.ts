@@ -1,0 +1,63 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Pool } from '../../../db/pool.ts';
+import { conflict, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
+import { OpenAiTextError, type TextGenerator } from '../../../providers/openai/openai-text.ts';
+import { searchKnowledge } from '../../knowledge/knowledge-search.ts';
+import { appendCallTranscript, getOwnCallSession } from '../call-sessions/index.ts';
+import { sessionConfig } from '../profiles/index.ts';
+import { buildAssistPrompt } from './typed-call-prompt.ts';
+
+export const ASSIST_NOT_CONFIGURED = 'Voice assist is not configured: set OPENAI_API_KEY';
+export const CALL_ENDED = 'This call has ended';
+/** Knowledge-base matches given to the model with each message. */
+export const ASSIST_KNOWLEDGE_HITS = 3;
+
+export type AssistDeps = {
+  pool: Pool;
+  /** Undefined when OPENAI_API_KEY is not set. */
+  generator: TextGenerator | undefined;
+  /** The realtime model the persona is compiled for (only its instructions are used here). */
+  realtimeModel: string;
+};
+
+/**
+ * The assistant's reply to a message typed during one of the caller's ongoing calls. Both turns join
+ * the call's transcript once the reply exists (a failed reply stores nothing).
+ */
+export async function assistInCall(
+  deps: AssistDeps,
+  em: EntityManager,
+  owner: { tenantId: string; userId: string },
+  request: { callId: string; message: string },
+): Promise<string> {
+  const call = await getOwnCallSession(em, { ...owner, id: request.callId });
+  if (call.endedAt) throw conflict(CALL_ENDED);
+  if (!deps.generator) throw serviceUnavailable(ASSIST_NOT_CONFIGURED);
+  const said = new Date();
+  const [session, knowledge] = await Promise.all([
+    sessionConfig(em, deps.realtimeModel),
+    searchKnowledge(deps.pool, owner.tenantId, { q: request.message, limit: ASSIST_KNOWLEDGE_HITS }),
+  ]);
+  const prompt = buildAssistPrompt({
+    persona: session.systemPrompt,
+    knowledge,
+    transcript: call.transcript,
+    message: request.message,
+  });
+  let reply: string;
+  try {
+    reply = await deps.generator.generate(prompt);
+  } catch (error) {
+    if (error instanceof OpenAiTextError) throw new HttpError(502, 'provider_error', error.message);
+    throw error;
+  }
+  await appendCallTranscript(em, {
+    ...owner,
+    id: call.id,
+    entries: [
+      { role: 'user', content: request.message, timestamp: said },
+      { role: 'assistant', content: reply },
+    ],
+  });
+  return reply;
+}
