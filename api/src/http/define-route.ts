@@ -3,7 +3,7 @@ import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import { notFound } from '../lib/http-errors.ts';
-import { type Access, type RouteDoc, routeDoc } from '../openapi/route-doc.ts';
+import { type Access, type RouteDoc, withDoc } from '../openapi/route-doc.ts';
 import type { AppState, AuthContext } from './app-state.ts';
 import { requireAdmin, requireAuth } from './require-auth.ts';
 
@@ -79,6 +79,7 @@ export function defineRoute<
     await handler(ctx, input);
   };
 
-  const stack = [routeDoc(doc), ...guards, ...before, parseAndHandle] as RouterMiddleware<AppState>[];
+  // The document rides on the handler itself rather than on a pass-through middleware of its own.
+  const stack = [...guards, ...before, withDoc(parseAndHandle, doc)] as RouterMiddleware<AppState>[];
   router[method](path, ...(stack as [RouterMiddleware<AppState>]));
 }
