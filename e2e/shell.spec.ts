@@ -2,7 +2,7 @@ import { E2E_USERS } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('sign in and out', () => {
-  test('an unauthenticated visitor sees only the login screen, with the spec texts', async ({ page }) => {
+  test('an unauthenticated visitor sees only the login screen, with its texts', async ({ page }) => {
     await page.goto('/knowledge');
     await expect(page.getByRole('heading', { name: 'AnnieAI Login' })).toBeVisible();
     await expect(page.getByText('Enter your credentials to access the system')).toBeVisible();
@@ -118,7 +118,7 @@ test.describe('navigation', () => {
     expect(violations).toEqual([]);
   });
 
-  test('the desktop header lists the spec links and highlights the active route', async ({ userPage }) => {
+  test('the desktop header lists the links and highlights the active route', async ({ userPage }) => {
     await userPage.goto('/call-logs');
     const main = userPage.getByRole('navigation', { name: 'Main' });
     for (const label of ['Voice', 'Call Logs', 'Messages', 'Contacts', 'Lab Console', 'Knowledge']) {

@@ -47,7 +47,7 @@ export function helpText(spec: CommandSpec<Record<string, OptionSpec>>): string 
 /** The failure of a command line: what was wrong, and the usage line. */
 export class UsageError extends Error {}
 
-/** Parses `args` against the spec; throws a UsageError on an unknown option or a missing value. */
+/** Parses `args` against `spec`; throws a UsageError on an unknown option or a missing value. */
 export function parseOptions<const O extends Record<string, OptionSpec>>(
   spec: CommandSpec<O>,
   args: readonly string[],

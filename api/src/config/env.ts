@@ -18,7 +18,7 @@ const commaList = z
       .filter(Boolean),
   );
 
-/** Part 1 §7: the realtime connection uses a public STUN server. */
+/** The realtime connection's default ICE server: a public STUN server. */
 export const DEFAULT_ICE_SERVER = 'stun:stun.l.google.com:19302';
 const ICE_URL = /^(stuns?|turns?):[^\s,]+$/;
 

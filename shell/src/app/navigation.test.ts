@@ -21,7 +21,7 @@ describe('isNavActive', () => {
 });
 
 describe('navigation entries', () => {
-  it('lists the desktop header links in the spec order', () => {
+  it('lists the desktop header links in order', () => {
     expect(HEADER_NAV.map((entry) => entry.label)).toEqual([
       'Voice',
       'Call Logs',

@@ -8,7 +8,7 @@ export interface NavEntry {
   showsPendingCount?: boolean;
 }
 
-/** Desktop header links (spec part 1 §2 Navigation). */
+/** Desktop header links, in display order. */
 export const HEADER_NAV: readonly NavEntry[] = [
   { label: 'Voice', to: '/' },
   { label: 'Call Logs', to: '/call-logs', showsPendingCount: true },
@@ -18,7 +18,7 @@ export const HEADER_NAV: readonly NavEntry[] = [
   { label: 'Knowledge', to: '/knowledge' },
 ];
 
-/** The hamburger menu's entries, in the spec's order; the first is the assistant's first name. */
+/** The hamburger menu's entries, in display order; the first is the assistant's first name. */
 export const MENU_NAV: readonly NavEntry[] = [
   { label: ASSISTANT_FIRST_NAME, to: '/' },
   { label: 'Voice Console', to: '/voice/console', adminOnly: true },
@@ -32,9 +32,8 @@ export const MENU_NAV: readonly NavEntry[] = [
 ];
 
 /**
- * The one mobile bottom bar, merging the spec's two: part 1's Voice, Messages, Contacts and Lab plus
- * part 2's History; part 2's More is a button opening the hamburger menu (see MobileTabBar), so every
- * other screen stays reachable on a phone.
+ * The one mobile bottom bar: Voice, Messages, Contacts, History and Lab, plus a More button opening the
+ * hamburger menu (see MobileTabBar), so every other screen stays reachable on a phone.
  */
 export const MOBILE_TABS: readonly NavEntry[] = [
   { label: 'Voice', to: '/' },

@@ -39,7 +39,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
 ];
 
-/** The Privacy Policy (spec part 2 §2.8). */
+/** The Privacy Policy. */
 export default function PrivacyPolicyPage() {
   return <LegalPage title="Privacy Policy" sections={SECTIONS} />;
 }

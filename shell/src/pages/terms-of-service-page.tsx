@@ -43,7 +43,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
 ];
 
-/** The Terms of Service (spec part 2 §2.8). */
+/** The Terms of Service. */
 export default function TermsOfServicePage() {
   return <LegalPage title="Terms of Service" sections={SECTIONS} />;
 }

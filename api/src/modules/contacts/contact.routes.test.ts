@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 describe('POST /api/contacts', () => {
-  it('creates a contact with the spec defaults and the phone as E.164', async () => {
+  it('creates a contact with the defaults and the phone as E.164', async () => {
     const response = await client.post('/api/contacts', {
       name: 'Ada Lovelace',
       phonePrimary: '(415) 555-2671',

@@ -54,7 +54,7 @@ describe('POST /api/google/voice-tools', () => {
     },
   );
 
-  it('applies the spec defaults: mail list returns unread and read, 10 at most', async () => {
+  it('applies the defaults: mail list returns unread and read, 10 at most', async () => {
     const { body } = await run('google_gmail_list', {});
     expect(body.data.messages).toHaveLength(4);
     expect(

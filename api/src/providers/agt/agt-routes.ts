@@ -20,7 +20,7 @@ export function supplierSearchRoute(chemicalName: string): AgtRoute | null {
 }
 
 /**
- * Matches a client-supplied path against the mapped paths (spec part 1 §7) by exact comparison, so an
+ * Matches a client-supplied path against the allow-listed paths by exact comparison, so an
  * absolute URL, `//host`, `..`, a query string, a backslash, a trailing slash or any percent-encoding
  * simply matches nothing. Each path has one method; any other is refused.
  */

@@ -45,7 +45,7 @@ function reasonOf(error: unknown): { message: string; status: number | undefined
 }
 
 /**
- * Browser calls over WebRTC with the official SDK (ARCHITECTURE.md §6): `client.realtime.calls.create`
+ * Browser calls over WebRTC with the official SDK: `client.realtime.calls.create`
  * posts the offer and the session as multipart to `/realtime/calls` and returns the raw Response.
  */
 export function createRealtimeCalls(config: RealtimeCallsConfig): RealtimeCalls {

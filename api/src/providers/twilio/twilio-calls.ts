@@ -15,8 +15,8 @@ export type OutboundCall = {
 export type PlacedCall = { sid: string; status: string };
 
 /**
- * A call Twilio refused or that never reached it. The message is the spec's `HTTP {status}: {body}`
- * (part 1 §8) when Twilio answered, `call_failed` when it did not.
+ * A call Twilio refused or that never reached it. The message is `HTTP {status}: {body}` when Twilio
+ * answered, `call_failed` when it did not.
  */
 export class TwilioCallError extends Error {
   override name = 'TwilioCallError';

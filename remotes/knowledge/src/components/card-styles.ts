@@ -17,7 +17,7 @@ export const VALUE_STYLE: CSSProperties = {
   borderRadius: 'var(--radius-2)',
 };
 
-/** Spec part 1 §9: a note's body is clamped to 3 lines. */
+/** A note's body is clamped to 3 lines. */
 export const CLAMP_3_LINES: CSSProperties = {
   display: '-webkit-box',
   WebkitLineClamp: 3,

@@ -8,8 +8,8 @@ import { toastError } from '@annie/ui/toast/toast-error';
 import { useMemo } from 'react';
 
 /**
- * The fact mutations with their notices (spec part 1 §8; the edit, approve and delete notices are ours).
- * Failures show the spec's fixed text, whatever the server said.
+ * The fact mutations, each with a success notice.
+ * Failures show a fixed text for the action ("Failed to create fact"), whatever the server said.
  * The action functions keep their identity between renders, so memoised cards are not re-rendered.
  */
 export function useFactActions() {

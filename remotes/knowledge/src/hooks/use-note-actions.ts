@@ -7,8 +7,8 @@ import { toastError } from '@annie/ui/toast/toast-error';
 import { useMemo } from 'react';
 
 /**
- * The note mutations with their notices (spec part 1 §8; the edit and delete notices are ours).
- * Failures show the spec's fixed text, whatever the server said.
+ * The note mutations, each with a success notice.
+ * Failures show a fixed text for the action ("Failed to create note"), whatever the server said.
  * The action functions keep their identity between renders.
  */
 export function useNoteActions() {

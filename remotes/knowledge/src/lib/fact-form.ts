@@ -8,7 +8,7 @@ import type {
 /** What the fact dialogs hold: the raw text of each field. */
 export type FactFormValues = { key: string; value: string; unit: string; shareable: boolean };
 
-/** The Value field's rule (spec part 1 §5): valid JSON is sent as parsed, anything else as plain text. */
+/** The Value field's rule: valid JSON is sent as parsed, anything else as plain text. */
 export function parseFactValue(text: string): JsonValue {
   try {
     return JSON.parse(text) as JsonValue;

@@ -1,6 +1,6 @@
 import type { Fact, Note } from '@annie/api-client/contracts/knowledge';
 
-/** What the search box matches in a fact (spec part 1 §5): the key or the JSON text of the value. */
+/** What the search box matches in a fact: the key or the JSON text of the value. */
 export function factSearchText(fact: Fact): string {
   return `${fact.key}\n${JSON.stringify(fact.value)}`.toLowerCase();
 }

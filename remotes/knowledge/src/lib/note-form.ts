@@ -3,7 +3,7 @@ import type { CreateNoteRequest, Note } from '@annie/api-client/contracts/knowle
 /** What the note dialogs hold: the raw text of each field. */
 export type NoteFormValues = { title: string; body: string; tags: string; shareable: boolean };
 
-/** The Tags field's rule (spec part 1 §5): split on commas, trimmed, empties dropped. */
+/** The Tags field's rule: split on commas, trimmed, empties dropped. */
 export function parseTags(text: string): string[] {
   return text
     .split(',')

@@ -4,7 +4,7 @@ import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useCallback } from 'react';
 
-/** Queues a lab job with the spec's notices: Job created (success) or Error / Failed to create job. */
+/** Queues a lab job with its notices: Job created (success) or Error / Failed to create job. */
 export function useQueueLabJob() {
   const { toast } = useToast();
   const { mutate, isPending } = useCreateLabJob();
@@ -19,7 +19,7 @@ export function useQueueLabJob() {
           });
           onQueued?.(job);
         },
-        // The spec fixes this notice's text, whatever the server said.
+        // This notice's text is fixed, whatever the server said.
         onError: () => toastError('Error', null, 'Failed to create job'),
       });
     },

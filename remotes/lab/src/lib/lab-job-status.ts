@@ -1,7 +1,10 @@
 import type { LabJobStatus } from '@annie/api-client/contracts/lab';
 import type { StatusTone } from '@annie/ui/status-badge/status-badge';
 
-/** How a job's status reads (spec part 1 §4): badge tone (running yellow, succeeded green, failed red, others grey) and status line. */
+/**
+ * How a job's status reads: badge tone (running yellow, succeeded green, failed red, others grey) and
+ * status line.
+ */
 export const LAB_JOB_STATUS_VIEW: Record<LabJobStatus, { tone: StatusTone; line: string }> = {
   queued: { tone: 'gray', line: 'Waiting to Start' },
   running: { tone: 'yellow', line: 'In Progress...' },

@@ -12,7 +12,7 @@ type Props = {
   pending: boolean;
 };
 
-/** Add Contact: every field with the spec's defaults; closes and resets on success. */
+/** Add Contact: every field, starting from EMPTY_CONTACT_FORM's defaults; closes and resets on success. */
 export function AddContactDialog({ open, onOpenChange, onSubmit, pending }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -4,7 +4,7 @@ import { errorMessage } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { useCallback } from 'react';
 
-/** Adds a contact with the spec's notices: "Contact added successfully!", or the server's message. */
+/** Adds a contact with its notices: "Contact added successfully!", or the server's message. */
 export function useAddContact() {
   const { toast } = useToast();
   const { mutate, isPending } = useCreateContact();

@@ -4,7 +4,7 @@ import { errorMessage } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { useMemo } from 'react';
 
-/** Editing and deleting one contact, with notices (ours: the spec shows no contact page). */
+/** Editing and deleting one contact, with a notice for each outcome. */
 export function useContactActions(id: string) {
   const { toast } = useToast();
   const { mutate: update, isPending: saving } = useUpdateContact(id);

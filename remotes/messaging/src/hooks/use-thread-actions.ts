@@ -12,7 +12,8 @@ import { useCallNumber } from './use-call-number.ts';
 
 /**
  * Sending, the draft's Send and Reject, the preference, and the call button (the assistant phones the
- * number), with the spec's notices (part 2 §8; a failed call is part 1's "Failed to start call").
+ * number), each with a success notice or, on failure, Error with the server's reason (a fixed text when
+ * it gives none).
  */
 export function useThreadActions() {
   const { toast } = useToast();

@@ -23,7 +23,7 @@ export type ContactFormValues = {
 
 export type ContactFormErrors = Partial<Record<keyof ContactFormValues, string>>;
 
-/** An empty form with the spec's defaults (relationship other, sms, ask_first, not a favourite). */
+/** An empty form with the defaults (relationship other, sms, ask_first, not a favourite). */
 export const EMPTY_CONTACT_FORM: ContactFormValues = {
   name: '',
   nickname: '',

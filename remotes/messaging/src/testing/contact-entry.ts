@@ -2,7 +2,7 @@ import type { ContactListEntry } from '@annie/api-client/contracts/contacts';
 
 const stamp = '2025-01-05T15:04:00.000Z';
 
-/** A contact-list entry with the §3 defaults and no thread; `extra` overrides contact fields. */
+/** A contact-list entry with the contact defaults and no thread; `extra` overrides contact fields. */
 export function contactEntry(
   name: string,
   extra: Partial<ContactListEntry['contact']> = {},

@@ -11,7 +11,7 @@ import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { annieConfigOf, createRequestOf, type ProfileForm, updateRequestOf } from '../lib/profile-form.ts';
 
-/** The console's mutations with every notice of spec part 2 §8 (failures without a fixed text show the server's). */
+/** The console's mutations, each with its notices (failures without a fixed text show the server's). */
 export function useProfileActions() {
   const { toast } = useToast();
   const create = useCreateVoiceProfile();

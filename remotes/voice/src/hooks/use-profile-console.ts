@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { formOf, NEW_PROFILE_FORM, type ProfileForm } from '../lib/profile-form.ts';
 
 /**
- * The editor's state (spec part 2 §4): none selected, editing an existing profile, or creating one.
+ * The editor's state: none selected, editing an existing profile, or creating one.
  * Selecting loads the profile into the form; New resets it to the defaults.
  */
 export function useProfileConsole() {

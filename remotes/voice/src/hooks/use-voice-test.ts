@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MicrophoneCapture } from '../lib/microphone-capture.ts';
 import { PcmPlayer } from '../lib/pcm-player.ts';
 
-/** Spec part 2 §4: idle (Not Connected), connecting, connected, or error. */
+/** The test session's state: idle (shown as Not Connected), connecting, connected, or error. */
 export type VoiceTestStatus = 'idle' | 'connecting' | 'connected' | 'error';
 export type TestTranscriptLine = { id: number; speaker: 'user' | 'assistant' | 'system'; text: string };
 
@@ -16,7 +16,8 @@ type Live = { socket: WebSocket; microphone: MicrophoneCapture; player: PcmPlaye
 
 /**
  * The test panel's session: microphone up and assistant audio down over the server's WebSocket,
- * with the spec's mute, barge-in and end behaviour and notices (part 2 §4, §7, §8).
+ * with mute (stops the microphone and tells the server), barge-in (interrupts the assistant and drops
+ * its queued audio), End Test, and a notice for each outcome.
  */
 export function useVoiceTest(profileId: string | null) {
   const { toast } = useToast();

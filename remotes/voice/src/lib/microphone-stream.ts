@@ -1,6 +1,6 @@
 import { PCM_SAMPLE_RATE } from './pcm16.ts';
 
-/** Spec part 1 §9: mono, 24 kHz, echo cancellation, noise suppression, auto gain. */
+/** The test panel's microphone: mono, 24 kHz, echo cancellation, noise suppression, auto gain. */
 export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
   audio: {
     channelCount: 1,

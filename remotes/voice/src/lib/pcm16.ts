@@ -1,4 +1,4 @@
-/** The test panel's audio on the wire: PCM16 little-endian, 24 kHz mono (spec part 1 §9). */
+/** The test panel's audio on the wire: PCM16 little-endian, 24 kHz mono. */
 export const PCM_SAMPLE_RATE = 24_000;
 
 /** PCM16 little-endian bytes to Web Audio samples. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { annieConfigOf, matchesProfileSearch, NEW_PROFILE_FORM, updateRequestOf } from './profile-form.ts';
 
 describe('profile form', () => {
-  it('starts from the §9 defaults', () => {
+  it('starts from the defaults', () => {
     expect(NEW_PROFILE_FORM).toMatchObject({
       voice: 'cedar',
       humanness: 7,

@@ -11,7 +11,7 @@ import {
 /** What the editor holds: every profile field, and the Make Default switch. */
 export type ProfileForm = VoiceProfileFields & { isDefault: boolean };
 
-/** New resets to the §9 defaults (spec part 2 §4). */
+/** New resets the form to the profile defaults, with Make Default off. */
 export const NEW_PROFILE_FORM: ProfileForm = { ...VOICE_PROFILE_DEFAULTS, isDefault: false };
 
 /** The form for a saved profile: its fields, without the server's bookkeeping. */
@@ -39,7 +39,7 @@ export const createRequestOf = (form: ProfileForm): CreateVoiceProfileRequest =>
 export const updateRequestOf = (form: ProfileForm, wasDefault: boolean) =>
   form.isDefault && !wasDefault ? { ...fieldsOf(form), isDefault: true } : fieldsOf(form);
 
-/** PUT /api/annie/config's payload (spec part 2 §7) from the system profile's form. */
+/** PUT /api/annie/config's payload from the system profile's form. */
 export function annieConfigOf(form: ProfileForm): AnnieConfigRequest {
   return {
     name: form.name,
@@ -67,7 +67,7 @@ export const previewRequestOf = (
   isSystemProfile,
 });
 
-/** Profile search matches name or context, ignoring case (spec part 2 §5). */
+/** Profile search matches name or context, ignoring case. */
 export function matchesProfileSearch(
   profile: Pick<VoiceProfile, 'name' | 'context'>,
   query: string,

@@ -126,7 +126,7 @@ describe('VoiceConsolePage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Select a Profile' })).toBeInTheDocument();
   });
 
-  it('saves the system profile through PUT /api/annie/config, with the spec notice on failure', async () => {
+  it('saves the system profile through PUT /api/annie/config, with a notice on failure', async () => {
     const api = stubApi({ annieConfigStatus: 503 });
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: /AnnieAI/ }));
@@ -139,7 +139,7 @@ describe('VoiceConsolePage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
   });
 
-  it('refuses an import that is not JSON with the spec notice, and sends nothing', async () => {
+  it('refuses an import that is not JSON with a notice, and sends nothing', async () => {
     const api = stubApi();
     const user = renderPage();
     await screen.findByRole('heading', { name: 'Select a Profile' });

@@ -8,7 +8,7 @@ import {
 } from '@radix-ui/react-icons';
 import { Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 
-/** The six services and what each lets the assistant do (spec part 1 §2). */
+/** The six services and what each lets the assistant do. */
 const SERVICES = [
   { name: 'Gmail', description: 'Read, send, manage emails', Icon: EnvelopeClosedIcon },
   { name: 'Calendar', description: 'Schedule meetings, manage events', Icon: CalendarIcon },

@@ -10,7 +10,7 @@ type Props = {
 
 /**
  * Connected Accounts (shown only when there is one): picture or initial, name, email, Active/Inactive.
- * Beyond the spec: the tools use the active account, and another connected one can be made active.
+ * The tools use the active account, and another connected one can be made active.
  */
 export function ConnectedAccountsCard({ accounts, switchingId, onUse }: Props) {
   return (

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 
 type Props = { outcome: 'success' | 'error'; title: string; message: string };
 
-/** Where Google's consent ends: the outcome, and the way back to Google Workspace (spec part 2 §2.6). */
+/** Where Google's consent ends: the outcome, and the way back to Google Workspace. */
 export function ConnectionResultCard({ outcome, title, message }: Props) {
   const Icon = outcome === 'success' ? CheckCircledIcon : CrossCircledIcon;
   return (

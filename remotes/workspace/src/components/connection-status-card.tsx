@@ -11,7 +11,7 @@ type Props = {
   onDisconnect: () => void;
 };
 
-/** Connection Status: Connected with Disconnect, or Not Connected with Connect Google Account (spec §2). */
+/** Connection Status: Connected with Disconnect, or Not Connected with Connect Google Account. */
 export function ConnectionStatusCard(props: Props) {
   const { connected, refreshing, connecting, disconnecting, onRefresh, onConnect, onDisconnect } = props;
   return (

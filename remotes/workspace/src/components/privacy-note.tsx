@@ -1,7 +1,7 @@
 import { LockClosedIcon } from '@radix-ui/react-icons';
 import { Callout } from '@radix-ui/themes';
 
-/** The privacy note (spec part 1 §2): encrypted, used only for requests, disconnect any time. */
+/** The privacy note: encrypted, used only for requests, disconnect any time. */
 export function PrivacyNote() {
   return (
     <Callout.Root color="gray" variant="surface">

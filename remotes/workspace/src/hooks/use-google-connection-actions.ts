@@ -10,7 +10,7 @@ export const sendBrowserTo = {
   assign: (url: string) => window.location.assign(url),
 };
 
-/** Connect, disconnect and switch the active account, with the spec's notices (§8). */
+/** Connect, disconnect and switch the active account, with a notice on disconnect and on each failure. */
 export function useGoogleConnectionActions() {
   const { toast } = useToast();
   const connectMutation = useConnectGoogle();
@@ -20,7 +20,7 @@ export function useGoogleConnectionActions() {
   const connect = useCallback(() => {
     connectMutation.mutate(undefined, {
       onSuccess: ({ authUrl }) => sendBrowserTo.assign(authUrl),
-      // The spec fixes this notice's text, whatever the server said (a 503 names the missing settings).
+      // This notice's text is fixed, whatever the server said (a 503 names the missing settings).
       onError: () => toastError('Connection Failed', null, 'Unable to initiate Google authentication.'),
     });
   }, [connectMutation.mutate]);

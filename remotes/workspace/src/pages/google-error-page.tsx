@@ -1,6 +1,6 @@
 import { ConnectionResultCard } from '../components/connection-result-card.tsx';
 
-/** /google/error: where the server sends the browser when the connection failed (spec part 2 §2.6). */
+/** /google/error: where the server sends the browser when the connection failed. */
 export default function GoogleErrorPage() {
   return (
     <ConnectionResultCard

@@ -6,7 +6,7 @@ import { MENU_NAV, visibleEntries } from '../../app/navigation.ts';
 import { PendingCount } from './pending-count.tsx';
 
 /**
- * The hamburger menu (spec part 1 "second layout"): every screen, Voice Console for admins only.
+ * The hamburger menu: every screen, the admin ones (Voice Console, Modules) for admins only.
  * The mobile tab bar's More button opens the same menu with its own trigger.
  */
 export function NavigationMenu({

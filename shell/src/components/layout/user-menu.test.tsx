@@ -44,7 +44,7 @@ describe('UserMenu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Voice Console' })).toBeInTheDocument();
   });
 
-  it('logs out with the spec notice and reloads the page', async () => {
+  it('logs out with a notice and reloads the page', async () => {
     stubFetch({ 'POST /api/logout': { status: 200, body: { ok: true } } });
     const reload = vi.fn();
     renderWithProviders(<UserMenu user={regular} reload={reload} />);

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 /** `children`: what callers left during the call (messages, requests), shown under its header. */
 type Props = { session: CallSessionDto; assistantName: string; children?: ReactNode };
 
-/** Phone Call for channel twilio, otherwise Web Call (spec part 1 §2). */
+/** A call's kind: Phone Call when it came in over Twilio, otherwise Web Call. */
 export function callKindOf(session: Pick<CallSessionDto, 'channel'>): string {
   return session.channel === 'twilio' ? 'Phone Call' : 'Web Call';
 }

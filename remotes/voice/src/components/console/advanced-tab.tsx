@@ -6,7 +6,10 @@ import { NumberSetting } from './setting-controls.tsx';
 
 const R = VOICE_PROFILE_RANGES;
 
-/** Advanced: turn detection, the clarifying-question limit and the banned phrases (§5 ranges and steps). */
+/**
+ * Advanced: turn detection, the clarifying-question limit and the banned phrases; each number keeps its
+ * range and step.
+ */
 export function AdvancedTab({ form, change }: EditorTabProps) {
   return (
     <Flex direction="column" gap="4">

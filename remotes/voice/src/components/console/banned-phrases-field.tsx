@@ -2,7 +2,7 @@ import { Cross2Icon } from '@radix-ui/react-icons';
 import { Badge, Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
 
-/** The never-use list: phrases are trimmed, empty ones ignored, and Enter adds one (spec part 2 §5). */
+/** The never-use list: phrases are trimmed, empty and repeated ones ignored, and Enter adds one. */
 export function BannedPhrasesField({
   phrases,
   onChange,

@@ -4,7 +4,7 @@ import { Flex, Grid, Switch, Text, TextArea, TextField } from '@radix-ui/themes'
 import type { EditorTabProps } from './editor-tab-props.ts';
 import { ChoiceSetting } from './setting-controls.tsx';
 
-/** Basic: name, context, description and instructions, voice, locale, region, the two switches (§2.1). */
+/** Basic: name, context, description and instructions, voice, locale, region, the two switches. */
 export function BasicTab({ form, change, alreadyDefault }: EditorTabProps & { alreadyDefault: boolean }) {
   return (
     <Flex direction="column" gap="4">
@@ -65,7 +65,7 @@ export function BasicTab({ form, change, alreadyDefault }: EditorTabProps & { al
       </Grid>
       <Text as="label" size="2">
         <Flex gap="2" align="center">
-          {/* Always on and never saved (spec part 2 §2.1): profiles have no inactive state. */}
+          {/* Always on and never saved: profiles have no inactive state. */}
           <Switch checked disabled /> Profile Active
         </Flex>
       </Text>

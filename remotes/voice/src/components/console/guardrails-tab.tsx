@@ -7,7 +7,7 @@ const CHECKBOXES = [
   ['propertyManagement', 'Property Management'],
 ] as const;
 
-/** Guardrails: three domain checkboxes, the Sensitive Disclaimers switch, and the admin note (§2.1). */
+/** Guardrails: three domain checkboxes, the Sensitive Disclaimers switch, and the admin note. */
 export function GuardrailsTab({ form, change }: EditorTabProps) {
   const guardrails = (patch: Partial<EditorTabProps['form']['guardrails']>) =>
     change({ guardrails: { ...form.guardrails, ...patch } });

@@ -16,7 +16,7 @@ type ProfileEditorProps = {
   selected: VoiceProfile | null;
 };
 
-/** The six tabs of spec part 2 §2.1 over one form. */
+/** The six tabs (Basic, Personality, Advanced, Guardrails, Hosted Prompt, Preview) over one form. */
 export function ProfileEditor({ form, change, selected }: ProfileEditorProps) {
   const [tab, setTab] = useState('basic');
   return (

@@ -3,7 +3,7 @@ import { Flex, Select, Slider, Text, TextField } from '@radix-ui/themes';
 
 type Range = { min: number; max: number; step: number };
 
-/** A labelled slider with its current value, for the §5 settings shown as sliders. */
+/** A labelled slider with its current value, held to the setting's range and step. */
 export function SliderSetting({
   label,
   value,
@@ -39,7 +39,7 @@ export function SliderSetting({
   );
 }
 
-/** A number input with the §5 range and step; an emptied box falls back to `fallback`. */
+/** A number input with the setting's range and step; an emptied box falls back to `fallback`. */
 export function NumberSetting({
   label,
   value,

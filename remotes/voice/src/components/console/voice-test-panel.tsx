@@ -12,7 +12,7 @@ const STATUS: Record<VoiceTestStatus, { label: string; tone: StatusTone }> = {
 
 const SPEAKER = { user: 'You', assistant: 'Annie', system: 'Test' } as const;
 
-/** The Test Voice Profile side panel, 480 px wide (spec part 2 §2.1). */
+/** The Test Voice Profile side panel, fixed to the right edge and 480 px wide. */
 export function VoiceTestPanel({
   profileId,
   profileName,
