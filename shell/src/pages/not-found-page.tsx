@@ -1,7 +1,7 @@
 import { Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** Any unknown path, and admin-only routes for non-admins (spec: "404 Page Not Found"). */
+/** Any unknown path, and admin-only routes for non-admins, titled "404 Page Not Found". */
 export function NotFoundPage() {
   return (
     <Flex justify="center" py="9" px="4">

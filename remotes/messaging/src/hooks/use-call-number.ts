@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 
 /**
  * The call buttons (conversation view, contact rows): the assistant phones the number, with "Call
- * started" or the server's reason (part 1's "Failed to start call" when it gives none).
+ * started" or the server's reason ("Failed to start call" when it gives none).
  */
 export function useCallNumber() {
   const { toast } = useToast();
