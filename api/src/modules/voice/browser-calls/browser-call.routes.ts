@@ -7,10 +7,9 @@ import {
 } from '@annie/api-client/contracts/realtime';
 import Router from '@koa/router';
 import type { DomainDeps } from '../../../domain.ts';
-import { type AppState, authOf } from '../../../http/app-state.ts';
-import { requireAuth } from '../../../http/require-auth.ts';
+import type { AppState } from '../../../http/app-state.ts';
+import { defineRoute } from '../../../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
-import { routeDoc } from '../../../openapi/route-doc.ts';
 import { RealtimeCallError, type RealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 import { type BrowserCall, startBrowserCall } from './browser-call.service.ts';
@@ -29,22 +28,27 @@ export function browserCallRoutes(
   const router = new Router<AppState>({ prefix: '/api/realtime' });
   const iceServers = iceServersResponseSchema.parse({ iceServers: iceServersOf(config) });
 
-  router.get(
-    '/ice-servers',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/ice-servers',
       summary: "ICE servers for the voice page's RTCPeerConnection (from WEBRTC_ICE_SERVERS)",
       access: 'signed-in',
       responses: { 200: { description: 'The ICE servers', schema: iceServersResponseSchema } },
-    }),
-    requireAuth(),
+    },
     async (ctx) => {
       ctx.body = iceServers;
     },
   );
 
-  router.post(
-    '/offer',
-    routeDoc({
+  // The body is raw SDP, read by the handler: 503 when OpenAI is not configured, then 415, 413 and
+  // 400 for the body, and only a well-formed offer counts against the user's rate limit (429).
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/offer',
       summary: "Start a browser realtime call: the browser's SDP offer in, OpenAI's SDP answer out",
       description: `The body is the SDP offer as \`${SDP_CONTENT_TYPE}\` text (at most ${SDP_OFFER_MAX_BYTES} bytes). The server posts it to OpenAI's Realtime calls endpoint with the tenant's compiled session (instructions, voice, model, transcription, turn detection, tools, tool choice auto) and answers 201 with the SDP answer. The call is recorded as the caller's call session (channel webrtc): \`${CALL_SESSION_HEADER}\` carries its id (end it with POST /api/calls/{id}/end), \`${REALTIME_CALL_HEADER}\` OpenAI's call id.`,
       access: 'signed-in',
@@ -57,12 +61,10 @@ export function browserCallRoutes(
         502: 'OpenAI refused the call or could not be reached; the message says why',
         503: `${NOT_CONFIGURED} (or the database is briefly unavailable)`,
       },
-    }),
-    requireAuth(),
-    async (ctx) => {
+    },
+    async (ctx, { auth }) => {
       if (!calls) throw serviceUnavailable(NOT_CONFIGURED);
       const offer = await readSdpOffer(ctx);
-      const auth = authOf(ctx);
       await limiter.consume(auth.tenantId, auth.userId);
       let call: BrowserCall;
       try {

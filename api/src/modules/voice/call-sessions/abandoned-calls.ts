@@ -12,6 +12,7 @@ export const ABANDONED_CALL_SWEEP_MS = 10 * 60 * 1000;
 
 // Ends each such call when it was last heard from: its last transcript line or its conversation's last
 // message, else its start. Phone calls are left to Twilio's status callbacks and their own sweep.
+// A sweep over every tenant, so not tenant-scoped.
 const END_ABANDONED_SQL = `
   update call_session s
   set ended_at = greatest(

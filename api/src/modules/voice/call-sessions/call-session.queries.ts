@@ -1,10 +1,12 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { runScoped, type SqlScope, tenantSql, userSql } from '../../../db/scoped-sql.ts';
 import type { Queryable } from '../../../db/sql-text.ts';
 import { isoSql } from '../../../db/sql-text.ts';
 
 // One plain query per page, scoped by tenant AND user: the page is cut first, then each session's
 // transcript is its stored lines or, for a browser call linked to a voice conversation, that
 // conversation's messages (a correlated subquery on the page's rows only; no query per row from Node).
-const LIST_CALL_SESSIONS_SQL = `
+const LIST_CALL_SESSIONS_SQL = userSql(`
   select coalesce(json_agg(json_build_object(
     'id', page.id, 'channel', page.channel, 'direction', page.direction,
     'startedAt', ${isoSql('page.started_at')}, 'endedAt', ${isoSql('page.ended_at')},
@@ -26,7 +28,7 @@ const LIST_CALL_SESSIONS_SQL = `
       ))
     order by s.started_at desc, s.id desc
     limit $3
-  ) page`;
+  ) page`);
 
 /** A page of the call history: at most `limit` sessions started before session `before` (if given). */
 export type CallSessionPage = { limit: number; before?: string };
@@ -37,11 +39,105 @@ export async function listCallSessionsJson(
   owner: { tenantId: string; userId: string },
   page: CallSessionPage,
 ): Promise<string> {
-  const { rows } = await db.query<{ body: string }>(LIST_CALL_SESSIONS_SQL, [
-    owner.tenantId,
-    owner.userId,
+  const rows = await runScoped<{ body: string }>(db, owner, LIST_CALL_SESSIONS_SQL, [
     page.limit,
     page.before ?? null,
   ]);
   return rows[0]?.body ?? '[]';
+}
+
+/**
+ * The EntityManager as a Queryable, so a scoped statement runs inside the caller's transaction (when
+ * there is one). MikroORM binds `?` placeholders, so each `$n` becomes a `?` bound to the n-th value.
+ */
+function queryableOf(em: EntityManager): Queryable {
+  const query = async (text: string, values: readonly unknown[] = []) => {
+    const bound: unknown[] = [];
+    const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
+      bound.push(values[Number(n) - 1]);
+      return '?';
+    });
+    const rows = await em.execute<Record<string, unknown>[]>(sql, bound);
+    return { rows, rowCount: rows.length };
+  };
+  return { query } as unknown as Queryable;
+}
+
+/** What a new call session is written with (the scope gives its tenant and owner). */
+export type NewCallSessionRow = {
+  id: string;
+  channel: string;
+  direction: string | null;
+  callerId: string | null;
+  providerCallId: string | null;
+  purpose: string | null;
+  startedAt: Date;
+};
+
+// A retried webhook or a second offer with a provider call id the tenant already has inserts nothing.
+const INSERT_CALL_SESSION_SQL = userSql(`
+  insert into call_session
+    (tenant_id, user_id, id, channel, direction, caller_id, provider_call_id, purpose, started_at, transcript)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, '[]'::jsonb)
+  on conflict (tenant_id, provider_call_id) where provider_call_id is not null do nothing
+  returning id`);
+
+/** Inserts the session; false when the tenant already has one with this provider call id. */
+export async function insertCallSession(
+  em: EntityManager,
+  owner: { tenantId: string; userId: string },
+  row: NewCallSessionRow,
+): Promise<boolean> {
+  const rows = await runScoped(queryableOf(em), owner, INSERT_CALL_SESSION_SQL, [
+    row.id,
+    row.channel,
+    row.direction,
+    row.callerId,
+    row.providerCallId,
+    row.purpose,
+    row.startedAt,
+  ]);
+  return rows.length > 0;
+}
+
+// The first end sets ended_at (never before the start); an ended session is left as it is. Without a
+// user in the scope any session of the tenant; with one, only that user's.
+const END_IN_TENANT_SQL = tenantSql(`
+  update call_session set ended_at = greatest($3::timestamptz, started_at)
+  where tenant_id = $1 and id = $2 and ended_at is null`);
+const END_OWN_SQL = userSql(`
+  update call_session set ended_at = greatest($4::timestamptz, started_at)
+  where tenant_id = $1 and user_id = $2 and id = $3 and ended_at is null`);
+
+/** Ends the session `id` of the scope's tenant (with a user in the scope, only if it is theirs). */
+export async function endCallSessionRow(
+  em: EntityManager,
+  scope: SqlScope,
+  id: string,
+  endedAt: Date,
+): Promise<void> {
+  const statement = scope.userId === undefined ? END_IN_TENANT_SQL : END_OWN_SQL;
+  await runScoped(queryableOf(em), scope, statement, [id, endedAt]);
+}
+
+// Appends atomically: concurrent appends all land, in commit order.
+const APPEND_IN_TENANT_SQL = tenantSql(`
+  update call_session set transcript = transcript || $3::jsonb
+  where tenant_id = $1 and id = $2
+  returning id`);
+const APPEND_OWN_SQL = userSql(`
+  update call_session set transcript = transcript || $4::jsonb
+  where tenant_id = $1 and user_id = $2 and id = $3
+  returning id`);
+
+/** Appends the lines (a JSON array) to the session's transcript; false when there is no such session. */
+export async function appendCallTranscriptRows(
+  em: EntityManager,
+  scope: SqlScope,
+  id: string,
+  entriesJson: string,
+): Promise<boolean> {
+  const statement = scope.userId === undefined ? APPEND_IN_TENANT_SQL : APPEND_OWN_SQL;
+  const rows = await runScoped(queryableOf(em), scope, statement, [id, entriesJson]);
+  return rows.length > 0;
 }

@@ -3,6 +3,7 @@ import type { CallChannel, CallDirection, CallTranscriptEntry } from '@annie/api
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, notFound } from '../../../lib/http-errors.ts';
 import { CallSession } from './call-session.entity.ts';
+import { appendCallTranscriptRows, endCallSessionRow, insertCallSession } from './call-session.queries.ts';
 
 // The calls domain's service, called by its own routes and by other domains (phone calls, realtime
 // offers, voice conversations). The contract every function keeps:
@@ -63,25 +64,16 @@ export async function startCallSession(
   input: StartCallSessionInput,
 ): Promise<CallSession> {
   const id = randomUUID();
-  const rows = await em.execute<{ id: string }[]>(
-    `insert into call_session
-       (id, tenant_id, user_id, channel, direction, caller_id, provider_call_id, purpose, started_at, transcript)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, '[]'::jsonb)
-     on conflict (tenant_id, provider_call_id) where provider_call_id is not null do nothing
-     returning id`,
-    [
-      id,
-      input.tenantId,
-      input.userId,
-      input.channel,
-      input.direction ?? null,
-      input.callerId ?? null,
-      input.providerCallId ?? null,
-      input.purpose ?? null,
-      input.startedAt ?? new Date(),
-    ],
-  );
-  if (rows.length > 0) return reload(em, { tenantId: input.tenantId, id });
+  const inserted = await insertCallSession(em, input, {
+    id,
+    channel: input.channel,
+    direction: input.direction ?? null,
+    callerId: input.callerId ?? null,
+    providerCallId: input.providerCallId ?? null,
+    purpose: input.purpose ?? null,
+    startedAt: input.startedAt ?? new Date(),
+  });
+  if (inserted) return reload(em, { tenantId: input.tenantId, id });
   const existing = await findCallSessionByProviderId(em, {
     tenantId: input.tenantId,
     providerCallId: input.providerCallId ?? '',
@@ -98,17 +90,7 @@ export async function endCallSession(
   em: EntityManager,
   input: SessionRef & { endedAt?: Date },
 ): Promise<CallSession> {
-  const userClause = input.userId === undefined ? '' : ' and user_id = ?';
-  await em.execute(
-    `update call_session set ended_at = greatest(?::timestamptz, started_at)
-     where id = ? and tenant_id = ? and ended_at is null${userClause}`,
-    [
-      input.endedAt ?? new Date(),
-      input.id,
-      input.tenantId,
-      ...(input.userId === undefined ? [] : [input.userId]),
-    ],
-  );
+  await endCallSessionRow(em, input, input.id, input.endedAt ?? new Date());
   return reload(em, input);
 }
 
@@ -125,19 +107,8 @@ export async function appendCallTranscript(
     content: entry.content,
     timestamp: new Date(entry.timestamp ?? Date.now()).toISOString(),
   }));
-  const userClause = input.userId === undefined ? '' : ' and user_id = ?';
-  const rows = await em.execute<{ id: string }[]>(
-    `update call_session set transcript = transcript || ?::jsonb
-     where id = ? and tenant_id = ?${userClause}
-     returning id`,
-    [
-      JSON.stringify(entries),
-      input.id,
-      input.tenantId,
-      ...(input.userId === undefined ? [] : [input.userId]),
-    ],
-  );
-  if (rows.length === 0) throw notFound(CALL_NOT_FOUND);
+  const appended = await appendCallTranscriptRows(em, input, input.id, JSON.stringify(entries));
+  if (!appended) throw notFound(CALL_NOT_FOUND);
   return reload(em, input);
 }
 

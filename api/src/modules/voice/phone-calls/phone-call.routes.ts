@@ -6,10 +6,9 @@ import {
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';
-import { type AppState, authOf } from '../../../http/app-state.ts';
-import { requireAuth } from '../../../http/require-auth.ts';
+import type { AppState } from '../../../http/app-state.ts';
+import { defineRoute } from '../../../http/define-route.ts';
 import { toE164 } from '../../../lib/phone-number.ts';
-import { routeDoc } from '../../../openapi/route-doc.ts';
 import { type PhoneCallDeps, placeOutboundCall } from './phone-call.service.ts';
 
 function phoneOf(text: string, region: CountryCode): string {
@@ -24,9 +23,11 @@ export function phoneCallRoutes(deps: PhoneCallDeps): Router<AppState> {
   const router = new Router<AppState>();
   const region = deps.calling.region as CountryCode;
 
-  router.post(
-    '/api/annie/call/start',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/api/annie/call/start',
       summary: 'Have the assistant phone a number (Twilio), with what the call is for',
       description:
         "The number is read as E.164 (national numbers in PHONE_DEFAULT_REGION). The assistant speaks with the tenant's default profile, told the purpose and the contact. Answers the call session the call is recorded as.",
@@ -37,14 +38,11 @@ export function phoneCallRoutes(deps: PhoneCallDeps): Router<AppState> {
         409: `The number opted out, or "${DUPLICATE_CALL_MESSAGE}" (with duplicate: true)`,
         502: 'Twilio refused the call: "HTTP {status}: {body}", or "call_failed" when it could not be reached',
       },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const input = startPhoneCallRequestSchema.parse(ctx.request.body ?? {});
-      const to = phoneOf(input.to, region);
-      const { tenantId, userId } = authOf(ctx);
+    },
+    async (ctx, { body, auth: { tenantId, userId } }) => {
+      const to = phoneOf(body.to, region);
       ctx.status = 201;
-      ctx.body = await placeOutboundCall(deps, { tenantId, userId }, { to, message: input.message });
+      ctx.body = await placeOutboundCall(deps, { tenantId, userId }, { to, message: body.message });
     },
   );
 

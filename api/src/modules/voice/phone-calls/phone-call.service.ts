@@ -78,10 +78,10 @@ async function openCall(deps: PhoneCallDeps, call: NewPhoneCall): Promise<Opened
       providerCallId: call.twilioCallSid ?? null,
       purpose: call.purpose,
     });
-    await linkCallSession(deps.pool, inserted.id, callSessionId);
+    await linkCallSession(deps.pool, call.tenantId, inserted.id, callSessionId);
     return { id: inserted.id, callSessionId, streamToken: token };
   } catch (error) {
-    await deletePhoneCall(deps.pool, inserted.id).catch(() => {});
+    await deletePhoneCall(deps.pool, call.tenantId, inserted.id).catch(() => {});
     throw error;
   }
 }

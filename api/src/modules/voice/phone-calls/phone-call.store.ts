@@ -1,6 +1,10 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { runScoped, tenantSql } from '../../../db/scoped-sql.ts';
 import type { Queryable } from '../../../db/sql-text.ts';
 import { FINAL_STATUSES, type PhoneCallStatus, statusRankSql } from './phone-call-status.ts';
+
+// What a signed-in user or a known tenant does to a call is tenant-scoped SQL. Twilio's webhooks and
+// socket name only the call's id and find its tenant through the row, so their statements are plain.
 
 /** A phone call as this module keeps it (raw rows: webhooks and the media stream have no session). */
 export type PhoneCallRow = {
@@ -40,9 +44,25 @@ const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').
 // opened) must not hold the number forever: Twilio ends any call after 4 hours, and one whose stream has
 // not opened 3 minutes on never will (Twilio stops ringing after 60 s).
 const STALE = `(created_at < now() - interval '4 hours' or (stream_sid is null and created_at < now() - interval '3 minutes'))`;
-const RELEASE_STALE_SQL = `
+const RELEASE_STALE_SQL = tenantSql(`
   update phone_call set ended_at = now(), stream_token_hash = null
-  where tenant_id = $1 and remote_e164 = $2 and ended_at is null and ${STALE}`;
+  where tenant_id = $1 and remote_e164 = $2 and ended_at is null and ${STALE}`);
+
+const INSERT_CALL_SQL = tenantSql(`
+  insert into phone_call (tenant_id, id, user_id, direction, remote_e164, assistant_e164, purpose,
+    twilio_call_sid, status, stream_token_hash)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`);
+
+const RENEW_TOKEN_SQL = tenantSql(`
+  update phone_call set stream_token_hash = $3
+  where tenant_id = $1 and twilio_call_sid = $2 and stream_sid is null and ended_at is null
+  returning id, call_session_id`);
+
+const DELETE_CALL_SQL = tenantSql('delete from phone_call where tenant_id = $1 and id = $2');
+
+const LINK_SESSION_SQL = tenantSql(
+  'update phone_call set call_session_id = $3 where tenant_id = $1 and id = $2',
+);
 
 const COLUMNS = `id, tenant_id, user_id, call_session_id, direction, remote_e164, assistant_e164, purpose,
   twilio_call_sid, status, ended_at`;
@@ -56,26 +76,21 @@ export async function insertGuardedCall(
   call: NewPhoneCall,
   tokenHash: string,
 ): Promise<{ id: string } | 'duplicate' | 'known-sid'> {
-  await db.query(RELEASE_STALE_SQL, [call.tenantId, call.remoteE164]);
+  const scope = { tenantId: call.tenantId };
+  await runScoped(db, scope, RELEASE_STALE_SQL, [call.remoteE164]);
   const id = randomUUID();
   try {
-    await db.query(
-      `insert into phone_call (id, tenant_id, user_id, direction, remote_e164, assistant_e164, purpose,
-         twilio_call_sid, status, stream_token_hash)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        id,
-        call.tenantId,
-        call.userId,
-        call.direction,
-        call.remoteE164,
-        call.assistantE164,
-        call.purpose,
-        call.twilioCallSid ?? null,
-        call.status,
-        tokenHash,
-      ],
-    );
+    await runScoped(db, scope, INSERT_CALL_SQL, [
+      id,
+      call.userId,
+      call.direction,
+      call.remoteE164,
+      call.assistantE164,
+      call.purpose,
+      call.twilioCallSid ?? null,
+      call.status,
+      tokenHash,
+    ]);
     return { id };
   } catch (error) {
     const pg = error as { code?: string; constraint?: string };
@@ -95,31 +110,36 @@ export async function renewStreamToken(
   callSid: string,
   tokenHash: string,
 ): Promise<{ id: string; call_session_id: string | null } | undefined> {
-  const { rows } = await db.query<{ id: string; call_session_id: string | null }>(
-    `update phone_call set stream_token_hash = $3
-     where tenant_id = $1 and twilio_call_sid = $2 and stream_sid is null and ended_at is null
-     returning id, call_session_id`,
-    [tenantId, callSid, tokenHash],
+  const rows = await runScoped<{ id: string; call_session_id: string | null }>(
+    db,
+    { tenantId },
+    RENEW_TOKEN_SQL,
+    [callSid, tokenHash],
   );
   return rows[0];
 }
 
 /** Forgets a row whose call session could not be created: nothing was placed, the number is free. */
-export async function deletePhoneCall(db: Queryable, id: string): Promise<void> {
-  await db.query('delete from phone_call where id = $1', [id]);
+export async function deletePhoneCall(db: Queryable, tenantId: string, id: string): Promise<void> {
+  await runScoped(db, { tenantId }, DELETE_CALL_SQL, [id]);
 }
 
-export async function linkCallSession(db: Queryable, id: string, callSessionId: string): Promise<void> {
-  await db.query('update phone_call set call_session_id = $2 where id = $1', [id, callSessionId]);
+export async function linkCallSession(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  callSessionId: string,
+): Promise<void> {
+  await runScoped(db, { tenantId }, LINK_SESSION_SQL, [id, callSessionId]);
 }
 
-/** The call by id, whatever its tenant (webhooks and Twilio's socket find the tenant through it). */
+/** The call by id, whatever its tenant: not scoped, as webhooks and Twilio's socket find the tenant through it. */
 export async function findPhoneCall(db: Queryable, id: string): Promise<PhoneCallRow | undefined> {
   const { rows } = await db.query<PhoneCallRow>(`select ${COLUMNS} from phone_call where id = $1`, [id]);
   return rows[0];
 }
 
-/** True while the call may still open its media stream (not ended, token not yet spent). */
+/** True while the call may still open its media stream (not ended, token not yet spent); by id only, for Twilio's socket. */
 export async function streamMayOpen(db: Queryable, id: string): Promise<boolean> {
   const { rowCount } = await db.query(
     'select 1 from phone_call where id = $1 and ended_at is null and stream_token_hash is not null',
@@ -130,7 +150,7 @@ export async function streamMayOpen(db: Queryable, id: string): Promise<boolean>
 
 /**
  * Spends the stream token: only the first `start` carrying it, for this call's CallSid, succeeds.
- * The comparison is on hashes, in constant time.
+ * The comparison is on hashes, in constant time. By id only: the socket knows no tenant before this.
  */
 export async function redeemStreamToken(
   db: Queryable,
@@ -164,7 +184,8 @@ export type StatusChange = { applied: boolean; ended: boolean; row: PhoneCallRow
 /**
  * Moves the call forward to `status` (a redelivered or late status changes nothing). A final status
  * ends the call, which releases the number's guard; `sid` is recorded if the row has none yet, and a
- * status for another CallSid than the row's changes nothing.
+ * status for another CallSid than the row's changes nothing. By id only: the status webhook names
+ * just the call.
  */
 export async function advanceStatus(
   db: Queryable,
@@ -194,8 +215,8 @@ export async function advanceStatus(
 }
 
 /**
- * Ends every stale call (any tenant), returning those that had a call session to end. Run periodically,
- * so a lost callback still ends the session shown in Call History.
+ * Ends every stale call (any tenant: a sweep, so not scoped), returning those that had a call session
+ * to end. Run periodically, so a lost callback still ends the session shown in Call History.
  */
 export async function endStaleCalls(
   db: Queryable,
@@ -208,7 +229,7 @@ export async function endStaleCalls(
   return rows.filter((row) => row.call_session_id !== null);
 }
 
-/** Ends the call now (its media stream stopped), keeping its status; true if this ended it. */
+/** Ends the call now (its media stream stopped), keeping its status; true if this ended it. By id only, for the socket. */
 export async function endPhoneCall(db: Queryable, id: string): Promise<boolean> {
   const { rowCount } = await db.query(
     'update phone_call set ended_at = now(), stream_token_hash = null where id = $1 and ended_at is null',

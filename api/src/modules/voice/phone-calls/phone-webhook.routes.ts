@@ -3,9 +3,9 @@ import type { Context } from 'koa';
 import type { WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { AppState } from '../../../http/app-state.ts';
+import { defineRoute } from '../../../http/define-route.ts';
 import { forbidden, HttpError, notFound, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
-import { routeDoc } from '../../../openapi/route-doc.ts';
 import { isValidTwilioSignature } from '../../../providers/twilio/twilio-signature.ts';
 import { readTwilioForm } from '../../sms/index.ts';
 import { type MediaStreamDeps, runMediaStream } from './media-stream-socket.ts';
@@ -32,6 +32,8 @@ const WEBHOOK_ERRORS = {
   415: 'The body is not application/x-www-form-urlencoded',
 };
 const phoneCallIdSchema = z.uuid();
+// Our id of the call, in the callback URL; a malformed one is ignored (after the signature check).
+const statusQuerySchema = z.object({ phoneCallId: phoneCallIdSchema.optional().catch(undefined) });
 
 function signatureSettings(calling: PhoneCalling) {
   if (!calling.authToken || !calling.publicUrl) {
@@ -65,9 +67,11 @@ async function signedParams(ctx: Context, calling: PhoneCalling): Promise<Record
 export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.post(
-    VOICE_WEBHOOK_PATH,
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: VOICE_WEBHOOK_PATH,
       summary: "Twilio's voice webhook for a call to a tenant's number",
       description:
         "Signed by Twilio (CallSid, From, To). The tenant is the one owning the number called; the call is recorded for its owner and connected to the assistant through a media stream. A number nobody owns is rejected; a caller already on a call gets busy. When the assistant cannot take the call (phone calls not configured, or a fault) the caller hears a short apology and the call is hung up, never Twilio's application error.",
@@ -79,7 +83,7 @@ export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
         },
       },
       errors: WEBHOOK_ERRORS,
-    }),
+    },
     async (ctx) => {
       const params = await signedParams(ctx, deps.calling);
       let twiml: string;
@@ -101,23 +105,24 @@ export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
     },
   );
 
-  router.post(
-    CALL_STATUS_WEBHOOK_PATH,
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: CALL_STATUS_WEBHOOK_PATH,
       summary: "Twilio's status callback for a phone call",
       description:
         'Signed by Twilio (CallSid, CallStatus). A status only moves forward and a redelivery changes nothing; completed, busy, failed, no-answer and canceled end the call session and free the number.',
       access: 'anonymous',
-      query: z.object({ phoneCallId: z.uuid() }),
+      query: statusQuerySchema,
       responses: { 204: { description: 'Recorded' } },
       errors: WEBHOOK_ERRORS,
-    }),
-    async (ctx) => {
+    },
+    async (ctx, { query: { phoneCallId } }) => {
       const params = await signedParams(ctx, deps.calling);
-      const phoneCallId = phoneCallIdSchema.safeParse(ctx.query.phoneCallId);
-      if (phoneCallId.success) {
+      if (phoneCallId) {
         await applyCallStatus(deps, {
-          phoneCallId: phoneCallId.data,
+          phoneCallId,
           callSid: params.CallSid,
           status: params.CallStatus ?? '',
         });
@@ -126,21 +131,24 @@ export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
     },
   );
 
-  router.get(
-    `${MEDIA_STREAM_PATH}/:phoneCallId`,
-    routeDoc({
+  // Checked in this order: 426 for a plain request, 503 without the signing settings, 404 for a
+  // malformed id, 403 for a bad signature; so the handler checks the id rather than a declared param.
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: `${MEDIA_STREAM_PATH}/:phoneCallId`,
       summary: "A phone call's media stream: the WebSocket Twilio opens (<Connect><Stream>)",
       description:
         "Only Twilio's signed handshake (X-Twilio-Signature over the wss:// address) for a call this server placed or answered, once; the call's single-use token must come in the start message.",
       access: 'anonymous',
-      params: { phoneCallId: z.uuid() },
       responses: { 101: { description: 'Switching to the WebSocket' } },
       errors: {
         403: 'Not signed by Twilio',
         404: 'No such call, or its stream was already opened or it has ended',
         426: 'Not a WebSocket handshake',
       },
-    }),
+    },
     async (ctx) => {
       const upgrade = takeUpgrade(ctx.req);
       if (!upgrade) throw new HttpError(426, 'upgrade_required', 'Open this address as a WebSocket');

@@ -9,9 +9,8 @@ import {
 } from '@annie/api-client/contracts/voice-profiles';
 import Router from '@koa/router';
 import { z } from 'zod';
-import { type AppState, authOf } from '../../../http/app-state.ts';
-import { requireAdmin, requireAuth } from '../../../http/require-auth.ts';
-import { routeDoc } from '../../../openapi/route-doc.ts';
+import type { AppState, AuthContext } from '../../../http/app-state.ts';
+import { defineRoute } from '../../../http/define-route.ts';
 import { updateAnnieConfig } from './system-profile.service.ts';
 import {
   exportFileName,
@@ -25,172 +24,183 @@ import {
   importProfile,
   listProfiles,
   makeDefault,
+  readImportFile,
   updateProfile,
 } from './voice-profile.service.ts';
 import { findProfile, type Saver } from './voice-profile-store.ts';
 import { listVersions, restoreVersion } from './voice-profile-versions.service.ts';
 
-const saverOf = (ctx: { state: AppState }): Saver => {
-  const { tenantId, username } = authOf(ctx);
-  return { tenantId, username };
-};
+const saverOf = ({ tenantId, username }: AuthContext): Saver => ({ tenantId, username });
 
 /** /api/voice/profiles and PUT /api/annie/config: admin-only, enforced here. */
 export function voiceProfileRoutes(): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
-  const admin = [requireAuth(), requireAdmin()] as const;
 
-  router.get(
-    '/voice/profiles',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/voice/profiles',
       summary: "The agent's voice profiles, the system profile first",
       access: 'admin',
       query: voiceProfileListQuerySchema,
       responses: { 200: { description: 'The profiles', schema: z.array(voiceProfileSchema) } },
-    }),
-    ...admin,
-    async (ctx) => {
-      const { agentId } = voiceProfileListQuerySchema.parse(ctx.query);
-      ctx.body = (await listProfiles(ctx.state.em, saverOf(ctx), agentId)).map(toVoiceProfileDto);
+    },
+    async (ctx, { query: { agentId }, auth }) => {
+      ctx.body = (await listProfiles(ctx.state.em, saverOf(auth), agentId)).map(toVoiceProfileDto);
     },
   );
 
-  router.post(
-    '/voice/profiles',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/voice/profiles',
       summary: 'Create a voice profile',
       access: 'admin',
       body: createVoiceProfileRequestSchema,
       responses: { 201: { description: 'The profile', schema: voiceProfileSchema } },
-    }),
-    ...admin,
-    async (ctx) => {
+    },
+    async (ctx, { body, auth }) => {
       ctx.status = 201;
-      ctx.body = toVoiceProfileDto(await createProfile(ctx.state.em, saverOf(ctx), ctx.request.body ?? {}));
+      ctx.body = toVoiceProfileDto(await createProfile(ctx.state.em, saverOf(auth), body));
     },
   );
 
-  router.post(
-    '/voice/profiles/import',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/voice/profiles/import',
       summary: 'Import a voice profile from an exported file',
       access: 'admin',
       body: importVoiceProfileRequestSchema,
       responses: { 201: { description: 'The profile', schema: voiceProfileSchema } },
-    }),
-    ...admin,
-    async (ctx) => {
+      // A file that is not an export is refused with what is wrong in it, before the body is parsed.
+      before: [
+        async (ctx, next) => {
+          readImportFile(ctx.request.body);
+          await next();
+        },
+      ],
+    },
+    async (ctx, { body, auth }) => {
       ctx.status = 201;
-      ctx.body = toVoiceProfileDto(await importProfile(ctx.state.em, saverOf(ctx), ctx.request.body));
+      ctx.body = toVoiceProfileDto(await importProfile(ctx.state.em, saverOf(auth), body));
     },
   );
 
-  router.patch(
-    '/voice/profiles/:id',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'patch',
+      path: '/voice/profiles/:id',
       summary: 'Change a voice profile (a new version)',
       access: 'admin',
       params: { id: z.string() },
       body: updateVoiceProfileRequestSchema,
       responses: { 200: { description: 'The profile', schema: voiceProfileSchema } },
-    }),
-    ...admin,
-    async (ctx) => {
-      const profile = await updateProfile(ctx.state.em, saverOf(ctx), ctx.params.id, ctx.request.body ?? {});
+    },
+    async (ctx, { params, body, auth }) => {
+      const profile = await updateProfile(ctx.state.em, saverOf(auth), params.id, body);
       ctx.body = toVoiceProfileDto(profile);
     },
   );
 
-  router.delete(
-    '/voice/profiles/:id',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'delete',
+      path: '/voice/profiles/:id',
       summary: 'Delete a voice profile',
       access: 'admin',
       params: { id: z.string() },
       responses: { 204: { description: 'Deleted' } },
-    }),
-    ...admin,
-    async (ctx) => {
-      await deleteProfile(ctx.state.em, ctx.params.id);
+    },
+    async (ctx, { params }) => {
+      await deleteProfile(ctx.state.em, params.id);
       ctx.status = 204;
     },
   );
 
-  router.post(
-    '/voice/profiles/:id/make-default',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/voice/profiles/:id/make-default',
       summary: "Make a profile its agent's default",
       access: 'admin',
       params: { id: z.string() },
       responses: { 200: { description: 'The profile', schema: voiceProfileSchema } },
-    }),
-    ...admin,
-    async (ctx) => {
-      ctx.body = toVoiceProfileDto(await makeDefault(ctx.state.em, ctx.params.id));
+    },
+    async (ctx, { params }) => {
+      ctx.body = toVoiceProfileDto(await makeDefault(ctx.state.em, params.id));
     },
   );
 
-  router.get(
-    '/voice/profiles/:id/export',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/voice/profiles/:id/export',
       summary: 'A voice profile as a JSON file',
       access: 'admin',
       params: { id: z.string() },
       responses: {
         200: { description: 'The file (Content-Disposition: attachment)', contentType: 'application/json' },
       },
-    }),
-    ...admin,
-    async (ctx) => {
-      const profile = await findProfile(ctx.state.em, ctx.params.id);
+    },
+    async (ctx, { params }) => {
+      const profile = await findProfile(ctx.state.em, params.id);
       ctx.attachment(exportFileName(profile));
       ctx.type = 'application/json';
       ctx.body = `${JSON.stringify(toVoiceProfileExport(profile), null, 2)}\n`;
     },
   );
 
-  router.get(
-    '/voice/profiles/:id/versions',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/voice/profiles/:id/versions',
       summary: "A voice profile's versions, newest first",
       access: 'admin',
       params: { id: z.string() },
       responses: { 200: { description: 'The versions', schema: z.array(voiceProfileVersionSchema) } },
-    }),
-    ...admin,
-    async (ctx) => {
-      ctx.body = (await listVersions(ctx.state.em, ctx.params.id)).map(toVoiceProfileVersionDto);
+    },
+    async (ctx, { params }) => {
+      ctx.body = (await listVersions(ctx.state.em, params.id)).map(toVoiceProfileVersionDto);
     },
   );
 
-  router.post(
-    '/voice/profiles/:id/versions/:version/restore',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/voice/profiles/:id/versions/:version/restore',
       summary: 'Restore a version of a voice profile (as a new version)',
       access: 'admin',
-      params: { id: z.string() },
+      params: { id: z.string(), version: z.string() },
       responses: { 200: { description: 'The profile', schema: voiceProfileSchema } },
-    }),
-    ...admin,
-    async (ctx) => {
-      const profile = await restoreVersion(ctx.state.em, saverOf(ctx), ctx.params.id, ctx.params.version);
+    },
+    async (ctx, { params, auth }) => {
+      const profile = await restoreVersion(ctx.state.em, saverOf(auth), params.id, params.version);
       ctx.body = toVoiceProfileDto(profile);
     },
   );
 
-  router.put(
-    '/annie/config',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'put',
+      path: '/annie/config',
       summary: "Change Annie's system profile",
       access: 'admin',
       body: annieConfigRequestSchema,
       responses: { 200: { description: 'The system profile', schema: voiceProfileSchema } },
-    }),
-    ...admin,
-    async (ctx) => {
-      ctx.body = toVoiceProfileDto(
-        await updateAnnieConfig(ctx.state.em, saverOf(ctx), ctx.request.body ?? {}),
-      );
+    },
+    async (ctx, { body, auth }) => {
+      ctx.body = toVoiceProfileDto(await updateAnnieConfig(ctx.state.em, saverOf(auth), body));
     },
   );
 

@@ -7,6 +7,7 @@ import {
   VOICE_PROFILE_DEFAULTS,
 } from '@annie/api-client/contracts/voice-profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import { badRequest, conflict } from '../../../lib/http-errors.ts';
 import { ensureSystemProfile } from './system-profile.service.ts';
 import { VoiceProfile } from './voice-profile.entity.ts';
@@ -40,8 +41,8 @@ export async function createProfile(em: EntityManager, saver: Saver, body: unkno
   return profile;
 }
 
-/** An exported file becomes a new profile of the default agent (never the default by import). */
-export async function importProfile(em: EntityManager, saver: Saver, body: unknown): Promise<VoiceProfile> {
+/** The body as an exported profile file; 400 naming the first thing wrong in it otherwise. */
+export function readImportFile(body: unknown): z.output<typeof importVoiceProfileRequestSchema> {
   const result = importVoiceProfileRequestSchema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -51,7 +52,13 @@ export async function importProfile(em: EntityManager, saver: Saver, body: unkno
       'invalid_import',
     );
   }
-  return createProfile(em, saver, { ...result.data, agentId: DEFAULT_AGENT_ID, isDefault: false });
+  return result.data;
+}
+
+/** An exported file becomes a new profile of the default agent (never the default by import). */
+export async function importProfile(em: EntityManager, saver: Saver, body: unknown): Promise<VoiceProfile> {
+  const file = readImportFile(body);
+  return createProfile(em, saver, { ...file, agentId: DEFAULT_AGENT_ID, isDefault: false });
 }
 
 const SYSTEM_PROFILE_READ_ONLY = 'The system profile is changed through PUT /api/annie/config';

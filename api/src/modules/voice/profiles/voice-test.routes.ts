@@ -4,11 +4,10 @@ import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { AppConfig } from '../../../config/env.ts';
-import { type AppState, authOf } from '../../../http/app-state.ts';
-import { requireAdmin, requireAuth } from '../../../http/require-auth.ts';
+import type { AppState } from '../../../http/app-state.ts';
+import { defineRoute } from '../../../http/define-route.ts';
 import { forbidden, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
-import { routeDoc } from '../../../openapi/route-doc.ts';
 import { Session } from '../../auth/session.ts';
 import type { SessionConnections } from '../../auth/session-connections.ts';
 import type { RealtimeBridges } from '../bridge/index.ts';
@@ -35,6 +34,9 @@ export const SESSION_ENDED = 1008;
 /** A browser cannot send a body with a WebSocket handshake; 64 KB is ample for any audio frame. */
 export const newTestSocketServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
+// A missing or repeated token is no token: the socket is refused with 403 (after 426 and 503), never 400.
+const testSocketQuerySchema = z.object({ token: z.string().catch('') });
+
 /**
  * POST /api/voice/profiles/:id/test issues a single-use ticket; the WebSocket at the answer's URL
  * accepts only the admin who asked, from the same origin, with their session cookie, within a minute.
@@ -43,20 +45,20 @@ export const newTestSocketServer = () => new WebSocketServer({ noServer: true, m
 export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/voice' });
 
-  router.post(
-    '/profiles/:id/test',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/profiles/:id/test',
       summary: 'Start a test call with a profile: a single-use WebSocket address, valid for a minute',
       access: 'admin',
       params: { id: z.string() },
       responses: { 200: { description: 'The test session', schema: voiceTestSessionSchema } },
       errors: { 503: 'OpenAI is not configured, or the database is briefly unavailable' },
-    }),
-    requireAuth(),
-    requireAdmin(),
-    async (ctx) => {
+    },
+    async (ctx, { params, auth: { userId, tenantId } }) => {
       // The profile first: another tenant's id is a 404 whether or not OpenAI is configured.
-      const profile = await findProfile(ctx.state.em, ctx.params.id);
+      const profile = await findProfile(ctx.state.em, params.id);
       if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
       const compiled = await compileProfile(
         ctx.state.em,
@@ -64,7 +66,6 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
         deps.config.OPENAI_REALTIME_MODEL,
         (notice) => deps.logger.warn({ ...notice, profileId: profile.id }, RETIRED_MODEL_WARNING),
       );
-      const { userId, tenantId } = authOf(ctx);
       const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
       const ticket = await deps.tickets.issue({ userId, tenantId, origin, compiled });
       const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
@@ -77,27 +78,26 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
   );
 
   // Browsers cannot set headers on a WebSocket, so the identity headers are not expected here.
-  router.get(
-    '/test-sessions/:sessionId',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'get',
+      path: '/test-sessions/:sessionId',
       summary: 'The test call itself: a WebSocket (open the address the test session gave)',
       description:
         'Only the admin who started it, from the same origin, with the single-use token, within a minute.',
       access: 'admin',
       skipIdentityHeaders: true,
-      query: z.object({ token: z.string() }),
+      params: { sessionId: z.string() },
+      query: testSocketQuerySchema,
       responses: { 101: { description: 'Switching to the WebSocket' } },
       errors: { 403: 'Expired, not yours, or opened from another origin', 426: 'Not a WebSocket handshake' },
-    }),
-    requireAuth({ checkIdentityHeaders: false }),
-    requireAdmin(),
-    async (ctx) => {
+    },
+    async (ctx, { params, query: { token }, auth: { userId, tenantId } }) => {
       const upgrade = takeUpgrade(ctx.req);
       if (!upgrade) throw new HttpError(426, 'upgrade_required', 'Open this address as a WebSocket');
       if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
-      const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-      const { userId, tenantId } = authOf(ctx);
-      const ticket = await deps.tickets.redeem(ctx.params.sessionId ?? '', token, { userId, tenantId });
+      const ticket = await deps.tickets.redeem(params.sessionId, token, { userId, tenantId });
       if (!ticket) throw forbidden('This test session has expired or is not yours');
       if (ctx.get('Origin') !== ticket.origin)
         throw forbidden('The test session must be opened from the page that started it');

@@ -1,9 +1,8 @@
 import { webSearchRequestSchema, webSearchResponseSchema } from '@annie/api-client/contracts/voice-tools';
 import Router from '@koa/router';
 import type { AppState } from '../../../http/app-state.ts';
-import { requireAuth } from '../../../http/require-auth.ts';
+import { defineRoute } from '../../../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
-import { routeDoc } from '../../../openapi/route-doc.ts';
 import {
   WEB_SEARCH_NOT_CONFIGURED_MESSAGE,
   WebSearchError,
@@ -14,9 +13,11 @@ import {
 export function webSearchRoutes(searcher: WebSearcher | undefined): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/voice' });
 
-  router.post(
-    '/web-search',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/web-search',
       summary: 'Search the web for the assistant (the web_search voice tool)',
       description: 'A short answer to read aloud and the pages it cites, from OpenAI’s web search tool.',
       access: 'signed-in',
@@ -26,10 +27,8 @@ export function webSearchRoutes(searcher: WebSearcher | undefined): Router<AppSt
         502: 'OpenAI failed or refused the search',
         503: 'Web search is not configured (OPENAI_API_KEY), or the database is briefly unavailable',
       },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const { query } = webSearchRequestSchema.parse(ctx.request.body ?? {});
+    },
+    async (ctx, { body: { query } }) => {
       if (!searcher) throw serviceUnavailable(WEB_SEARCH_NOT_CONFIGURED_MESSAGE);
       try {
         ctx.body = await searcher.search(query);

@@ -4,9 +4,8 @@ import {
   startCallResponseSchema,
 } from '@annie/api-client/contracts/calls';
 import Router from '@koa/router';
-import { type AppState, authOf } from '../../../http/app-state.ts';
-import { requireAuth } from '../../../http/require-auth.ts';
-import { routeDoc } from '../../../openapi/route-doc.ts';
+import type { AppState } from '../../../http/app-state.ts';
+import { defineRoute } from '../../../http/define-route.ts';
 import { startCallSession } from '../call-sessions/index.ts';
 import { ASSIST_NOT_CONFIGURED, type AssistDeps, assistInCall, CALL_ENDED } from './typed-call.service.ts';
 
@@ -14,25 +13,27 @@ import { ASSIST_NOT_CONFIGURED, type AssistDeps, assistInCall, CALL_ENDED } from
 export function typedCallRoutes(deps: AssistDeps): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.post(
-    '/api/calls/start',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/api/calls/start',
       summary: 'Start a call on the simple call page (channel web)',
       access: 'signed-in',
       responses: { 201: { description: 'The call id', schema: startCallResponseSchema } },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const { tenantId, userId } = authOf(ctx);
+    },
+    async (ctx, { auth: { tenantId, userId } }) => {
       const session = await startCallSession(ctx.state.em, { tenantId, userId, channel: 'web' });
       ctx.status = 201;
       ctx.body = { id: session.id };
     },
   );
 
-  router.post(
-    '/api/voice/assist',
-    routeDoc({
+  defineRoute(
+    router,
+    {
+      method: 'post',
+      path: '/api/voice/assist',
       summary: 'Answer a message typed during one of the caller’s calls (simple call page)',
       description:
         'The reply comes from OpenAI with the tenant’s persona and the knowledge base’s top matches for the message; the message and the reply join the call’s transcript.',
@@ -45,11 +46,9 @@ export function typedCallRoutes(deps: AssistDeps): Router<AppState> {
         502: 'OpenAI failed to answer',
         503: `${ASSIST_NOT_CONFIGURED}; or the database is briefly unavailable`,
       },
-    }),
-    requireAuth(),
-    async (ctx) => {
-      const request = assistRequestSchema.parse(ctx.request.body ?? {});
-      const response = await assistInCall(deps, ctx.state.em, authOf(ctx), request);
+    },
+    async (ctx, { body, auth }) => {
+      const response = await assistInCall(deps, ctx.state.em, auth, body);
       ctx.body = { response };
     },
   );
