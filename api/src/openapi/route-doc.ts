@@ -1,6 +1,5 @@
-import type { Layer, RouterMiddleware } from '@koa/router';
+import type { Layer } from '@koa/router';
 import type { z } from 'zod';
-import type { AppState } from '../http/app-state.ts';
 
 /** Who may call a route: anyone, any signed-in user of a tenant, or an administrator. */
 export type Access = 'anonymous' | 'signed-in' | 'admin';
@@ -9,8 +8,8 @@ export type Access = 'anonymous' | 'signed-in' | 'admin';
 export type ResponseDoc = { description: string; schema?: z.ZodType; contentType?: string };
 
 /**
- * A route's entry in GET /api/openapi.json, written where the route is registered. Name the same zod
- * schemas the handler parses with. `access` is checked against the route's real answers by the
+ * A route's entry in GET /api/openapi.json, the part of `defineRoute`'s declaration that documents it: the
+ * same zod schemas parse the request. `access` is checked against the route's real answers by the
  * OpenAPI test (anonymous → 401, a non-admin → 403).
  */
 export type RouteDoc = {
@@ -30,15 +29,6 @@ export type RouteDoc = {
 
 const DOC = Symbol('route doc');
 type Documented = { [DOC]: RouteDoc };
-
-/**
- * The route's documentation, as its first middleware (it does nothing at request time):
- * `router.get('/jobs/:id', routeDoc({...}), requireAuth(), handler)`.
- */
-export function routeDoc(doc: RouteDoc): RouterMiddleware<AppState> {
-  const passThrough: RouterMiddleware<AppState> = (_ctx, next) => next();
-  return Object.assign(passThrough, { [DOC]: doc } satisfies Documented);
-}
 
 /** Attaches a route's documentation to one of its middleware, at no cost per request. */
 export function withDoc<M extends object>(middleware: M, doc: RouteDoc): M {
