@@ -71,7 +71,8 @@ function countPlaywright(report: PlaywrightReport | undefined): void {
   totals.skipped += report.stats.skipped ?? 0;
 }
 
-await step('lint (biome)', PNPM, ['exec', 'biome', 'check', '.']);
+// Biome, then the API's module boundaries (dependency-cruiser), both from the root `lint` script.
+await step('lint (biome, module boundaries)', PNPM, ['run', 'lint']);
 await step('typecheck', PNPM, ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 
 const vitestReport = join(REPORTS, 'vitest.json');

@@ -8,6 +8,10 @@ import type { Pool } from './db/pool.ts';
 import type { Domain, DomainDeps } from './domain.ts';
 import { domains } from './domains.ts';
 import type { AppState } from './http/app-state.ts';
+import { RemoteRegistry } from './http/remote-registry.ts';
+import { SessionConnections } from './http/session/session-connections.ts';
+import { sessionMiddleware, verifiedSessionId } from './http/session/session-middleware.ts';
+import { PostgresSessionStore } from './http/session/session-store.ts';
 import { JobSender } from './jobs/job-sender.ts';
 import { JobWorkers } from './jobs/job-workers.ts';
 import { routed } from './lib/routed.ts';
@@ -20,13 +24,8 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
-import { SessionConnections } from './modules/auth/session-connections.ts';
-import { sessionMiddleware, verifiedSessionId } from './modules/auth/session-middleware.ts';
-import { PostgresSessionStore } from './modules/auth/session-store.ts';
-import { releaseFiles } from './modules/modules-registry/release-files.ts';
-import { RemoteRegistry } from './modules/modules-registry/remote-registry.ts';
-import { remotePreloads } from './modules/static/remote-preloads.ts';
-import { staticFiles } from './modules/static/static-files.ts';
+import { releaseFiles } from './modules/modules-registry/index.ts';
+import { remotePreloads, staticFiles } from './modules/static/index.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 
 export type AppDeps = {

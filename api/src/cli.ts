@@ -6,7 +6,7 @@ import { type AppConfig, loadConfig } from './config/env.ts';
 import { runBackupCommand, runEmbeddedBackupCommand } from './db/backup-commands.ts';
 import { ormSchema } from './domains.ts';
 import { toE164 } from './lib/phone-number.ts';
-import { formatDoctorReport, runDoctor } from './modules/doctor/run-doctor.ts';
+import { formatDoctorReport, runDoctor } from './modules/doctor/index.ts';
 import {
   activateCommand,
   listCommand,
@@ -14,11 +14,9 @@ import {
   remoteNameOf,
   rollbackCommand,
   versionProblem,
-} from './modules/modules-registry/release-commands.ts';
-import { assignMessagingNumber } from './modules/sms/messaging-number.ts';
-import { deleteAccount } from './modules/users/account-deletion.ts';
-import { toAuthUserDto } from './modules/users/user.dto.ts';
-import { createUser, listUsers, setPassword } from './modules/users/user.service.ts';
+} from './modules/modules-registry/index.ts';
+import { assignMessagingNumber } from './modules/sms/index.ts';
+import { createUser, deleteAccount, listUsers, setPassword, toAuthUserDto } from './modules/users/index.ts';
 import { openDatabase, REPO_ROOT, type Runtime } from './runtime.ts';
 
 type Args = {

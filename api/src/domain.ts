@@ -5,11 +5,11 @@ import type { AppConfig } from './config/env.ts';
 import type { Orm } from './db/orm.ts';
 import type { Pool } from './db/pool.ts';
 import type { AppState } from './http/app-state.ts';
+import type { RemoteRegistry } from './http/remote-registry.ts';
+import type { SessionConnections } from './http/session/session-connections.ts';
 import type { JobSender } from './jobs/job-sender.ts';
 import type { JobWorkers } from './jobs/job-workers.ts';
 import type { LiveHub } from './live/live-hub.ts';
-import type { SessionConnections } from './modules/auth/session-connections.ts';
-import type { RemoteRegistry } from './modules/modules-registry/remote-registry.ts';
 
 /** What every domain is built from: one of each per app (the hub, sender and workers are shared). */
 export type DomainDeps = {

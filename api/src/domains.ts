@@ -1,14 +1,14 @@
 import type { OrmSchema } from './db/orm.ts';
 import type { Domain } from './domain.ts';
-import { contactsDomain } from './modules/contacts/contacts.domain.ts';
-import { doctorDomain } from './modules/doctor/doctor.domain.ts';
-import { knowledgeDomain } from './modules/knowledge/knowledge.domain.ts';
-import { labDomain } from './modules/lab/lab.domain.ts';
-import { modulesRegistryDomain } from './modules/modules-registry/modules-registry.domain.ts';
+import { contactsDomain } from './modules/contacts/index.ts';
+import { doctorDomain } from './modules/doctor/index.ts';
+import { knowledgeDomain } from './modules/knowledge/index.ts';
+import { labDomain } from './modules/lab/index.ts';
+import { modulesRegistryDomain } from './modules/modules-registry/index.ts';
 import { platformDomain } from './modules/platform.domain.ts';
-import { settingsDomain } from './modules/settings/settings.domain.ts';
-import { smsDomain } from './modules/sms/sms.domain.ts';
-import { trustDomain } from './modules/trust/trust.domain.ts';
+import { settingsDomain } from './modules/settings/index.ts';
+import { smsDomain } from './modules/sms/index.ts';
+import { trustDomain } from './modules/trust/index.ts';
 import { browserCallsDomain } from './modules/voice/browser-calls/index.ts';
 import { callSessionsDomain } from './modules/voice/call-sessions/index.ts';
 import { conversationsDomain } from './modules/voice/conversations/index.ts';
@@ -16,7 +16,7 @@ import { phoneCallsDomain } from './modules/voice/phone-calls/index.ts';
 import { voiceProfilesDomain } from './modules/voice/profiles/index.ts';
 import { voiceToolsDomain } from './modules/voice/tools/index.ts';
 import { typedCallsDomain } from './modules/voice/typed-calls/index.ts';
-import { workspaceDomain } from './modules/workspace/workspace.domain.ts';
+import { workspaceDomain } from './modules/workspace/index.ts';
 
 /**
  * The composition root: every domain the API serves, the platform first. Adding a domain means adding it

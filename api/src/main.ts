@@ -5,7 +5,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { domains, ormSchema } from './domains.ts';
 import { createLogger } from './lib/logger.ts';
-import { ensureFirstAdmin } from './modules/users/first-admin.ts';
+import { ensureFirstAdmin } from './modules/users/index.ts';
 import { withServedModels } from './providers/openai/configured-models.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
 import { SANDBOX_NOTICE, SandboxRefused } from './sandbox/sandbox-settings.ts';

@@ -12,7 +12,7 @@ import { startOpenAIRealtimeFake } from '../../packages/fakes/src/openai-realtim
 import { type ApiProcess, startApiProcess } from '../test/api-process.ts';
 import { TestClient } from '../test/test-client.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { SESSION_CACHE_TTL_MS } from './modules/auth/session-store.ts';
+import { SESSION_CACHE_TTL_MS } from './http/session/session-store.ts';
 import { eventually, openEventStream } from './modules/lab/testing/lab-test-helpers.ts';
 import { publishRelease } from './modules/modules-registry/release.service.ts';
 import { HOST_SHARED, testBuild } from './modules/modules-registry/testing/test-build.ts';

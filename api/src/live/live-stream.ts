@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { Middleware } from 'koa';
 import { type AppState, authOf } from '../http/app-state.ts';
-import { Session } from '../modules/auth/session.ts';
-import type { SessionConnections } from '../modules/auth/session-connections.ts';
+import { Session } from '../http/session/session.ts';
+import type { SessionConnections } from '../http/session/session-connections.ts';
 import type { LiveChannel } from './live-channel.ts';
 import type { LiveHub, LiveSignal } from './live-hub.ts';
 

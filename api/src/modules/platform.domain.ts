@@ -2,12 +2,11 @@ import { Migration20261122000000_platform } from '../db/migrations/Migration2026
 import { Migration20261122030000_account_deletion } from '../db/migrations/Migration20261122030000_account_deletion.ts';
 import { Migration20261122190000_session_invalidation } from '../db/migrations/Migration20261122190000_session_invalidation.ts';
 import type { Domain } from '../domain.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { LoginRateLimiter } from './auth/login-rate-limiter.ts';
-import { healthRoutes } from './health/health.routes.ts';
-import { startRetentionSchedule } from './lifecycle/retention-schedule.ts';
-import { TenantSchema } from './tenants/tenant.entity.ts';
-import { UserSchema } from './users/user.entity.ts';
+import { authRoutes, LoginRateLimiter } from './auth/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { startRetentionSchedule } from './lifecycle/index.ts';
+import { TenantSchema } from './tenants/index.ts';
+import { UserSchema } from './users/index.ts';
 
 /** Tenants, users, sign-in, health and data retention: what every other domain stands on. */
 export const platformDomain: Domain = {

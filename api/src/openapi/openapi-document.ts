@@ -1,6 +1,6 @@
 import { apiErrorBodySchema } from '@annie/api-client/contracts/errors';
 import type { Layer } from '@koa/router';
-import { SESSION_COOKIE } from '../modules/auth/session-middleware.ts';
+import { SESSION_COOKIE } from '../http/session/session-middleware.ts';
 import { namedSchemas } from './named-schemas.ts';
 import { type Access, docOf, type ResponseDoc, type RouteDoc } from './route-doc.ts';
 import { type JsonSchema, SchemaComponents } from './schema-components.ts';

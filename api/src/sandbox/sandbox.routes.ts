@@ -12,7 +12,7 @@ import type { AppState } from '../http/app-state.ts';
 import { defineRoute } from '../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../lib/http-errors.ts';
 import { toE164 } from '../lib/phone-number.ts';
-import { numberOfTenant } from '../modules/sms/messaging-number.ts';
+import { numberOfTenant } from '../modules/sms/index.ts';
 
 type WebhookReply = { status: number; text: string };
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
-import { toAuthUserDto } from '../users/user.dto.ts';
+import { toAuthUserDto } from '../users/index.ts';
 import { authenticate } from './auth.service.ts';
 import type { LoginRateLimiter } from './login-rate-limiter.ts';
 

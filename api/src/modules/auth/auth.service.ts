@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { unauthorized } from '../../lib/http-errors.ts';
-import type { User } from '../users/user.entity.ts';
-import { findUserByUsername } from '../users/user.service.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
+import type { User } from '../users/index.ts';
+import { findUserByUsername } from '../users/index.ts';
 import type { LoginRateLimiter } from './login-rate-limiter.ts';
-import { verifyAgainstDummy, verifyPassword } from './password.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 

@@ -14,13 +14,13 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import type { RemoteRegistry } from '../../http/remote-registry.ts';
 import { forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
-import { DEFAULT_TENANT_ID } from '../users/user.service.ts';
+import { DEFAULT_TENANT_ID } from '../users/index.ts';
 import { fetchHostedBuild } from './hosted-build.ts';
 import { recordLoadError } from './load-errors.ts';
 import { listReleases } from './release.queries.ts';
 import { activateRelease, type PublishHost, publishRelease, rollbackRelease } from './release.service.ts';
-import type { RemoteRegistry } from './remote-registry.ts';
 
 const LOAD_ERRORS_PER_MINUTE = 20;
 

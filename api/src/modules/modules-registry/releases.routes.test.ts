@@ -5,10 +5,10 @@ import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
+import { canaryBucket } from '../../http/remote-registry.ts';
 import { publishHostOf } from './modules-registry.domain.ts';
 import { type PublishInput, publishRelease } from './release.service.ts';
 import { publishCommand } from './release-commands.ts';
-import { canaryBucket } from './remote-registry.ts';
 import { HOST_SHARED, testBuild, writeBuild } from './testing/test-build.ts';
 
 const app = await startTestApp({ RELEASE_ROLLBACK_FAILURES: '2' });

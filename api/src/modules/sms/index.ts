@@ -1,5 +1,9 @@
-// What other modules use of SMS: the tenants' messaging numbers, Twilio's form bodies, and sending a text.
+// What other modules use of SMS: the tenants' messaging numbers, Twilio's form bodies, sending a text, the
+// domain, and the threads and drafts the sandbox seeds.
 export { assignMessagingNumber, numberOfTenant, tenantOfNumber } from './messaging-number.ts';
-export { sendText } from './sms-send.service.ts';
+export { smsDomain } from './sms.domain.ts';
+export { storeDraft } from './sms-draft.service.ts';
+export { type SentText, sendText } from './sms-send.service.ts';
 export { INBOUND_WEBHOOK_PATH, type SmsSending, smsSendingOf } from './sms-sending.ts';
+export { ensureThread, noteLastMessage } from './sms-thread.service.ts';
 export { readTwilioForm } from './twilio-form.ts';

@@ -3,9 +3,9 @@ import type { Pool } from '../../db/pool.ts';
 import { runScoped } from '../../db/scoped-sql.ts';
 import type { Job, JobOutcome } from '../../jobs/job-workers.ts';
 import { OpenAiTextError, type TextGenerator } from '../../providers/openai/openai-text.ts';
-import { searchKnowledge } from '../knowledge/knowledge-search.ts';
-import { replyScopeFor } from '../trust/reply-scope.ts';
+import { searchKnowledge } from '../knowledge/index.ts';
 import { buildDraftPrompt, type DraftContact } from './draft-prompt.ts';
+import { replyScopeFor } from './reply-scope.ts';
 import { markDraftAutoSent, storeDraft } from './sms-draft.service.ts';
 import { smsKeywordOf } from './sms-keywords.ts';
 import {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState, AuthContext } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import type { SmsSending } from '../sms/sms-sending.ts';
+import type { SmsSending } from '../sms/index.ts';
 import { listCallMessages, listPendingActions } from './front-desk.queries.ts';
 import { approvePendingAction, NO_PENDING_ACTION, rejectPendingAction } from './pending-action.service.ts';
 

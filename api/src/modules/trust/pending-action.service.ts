@@ -1,8 +1,8 @@
 import type { PendingAction } from '@annie/api-client/contracts/trust';
 import type { Pool } from '../../db/pool.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { type SentText, sendText } from '../sms/sms-send.service.ts';
-import type { SmsSending } from '../sms/sms-sending.ts';
+import type { SmsSending } from '../sms/index.ts';
+import { type SentText, sendText } from '../sms/index.ts';
 import { movePendingAction } from './front-desk.queries.ts';
 
 export const NO_PENDING_ACTION = 'This request is not pending';

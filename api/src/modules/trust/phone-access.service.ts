@@ -2,8 +2,8 @@ import type { PhoneAccess, UpdatePhoneAccess } from '@annie/api-client/contracts
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import { badRequest, forbidden } from '../../lib/http-errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { toE164 } from '../../lib/phone-number.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
 import {
   countPasscodeAttempt,
   giveAttemptBack,

@@ -1,6 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
-import { smsSendingOf } from '../sms/sms-sending.ts';
+import { smsSendingOf } from '../sms/index.ts';
 import { frontDeskRoutes } from './front-desk.routes.ts';
 import { Migration20261126110000_trust } from './migrations/Migration20261126110000_trust.ts';
 import { phoneAccessRoutes } from './phone-access.routes.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forgetSessionUser } from '../../http/session-user.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { ACCOUNT_GRACE_DAYS } from '../lifecycle/retention.ts';
+import { ACCOUNT_GRACE_DAYS } from '../lifecycle/index.ts';
 import type { User } from './user.entity.ts';
 import { findUserByUsername } from './user.service.ts';
 

@@ -2,8 +2,8 @@ import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forgetSessionUser } from '../../http/session-user.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
-import { hashPassword } from '../auth/password.ts';
-import { Tenant } from '../tenants/tenant.entity.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { Tenant } from '../tenants/index.ts';
 import { User } from './user.entity.ts';
 
 export type NewUser = {

@@ -1,7 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createFact } from '../../modules/knowledge/fact.service.ts';
-import { KnowledgeNote } from '../../modules/knowledge/note.entity.ts';
-import { createNote } from '../../modules/knowledge/note.service.ts';
+import { createFact, createNote, KnowledgeNote } from '../../modules/knowledge/index.ts';
 import { SEED_FACTS, SEED_NOTES } from './seed-data.ts';
 
 /** The sample facts (a key the tenant has keeps its value: createFact only versions a change) and notes. */

@@ -1,7 +1,7 @@
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
-import { sendLabJob } from '../../modules/lab/lab-queue.ts';
+import { sendLabJob } from '../../modules/lab/index.ts';
 import { labPayloadOf, SEED_LAB_JOBS } from './seed-data.ts';
 import { seedUuid } from './seed-ids.ts';
 

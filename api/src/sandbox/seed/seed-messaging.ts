@@ -2,10 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { Contact } from '../../modules/contacts/contact.entity.ts';
-import { createContact } from '../../modules/contacts/contact.service.ts';
-import { storeDraft } from '../../modules/sms/sms-draft.service.ts';
-import { ensureThread, noteLastMessage } from '../../modules/sms/sms-thread.service.ts';
+import { Contact, createContact } from '../../modules/contacts/index.ts';
+import { ensureThread, noteLastMessage, storeDraft } from '../../modules/sms/index.ts';
 import { SEED_CONTACTS, SEED_TEXTS, type SeedText } from './seed-data.ts';
 import { seedMessageSid } from './seed-ids.ts';
 

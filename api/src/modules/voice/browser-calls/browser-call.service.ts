@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import type { AuthContext } from '../../../http/app-state.ts';
 import type { RealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
-import { realtimeToolsFor } from '../../trust/party-tools.ts';
+import { realtimeToolsFor } from '../../trust/index.ts';
 import { toRealtimeSession } from '../bridge/index.ts';
 import { startCallSession } from '../call-sessions/index.ts';
 import type { RetiredModelNotice } from '../profiles/index.ts';

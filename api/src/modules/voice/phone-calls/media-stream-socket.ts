@@ -10,12 +10,15 @@ import {
   type StreamStart,
 } from '../../../providers/twilio/twilio-media-stream.ts';
 import {
+  checkPhonePasscode,
+  executiveName,
   PASSCODE_ACCEPTED_NOTE,
   PASSCODE_LOCKED_NOTE,
   PASSCODE_REFUSED_NOTE,
-} from '../../trust/party-brief.ts';
-import { checkPhonePasscode, type PasscodeOutcome } from '../../trust/phone-access.service.ts';
-import { executiveName, phoneCallParty, type TrustParty } from '../../trust/trust-party.ts';
+  type PasscodeOutcome,
+  phoneCallParty,
+  type TrustParty,
+} from '../../trust/index.ts';
 import type {
   BridgeTranscriptEntry,
   RealtimeBridge,

@@ -1,5 +1,5 @@
-import { EXECUTIVE_ON_PHONE_BRIEF, thirdPartyBrief } from '../../trust/party-brief.ts';
-import type { ThirdParty, TrustParty } from '../../trust/trust-party.ts';
+import type { ThirdParty, TrustParty } from '../../trust/index.ts';
+import { EXECUTIVE_ON_PHONE_BRIEF, thirdPartyBrief } from '../../trust/index.ts';
 
 /** What the assistant is told about one phone call, appended to the compiled profile's instructions. */
 export type CallBrief = {

@@ -1,10 +1,8 @@
 import { labelToolOutput } from '@annie/api-client/contracts/trust';
 import { toolFailure as failure } from '@annie/api-client/contracts/voice-tools';
 import type { RealtimeToolsConfig } from 'openai/resources/realtime/realtime';
-import { createFrontDeskRunner } from '../../trust/front-desk-runner.ts';
-import { realtimeToolsFor, toolNamesFor } from '../../trust/party-tools.ts';
-import type { PasscodeOutcome } from '../../trust/phone-access.service.ts';
-import type { TrustParty } from '../../trust/trust-party.ts';
+import type { PasscodeOutcome, TrustParty } from '../../trust/index.ts';
+import { createFrontDeskRunner, realtimeToolsFor, toolNamesFor } from '../../trust/index.ts';
 import type { ToolRunner } from '../bridge/index.ts';
 import { createServerToolRunner, type ServerToolDeps } from '../tools/index.ts';
 

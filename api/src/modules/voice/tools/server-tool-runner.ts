@@ -26,11 +26,9 @@ import {
   WEB_SEARCH_NOT_CONFIGURED_MESSAGE,
   type WebSearcher,
 } from '../../../providers/openai/openai-web-search.ts';
-import { searchKnowledge } from '../../knowledge/knowledge-search.ts';
-import { createNote } from '../../knowledge/note.service.ts';
+import { createNote, searchKnowledge } from '../../knowledge/index.ts';
 import { type SmsSending, sendText, smsSendingOf } from '../../sms/index.ts';
-import { type GoogleServices, googleServicesFor } from '../../workspace/google-services.ts';
-import { runToolForModel } from '../../workspace/voice-tools.service.ts';
+import { type GoogleServices, googleServicesFor, runToolForModel } from '../../workspace/index.ts';
 import type { ToolRunner } from '../bridge/index.ts';
 import { webSearcherFor } from './web-searcher.ts';
 

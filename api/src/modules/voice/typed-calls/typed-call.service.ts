@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from '../../../db/pool.ts';
 import { conflict, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { OpenAiTextError, type TextGenerator } from '../../../providers/openai/openai-text.ts';
-import { searchKnowledge } from '../../knowledge/knowledge-search.ts';
+import { searchKnowledge } from '../../knowledge/index.ts';
 import { appendCallTranscript, getOwnCallSession } from '../call-sessions/index.ts';
 import { sessionConfig } from '../profiles/index.ts';
 import { buildAssistPrompt } from './typed-call-prompt.ts';

@@ -4,9 +4,9 @@ import { within } from '../../../test/deadline.ts';
 import { type EventStream, openLiveStream } from '../../../test/event-stream.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { publishLive } from '../../live/live-channel.ts';
-import { smsChannel } from '../sms/sms-live.ts';
-import { deleteAccount } from '../users/account-deletion.ts';
-import { setPassword } from '../users/user.service.ts';
+import { smsChannel } from '../../modules/sms/sms-live.ts';
+import { deleteAccount } from '../../modules/users/account-deletion.ts';
+import { setPassword } from '../../modules/users/user.service.ts';
 
 const app = await startTestApp();
 const streams: EventStream[] = [];

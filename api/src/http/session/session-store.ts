@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
-import { forgetSessionUser } from '../../http/session-user.ts';
 import { defineProcessChannel } from '../../live/live-channel.ts';
 import type { LiveHub } from '../../live/live-hub.ts';
+import { forgetSessionUser } from '../session-user.ts';
 
 export type SessionData = { userId?: string; tenantId?: string; [key: string]: unknown };
 

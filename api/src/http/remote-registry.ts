@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ModuleRegistry, RemoteEntry } from '@annie/api-client/contracts/modules';
 import { z } from 'zod';
-import type { RemoteConfig } from '../../config/env.ts';
-import type { Pool } from '../../db/pool.ts';
-import { defineProcessChannel } from '../../live/live-channel.ts';
-import type { LiveHub } from '../../live/live-hub.ts';
+import type { RemoteConfig } from '../config/env.ts';
+import type { Pool } from '../db/pool.ts';
+import { defineProcessChannel } from '../live/live-channel.ts';
+import type { LiveHub } from '../live/live-hub.ts';
 
 /** Raised by triggers on every change of `remote_state` and every release published or removed. */
 export const remoteChanges = defineProcessChannel({

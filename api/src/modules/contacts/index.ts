@@ -1,0 +1,4 @@
+// Contacts: the executive's address book; the sandbox seeds it.
+export { Contact } from './contact.entity.ts';
+export { createContact } from './contact.service.ts';
+export { contactsDomain } from './contacts.domain.ts';
