@@ -43,3 +43,12 @@ export async function loadSessionUser(em: () => EntityManager, userId: string): 
 export function forgetSessionUser(userId: string): void {
   cache.delete(userId);
 }
+
+/**
+ * Ends every session of a user at once (a password change, a deleted account): the rows go, which the
+ * session triggers announce to every instance, and this process forgets the cached user.
+ */
+export async function endSessionsOf(em: EntityManager, userId: string): Promise<void> {
+  await em.getConnection().execute('delete from http_session where user_id = ?', [userId]);
+  forgetSessionUser(userId);
+}

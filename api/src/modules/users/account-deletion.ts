@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { forgetSessionUser } from '../../http/session-user.ts';
+import { endSessionsOf } from '../../http/session-user.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { ACCOUNT_GRACE_DAYS } from '../lifecycle/index.ts';
 import type { User } from './user.entity.ts';
@@ -18,8 +18,7 @@ export async function deleteAccount(
   if (!user) throw notFound(`No user named ${username}`);
   user.deletedAt ??= new Date();
   await em.flush();
-  await em.getConnection().execute('delete from http_session where user_id = ?', [user.id]);
-  forgetSessionUser(user.id);
+  await endSessionsOf(em, user.id);
   const purgeAfter = new Date(user.deletedAt.getTime() + ACCOUNT_GRACE_DAYS * 86_400_000);
   return { user, purgeAfter };
 }

@@ -1,6 +1,6 @@
 import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { forgetSessionUser } from '../../http/session-user.ts';
+import { endSessionsOf } from '../../http/session-user.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { Tenant } from '../tenants/index.ts';
@@ -50,8 +50,7 @@ export async function setPassword(em: EntityManager, username: string, password:
   if (!user) throw notFound(`No user named ${username}`);
   user.passwordHash = await hashPassword(password);
   await em.flush();
-  await em.getConnection().execute('delete from http_session where user_id = ?', [user.id]);
-  forgetSessionUser(user.id);
+  await endSessionsOf(em, user.id);
   return user;
 }
 
