@@ -4,7 +4,8 @@ import postcss from 'postcss';
 import { SHARED_SURFACES } from './shared-surface.ts';
 
 // Buys 14.3 KB on sign-in → home (238.5 against 252.8 KB) and 26 KB on the login page (77.2 against
-// 103.2): the bundle-size benchmark, against Radix's tokens/base.css, tokens/colors/*, components.css, utilities.css.
+// 103.2): the bundle-size benchmark, against Radix's tokens/base.css, tokens/colors/*, components.css
+// and utilities.css.
 
 /** How to cut one of Radix Themes' prebuilt stylesheets down. */
 export interface RadixCssSubsetOptions {
