@@ -1,3 +1,4 @@
+import { createVoiceProfileRequestSchema } from '@annie/api-client/contracts/voice-profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CallSession } from '../../modules/voice/call-sessions/index.ts';
 import { VoiceConversation, VoiceConversationMessage } from '../../modules/voice/conversations/index.ts';
@@ -12,7 +13,8 @@ export async function seedVoiceProfiles(em: EntityManager, owner: Owner): Promis
   let added = 0;
   for (const profile of SEED_VOICE_PROFILES) {
     if (await em.findOne(VoiceProfile, { name: profile.name })) continue;
-    await createProfile(em, { tenantId: owner.tenantId, username: owner.username }, profile);
+    const input = createVoiceProfileRequestSchema.parse(profile);
+    await createProfile(em, { tenantId: owner.tenantId, username: owner.username }, input);
     added += 1;
   }
   return added;

@@ -76,7 +76,8 @@ export function voiceProfileRoutes(): Router<AppState> {
       access: 'admin',
       body: importVoiceProfileRequestSchema,
       responses: { 201: { description: 'The profile', schema: voiceProfileSchema } },
-      // A file that is not an export is refused with what is wrong in it, before the body is parsed.
+      // A file that is not an export is refused with what is wrong in it and its own code, before the
+      // declaration's generic 400 could answer it.
       before: [
         async (ctx, next) => {
           readImportFile(ctx.request.body);

@@ -1,9 +1,9 @@
 import {
-  createVoiceProfileRequestSchema,
+  type createVoiceProfileRequestSchema,
   DEFAULT_AGENT_ID,
   importVoiceProfileRequestSchema,
   mergeVoiceProfile,
-  updateVoiceProfileRequestSchema,
+  type updateVoiceProfileRequestSchema,
   VOICE_PROFILE_DEFAULTS,
 } from '@annie/api-client/contracts/voice-profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -32,8 +32,12 @@ export async function listProfiles(
  * A new profile: the given fields over the default settings. It becomes the agent's default when asked
  * to, or when the agent has none yet (an agent with profiles always has exactly one default).
  */
-export async function createProfile(em: EntityManager, saver: Saver, body: unknown): Promise<VoiceProfile> {
-  const { agentId, isDefault, ...fields } = createVoiceProfileRequestSchema.parse(body);
+export async function createProfile(
+  em: EntityManager,
+  saver: Saver,
+  input: z.output<typeof createVoiceProfileRequestSchema>,
+): Promise<VoiceProfile> {
+  const { agentId, isDefault, ...fields } = input;
   const profile = newProfile(em, saver, { agentId }, mergeVoiceProfile(VOICE_PROFILE_DEFAULTS, fields));
   const becomesDefault = isDefault === true || (await agentHasNoDefault(em, agentId));
   await em.flush();
@@ -56,8 +60,11 @@ export function readImportFile(body: unknown): z.output<typeof importVoiceProfil
 }
 
 /** An exported file becomes a new profile of the default agent (never the default by import). */
-export async function importProfile(em: EntityManager, saver: Saver, body: unknown): Promise<VoiceProfile> {
-  const file = readImportFile(body);
+export async function importProfile(
+  em: EntityManager,
+  saver: Saver,
+  file: z.output<typeof importVoiceProfileRequestSchema>,
+): Promise<VoiceProfile> {
   return createProfile(em, saver, { ...file, agentId: DEFAULT_AGENT_ID, isDefault: false });
 }
 
@@ -68,9 +75,9 @@ export async function updateProfile(
   em: EntityManager,
   saver: Saver,
   id: string | undefined,
-  body: unknown,
+  input: z.output<typeof updateVoiceProfileRequestSchema>,
 ): Promise<VoiceProfile> {
-  const { isDefault, ...patch } = updateVoiceProfileRequestSchema.parse(body);
+  const { isDefault, ...patch } = input;
   const profile = await findProfile(em, id);
   if (profile.isSystem) throw badRequest(SYSTEM_PROFILE_READ_ONLY, 'system_profile');
   if (isDefault === false && profile.isDefault) {
