@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runScoped, tenantSql, userSql } from './scoped-sql.ts';
+import { ormQueryable, runScoped, tenantSql, userSql } from './scoped-sql.ts';
 
 /** A stand-in for the pool that records what it was asked to run. */
 function recordingDb() {
@@ -53,5 +53,26 @@ describe('scoped SQL', () => {
     const perUser = userSql('select 1 from conversation where tenant_id = $1 and user_id = $2');
     await expect(runScoped(db as never, { tenantId: 't1' }, perUser)).rejects.toThrow(/without a user/);
     expect(db.calls).toEqual([]);
+  });
+
+  it("runs on the ORM's connection with its `?` placeholders, each bound to its `$n` value", async () => {
+    const executed: { sql: string; bound: unknown[] }[] = [];
+    const em = {
+      execute: async (sql: string, bound: unknown[]) => {
+        executed.push({ sql, bound });
+        return [{ ok: true }];
+      },
+    };
+    const statement = tenantSql(
+      'update call_session set ended_at = $3 where tenant_id = $1 and id = $2 and $3 > started_at',
+    );
+    const rows = await runScoped(ormQueryable(em as never), { tenantId: 't1' }, statement, ['s1', 'later']);
+    expect(rows).toEqual([{ ok: true }]);
+    expect(executed).toEqual([
+      {
+        sql: 'update call_session set ended_at = ? where tenant_id = ? and id = ? and ? > started_at',
+        bound: ['later', 't1', 's1', 'later'],
+      },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { QueryResultRow } from 'pg';
 import type { Queryable } from './transaction.ts';
 
@@ -91,4 +92,22 @@ export async function runScoped<R extends QueryResultRow>(
   const bound = statement.perUser ? [scope.tenantId, scope.userId, ...values] : [scope.tenantId, ...values];
   const { rows } = await db.query<R>(statement.text, bound);
   return rows;
+}
+
+/**
+ * The EntityManager as a Queryable, so a scoped statement runs inside the ORM's transaction when there
+ * is one. MikroORM binds `?` placeholders, so each `$n` becomes a `?` bound to the n-th value (a scoped
+ * statement uses `$n` only as placeholders).
+ */
+export function ormQueryable(em: EntityManager): Queryable {
+  const query = async (text: string, values: readonly unknown[] = []) => {
+    const bound: unknown[] = [];
+    const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
+      bound.push(values[Number(n) - 1]);
+      return '?';
+    });
+    const rows = await em.execute<Record<string, unknown>[]>(sql, bound);
+    return { rows, rowCount: rows.length };
+  };
+  return { query } as unknown as Queryable;
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runScoped, type SqlScope, tenantSql, userSql } from '../../../db/scoped-sql.ts';
+import { ormQueryable, runScoped, type SqlScope, tenantSql, userSql } from '../../../db/scoped-sql.ts';
 import type { Queryable } from '../../../db/sql-text.ts';
 import { isoSql } from '../../../db/sql-text.ts';
 
@@ -46,23 +46,6 @@ export async function listCallSessionsJson(
   return rows[0]?.body ?? '[]';
 }
 
-/**
- * The EntityManager as a Queryable, so a scoped statement runs inside the caller's transaction (when
- * there is one). MikroORM binds `?` placeholders, so each `$n` becomes a `?` bound to the n-th value.
- */
-function queryableOf(em: EntityManager): Queryable {
-  const query = async (text: string, values: readonly unknown[] = []) => {
-    const bound: unknown[] = [];
-    const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
-      bound.push(values[Number(n) - 1]);
-      return '?';
-    });
-    const rows = await em.execute<Record<string, unknown>[]>(sql, bound);
-    return { rows, rowCount: rows.length };
-  };
-  return { query } as unknown as Queryable;
-}
-
 /** What a new call session is written with (the scope gives its tenant and owner). */
 export type NewCallSessionRow = {
   id: string;
@@ -88,7 +71,7 @@ export async function insertCallSession(
   owner: { tenantId: string; userId: string },
   row: NewCallSessionRow,
 ): Promise<boolean> {
-  const rows = await runScoped(queryableOf(em), owner, INSERT_CALL_SESSION_SQL, [
+  const rows = await runScoped(ormQueryable(em), owner, INSERT_CALL_SESSION_SQL, [
     row.id,
     row.channel,
     row.direction,
@@ -117,7 +100,7 @@ export async function endCallSessionRow(
   endedAt: Date,
 ): Promise<void> {
   const statement = scope.userId === undefined ? END_IN_TENANT_SQL : END_OWN_SQL;
-  await runScoped(queryableOf(em), scope, statement, [id, endedAt]);
+  await runScoped(ormQueryable(em), scope, statement, [id, endedAt]);
 }
 
 // Appends atomically: concurrent appends all land, in commit order.
@@ -138,6 +121,6 @@ export async function appendCallTranscriptRows(
   entriesJson: string,
 ): Promise<boolean> {
   const statement = scope.userId === undefined ? APPEND_IN_TENANT_SQL : APPEND_OWN_SQL;
-  const rows = await runScoped(queryableOf(em), scope, statement, [id, entriesJson]);
+  const rows = await runScoped(ormQueryable(em), scope, statement, [id, entriesJson]);
   return rows.length > 0;
 }
