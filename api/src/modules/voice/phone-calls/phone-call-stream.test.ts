@@ -134,6 +134,12 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       expect(sent).toBe(3 * 800);
       expect(ended?.stream?.markAfterBytes).toEqual([sent]);
       expect(ended?.stream?.closedBy).toBe('fake');
+      // It is the echo that hangs up, not the app's fallback timer: the app asked Twilio to end the call
+      // within a second of the fake echoing the mark (times taken by the fake, on one clock).
+      const echoedAt = ended?.stream?.echoedMarkAt[0] ?? Number.NaN;
+      const hangUpDelay = (ended?.endRequestedAt ?? Number.NaN) - echoedAt;
+      expect(hangUpDelay).toBeGreaterThanOrEqual(0);
+      expect(hangUpDelay).toBeLessThan(1_000);
       const output = session.eventsOf('conversation.item.create')[0] as { item?: { output?: string } };
       expect(JSON.parse(output?.item?.output ?? '{}')).toEqual({ success: true, message: END_CALL_OUTPUT });
       await waitFor(async () => expect((await sessionById(started.body.id))?.endedAt).not.toBeNull());
