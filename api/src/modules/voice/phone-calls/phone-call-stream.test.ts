@@ -101,22 +101,38 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
   });
 
   it('barge-in: the callee speaking over the reply sends Twilio clear and truncates what was not heard', async () => {
-    callee(undefined);
-    realtime.setScript({ audioChunksPerReply: 18 });
-    const started = await phone.startCall({ to: '+14155553002', message: 'Confirm lunch' });
-    expect(started.status).toBe(201);
-    const session = await latestSession(2);
-    const call = twilio.calls.calls.at(-1);
-    await waitFor(() => expect(call?.stream?.clears).toBeGreaterThanOrEqual(1));
-    const [truncate] = session.eventsOf('conversation.item.truncate');
-    // What was heard is at most the time between the greeting's first audio leaving OpenAI and the
-    // truncate reaching it (1 ms for the clocks' rounding), and never the whole 1.8 s greeting
-    // (18 chunks of 100 ms) it was cut short of: measured by the fake, not assumed of a busy machine.
-    const truncatedAt = session.receivedAt[session.received.indexOf(truncate as never)] ?? 0;
-    const heardAtMost = truncatedAt - (session.sentAudioAt[0] ?? 0) + 1;
-    expect(truncate?.audio_end_ms).toBeLessThanOrEqual(Math.min(heardAtMost, 1_800));
-    realtime.setScript({ audioChunksPerReply: 3 });
-    await twilio.calls.hangUp(call?.sid ?? '');
+    // The callee talks in real time from the start; the fake hears a turn after 0.5 s of it (4,000 μ-law
+    // bytes), well inside the 1.8 s greeting (18 chunks of 100 ms).
+    const turnBytes = 4_000;
+    twilio.calls.callee = { audio: calleeAudio(), frameIntervalMs: 20 };
+    realtime.setScript({ audioChunksPerReply: 18, bytesPerUserTurn: turnBytes });
+    try {
+      const started = await phone.startCall({ to: '+14155553002', message: 'Confirm lunch' });
+      expect(started.status).toBe(201);
+      const session = await latestSession(2);
+      const call = twilio.calls.calls.at(-1);
+      await waitFor(() => expect(call?.stream?.clears).toBeGreaterThanOrEqual(1));
+      const [truncate] = session.eventsOf('conversation.item.truncate');
+      // What was heard is at most the time between the greeting's first audio leaving OpenAI and the
+      // truncate reaching it (1 ms for the clocks' rounding), and never the whole greeting.
+      const truncatedAt = session.receivedAt[session.received.indexOf(truncate as never)] ?? 0;
+      const heardAtMost = truncatedAt - (session.sentAudioAt[0] ?? 0) + 1;
+      expect(truncate?.audio_end_ms).toBeLessThanOrEqual(Math.min(heardAtMost, 1_800));
+      // And at least the time between the greeting's first audio reaching Twilio and the callee's turn
+      // being heard (the append that completed it, when the fake sent speech_started): the app cannot
+      // have interrupted earlier, nor started the greeting later (2 ms for two clocks' rounding).
+      let appended = 0;
+      const turnHeard = session.received.findIndex(
+        (event) =>
+          event.type === 'input_audio_buffer.append' &&
+          (appended += Buffer.from(String(event.audio), 'base64').length) >= turnBytes,
+      );
+      const heardAtLeast = (session.receivedAt[turnHeard] ?? 0) - (call?.stream?.media[0]?.at ?? 0) - 2;
+      expect(truncate?.audio_end_ms).toBeGreaterThanOrEqual(heardAtLeast);
+      await twilio.calls.hangUp(call?.sid ?? '');
+    } finally {
+      realtime.setScript({ audioChunksPerReply: 3, bytesPerUserTurn: 24_000 });
+    }
   });
 
   it('end_call runs server side: the goodbye plays out (mark echoed), then the app hangs up through Twilio', async () => {
