@@ -122,11 +122,11 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       // being heard (the append that completed it, when the fake sent speech_started): the app cannot
       // have interrupted earlier, nor started the greeting later (2 ms for two clocks' rounding).
       let appended = 0;
-      const turnHeard = session.received.findIndex(
-        (event) =>
-          event.type === 'input_audio_buffer.append' &&
-          (appended += Buffer.from(String(event.audio), 'base64').length) >= turnBytes,
-      );
+      const turnHeard = session.received.findIndex((event) => {
+        if (event.type !== 'input_audio_buffer.append') return false;
+        appended += Buffer.from(String(event.audio), 'base64').length;
+        return appended >= turnBytes;
+      });
       const heardAtLeast = (session.receivedAt[turnHeard] ?? 0) - (call?.stream?.media[0]?.at ?? 0) - 2;
       expect(truncate?.audio_end_ms).toBeGreaterThanOrEqual(heardAtLeast);
       await twilio.calls.hangUp(call?.sid ?? '');
