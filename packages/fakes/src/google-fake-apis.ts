@@ -230,6 +230,8 @@ export class GoogleFakeApis {
    * the conference is ready once the event has been read this many times more (events.get).
    */
   conferencePendingReads = 1;
+  /** How a pending conference ends: Google's `success` (with a link) or `failure`. */
+  conferenceOutcome: 'success' | 'failure' = 'success';
   readonly #pendingConferences = new Map<string, number>();
 
   #getEvent(id: string): FakeReply {
@@ -242,8 +244,13 @@ export class GoogleFakeApis {
       return ok(this.#eventDto(event));
     }
     this.#pendingConferences.delete(id);
-    const hangoutLink = `https://meet.google.com/fak-${id.slice(-3).padStart(4, 'e')}-new`;
     const request = (event.conferenceData as Json).createRequest as Json;
+    if (this.conferenceOutcome === 'failure') {
+      // Google gives up on the conference: the event stays, without a link.
+      event.conferenceData = { createRequest: { ...request, status: { statusCode: 'failure' } } };
+      return ok(this.#eventDto(event));
+    }
+    const hangoutLink = `https://meet.google.com/fak-${id.slice(-3).padStart(4, 'e')}-new`;
     Object.assign(event, {
       hangoutLink,
       conferenceData: {
