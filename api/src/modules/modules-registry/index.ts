@@ -1,4 +1,6 @@
 // The remotes' release registry: its routes, the release files it serves, and the CLI's release commands.
+
+export { deployTokenGate } from './deploy-token-gate.ts';
 export { modulesRegistryDomain } from './modules-registry.domain.ts';
 export {
   activateCommand,

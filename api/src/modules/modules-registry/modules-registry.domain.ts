@@ -1,8 +1,10 @@
 import type { Domain } from '../../domain.ts';
 import { originsOf } from '../../middleware/security-headers.ts';
 import { buildDirs, REPO_ROOT } from '../../runtime.ts';
+import { deployRoutes } from './deploy.routes.ts';
 import { hostSharedVersions } from './host-shared.ts';
 import { Migration20261126140000_remote_releases } from './migrations/Migration20261126140000_remote_releases.ts';
+import { Migration20261127080000_release_policy_and_tokens } from './migrations/Migration20261127080000_release_policy_and_tokens.ts';
 import { modulesRoutes } from './modules.routes.ts';
 import type { PublishHost } from './release.service.ts';
 
@@ -26,9 +28,16 @@ export const modulesRegistryDomain: Domain = {
   entities: [],
   migrations: [
     { name: 'Migration20261126140000_remote_releases', class: Migration20261126140000_remote_releases },
+    {
+      name: 'Migration20261127080000_release_policy_and_tokens',
+      class: Migration20261127080000_release_policy_and_tokens,
+    },
   ],
   create: ({ config, pool, remotes, live }) => ({
-    routers: [modulesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) })],
+    routers: [
+      modulesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) }),
+      deployRoutes({ pool, config, host: () => publishHostOf(config) }),
+    ],
     start: async () => {
       const unlisten = await remotes.listen(live);
       return async () => unlisten();

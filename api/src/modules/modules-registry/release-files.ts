@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Pool } from '../../db/pool.ts';
 import type { RemoteRegistry } from '../../http/remote-registry.ts';
+import { fileProblem, isSourceMap } from './release.service.ts';
 
 const RELEASE_PATH = /^\/remotes\/([a-z]+)\/([0-9A-Za-z][0-9A-Za-z.+_-]{0,63})\/(.+)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,13 +36,16 @@ export function releaseFiles(pool: Pool, registry: RemoteRegistry): Middleware {
     const { rows } = await pool.query<{ path: string; content_type: string; content: Buffer }>(
       `select f.path, o.content_type, f.content from remote_release_file f
          join remote_release_file o on o.remote = f.remote and o.version = f.version and o.path = $3
-        where f.remote = $1 and f.version = $2 and f.path = any($4)`,
+        where f.remote = $1 and f.version = $2 and f.path = any($4) and f.content is not null`,
       [remote, version, path, candidates],
     );
     const chosen = candidates.map((candidate) => rows.find((row) => row.path === candidate)).find(Boolean);
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    if (!chosen || path.endsWith('.map')) {
+    // Scripts, styles and images load as subresources, which this does not affect; opened as a page
+    // (an SVG), a file gets no script and no origin.
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (!chosen || isSourceMap(path) || fileProblem(path)) {
       ctx.status = 404;
       ctx.body = 'Not found';
       return;

@@ -33,8 +33,13 @@ export async function listReleases(
       shared: { name: string; version: string; singleton: boolean }[];
       exposes: string[];
       load_errors: string;
+      served_users: string;
     }>(
-      `select r.*, (select count(*) from remote_load_error e where e.remote = r.remote and e.version = r.version) as load_errors
+      `select r.*,
+              (select count(*) from remote_load_error e
+                where e.remote = r.remote and e.version = r.version) as load_errors,
+              (select count(*) from remote_assignment a
+                where a.remote = r.remote and a.version = r.version) as served_users
          from remote_release r where r.remote = any($1) order by r.published_at desc, r.version desc`,
       [names],
     ),
@@ -44,8 +49,10 @@ export async function listReleases(
       canary_version: string | null;
       canary_percent: number | null;
       history: string[];
+      auto_rollback: boolean;
     }>(
-      'select remote, active_version, canary_version, canary_percent, history from remote_state where remote = any($1)',
+      `select remote, active_version, canary_version, canary_percent, history, auto_rollback
+         from remote_state where remote = any($1)`,
       [names],
     ),
     db.query<{
@@ -72,6 +79,7 @@ export async function listReleases(
           : null,
       previous: state?.canary_version ? (state.active_version ?? null) : state?.history.at(-1) || null,
       override: remote.overridden ? remote.entry : null,
+      autoRollback: state?.auto_rollback ?? true,
       releases: releases.rows
         .filter((row) => row.remote === remote.name)
         .map((row) => ({
@@ -84,6 +92,7 @@ export async function listReleases(
           shared: row.shared,
           exposes: row.exposes,
           loadErrors: Number(row.load_errors),
+          servedUsers: Number(row.served_users),
         })),
     };
   });
