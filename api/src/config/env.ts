@@ -117,7 +117,7 @@ const envSchema = z
     RELEASE_ROLLBACK_FAILURES: z.coerce.number().int().min(1).default(3),
     RELEASE_ROLLBACK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
     RELEASE_ROLLBACK_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(20),
-    RELEASE_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+    RELEASE_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(52_428_800),
     RELEASE_UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(2000),
     RELEASE_KEEP: z.coerce.number().int().min(0).default(20),
     OPERATOR_TENANT: z.string().trim().min(1).optional(),

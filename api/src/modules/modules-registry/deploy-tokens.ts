@@ -17,8 +17,10 @@ export type VerifiedToken = { id: string; remote: RemoteName; name: string; acto
 // 256 random bits: a fast hash is enough to store it (nothing to guess), and lets a lookup find it.
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+const labelOf = (name: string, id: string) => `${name} (${id.slice(0, 8)})`;
+
 /** How the audit log and a release name what a token did. */
-export const tokenActor = (name: string, id: string) => `token:${name} (${id.slice(0, 8)})`;
+export const tokenActor = (name: string, id: string) => `token:${labelOf(name, id)}`;
 
 type TokenRow = {
   id: string;
@@ -60,7 +62,7 @@ export async function createDeployToken(
       action: 'token-create',
       version: null,
       actor: input.createdBy,
-      detail: `deploy token ${tokenActor(input.name, id)}${input.expiresAt ? `, expires ${input.expiresAt.toISOString()}` : ''}`,
+      detail: `deploy token ${labelOf(input.name, id)}${input.expiresAt ? `, expires ${input.expiresAt.toISOString()}` : ''}`,
     });
     return rows[0] as TokenRow;
   });
@@ -91,7 +93,7 @@ export async function revokeDeployToken(pool: Pool, id: string, actor: string): 
       action: 'token-revoke',
       version: null,
       actor,
-      detail: `deploy token ${tokenActor(row.name, row.id)} revoked`,
+      detail: `deploy token ${labelOf(row.name, row.id)} revoked`,
     });
     return toDto(row);
   });

@@ -17,6 +17,7 @@ import { createDeployToken, listDeployTokens, revokeDeployToken } from './deploy
 import { knownRemote, remoteParams, requireOperatorAdmin } from './operator-access.ts';
 import { listReleases } from './release.queries.ts';
 import { activateRelease, type PublishHost, publishRelease, rollbackRelease } from './release.service.ts';
+import { applyRetention } from './release-retention.ts';
 import { readUpload } from './release-upload.ts';
 
 type DeployDeps = { pool: Pool; config: AppConfig; host: () => PublishHost };
@@ -130,6 +131,7 @@ export function deployRoutes({ pool, config, host }: DeployDeps): Router<AppStat
         },
         host(),
       );
+      if (created) await applyRetention(pool, config, remote);
       ctx.status = created ? 201 : 200;
       ctx.body = await listReleases(pool, config.remotes, remote);
     },

@@ -2,12 +2,5 @@
 
 export { deployTokenGate } from './deploy-token-gate.ts';
 export { modulesRegistryDomain } from './modules-registry.domain.ts';
-export {
-  activateCommand,
-  listCommand,
-  publishCommand,
-  remoteNameOf,
-  rollbackCommand,
-  versionProblem,
-} from './release-commands.ts';
+export { RELEASE_COMMANDS } from './release-cli.ts';
 export { releaseFiles } from './release-files.ts';

@@ -68,4 +68,27 @@ describe('remote:* operator commands', () => {
     );
     expect(annie('remote:rollback', 'knowledge').stderr).toContain('already runs the deployed build');
   });
+
+  it('creates, lists and revokes deploy tokens, and shows why the last changes happened', async () => {
+    const created = annie('remote:token', 'create', 'lab', '--name', 'lab-ci', '--days', '7');
+    expect(created.stderr).toBe('');
+    const token = created.stdout.split('\n').find((line) => line.startsWith('annie_deploy_'));
+    expect(token).toBeDefined();
+    const id = /Deploy token ([0-9a-f-]{36}) for lab \(lab-ci\), expires /.exec(created.stdout)?.[1] ?? '';
+    expect(id).not.toBe('');
+    const { rows } = await app.pool.query<{ token_hash: string }>(
+      'select token_hash from remote_deploy_token',
+    );
+    expect(rows.map((row) => row.token_hash)).not.toContain(token);
+
+    expect(annie('remote:auto-rollback', 'lab', 'off').stdout).toContain('lab: automatic rollback off');
+    expect(annie('remote:token', 'revoke', id.slice(0, 8)).stdout).toContain(
+      `Deploy token ${id} (lab, lab-ci) revoked`,
+    );
+    const listed = annie('remote:list', 'lab').stdout;
+    expect(listed).toContain('automatic rollback off');
+    expect(listed).toMatch(/auto-rollback-off\toperator:\S+\tload failures are reported only/);
+    expect(listed).toMatch(/token-revoke\toperator:\S+\tdeploy token lab-ci \([0-9a-f]{8}\) revoked/);
+    expect(annie('remote:token', 'list', 'lab').stdout).toMatch(/lab-ci\trevoked .*\tlast used never/);
+  });
 });
