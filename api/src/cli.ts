@@ -6,7 +6,11 @@ import { runBackupCommand, runEmbeddedBackupCommand } from './db/backup-commands
 import { ormSchema } from './domains.ts';
 import { toE164 } from './lib/phone-number.ts';
 import { formatDoctorReport, runDoctor } from './modules/doctor/index.ts';
-import { RELEASE_COMMANDS } from './modules/modules-registry/index.ts';
+import {
+  describeOperatorTenant,
+  RELEASE_COMMANDS,
+  tenantChoiceProblem,
+} from './modules/modules-registry/index.ts';
 import { assignMessagingNumber } from './modules/sms/index.ts';
 import { createUser, deleteAccount, listUsers, setPassword, toAuthUserDto } from './modules/users/index.ts';
 import { openDatabase, REPO_ROOT, type Runtime } from './runtime.ts';
@@ -46,6 +50,8 @@ const COMMANDS: Record<string, Command> = {
     usage: 'user:create --username U --password P [--email E] [--admin] [--tenant T]',
     check: needsCredentials,
     run: async ({ values }, runtime) => {
+      const tenantProblem = await tenantChoiceProblem(runtime.pool, values.tenant);
+      if (tenantProblem) throw new Error(tenantProblem);
       const user = await createUser(runtime.orm.em.fork(), {
         username: values.username ?? '',
         password: values.password ?? '',
@@ -127,12 +133,21 @@ const USAGE = `Operator commands:\n${Object.values(COMMANDS)
 const SANDBOX_DOCTOR_NOTE =
   'The sandbox simulates every provider inside the running server, not here: its Voice Console shows them checked (Provider status).';
 
+/** Which tenant manages remote releases: read from the database when doctor opened it, else the setting. */
+async function operatorTenantLine(config: AppConfig, runtime: Runtime | undefined): Promise<string> {
+  if (runtime) return describeOperatorTenant(runtime.pool, config);
+  return config.OPERATOR_TENANT
+    ? `Remote releases are managed by tenant ${config.OPERATOR_TENANT} (OPERATOR_TENANT)`
+    : "Remote releases are managed by the first admin's tenant (set OPERATOR_TENANT to name it)";
+}
+
 async function doctor(rest: string[]): Promise<number> {
   const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
   const config = loadConfig();
   const runtime = config.TWILIO_ACCOUNT_SID ? await openDatabase(config, ormSchema) : undefined;
   try {
     const report = await runDoctor(config, runtime?.pool);
+    if (!values.json) console.log(await operatorTenantLine(config, runtime));
     console.log(values.json ? JSON.stringify(report, null, 2) : formatDoctorReport(report).join('\n'));
     if (config.ANNIE_SANDBOX && !values.json) console.log(SANDBOX_DOCTOR_NOTE);
     return report.healthy ? 0 : 1;

@@ -2,5 +2,6 @@
 
 export { deployTokenGate } from './deploy-token-gate.ts';
 export { modulesRegistryDomain } from './modules-registry.domain.ts';
+export { describeOperatorTenant, tenantChoiceProblem } from './operator-access.ts';
 export { RELEASE_COMMANDS } from './release-cli.ts';
 export { releaseFiles } from './release-files.ts';

@@ -6,6 +6,7 @@ import { hostSharedVersions } from './host-shared.ts';
 import { Migration20261126140000_remote_releases } from './migrations/Migration20261126140000_remote_releases.ts';
 import { Migration20261127080000_release_policy_and_tokens } from './migrations/Migration20261127080000_release_policy_and_tokens.ts';
 import { modulesRoutes } from './modules.routes.ts';
+import { describeOperatorTenant } from './operator-access.ts';
 import type { PublishHost } from './release.service.ts';
 
 /** What a build is checked against at publish: the shell's singletons and the origins pages may load from. */
@@ -33,12 +34,14 @@ export const modulesRegistryDomain: Domain = {
       class: Migration20261127080000_release_policy_and_tokens,
     },
   ],
-  create: ({ config, pool, remotes, live }) => ({
+  create: ({ config, pool, remotes, live, logger }) => ({
     routers: [
       modulesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) }),
       deployRoutes({ pool, config, host: () => publishHostOf(config) }),
     ],
     start: async () => {
+      // Said at every start: which tenant's administrators can change what every tenant runs.
+      logger.info(await describeOperatorTenant(pool, config));
       const unlisten = await remotes.listen(live);
       return async () => unlisten();
     },

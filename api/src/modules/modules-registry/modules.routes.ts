@@ -18,7 +18,7 @@ import type { RemoteRegistry } from '../../http/remote-registry.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
 import { fetchHostedBuild } from './hosted-build.ts';
 import { recordLoadError } from './load-errors.ts';
-import { knownRemote, remoteParams, requireOperatorAdmin } from './operator-access.ts';
+import { isOperatorAdmin, knownRemote, remoteParams, requireOperatorAdmin } from './operator-access.ts';
 import { listReleases } from './release.queries.ts';
 import {
   activateRelease,
@@ -73,7 +73,11 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
       const userId = ctx.session?.userId as string | undefined;
       // Per user (a canary), and must reach the shell fresh after an activation.
       ctx.set('Cache-Control', 'private, no-cache');
-      ctx.body = await registry.forUser(userId);
+      const answer = await registry.forUser(userId);
+      ctx.body =
+        userId && (await isOperatorAdmin(pool, config, userId))
+          ? { ...answer, manageReleases: true }
+          : answer;
     },
   );
 

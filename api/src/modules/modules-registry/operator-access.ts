@@ -43,6 +43,34 @@ export function requireOperatorAdmin(db: Queryable, config: AppConfig): Middlewa
   };
 }
 
+/** Whether `userId` is an administrator of the operator's tenant (whom the release routes answer). */
+export async function isOperatorAdmin(db: Queryable, config: AppConfig, userId: string): Promise<boolean> {
+  const tenant = await operatorTenantOf(db, config);
+  // Plain SQL by primary key: the caller's own row, read to decide what the navigation offers them.
+  const { rows } = await db.query<{ is_admin: boolean; tenant_id: string }>(
+    'select is_admin, tenant_id from app_user where id = $1 and deleted_at is null',
+    [userId],
+  );
+  return Boolean(tenant && rows[0]?.is_admin && rows[0].tenant_id === tenant);
+}
+
+/**
+ * Why `user:create` must be told the tenant: once a second tenant exists, a user created without one
+ * would land in the operator's tenant (and an administrator there manages every tenant's releases).
+ */
+export async function tenantChoiceProblem(
+  db: Queryable,
+  tenant: string | undefined,
+): Promise<string | undefined> {
+  if (tenant) return undefined;
+  // Plain SQL across tenants: how many there are is the operator's question.
+  const { rows } = await db.query<{ tenants: string }>('select count(*) as tenants from tenant');
+  const tenants = Number(rows[0]?.tenants ?? 0);
+  return tenants > 1
+    ? `There are ${tenants} tenants: say which one the user belongs to with --tenant T (user:list shows them)`
+    : undefined;
+}
+
 export function remoteParam(value: string | undefined): RemoteName {
   const remote = REMOTE_NAMES.find((name) => name === value);
   if (!remote) throw notFound(`No remote named ${value}`);

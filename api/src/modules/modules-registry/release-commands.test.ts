@@ -91,4 +91,29 @@ describe('remote:* operator commands', () => {
     expect(listed).toMatch(/token-revoke\toperator:\S+\tdeploy token lab-ci \([0-9a-f]{8}\) revoked/);
     expect(annie('remote:token', 'list', 'lab').stdout).toMatch(/lab-ci\trevoked .*\tlast used never/);
   });
+
+  it("user:create needs --tenant once a second tenant exists, so nobody lands in the operator's by default", async () => {
+    await app.createUser({ tenantId: 'default' });
+    await app.createUser({ tenantId: 'customer-a' });
+    const careless = annie(
+      'user:create',
+      '--username',
+      'careless',
+      '--password',
+      'careless-pass-1',
+      '--admin',
+    );
+    expect(careless.status).toBe(1);
+    expect(careless.stderr).toContain('say which one the user belongs to with --tenant T');
+    const told = annie(
+      'user:create',
+      '--username',
+      'careful',
+      '--password',
+      'careful-pass-1',
+      '--tenant',
+      'customer-a',
+    );
+    expect(told.stdout).toContain('Created user careful in tenant customer-a');
+  });
 });
