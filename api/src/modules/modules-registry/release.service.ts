@@ -124,9 +124,14 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
     throw refused([
       `${origin} is not an origin the pages may load scripts from: add it to CORS_ORIGINS on every instance`,
     ]);
+  for (const file of input.pinned ?? []) {
+    const problem = fileProblem(file.path);
+    if (problem) throw refused([problem]);
+  }
   const gate = checkCompatibility(input.remote, input.manifest, input.declaration, host.shared);
   if (!gate.ok) throw refused(gate.problems);
-  return { facts: gate.facts, entry: input.url };
+  // Served through the API, each file checked against the digest recorded now (release-files.ts).
+  return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
 }
 
 export async function audit(
@@ -169,8 +174,8 @@ export async function publishRelease(
   const digests = digestsOf(pinned);
   return inTransaction(pool, async (db) => {
     const inserted = await db.query(
-      `insert into remote_release (remote, version, published_by, storage, entry, shared, exposes, digest)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+      `insert into remote_release (remote, version, published_by, storage, entry, shared, exposes, digest, source_url)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
       [
         input.remote,
         input.version,
@@ -180,6 +185,7 @@ export async function publishRelease(
         JSON.stringify(facts.shared),
         JSON.stringify(facts.exposes),
         digests.release,
+        input.storage === 'url' ? input.url : null,
       ],
     );
     if (inserted.rowCount === 0) {
@@ -209,7 +215,7 @@ export async function publishRelease(
     const detail =
       input.storage === 'database'
         ? `${pinned.length} files stored in the database, digest ${digests.release.slice(0, 12)}`
-        : `hosted at ${entry}, ${pinned.length} files pinned by digest`;
+        : `hosted at ${input.url}, ${pinned.length} files pinned by digest`;
     await audit(db, {
       remote: input.remote,
       action: 'publish',

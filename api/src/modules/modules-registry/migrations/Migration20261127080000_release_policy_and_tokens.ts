@@ -20,7 +20,7 @@ export class Migration20261127080000_release_policy_and_tokens extends Migration
       `alter table "remote_state" add column "auto_rollback" boolean not null default true, add column "active_armed" boolean not null default false;`,
     );
     this.addSql(`alter table "remote_load_error" add column "counted" boolean not null default false;`);
-    this.addSql(`alter table "remote_release" add column "digest" text;`);
+    this.addSql(`alter table "remote_release" add column "digest" text, add column "source_url" text;`);
     this.addSql(`alter table "remote_release_file" add column "sha256" text;`);
     this.addSql(`alter table "remote_release_file" alter column "content" drop not null;`);
     this.addSql(`create table "remote_deploy_token" (
@@ -39,7 +39,9 @@ export class Migration20261127080000_release_policy_and_tokens extends Migration
   override down(): void {
     this.addSql(`drop table if exists "remote_deploy_token", "remote_assignment";`);
     this.addSql(`alter table "remote_release_file" drop column if exists "sha256";`);
-    this.addSql(`alter table "remote_release" drop column if exists "digest";`);
+    this.addSql(
+      `alter table "remote_release" drop column if exists "digest", drop column if exists "source_url";`,
+    );
     this.addSql(`alter table "remote_load_error" drop column if exists "counted";`);
     this.addSql(
       `alter table "remote_state" drop column if exists "auto_rollback", drop column if exists "active_armed";`,
