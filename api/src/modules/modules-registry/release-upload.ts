@@ -48,7 +48,7 @@ export async function readUpload(
     form = await new Request('http://upload.invalid/', {
       method: 'POST',
       headers: { 'content-type': contentType },
-      body,
+      body: new Uint8Array(body),
     }).formData();
   } catch {
     throw badRequest('The upload is not complete multipart/form-data (cut off?): nothing was published');
