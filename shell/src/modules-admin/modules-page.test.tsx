@@ -108,7 +108,7 @@ describe('the Modules screen', () => {
       'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
       'GET /api/modules/tokens': { status: 200, body: { tokens: [token] } },
       'POST /api/modules/tokens': { status: 201, body: { token: 'annie_deploy_secret', deployToken: token } },
-      'POST /api/modules/tokens/:id/revoke': { status: 200, body: { tokens: [] } },
+      'POST /api/modules/tokens/:id/revoke': { status: 204 },
     });
     renderWithProviders(
       <>

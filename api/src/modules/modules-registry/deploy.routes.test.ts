@@ -146,7 +146,7 @@ describe('deploy tokens', () => {
     const { tokens } = (await admin.get<{ tokens: { id: string; name: string }[] }>('/api/modules/tokens'))
       .body;
     const id = tokens.find((token) => token.name === 'to-revoke')?.id;
-    expect((await admin.post(`/api/modules/tokens/${id}/revoke`)).status).toBe(200);
+    expect((await admin.post(`/api/modules/tokens/${id}/revoke`)).status).toBe(204);
     for (const baseUrl of [app.baseUrl, two.baseUrl])
       expect((await deploy(baseUrl, revoked, '/api/modules/deploy/lab/rollback')).status).toBe(401);
 

@@ -81,12 +81,12 @@ export function deployRoutes({ pool, config, host }: DeployDeps): Router<AppStat
       access: 'admin',
       params: { id: z.uuid() },
       notFound: 'No such deploy token',
-      responses: { 200: { description: 'The tokens now', schema: deployTokensSchema } },
+      responses: { 204: { description: 'Revoked (or already revoked)' } },
       before: [operator],
     },
     async (ctx, { params, auth }) => {
       await revokeDeployToken(pool, params.id, auth.username);
-      ctx.body = { tokens: await listDeployTokens(pool) };
+      ctx.status = 204;
     },
   );
 

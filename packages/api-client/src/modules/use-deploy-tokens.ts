@@ -6,7 +6,7 @@ import {
   type DeployToken,
   deployTokensSchema,
 } from '../contracts/remote-releases.ts';
-import { apiJson } from '../http.ts';
+import { apiJson, apiRequest } from '../http.ts';
 import { remoteReleasesQueryKey } from './use-remote-releases.ts';
 
 export const deployTokensQueryKey = ['/api/modules/tokens'] as const;
@@ -22,10 +22,9 @@ export async function createDeployToken(request: CreateDeployTokenRequest): Prom
   return createdDeployTokenSchema.parse(await apiJson<unknown>('POST', '/api/modules/tokens', request));
 }
 
-/** POST /api/modules/tokens/:id/revoke. */
-export async function revokeDeployToken(id: string): Promise<DeployToken[]> {
-  const url = `/api/modules/tokens/${encodeURIComponent(id)}/revoke`;
-  return deployTokensSchema.parse(await apiJson<unknown>('POST', url)).tokens;
+/** POST /api/modules/tokens/:id/revoke (204). */
+export async function revokeDeployToken(id: string): Promise<void> {
+  await apiRequest('POST', `/api/modules/tokens/${encodeURIComponent(id)}/revoke`);
 }
 
 export function deployTokensQueryOptions() {
