@@ -31,6 +31,15 @@ const releases = (active: string | null): RemoteReleases => ({
     autoRollback: true,
     releases: remote === 'lab' ? [release('1.1.0', 4), release('1.0.0')] : [],
   })),
+  reports: [
+    {
+      remote: 'lab',
+      version: '1.1.0',
+      message: 'Failed to fetch remoteEntry.js',
+      counted: true,
+      at: '2026-11-26T09:04:00.000Z',
+    },
+  ],
   audit: [
     {
       id: '1',
@@ -65,6 +74,10 @@ describe('the Modules screen', () => {
       screen.getByText(
         'back to 1.0.0: 3 of the 12 users served it since its activation (25%) could not load it',
       ),
+    ).toBeVisible();
+    const reports = screen.getByLabelText('Load failures reported');
+    expect(
+      within(reports).getByRole('row', { name: /lab 1\.1\.0.*counted.*Failed to fetch remoteEntry\.js/ }),
     ).toBeVisible();
   });
 

@@ -9,6 +9,7 @@ import { Container, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { AuditLog } from './audit-log.tsx';
 import { DeployTokensCard } from './deploy-tokens-card.tsx';
+import { LoadReports } from './load-reports.tsx';
 import { RemoteReleaseCard } from './remote-release-card.tsx';
 import { useReleaseActions } from './use-release-actions.ts';
 import { useTokenActions } from './use-token-actions.ts';
@@ -89,6 +90,7 @@ export default function ModulesPage() {
                 />
               )}
             </LoadStatus>
+            <LoadReports reports={loaded.reports} />
             <AuditLog entries={loaded.audit} />
           </Flex>
         )}

@@ -66,7 +66,7 @@ export async function publishCommand(
 }
 
 export async function listCommand(pool: Pool, config: AppConfig, remote?: RemoteName): Promise<string[]> {
-  const { remotes, audit } = await listReleases(pool, config.remotes, remote);
+  const { remotes, audit, reports } = await listReleases(pool, config.remotes, remote);
   const lines: string[] = [];
   for (const state of remotes) {
     const canary = state.canary ? `, canary ${state.canary.version} at ${state.canary.percent}%` : '';
@@ -86,6 +86,13 @@ export async function listCommand(pool: Pool, config: AppConfig, remote?: Remote
       );
     }
   }
+  const recentReports = reports.slice(0, AUDIT_SHOWN);
+  if (recentReports.length > 0)
+    lines.push(`Load failures reported (newest first, last ${recentReports.length}):`);
+  for (const report of recentReports)
+    lines.push(
+      `  ${report.at}\t${report.remote} ${report.version}\t${report.counted ? 'counted' : 'not counted'}\t${report.message || '-'}`,
+    );
   // The latest changes, with why (an automatic rollback says how many users failed, of how many).
   const recent = audit.slice(0, AUDIT_SHOWN);
   if (recent.length > 0) lines.push(`Audit log (newest first, last ${recent.length}):`);

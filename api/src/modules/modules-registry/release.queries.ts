@@ -8,6 +8,7 @@ import type { RemoteConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/transaction.ts';
 
 const AUDIT_LIMIT = 200;
+const REPORTS_LIMIT = 50;
 
 // Plain SQL, not scoped: the release registry is the operator's, shared by every tenant (no tenant_id).
 
@@ -22,7 +23,7 @@ export async function listReleases(
 ): Promise<RemoteReleases> {
   const wanted = remotes.filter((remote) => !only || remote.name === only);
   const names = wanted.map((remote) => remote.name);
-  const [releases, states, audit] = await Promise.all([
+  const [releases, states, audit, reports] = await Promise.all([
     db.query<{
       remote: RemoteName;
       version: string;
@@ -67,6 +68,11 @@ export async function listReleases(
       names,
       AUDIT_LIMIT,
     ]),
+    db.query<{ remote: RemoteName; version: string; message: string; counted: boolean; at: Date }>(
+      `select remote, version, message, counted, at from remote_load_error
+        where remote = any($1) order by at desc, id desc limit $2`,
+      [names, REPORTS_LIMIT],
+    ),
   ]);
   const result: RemoteState[] = wanted.map((remote) => {
     const state = states.rows.find((row) => row.remote === remote.name);
@@ -105,6 +111,13 @@ export async function listReleases(
       version: row.version,
       actor: row.actor,
       detail: row.detail,
+      at: row.at.toISOString(),
+    })),
+    reports: reports.rows.map((row) => ({
+      remote: row.remote,
+      version: row.version,
+      message: row.message,
+      counted: row.counted,
       at: row.at.toISOString(),
     })),
   };

@@ -144,10 +144,16 @@ describe('automatic rollback', () => {
       loadErrors: 3,
       servedUsers: 3,
     });
-    expect(state.audit[0]).toMatchObject({
-      action: 'auto-rollback-off',
-      actor: admin ? expect.any(String) : '',
-    });
+    expect(state.audit[0]).toMatchObject({ action: 'auto-rollback-off', actor: expect.any(String) });
+    expect(state.reports.slice(0, 3)).toEqual(
+      Array.from({ length: 3 }, () => ({
+        remote: 'knowledge',
+        version: '1.1.0',
+        message: 'Failed to fetch remoteEntry.js',
+        counted: true,
+        at: expect.any(String),
+      })),
+    );
   });
 });
 

@@ -72,10 +72,22 @@ export const remoteAuditEntrySchema = z.strictObject({
   at: z.iso.datetime(),
 });
 
+/** A browser's report that a version it was served did not load (who reported it is not shown). */
+export const remoteLoadReportSchema = z.strictObject({
+  remote: remoteNameSchema,
+  version: z.string(),
+  message: z.string(),
+  /** Whether it counted toward automatic rollback (served since that version's activation, within the window). */
+  counted: z.boolean(),
+  at: z.iso.datetime(),
+});
+
 /** Body of GET /api/modules/releases. */
 export const remoteReleasesSchema = z.strictObject({
   remotes: z.array(remoteStateSchema),
   audit: z.array(remoteAuditEntrySchema),
+  /** The latest load failures reported, newest first. */
+  reports: z.array(remoteLoadReportSchema),
 });
 
 /** Body of POST /api/modules/releases: registers a build already hosted elsewhere (its manifest URL). */
@@ -105,6 +117,7 @@ export const remoteLoadErrorRequestSchema = z.strictObject({
 export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
 export type RemoteState = z.infer<typeof remoteStateSchema>;
 export type RemoteAuditEntry = z.infer<typeof remoteAuditEntrySchema>;
+export type RemoteLoadReport = z.infer<typeof remoteLoadReportSchema>;
 export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
 export type ActivateReleaseRequest = z.infer<typeof activateReleaseRequestSchema>;
 export type RemoteLoadErrorRequest = z.input<typeof remoteLoadErrorRequestSchema>;
