@@ -19,6 +19,17 @@ export async function operatorTenantOf(db: Queryable, config: AppConfig): Promis
   return rows[0]?.tenant_id;
 }
 
+// Once there is a first admin, their tenant stays the operator's for the life of the process.
+const knownOperatorTenant = new WeakMap<AppConfig, string>();
+
+async function cachedOperatorTenant(db: Queryable, config: AppConfig): Promise<string | undefined> {
+  const known = knownOperatorTenant.get(config);
+  if (known) return known;
+  const tenant = await operatorTenantOf(db, config);
+  if (tenant) knownOperatorTenant.set(config, tenant);
+  return tenant;
+}
+
 /** How the operator's tenant was chosen, for the start log and `doctor`. */
 export async function describeOperatorTenant(db: Queryable, config: AppConfig): Promise<string> {
   const tenant = await operatorTenantOf(db, config);
@@ -33,11 +44,9 @@ export async function describeOperatorTenant(db: Queryable, config: AppConfig): 
  * operator's own tenant; an administrator of another tenant is refused. Use after requireAdmin.
  */
 export function requireOperatorAdmin(db: Queryable, config: AppConfig): Middleware<AppState> {
-  let cached: string | undefined;
   return async function authorizeOperatorAdmin(ctx, next) {
-    // The first admin's tenant never changes once there is one; OPERATOR_TENANT is read at start.
-    cached ??= await operatorTenantOf(db, config);
-    if (!cached || authOf(ctx).tenantId !== cached)
+    const tenant = await cachedOperatorTenant(db, config);
+    if (!tenant || authOf(ctx).tenantId !== tenant)
       throw forbidden("Remote releases are managed by the administrators of the operator's tenant");
     await next();
   };
@@ -45,7 +54,7 @@ export function requireOperatorAdmin(db: Queryable, config: AppConfig): Middlewa
 
 /** Whether `userId` is an administrator of the operator's tenant (whom the release routes answer). */
 export async function isOperatorAdmin(db: Queryable, config: AppConfig, userId: string): Promise<boolean> {
-  const tenant = await operatorTenantOf(db, config);
+  const tenant = await cachedOperatorTenant(db, config);
   // Plain SQL by primary key: the caller's own row, read to decide what the navigation offers them.
   const { rows } = await db.query<{ is_admin: boolean; tenant_id: string }>(
     'select is_admin, tenant_id from app_user where id = $1 and deleted_at is null',

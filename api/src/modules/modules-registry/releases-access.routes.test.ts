@@ -180,4 +180,13 @@ describe('who may manage releases', () => {
     expect(lab?.active).toBe('3.0.0');
     expect(lab?.releases.map((release) => release.version)).not.toContain('4.0.0');
   });
+
+  it("tells only the operator's administrators that the Modules screen answers them", async () => {
+    const flag = async (client: TestClient) =>
+      (await client.get<ModuleRegistry>('/api/modules')).body.manageReleases;
+    expect(await flag(admin)).toBe(true);
+    expect(await flag(otherTenantAdmin)).toBeUndefined();
+    expect(await flag(user)).toBeUndefined();
+    expect(await flag(app.client())).toBeUndefined();
+  });
 });
