@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A feature team's release command, for its CI: Node (20 or newer) and nothing else. It talks to a
+// A feature team's release command, for its CI: Node (20.12 or newer) and nothing else. It talks to a
 // running server over HTTPS with the remote's deploy token, read from ANNIE_DEPLOY_TOKEN:
 //
 //   node scripts/release.mjs publish  REMOTE --version V [--dist DIR] [--build "COMMAND"]
@@ -49,14 +49,21 @@ export async function readDist(dir) {
 export async function deployCall(target, remote, action, body) {
   const url = new URL(`/api/modules/deploy/${encodeURIComponent(remote)}/${action}`, target.server);
   const json = body !== undefined && !(body instanceof FormData);
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${target.token}`,
-      ...(json ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: json ? JSON.stringify(body) : body,
-  });
+  let response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${target.token}`,
+        ...(json ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: json ? JSON.stringify(body) : body,
+    });
+  } catch (error) {
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    throw new Error(`could not reach ${url.origin}: ${cause}`);
+  }
   const text = await response.text();
   /** @type {{ message?: string } & Record<string, unknown>} */
   let answer = {};
