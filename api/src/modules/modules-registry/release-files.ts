@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Pool } from '../../db/pool.ts';
 import type { RemoteRegistry } from '../../http/remote-registry.ts';
 import { PinnedFiles } from './pinned-files.ts';
-import { fileProblem, isSourceMap } from './release.service.ts';
+import { fileProblem, isSourceMap } from './release-file-types.ts';
 
 const RELEASE_PATH = /^\/remotes\/([a-z]+)\/([0-9A-Za-z][0-9A-Za-z.+_-]{0,63})\/(.+)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { releaseVersionSchema } from '@annie/api-client/contracts/remote-releases';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
-import { fileProblem, isSourceMap, type UploadedFile } from './release.service.ts';
+import type { UploadedFile } from './release.service.ts';
+import { fileProblem, isSourceMap } from './release-file-types.ts';
 
 export type UploadLimits = { maxBytes: number; maxFiles: number };
 
