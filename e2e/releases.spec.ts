@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { OPERATOR_ENV_FILE, REPO_ROOT } from './e2e-env.ts';
+import { E2E_BASE_URL, OPERATOR_ENV_FILE, REPO_ROOT } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
 // Independent releases of a remote, end to end: the operator publishes builds with `npm run annie`
@@ -118,7 +118,7 @@ test('a 50% canary gives two users two versions, each stable across reloads', as
   const sides = new Map<boolean, Page>();
   while (sides.size < 2) {
     const username = `canary-${randomBytes(4).toString('hex')}`;
-    annieOk('user:create', '--username', username, '--password', 'canary-password-1');
+    annieOk('user:create', '--username', username, '--password', 'canary-password-1', '--tenant', 'default');
     const page = await signedInAs(browser, username, 'canary-password-1');
     const user = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
     const inCanary = bucketOf(user.id, 'knowledge') < 50;
@@ -180,7 +180,15 @@ test('a version whose entry is broken is rolled back by itself after the failure
 
   await userPage.goto('/lab/console');
   await expect(userPage.getByText('This section could not be loaded.', { exact: false })).toBeVisible();
-  // One user's failures do not roll a release back (the threshold here is two users).
+  // Once the registry has that user's report, one user's failures have not rolled it back (two are needed).
+  const labState = async () => {
+    const body = await (await adminPage.request.get('/api/modules/releases?remote=lab')).json();
+    return body.remotes[0] as { active: string | null; releases: { version: string; loadErrors: number }[] };
+  };
+  await expect
+    .poll(async () => (await labState()).releases.find((release) => release.version === broken)?.loadErrors)
+    .toBeGreaterThanOrEqual(1);
+  expect((await labState()).active).toBe(broken);
   expect(annieOk('remote:list', 'lab')).toContain(`lab: active ${broken}`);
 
   // A second user's failure passes it. That page may already recover by itself: React renders a failed
@@ -200,11 +208,93 @@ test('a version whose entry is broken is rolled back by itself after the failure
   await expect(userPage.getByRole('heading', { name: 'Lab Console' })).toBeVisible();
 });
 
+/** Runs the teams' release command (Node only) with a deploy token, as a CI job does. */
+function release(token: string, ...args: string[]): string {
+  const result = spawnSync(process.execPath, ['scripts/release.mjs', ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, ANNIE_DEPLOY_TOKEN: token, ANNIE_SERVER_URL: E2E_BASE_URL },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`release ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+test("a team's CI uploads with its deploy token and canaries it: an open browser in the share gets it without a restart", async ({
+  browser,
+}) => {
+  const created = annieOk(
+    'remote:token',
+    'create',
+    'knowledge',
+    '--name',
+    `e2e-ci-${randomBytes(2).toString('hex')}`,
+  );
+  const token = created.split('\n').find((line) => line.startsWith('annie_deploy_')) ?? '';
+  expect(token).not.toBe('');
+
+  // A user in the 50% share, with the app open (on another remote's page) before anything is released.
+  let inside: Page | undefined;
+  while (!inside) {
+    const username = `ci-canary-${randomBytes(4).toString('hex')}`;
+    annieOk('user:create', '--username', username, '--password', 'canary-password-1', '--tenant', 'default');
+    const page = await signedInAs(browser, username, 'canary-password-1');
+    const user = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
+    if (bucketOf(user.id, 'knowledge') < 50) inside = page;
+    else await page.context().close();
+  }
+  await inside.goto('/sms');
+  await expect(inside.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+  const uploaded = version('6.0.0');
+  const dist = variantOf('knowledge', (_name, text) =>
+    text.replaceAll('"Knowledge Base"', '"Knowledge Base (from CI)"'),
+  );
+  expect(release(token, 'publish', 'knowledge', '--version', uploaded, '--dist', dist)).toContain(
+    `Published knowledge ${uploaded}`,
+  );
+  expect(release(token, 'canary', 'knowledge', uploaded, '--percent', '50')).toContain('canary for 50%');
+
+  await inside.getByRole('link', { name: 'Knowledge', exact: true }).first().click();
+  await expect(inside.getByRole('heading', { name: 'Knowledge Base (from CI)' })).toBeVisible();
+  expect(release(token, 'rollback', 'knowledge')).toContain('rolled back');
+  expect(annieOk('remote:list', 'knowledge')).toMatch(new RegExp(`canary ${uploaded}\\ttoken:e2e-ci-`));
+  await inside.context().close();
+});
+
 test('the Modules screen shows each remote and its history to an admin', async ({ adminPage, userPage }) => {
   await adminPage.goto('/admin/modules');
   await expect(adminPage.getByRole('heading', { name: 'Modules' })).toBeVisible();
   await expect(adminPage.getByLabel('Remote lab')).toContainText('Active: the deployed build');
   await expect(adminPage.getByText('auto-rollback', { exact: false }).first()).toBeVisible();
+  // The team's token from the CI test, never its secret; revoking it is one confirmed click away.
+  const tokens = adminPage.getByLabel('Deploy tokens');
+  await expect(tokens.getByRole('row', { name: /e2e-ci-.*knowledge/ }).first()).toBeVisible();
+  await expect(tokens).not.toContainText('annie_deploy_');
+  await adminPage.getByRole('button', { name: 'Open menu' }).click();
+  await expect(adminPage.getByRole('menuitem', { name: 'Modules' })).toBeVisible();
   await userPage.goto('/admin/modules');
   await expect(userPage.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test("another tenant's administrator is not offered the Modules screen, which would refuse them", async ({
+  browser,
+}) => {
+  const username = `other-admin-${randomBytes(3).toString('hex')}`;
+  annieOk(
+    'user:create',
+    '--username',
+    username,
+    '--password',
+    'other-admin-pass-1',
+    '--admin',
+    '--tenant',
+    'e2e-customer',
+  );
+  const page = await signedInAs(browser, username, 'other-admin-pass-1');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Voice Console' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Modules' })).toHaveCount(0);
+  expect((await page.request.get('/api/modules/releases')).status()).toBe(403);
+  await page.context().close();
 });

@@ -24,7 +24,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
-import { releaseFiles } from './modules/modules-registry/index.ts';
+import { deployTokenGate, releaseFiles } from './modules/modules-registry/index.ts';
 import { remotePreloads, staticFiles } from './modules/static/index.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 
@@ -82,6 +82,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(crossOrigin(trustedOrigins));
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());
+  app.use(deployTokenGate());
   app.use(releaseFiles(pool, deps.remotes));
   if (appDeps.staticDirs) {
     app.use(

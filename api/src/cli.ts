@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
 import type { CountryCode } from 'libphonenumber-js';
 import { type AppConfig, loadConfig } from './config/env.ts';
 import { runBackupCommand, runEmbeddedBackupCommand } from './db/backup-commands.ts';
@@ -8,12 +7,9 @@ import { ormSchema } from './domains.ts';
 import { toE164 } from './lib/phone-number.ts';
 import { formatDoctorReport, runDoctor } from './modules/doctor/index.ts';
 import {
-  activateCommand,
-  listCommand,
-  publishCommand,
-  remoteNameOf,
-  rollbackCommand,
-  versionProblem,
+  describeOperatorTenant,
+  RELEASE_COMMANDS,
+  tenantChoiceProblem,
 } from './modules/modules-registry/index.ts';
 import { assignMessagingNumber } from './modules/sms/index.ts';
 import { createUser, deleteAccount, listUsers, setPassword, toAuthUserDto } from './modules/users/index.ts';
@@ -30,6 +26,9 @@ type Args = {
     version?: string;
     url?: string;
     percent?: string;
+    name?: string;
+    days?: string;
+    keep?: string;
   };
   positionals: string[];
 };
@@ -45,15 +44,14 @@ const needsCredentials = ({ values }: Args) =>
 const messagingNumberOf = (phone: string) => toE164(phone, loadConfig().PHONE_DEFAULT_REGION as CountryCode);
 const needsFile = ({ positionals }: Args) => (positionals.length === 1 ? undefined : 'needs one FILE');
 
-const needsRemote = ({ positionals }: Args) =>
-  remoteNameOf(positionals[0]) ? undefined : `needs a remote name first (one of ${REMOTE_NAMES.join(', ')})`;
-const percentOf = (value: string | undefined) => (value === undefined ? undefined : Number(value));
-
 const COMMANDS: Record<string, Command> = {
+  ...RELEASE_COMMANDS,
   'user:create': {
     usage: 'user:create --username U --password P [--email E] [--admin] [--tenant T]',
     check: needsCredentials,
     run: async ({ values }, runtime) => {
+      const tenantProblem = await tenantChoiceProblem(runtime.pool, values.tenant);
+      if (tenantProblem) throw new Error(tenantProblem);
       const user = await createUser(runtime.orm.em.fork(), {
         username: values.username ?? '',
         password: values.password ?? '',
@@ -107,52 +105,6 @@ const COMMANDS: Record<string, Command> = {
       await runBackupCommand('db:restore', positionals[0] ?? '', config, runtime.databaseUrl),
     ],
   },
-  'remote:publish': {
-    usage:
-      'remote:publish NAME DIST --version V | remote:publish NAME --url MANIFEST-URL --version V   (checked against the shell; does not activate)',
-    check: (args) => {
-      const { positionals, values } = args;
-      const problem = needsRemote(args) ?? versionProblem(values.version);
-      if (problem) return problem;
-      if (values.url ? positionals.length !== 1 : positionals.length !== 2)
-        return 'needs either a DIST folder or --url, not both';
-      return undefined;
-    },
-    run: async ({ positionals, values }, runtime, config) =>
-      publishCommand(runtime.pool, config, {
-        remote: remoteNameOf(positionals[0]) ?? 'voice',
-        version: values.version ?? '',
-        dist: positionals[1],
-        url: values.url,
-      }),
-  },
-  'remote:list': {
-    usage: 'remote:list [NAME]   (versions, who published them, what is active and at what canary share)',
-    check: (args) => (args.positionals.length === 0 ? undefined : needsRemote(args)),
-    run: async ({ positionals }, runtime, config) =>
-      listCommand(runtime.pool, config, remoteNameOf(positionals[0])),
-  },
-  'remote:activate': {
-    usage: 'remote:activate NAME VERSION [--percent N]   (N 1-99: a canary for N% of users, sticky per user)',
-    check: (args) => {
-      const percent = percentOf(args.values.percent);
-      if (percent !== undefined && !(Number.isInteger(percent) && percent >= 1 && percent <= 100))
-        return 'needs --percent between 1 and 100';
-      return needsRemote(args) ?? (args.positionals.length === 2 ? undefined : 'needs NAME VERSION');
-    },
-    run: async ({ positionals, values }, runtime) =>
-      activateCommand(runtime.pool, {
-        remote: remoteNameOf(positionals[0]) ?? 'voice',
-        version: positionals[1] ?? '',
-        percent: percentOf(values.percent),
-      }),
-  },
-  'remote:rollback': {
-    usage: 'remote:rollback NAME   (ends the canary, or else returns to the version active before)',
-    check: (args) => needsRemote(args) ?? (args.positionals.length === 1 ? undefined : 'needs NAME only'),
-    run: async ({ positionals }, runtime) =>
-      rollbackCommand(runtime.pool, remoteNameOf(positionals[0]) ?? 'voice'),
-  },
   'messaging:number': {
     usage:
       'messaging:number --tenant T --phone P   (the number the tenant texts from; webhooks find the tenant by it)',
@@ -181,12 +133,21 @@ const USAGE = `Operator commands:\n${Object.values(COMMANDS)
 const SANDBOX_DOCTOR_NOTE =
   'The sandbox simulates every provider inside the running server, not here: its Voice Console shows them checked (Provider status).';
 
+/** Which tenant manages remote releases: read from the database when doctor opened it, else the setting. */
+async function operatorTenantLine(config: AppConfig, runtime: Runtime | undefined): Promise<string> {
+  if (runtime) return describeOperatorTenant(runtime.pool, config);
+  return config.OPERATOR_TENANT
+    ? `Remote releases are managed by tenant ${config.OPERATOR_TENANT} (OPERATOR_TENANT)`
+    : "Remote releases are managed by the first admin's tenant (set OPERATOR_TENANT to name it)";
+}
+
 async function doctor(rest: string[]): Promise<number> {
   const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
   const config = loadConfig();
   const runtime = config.TWILIO_ACCOUNT_SID ? await openDatabase(config, ormSchema) : undefined;
   try {
     const report = await runDoctor(config, runtime?.pool);
+    if (!values.json) console.log(await operatorTenantLine(config, runtime));
     console.log(values.json ? JSON.stringify(report, null, 2) : formatDoctorReport(report).join('\n'));
     if (config.ANNIE_SANDBOX && !values.json) console.log(SANDBOX_DOCTOR_NOTE);
     return report.healthy ? 0 : 1;
@@ -216,6 +177,9 @@ async function run(argv: string[]): Promise<number> {
       version: { type: 'string' },
       url: { type: 'string' },
       percent: { type: 'string' },
+      name: { type: 'string' },
+      days: { type: 'string' },
+      keep: { type: 'string' },
     },
   });
   const problem = command.check(args);

@@ -116,6 +116,11 @@ const envSchema = z
       .refine(isPhoneRegion, 'must be an ISO 3166 region code such as US or GB'),
     RELEASE_ROLLBACK_FAILURES: z.coerce.number().int().min(1).default(3),
     RELEASE_ROLLBACK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
+    RELEASE_ROLLBACK_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(20),
+    RELEASE_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(52_428_800),
+    RELEASE_UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(2000),
+    RELEASE_KEEP: z.coerce.number().int().min(0).default(20),
+    OPERATOR_TENANT: z.string().trim().min(1).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ...Object.fromEntries(

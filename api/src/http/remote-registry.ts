@@ -12,7 +12,7 @@ export const remoteChanges = defineProcessChannel({
   payload: z.object({ remote: z.string() }),
 });
 
-type Served = { version: string; entry: string };
+type Served = { version: string; entry: string; since: number };
 type RemoteSnapshot = {
   active: Served | null;
   canary: (Served & { percent: number }) | null;
@@ -36,21 +36,66 @@ async function loadSnapshot(pool: Pool): Promise<Snapshot> {
     entry: string;
     active: boolean;
     canary_percent: number | null;
+    activated_at: Date | null;
+    canary_at: Date | null;
   }>(
     `select r.remote, r.version, r.entry, s.active_version = r.version as active,
-            case when s.canary_version = r.version then s.canary_percent end as canary_percent
+            case when s.canary_version = r.version then s.canary_percent end as canary_percent,
+            s.activated_at, s.canary_at
        from remote_release r left join remote_state s on s.remote = r.remote`,
   );
   const snapshot: Snapshot = new Map();
   for (const row of rows) {
     const remote = snapshot.get(row.remote) ?? { active: null, canary: null, versions: new Set<string>() };
     remote.versions.add(row.version);
-    if (row.active) remote.active = { version: row.version, entry: row.entry };
+    if (row.active)
+      remote.active = { version: row.version, entry: row.entry, since: row.activated_at?.getTime() ?? 0 };
     if (row.canary_percent !== null)
-      remote.canary = { version: row.version, entry: row.entry, percent: row.canary_percent };
+      remote.canary = {
+        version: row.version,
+        entry: row.entry,
+        percent: row.canary_percent,
+        since: row.canary_at?.getTime() ?? 0,
+      };
     snapshot.set(row.remote, remote);
   }
   return snapshot;
+}
+
+const ASSIGNMENTS_REMEMBERED = 50_000;
+
+/**
+ * The releases each user was served, in PostgreSQL (`remote_assignment`), written once per user and
+ * activation: this instance remembers what it already wrote, and a row older than the activation is
+ * brought forward (the user was served the version again, since it became active).
+ */
+class ServedReleases {
+  readonly #pool: Pool;
+  readonly #written = new Set<string>();
+
+  constructor(pool: Pool) {
+    this.#pool = pool;
+  }
+
+  async record(userId: string, served: (Served & { remote: string })[]): Promise<void> {
+    const fresh = served.filter((release) => !this.#written.has(this.#key(userId, release)));
+    if (fresh.length === 0) return;
+    for (const release of fresh) {
+      // Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
+      await this.#pool.query(
+        `insert into remote_assignment (remote, version, user_id) values ($1, $2, $3)
+         on conflict (remote, version, user_id) do update set served_at = now()
+           where remote_assignment.served_at < to_timestamp($4::float8 / 1000)`,
+        [release.remote, release.version, userId, release.since],
+      );
+    }
+    if (this.#written.size > ASSIGNMENTS_REMEMBERED) this.#written.clear();
+    for (const release of fresh) this.#written.add(this.#key(userId, release));
+  }
+
+  #key(userId: string, release: Served & { remote: string }): string {
+    return `${release.remote}\0${release.version}\0${release.since}\0${userId}`;
+  }
 }
 
 /**
@@ -66,9 +111,11 @@ export class RemoteRegistry {
   #cached: Snapshot | undefined;
   #listening = false;
   #generation = 0;
+  readonly #assignments: ServedReleases;
 
   constructor(pool: Pool, remotes: RemoteConfig[], options: { sandbox: boolean }) {
     this.#pool = pool;
+    this.#assignments = new ServedReleases(pool);
     this.#remotes = remotes;
     this.#sandbox = options.sandbox;
   }
@@ -118,13 +165,19 @@ export class RemoteRegistry {
     return (await this.#snapshot()).get(remote)?.versions.has(version) ?? false;
   }
 
-  /** The registry as `userId` gets it (anonymous: no canary). */
+  /**
+   * The registry as `userId` gets it (anonymous: no canary). Each release served to a signed-in user is
+   * recorded before the answer leaves (once per activation, per user, on any instance), so a later report
+   * that it failed to load can be told apart from one by a user it was never served to.
+   */
   async forUser(userId: string | undefined): Promise<ModuleRegistry> {
     const snapshot = await this.#snapshot();
-    return {
-      remotes: this.#remotes.map((remote) => this.#entryFor(remote, snapshot.get(remote.name), userId)),
-      sandbox: this.#sandbox,
-    };
+    const served: (Served & { remote: string })[] = [];
+    const remotes = this.#remotes.map((remote) =>
+      this.#entryFor(remote, snapshot.get(remote.name), userId, served),
+    );
+    if (userId) await this.#assignments.record(userId, served);
+    return { remotes, sandbox: this.#sandbox };
   }
 
   /** The entries everyone gets, as last read (the configured ones before the first read). */
@@ -137,12 +190,18 @@ export class RemoteRegistry {
     remote: RemoteConfig,
     state: RemoteSnapshot | undefined,
     userId: string | undefined,
+    served: (Served & { remote: string })[] = [],
   ): RemoteEntry {
     const configured = { name: remote.name, entry: remote.entry, version: remote.version };
     if (remote.overridden || !state) return configured;
-    if (state.canary && userId && canaryBucket(userId, remote.name) < state.canary.percent)
+    if (state.canary && userId && canaryBucket(userId, remote.name) < state.canary.percent) {
+      served.push({ remote: remote.name, ...state.canary });
       return { name: remote.name, entry: state.canary.entry, version: state.canary.version, canary: true };
-    if (state.active) return { name: remote.name, entry: state.active.entry, version: state.active.version };
+    }
+    if (state.active) {
+      served.push({ remote: remote.name, ...state.active });
+      return { name: remote.name, entry: state.active.entry, version: state.active.version };
+    }
     return configured;
   }
 }

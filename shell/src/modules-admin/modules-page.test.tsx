@@ -18,6 +18,7 @@ const release = (version: string, loadErrors = 0) => ({
   shared: [],
   exposes: ['./app'],
   loadErrors,
+  servedUsers: 12,
 });
 
 const releases = (active: string | null): RemoteReleases => ({
@@ -27,8 +28,18 @@ const releases = (active: string | null): RemoteReleases => ({
     canary: null,
     previous: null,
     override: remote === 'voice' ? 'https://cdn.example.test/voice/mf-manifest.json' : null,
+    autoRollback: true,
     releases: remote === 'lab' ? [release('1.1.0', 4), release('1.0.0')] : [],
   })),
+  reports: [
+    {
+      remote: 'lab',
+      version: '1.1.0',
+      message: 'Failed to fetch remoteEntry.js',
+      counted: true,
+      at: '2026-11-26T09:04:00.000Z',
+    },
+  ],
   audit: [
     {
       id: '1',
@@ -36,7 +47,7 @@ const releases = (active: string | null): RemoteReleases => ({
       action: 'auto-rollback',
       version: '1.1.0',
       actor: 'registry',
-      detail: 'back to 1.0.0: 3 users could not load it',
+      detail: 'back to 1.0.0: 3 of the 12 users served it since its activation (25%) could not load it',
       at: '2026-11-26T09:05:00.000Z',
     },
   ],
@@ -46,7 +57,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the Modules screen', () => {
   it('shows each remote, its versions, load errors, the override and the audit log', async () => {
-    stubFetch({ 'GET /api/modules/releases': { status: 200, body: releases('1.0.0') } });
+    stubFetch({
+      'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
+      'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+    });
     renderWithProviders(<ModulesPage />);
     const lab = await screen.findByLabelText('Remote lab');
     expect(within(lab).getByText('active')).toBeInTheDocument();
@@ -56,13 +70,22 @@ describe('the Modules screen', () => {
         'REMOTE_VOICE_ENTRY overrides the registry: everyone gets https://cdn.example.test/voice/mf-manifest.json',
       ),
     ).toBeVisible();
-    expect(screen.getByText('back to 1.0.0: 3 users could not load it')).toBeVisible();
+    expect(
+      screen.getByText(
+        'back to 1.0.0: 3 of the 12 users served it since its activation (25%) could not load it',
+      ),
+    ).toBeVisible();
+    const reports = screen.getByLabelText('Load failures reported');
+    expect(
+      within(reports).getByRole('row', { name: /lab 1\.1\.0.*counted.*Failed to fetch remoteEntry\.js/ }),
+    ).toBeVisible();
   });
 
   it('activates a version only after the confirm dialog, and says so', async () => {
     const fetched = stubFetch({
       'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
       'POST /api/modules/releases/:remote/activate': { status: 200, body: releases('1.1.0') },
+      'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
     });
     renderWithProviders(
       <>
@@ -81,5 +104,60 @@ describe('the Modules screen', () => {
     expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
       ['/api/modules/releases/lab/activate', { version: '1.1.0' }],
     ]);
+  });
+
+  it('creates a deploy token, shows its secret once, and revokes one only after confirming', async () => {
+    const token = {
+      id: '6f1c2a9e-0000-4000-8000-000000000001',
+      remote: 'knowledge',
+      name: 'knowledge-ci',
+      createdBy: 'admin',
+      createdAt: '2026-11-26T09:00:00.000Z',
+      expiresAt: null,
+      revokedAt: null,
+      lastUsedAt: null,
+    };
+    const fetched = stubFetch({
+      'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
+      'GET /api/modules/tokens': { status: 200, body: { tokens: [token] } },
+      'POST /api/modules/tokens': { status: 201, body: { token: 'annie_deploy_secret', deployToken: token } },
+      'POST /api/modules/tokens/:id/revoke': { status: 204 },
+    });
+    renderWithProviders(
+      <>
+        <ModulesPage />
+        <Toaster />
+      </>,
+    );
+    const card = await screen.findByLabelText('Deploy tokens');
+    await userEvent.type(within(card).getByPlaceholderText('knowledge-ci'), 'lab-ci');
+    await userEvent.click(within(card).getByRole('button', { name: 'Create token' }));
+    expect(await within(card).findByLabelText('New deploy token')).toHaveTextContent('annie_deploy_secret');
+    await userEvent.click(within(card).getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(fetched.requests('POST').map((request) => request.path)).toEqual(['/api/modules/tokens']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() =>
+      expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
+        ['/api/modules/tokens', { remote: REMOTE_NAMES[0], name: 'lab-ci' }],
+        [`/api/modules/tokens/${token.id}/revoke`, undefined],
+      ]),
+    );
+  });
+
+  it('turns automatic rollback off for one remote', async () => {
+    const fetched = stubFetch({
+      'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
+      'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+      'POST /api/modules/releases/:remote/auto-rollback': { status: 200, body: releases('1.0.0') },
+    });
+    renderWithProviders(<ModulesPage />);
+    const lab = await screen.findByLabelText('Remote lab');
+    await userEvent.click(within(lab).getByRole('switch', { name: 'Automatic rollback' }));
+    await waitFor(() =>
+      expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
+        ['/api/modules/releases/lab/auto-rollback', { enabled: false }],
+      ]),
+    );
   });
 });

@@ -1,4 +1,6 @@
+import type { DeployToken } from '@annie/api-client/contracts/remote-releases';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import { useDeployTokens } from '@annie/api-client/modules/use-deploy-tokens';
 import { useRemoteReleases } from '@annie/api-client/modules/use-remote-releases';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
@@ -6,14 +8,20 @@ import { PageHeader } from '@annie/ui/page-header/page-header';
 import { Container, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { AuditLog } from './audit-log.tsx';
+import { DeployTokensCard } from './deploy-tokens-card.tsx';
+import { LoadReports } from './load-reports.tsx';
 import { RemoteReleaseCard } from './remote-release-card.tsx';
 import { useReleaseActions } from './use-release-actions.ts';
+import { useTokenActions } from './use-token-actions.ts';
 
 type Pending =
   | { kind: 'activate'; remote: RemoteName; version: string; percent?: number }
-  | { kind: 'rollback'; remote: RemoteName };
+  | { kind: 'rollback'; remote: RemoteName }
+  | { kind: 'revoke'; token: DeployToken };
 
 function describe(pending: Pending): string {
+  if (pending.kind === 'revoke')
+    return `Revoke ${pending.token.name}? Its ${pending.token.remote} releases are refused from the next request on.`;
   if (pending.kind === 'rollback')
     return `Roll back ${pending.remote}? Users get the version before it on their next visit.`;
   return pending.percent
@@ -21,10 +29,18 @@ function describe(pending: Pending): string {
     : `Activate ${pending.remote} ${pending.version} for everyone?`;
 }
 
+const TITLES: Record<Pending['kind'], string> = {
+  activate: 'Activate',
+  rollback: 'Roll back',
+  revoke: 'Revoke',
+};
+
 /** The Modules screen (admins): each remote's versions, active and canary, load errors, and the audit log. */
 export default function ModulesPage() {
   const releases = useRemoteReleases();
   const actions = useReleaseActions();
+  const tokens = useDeployTokens();
+  const tokenActions = useTokenActions();
   const [pending, setPending] = useState<Pending | null>(null);
   const close = () => setPending(null);
 
@@ -53,8 +69,28 @@ export default function ModulesPage() {
                   setPending({ kind: 'activate', remote: state.remote, version, percent })
                 }
                 onRollback={() => setPending({ kind: 'rollback', remote: state.remote })}
+                onAutoRollback={(enabled) => actions.setAutoRollback(state.remote, enabled)}
               />
             ))}
+            <LoadStatus
+              loading={tokens.isPending}
+              failed={tokens.isError}
+              message="The deploy tokens could not be loaded."
+              details={tokens.error?.message}
+              onRetry={() => void tokens.refetch()}
+              data={tokens.data}
+            >
+              {(loadedTokens) => (
+                <DeployTokensCard
+                  tokens={loadedTokens}
+                  created={tokenActions.created}
+                  pending={tokenActions.pending}
+                  onCreate={tokenActions.create}
+                  onRevoke={(token) => setPending({ kind: 'revoke', token })}
+                />
+              )}
+            </LoadStatus>
+            <LoadReports reports={loaded.reports} />
             <AuditLog entries={loaded.audit} />
           </Flex>
         )}
@@ -62,13 +98,14 @@ export default function ModulesPage() {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && close()}
-        title={pending?.kind === 'rollback' ? 'Roll back' : 'Activate'}
+        title={TITLES[pending?.kind ?? 'activate']}
         description={pending ? describe(pending) : ''}
-        confirmLabel={pending?.kind === 'rollback' ? 'Roll back' : 'Activate'}
-        pending={actions.pending}
+        confirmLabel={TITLES[pending?.kind ?? 'activate']}
+        pending={actions.pending || tokenActions.pending}
         onConfirm={() => {
           if (!pending) return;
-          if (pending.kind === 'rollback') actions.rollback(pending.remote, close);
+          if (pending.kind === 'revoke') tokenActions.revoke(pending.token.id, pending.token.name, close);
+          else if (pending.kind === 'rollback') actions.rollback(pending.remote, close);
           else actions.activate(pending.remote, pending.version, pending.percent, close);
         }}
       />

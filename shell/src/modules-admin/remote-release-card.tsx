@@ -1,14 +1,15 @@
 import type { RemoteState } from '@annie/api-client/contracts/remote-releases';
-import { Badge, Button, Callout, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Card, Flex, Heading, Switch, Table, Text } from '@radix-ui/themes';
 
 type Props = {
   state: RemoteState;
   onActivate: (version: string, percent?: number) => void;
   onRollback: () => void;
+  onAutoRollback: (enabled: boolean) => void;
 };
 
 /** One remote: who runs what (active, canary share, the operator's override) and each published version. */
-export function RemoteReleaseCard({ state, onActivate, onRollback }: Props) {
+export function RemoteReleaseCard({ state, onActivate, onRollback, onAutoRollback }: Props) {
   const canRollBack = Boolean(state.canary || state.active);
   return (
     <Card size="2" aria-label={`Remote ${state.remote}`}>
@@ -16,9 +17,21 @@ export function RemoteReleaseCard({ state, onActivate, onRollback }: Props) {
         <Heading as="h2" size="4">
           {state.remote}
         </Heading>
-        <Button size="1" variant="soft" color="red" disabled={!canRollBack} onClick={onRollback}>
-          Roll back
-        </Button>
+        <Flex gap="3" align="center">
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Switch
+                size="1"
+                checked={state.autoRollback}
+                onCheckedChange={(checked) => onAutoRollback(checked)}
+              />
+              Automatic rollback
+            </Flex>
+          </Text>
+          <Button size="1" variant="soft" color="red" disabled={!canRollBack} onClick={onRollback}>
+            Roll back
+          </Button>
+        </Flex>
       </Flex>
       <Text as="p" size="2" color="gray">
         Active: {state.active ?? 'the deployed build'}
@@ -37,6 +50,7 @@ export function RemoteReleaseCard({ state, onActivate, onRollback }: Props) {
             <Table.Row>
               <Table.ColumnHeaderCell>Version</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Published</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Served to</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Load errors</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell />
             </Table.Row>
@@ -57,6 +71,7 @@ export function RemoteReleaseCard({ state, onActivate, onRollback }: Props) {
                   <Table.Cell>
                     {new Date(release.publishedAt).toLocaleString()} by {release.publishedBy}
                   </Table.Cell>
+                  <Table.Cell>{release.servedUsers} users</Table.Cell>
                   <Table.Cell>{release.loadErrors}</Table.Cell>
                   <Table.Cell>
                     {!active && (

@@ -6,12 +6,28 @@ import { useToast } from '@annie/ui/toast/toast';
 /** Activate and Roll back on the Modules screen, each with its notice (the server's reason when refused). */
 export function useReleaseActions() {
   const { toast } = useToast();
-  const { activate, rollback } = useReleaseMutations();
+  const { activate, rollback, autoRollback } = useReleaseMutations();
   const failed = (error: unknown, fallback: string) =>
     toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
 
   return {
-    pending: activate.isPending || rollback.isPending,
+    pending: activate.isPending || rollback.isPending || autoRollback.isPending,
+    setAutoRollback(remote: RemoteName, enabled: boolean) {
+      autoRollback.mutate(
+        { remote, enabled },
+        {
+          onSuccess: () =>
+            toast({
+              title: enabled ? 'Automatic rollback on' : 'Automatic rollback off',
+              description: enabled
+                ? `Load failures roll a new ${remote} version back by themselves`
+                : `Load failures of ${remote} are only reported`,
+              variant: 'success',
+            }),
+          onError: (error) => failed(error, 'Failed to change automatic rollback'),
+        },
+      );
+    },
     activate(remote: RemoteName, version: string, percent: number | undefined, onDone: () => void) {
       activate.mutate(
         { remote, version, percent },

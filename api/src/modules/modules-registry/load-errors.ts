@@ -1,19 +1,46 @@
 import type { RemoteLoadErrorRequest } from '@annie/api-client/contracts/remote-releases';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
-import { rollbackRelease } from './release.service.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { rollbackIn } from './release.service.ts';
 
 // Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
 
-export type RollbackPolicy = { failures: number; windowMinutes: number };
+export type RollbackPolicy = {
+  /** At least this many different users served the version could not load it… */
+  failures: number;
+  /** …and they are at least this share (%) of the users served it since its activation… */
+  sharePercent: number;
+  /** …within this many minutes of its activation. */
+  windowMinutes: number;
+};
 
 export const REGISTRY_ACTOR = 'registry';
 
+type PolicyState = {
+  active_version: string | null;
+  activated_at: Date | null;
+  active_armed: boolean;
+  canary_version: string | null;
+  canary_at: Date | null;
+  auto_rollback: boolean;
+};
+
+/** Since when `version` is in effect and whether automatic rollback may act on it (undefined: not in effect). */
+function inEffect(state: PolicyState, version: string): { since: Date; armed: boolean } | undefined {
+  if (state.canary_version === version && state.canary_at) return { since: state.canary_at, armed: true };
+  if (state.active_version === version && state.activated_at)
+    return { since: state.activated_at, armed: state.active_armed };
+  return undefined;
+}
+
 /**
- * Records a failure to load a published version, and rolls that version back by itself when it is the
- * newly activated one (or the canary) and `failures` different users could not load it within
- * `windowMinutes` of its activation. A report for a version that is not published is not kept.
- * Returns the version rolled back, if any.
+ * Records that a user could not load a version the registry served them, and rolls that version back by
+ * itself when it is the canary or the newly activated version (armed: only an activation arms it, never a
+ * rollback, so one rollback never leads to another), automatic rollback is on for the remote, and within
+ * `windowMinutes` of its activation at least `failures` users served it since then, and at least
+ * `sharePercent` % of them, could not load it. A report of a version never served to that user is not
+ * kept. The remote's state is locked while deciding, so instances reporting at once agree.
  */
 export async function recordLoadError(
   pool: Pool,
@@ -21,31 +48,46 @@ export async function recordLoadError(
   report: Required<RemoteLoadErrorRequest>,
   policy: RollbackPolicy,
 ): Promise<{ recorded: boolean; rolledBack?: string }> {
-  const { rows } = await pool.query<{ since: Date | null }>(
-    `insert into remote_load_error (remote, version, user_id, message)
-       select r.remote, r.version, $3, $4 from remote_release r where r.remote = $1 and r.version = $2
-     returning (select case when s.canary_version = $2 then s.canary_at
-                            when s.active_version = $2 then s.activated_at end
-                  from remote_state s where s.remote = $1) as since`,
-    [report.remote, report.version, userId, report.message.slice(0, 500)],
-  );
-  if (rows.length === 0) return { recorded: false };
-  const since = rows[0]?.since;
-  const windowStart = Date.now() - policy.windowMinutes * 60_000;
-  if (!since || since.getTime() < windowStart) return { recorded: true };
-  const { rows: counted } = await pool.query<{ users: string }>(
-    `select count(distinct user_id) as users from remote_load_error
-      where remote = $1 and version = $2 and at >= $3`,
-    [report.remote, report.version, since],
-  );
-  const users = Number(counted[0]?.users ?? 0);
-  if (users < policy.failures) return { recorded: true };
-  const done = await rollbackRelease(pool, {
-    remote: report.remote as RemoteName,
-    actor: REGISTRY_ACTOR,
-    auto: true,
-    onlyVersion: report.version,
-    reason: `${users} user${users === 1 ? '' : 's'} could not load it within ${policy.windowMinutes} minutes of its activation (last: ${report.message.slice(0, 120) || 'no message'})`,
+  return inTransaction(pool, async (db) => {
+    const { rows: states } = await db.query<PolicyState>(
+      `select active_version, activated_at, active_armed, canary_version, canary_at, auto_rollback
+         from remote_state where remote = $1 for update`,
+      [report.remote],
+    );
+    const state = states[0];
+    const effect = state ? inEffect(state, report.version) : undefined;
+    const { rows: served } = await db.query<{ served_at: Date }>(
+      'select served_at from remote_assignment where remote = $1 and version = $2 and user_id = $3',
+      [report.remote, report.version, userId],
+    );
+    const servedAt = served[0]?.served_at;
+    if (!servedAt) return { recorded: false };
+    const windowStart = Date.now() - policy.windowMinutes * 60_000;
+    const counted = Boolean(effect && servedAt >= effect.since && effect.since.getTime() >= windowStart);
+    await db.query(
+      'insert into remote_load_error (remote, version, user_id, message, counted) values ($1, $2, $3, $4, $5)',
+      [report.remote, report.version, userId, report.message.slice(0, 500), counted],
+    );
+    if (!state || !effect || !counted || !effect.armed || !state.auto_rollback) return { recorded: true };
+
+    const { rows: tally } = await db.query<{ failed: string; served: string }>(
+      `select (select count(distinct user_id) from remote_load_error
+                where remote = $1 and version = $2 and counted and at >= $3) as failed,
+              (select count(*) from remote_assignment
+                where remote = $1 and version = $2 and served_at >= $3) as served`,
+      [report.remote, report.version, effect.since],
+    );
+    const failed = Number(tally[0]?.failed ?? 0);
+    const servedUsers = Number(tally[0]?.served ?? 0);
+    if (failed < policy.failures || failed * 100 < policy.sharePercent * servedUsers)
+      return { recorded: true };
+    const done = await rollbackIn(db, {
+      remote: report.remote as RemoteName,
+      actor: REGISTRY_ACTOR,
+      auto: true,
+      onlyVersion: report.version,
+      reason: `${failed} of the ${servedUsers} users served it since its activation (${Math.round((failed * 100) / servedUsers)}%) could not load it within ${policy.windowMinutes} minutes (last: ${report.message.slice(0, 120) || 'no message'})`,
+    });
+    return done ? { recorded: true, rolledBack: done.rolledBack } : { recorded: true };
   });
-  return done ? { recorded: true, rolledBack: done.rolledBack } : { recorded: true };
 }

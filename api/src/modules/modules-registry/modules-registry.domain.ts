@@ -1,9 +1,12 @@
 import type { Domain } from '../../domain.ts';
 import { originsOf } from '../../middleware/security-headers.ts';
 import { buildDirs, REPO_ROOT } from '../../runtime.ts';
+import { deployRoutes } from './deploy.routes.ts';
 import { hostSharedVersions } from './host-shared.ts';
 import { Migration20261126140000_remote_releases } from './migrations/Migration20261126140000_remote_releases.ts';
+import { Migration20261127080000_release_policy_and_tokens } from './migrations/Migration20261127080000_release_policy_and_tokens.ts';
 import { modulesRoutes } from './modules.routes.ts';
+import { describeOperatorTenant } from './operator-access.ts';
 import type { PublishHost } from './release.service.ts';
 
 /** What a build is checked against at publish: the shell's singletons and the origins pages may load from. */
@@ -26,10 +29,19 @@ export const modulesRegistryDomain: Domain = {
   entities: [],
   migrations: [
     { name: 'Migration20261126140000_remote_releases', class: Migration20261126140000_remote_releases },
+    {
+      name: 'Migration20261127080000_release_policy_and_tokens',
+      class: Migration20261127080000_release_policy_and_tokens,
+    },
   ],
-  create: ({ config, pool, remotes, live }) => ({
-    routers: [modulesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) })],
+  create: ({ config, pool, remotes, live, logger }) => ({
+    routers: [
+      modulesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) }),
+      deployRoutes({ pool, config, host: () => publishHostOf(config) }),
+    ],
     start: async () => {
+      // Said at every start: which tenant's administrators can change what every tenant runs.
+      logger.info(await describeOperatorTenant(pool, config));
       const unlisten = await remotes.listen(live);
       return async () => unlisten();
     },

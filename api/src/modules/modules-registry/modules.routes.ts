@@ -1,46 +1,34 @@
 import { moduleRegistrySchema } from '@annie/api-client/contracts/modules';
 import {
   activateReleaseRequestSchema,
+  autoRollbackRequestSchema,
   publishUrlReleaseRequestSchema,
   remoteLoadErrorRequestSchema,
   remoteReleasesSchema,
 } from '@annie/api-client/contracts/remote-releases';
-import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
-import { type AppState, authOf } from '../../http/app-state.ts';
+import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { RemoteRegistry } from '../../http/remote-registry.ts';
-import { forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
-import { DEFAULT_TENANT_ID } from '../users/index.ts';
+import { tooManyRequests } from '../../lib/http-errors.ts';
 import { fetchHostedBuild } from './hosted-build.ts';
 import { recordLoadError } from './load-errors.ts';
+import { isOperatorAdmin, knownRemote, remoteParams, requireOperatorAdmin } from './operator-access.ts';
 import { listReleases } from './release.queries.ts';
-import { activateRelease, type PublishHost, publishRelease, rollbackRelease } from './release.service.ts';
+import {
+  activateRelease,
+  type PublishHost,
+  publishRelease,
+  rollbackRelease,
+  setAutoRollback,
+} from './release.service.ts';
 
 const LOAD_ERRORS_PER_MINUTE = 20;
-
-/**
- * Releases change what every tenant's users run, so they are managed by the administrators of the
- * operator's own tenant (the first admin's); an administrator of another tenant is refused.
- */
-function requireOperatorAdmin(): Middleware<AppState> {
-  return async function authorizeOperatorAdmin(ctx, next) {
-    if (authOf(ctx).tenantId !== DEFAULT_TENANT_ID)
-      throw forbidden("Remote releases are managed by the administrators of the operator's tenant");
-    await next();
-  };
-}
-
-function remoteParam(value: string | undefined): RemoteName {
-  const remote = REMOTE_NAMES.find((name) => name === value);
-  if (!remote) throw notFound(`No remote named ${value}`);
-  return remote;
-}
 
 type ModulesDeps = {
   pool: Pool;
@@ -49,16 +37,7 @@ type ModulesDeps = {
   host: () => PublishHost;
 };
 
-/** The `:remote` of a route, checked before the operator's-tenant check: a remote that does not exist is a 404 to any admin. */
-function knownRemote(): Middleware<AppState> {
-  return async function checkRemoteParam(ctx, next) {
-    remoteParam((ctx as unknown as { params: { remote?: string } }).params.remote);
-    await next();
-  };
-}
-
 const releasesQuerySchema = z.object({ remote: z.enum(REMOTE_NAMES).optional() });
-const remoteParams = { remote: z.enum(REMOTE_NAMES) };
 
 /**
  * GET /api/modules: where each remote's entry lives for the caller (the active release, their canary
@@ -94,7 +73,11 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
       const userId = ctx.session?.userId as string | undefined;
       // Per user (a canary), and must reach the shell fresh after an activation.
       ctx.set('Cache-Control', 'private, no-cache');
-      ctx.body = await registry.forUser(userId);
+      const answer = await registry.forUser(userId);
+      ctx.body =
+        userId && (await isOperatorAdmin(pool, config, userId))
+          ? { ...answer, manageReleases: true }
+          : answer;
     },
   );
 
@@ -107,7 +90,7 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
       access: 'admin',
       query: releasesQuerySchema,
       responses: { 200: { description: 'The releases', schema: remoteReleasesSchema } },
-      before: [requireOperatorAdmin()],
+      before: [requireOperatorAdmin(pool, config)],
     },
     async (ctx, { query }) => {
       ctx.body = await listReleases(pool, config.remotes, query.remote);
@@ -128,7 +111,7 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
         409: 'That version is already published',
         422: 'The build does not fit the shell (each reason named)',
       },
-      before: [requireOperatorAdmin()],
+      before: [requireOperatorAdmin(pool, config)],
     },
     async (ctx, { body: input, auth }) => {
       const publishHost = host();
@@ -154,7 +137,7 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
       body: activateReleaseRequestSchema,
       responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
       errors: { 409: 'That version is already active' },
-      before: [knownRemote(), requireOperatorAdmin()],
+      before: [knownRemote(), requireOperatorAdmin(pool, config)],
     },
     async (ctx, { params: { remote }, body, auth }) => {
       await activateRelease(pool, { remote, ...body, actor: auth.username });
@@ -172,7 +155,7 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
       params: remoteParams,
       responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
       errors: { 409: 'No release is active' },
-      before: [knownRemote(), requireOperatorAdmin()],
+      before: [knownRemote(), requireOperatorAdmin(pool, config)],
     },
     async (ctx, { params: { remote }, auth }) => {
       await rollbackRelease(pool, { remote, actor: auth.username });
@@ -184,10 +167,28 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
     router,
     {
       method: 'post',
+      path: '/releases/:remote/auto-rollback',
+      summary: 'Turn automatic rollback on or off for one remote',
+      access: 'admin',
+      params: remoteParams,
+      body: autoRollbackRequestSchema,
+      responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
+      before: [knownRemote(), requireOperatorAdmin(pool, config)],
+    },
+    async (ctx, { params: { remote }, body, auth }) => {
+      await setAutoRollback(pool, { remote, enabled: body.enabled, actor: auth.username });
+      ctx.body = await listReleases(pool, config.remotes, remote);
+    },
+  );
+
+  defineRoute(
+    router,
+    {
+      method: 'post',
       path: '/load-errors',
       summary: "Report that a remote's version failed to load in this browser",
       description:
-        'A newly activated version (or canary) that enough users fail to load within minutes is rolled back by itself.',
+        'Kept only when the registry served the caller that version. A newly activated version (or canary) that enough of the users served it (a minimum number and a share) fail to load within minutes is rolled back by itself, unless automatic rollback is off for the remote.',
       access: 'signed-in',
       body: remoteLoadErrorRequestSchema,
       responses: {
@@ -210,6 +211,7 @@ export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Ro
       ctx.status = 202;
       ctx.body = await recordLoadError(pool, userId, report, {
         failures: config.RELEASE_ROLLBACK_FAILURES,
+        sharePercent: config.RELEASE_ROLLBACK_SHARE_PERCENT,
         windowMinutes: config.RELEASE_ROLLBACK_WINDOW_MINUTES,
       });
     },

@@ -68,4 +68,52 @@ describe('remote:* operator commands', () => {
     );
     expect(annie('remote:rollback', 'knowledge').stderr).toContain('already runs the deployed build');
   });
+
+  it('creates, lists and revokes deploy tokens, and shows why the last changes happened', async () => {
+    const created = annie('remote:token', 'create', 'lab', '--name', 'lab-ci', '--days', '7');
+    expect(created.stderr).toBe('');
+    const token = created.stdout.split('\n').find((line) => line.startsWith('annie_deploy_'));
+    expect(token).toBeDefined();
+    const id = /Deploy token ([0-9a-f-]{36}) for lab \(lab-ci\), expires /.exec(created.stdout)?.[1] ?? '';
+    expect(id).not.toBe('');
+    const { rows } = await app.pool.query<{ token_hash: string }>(
+      'select token_hash from remote_deploy_token',
+    );
+    expect(rows.map((row) => row.token_hash)).not.toContain(token);
+
+    expect(annie('remote:auto-rollback', 'lab', 'off').stdout).toContain('lab: automatic rollback off');
+    expect(annie('remote:token', 'revoke', id.slice(0, 8)).stdout).toContain(
+      `Deploy token ${id} (lab, lab-ci) revoked`,
+    );
+    const listed = annie('remote:list', 'lab').stdout;
+    expect(listed).toContain('automatic rollback off');
+    expect(listed).toMatch(/auto-rollback-off\toperator:\S+\tload failures are reported only/);
+    expect(listed).toMatch(/token-revoke\toperator:\S+\tdeploy token lab-ci \([0-9a-f]{8}\) revoked/);
+    expect(annie('remote:token', 'list', 'lab').stdout).toMatch(/lab-ci\trevoked .*\tlast used never/);
+  });
+
+  it("user:create needs --tenant once a second tenant exists, so nobody lands in the operator's by default", async () => {
+    await app.createUser({ tenantId: 'default' });
+    await app.createUser({ tenantId: 'customer-a' });
+    const careless = annie(
+      'user:create',
+      '--username',
+      'careless',
+      '--password',
+      'careless-pass-1',
+      '--admin',
+    );
+    expect(careless.status).toBe(1);
+    expect(careless.stderr).toContain('say which one the user belongs to with --tenant T');
+    const told = annie(
+      'user:create',
+      '--username',
+      'careful',
+      '--password',
+      'careful-pass-1',
+      '--tenant',
+      'customer-a',
+    );
+    expect(told.stdout).toContain('Created user careful in tenant customer-a');
+  });
 });

@@ -9,6 +9,9 @@ import { fetchHostedBuild } from './hosted-build.ts';
 import { publishHostOf } from './modules-registry.domain.ts';
 import { listReleases } from './release.queries.ts';
 import { activateRelease, publishRelease, rollbackRelease, type UploadedFile } from './release.service.ts';
+import { applyRetention } from './release-retention.ts';
+
+const AUDIT_SHOWN = 15;
 
 /** Who the audit log names for an operator command: the machine account that ran it. */
 export const operatorActor = () => `operator:${userInfo().username}`;
@@ -45,36 +48,58 @@ export async function publishCommand(
   if (input.url) {
     const hosted = await fetchHostedBuild(input.url, host.allowedOrigins);
     await publishRelease(pool, { ...input, url: input.url, publishedBy, storage: 'url', ...hosted }, host);
+    const pruned = await applyRetention(pool, config, input.remote);
     return [
+      ...pruned,
       `Published ${input.remote} ${input.version} (hosted at ${input.url}); not active: remote:activate ${input.remote} ${input.version}`,
     ];
   }
   const files = await readBuild(input.dist ?? '');
-  await publishRelease(pool, { ...input, publishedBy, storage: 'database', files }, host);
+  const { created } = await publishRelease(pool, { ...input, publishedBy, storage: 'database', files }, host);
+  if (!created)
+    return [`${input.remote} ${input.version} is already published with this content: nothing changed`];
+  const pruned = await applyRetention(pool, config, input.remote);
   return [
+    ...pruned,
     `Published ${input.remote} ${input.version}: ${files.length} files, served at /remotes/${input.remote}/${input.version}/; not active: remote:activate ${input.remote} ${input.version}`,
   ];
 }
 
 export async function listCommand(pool: Pool, config: AppConfig, remote?: RemoteName): Promise<string[]> {
-  const { remotes } = await listReleases(pool, config.remotes, remote);
+  const { remotes, audit, reports } = await listReleases(pool, config.remotes, remote);
   const lines: string[] = [];
   for (const state of remotes) {
     const canary = state.canary ? `, canary ${state.canary.version} at ${state.canary.percent}%` : '';
     const override = state.override
       ? ` (REMOTE_${state.remote.toUpperCase()}_ENTRY overrides: ${state.override})`
       : '';
-    lines.push(`${state.remote}: active ${state.active ?? 'local (the deployed build)'}${canary}${override}`);
+    lines.push(
+      `${state.remote}: active ${state.active ?? 'local (the deployed build)'}${canary}${override}; automatic rollback ${state.autoRollback ? 'on' : 'off'}`,
+    );
     for (const release of state.releases) {
       const marks = [
         release.version === state.active ? 'active' : '',
         release.version === state.canary?.version ? `canary ${state.canary.percent}%` : '',
       ].filter(Boolean);
       lines.push(
-        `  ${release.version}\t${release.publishedAt}\t${release.publishedBy}\t${release.storage}\t${release.loadErrors} load errors${marks.length ? `\t[${marks.join(', ')}]` : ''}`,
+        `  ${release.version}\t${release.publishedAt}\t${release.publishedBy}\t${release.storage}\tserved to ${release.servedUsers} users, ${release.loadErrors} load errors${marks.length ? `\t[${marks.join(', ')}]` : ''}`,
       );
     }
   }
+  const recentReports = reports.slice(0, AUDIT_SHOWN);
+  if (recentReports.length > 0)
+    lines.push(`Load failures reported (newest first, last ${recentReports.length}):`);
+  for (const report of recentReports)
+    lines.push(
+      `  ${report.at}\t${report.remote} ${report.version}\t${report.counted ? 'counted' : 'not counted'}\t${report.message || '-'}`,
+    );
+  // The latest changes, with why (an automatic rollback says how many users failed, of how many).
+  const recent = audit.slice(0, AUDIT_SHOWN);
+  if (recent.length > 0) lines.push(`Audit log (newest first, last ${recent.length}):`);
+  for (const entry of recent)
+    lines.push(
+      `  ${entry.at}\t${entry.remote}\t${entry.action}${entry.version ? ` ${entry.version}` : ''}\t${entry.actor}\t${entry.detail}`,
+    );
   return lines;
 }
 

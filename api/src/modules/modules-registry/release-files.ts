@@ -1,6 +1,8 @@
 import type { Middleware } from 'koa';
 import type { Pool } from '../../db/pool.ts';
 import type { RemoteRegistry } from '../../http/remote-registry.ts';
+import { PinnedFiles } from './pinned-files.ts';
+import { fileProblem, isSourceMap } from './release-file-types.ts';
 
 const RELEASE_PATH = /^\/remotes\/([a-z]+)\/([0-9A-Za-z][0-9A-Za-z.+_-]{0,63})\/(.+)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,12 +19,13 @@ function encodingsOf(acceptEncoding: string): ('br' | 'gzip')[] {
 }
 
 /**
- * Serves the files of releases stored in the database at `/remotes/<name>/<version>/<path>`, cached for a
+ * Serves the files of releases (stored in the database, or URL builds pinned by digest) at `/remotes/<name>/<version>/<path>`, cached for a
  * year as immutable (a published version is never replaced), with CORS open like the builds on disk,
  * in the Brotli or gzip form the build wrote beside a file when the client accepts it. A path whose
  * version is not published is left to the deployed builds.
  */
 export function releaseFiles(pool: Pool, registry: RemoteRegistry): Middleware {
+  const pinned = new PinnedFiles();
   return async function serveReleaseFile(ctx, next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const match = RELEASE_PATH.exec(ctx.path);
@@ -32,16 +35,41 @@ export function releaseFiles(pool: Pool, registry: RemoteRegistry): Middleware {
     const encodings = path.endsWith('.map') ? [] : encodingsOf(ctx.get('Accept-Encoding'));
     const candidates = [...encodings.map((encoding) => `${path}.${encoding === 'br' ? 'br' : 'gz'}`), path];
     // Plain SQL, not tenant-scoped: a release's files are the operator's, served to every tenant.
-    const { rows } = await pool.query<{ path: string; content_type: string; content: Buffer }>(
-      `select f.path, o.content_type, f.content from remote_release_file f
+    const { rows } = await pool.query<{
+      path: string;
+      content_type: string;
+      content: Buffer | null;
+      sha256: string | null;
+      source_url: string | null;
+    }>(
+      `select f.path, o.content_type, f.content, f.sha256, r.source_url from remote_release_file f
          join remote_release_file o on o.remote = f.remote and o.version = f.version and o.path = $3
+         join remote_release r on r.remote = f.remote and r.version = f.version
         where f.remote = $1 and f.version = $2 and f.path = any($4)`,
       [remote, version, path, candidates],
     );
     const chosen = candidates.map((candidate) => rows.find((row) => row.path === candidate)).find(Boolean);
+    if (chosen && chosen.content === null) {
+      // A URL build: its host's file, only if it is still what the gate checked.
+      const content =
+        chosen.source_url && chosen.sha256
+          ? await pinned.fetch(new URL(chosen.path, chosen.source_url).href, chosen.sha256)
+          : undefined;
+      if (!content) {
+        ctx.set('X-Content-Type-Options', 'nosniff');
+        ctx.status = 502;
+        ctx.type = 'text/plain';
+        ctx.body = `${remote} ${version}: ${path} is not what was published (changed or unreachable at its host)`;
+        return;
+      }
+      chosen.content = content;
+    }
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    if (!chosen || path.endsWith('.map')) {
+    // Scripts, styles and images load as subresources, which this does not affect; opened as a page
+    // (an SVG), a file gets no script and no origin.
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (!chosen || isSourceMap(path) || fileProblem(path)) {
       ctx.status = 404;
       ctx.body = 'Not found';
       return;

@@ -8,6 +8,7 @@ import type { RemoteConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/transaction.ts';
 
 const AUDIT_LIMIT = 200;
+const REPORTS_LIMIT = 50;
 
 // Plain SQL, not scoped: the release registry is the operator's, shared by every tenant (no tenant_id).
 
@@ -22,7 +23,7 @@ export async function listReleases(
 ): Promise<RemoteReleases> {
   const wanted = remotes.filter((remote) => !only || remote.name === only);
   const names = wanted.map((remote) => remote.name);
-  const [releases, states, audit] = await Promise.all([
+  const [releases, states, audit, reports] = await Promise.all([
     db.query<{
       remote: RemoteName;
       version: string;
@@ -33,8 +34,13 @@ export async function listReleases(
       shared: { name: string; version: string; singleton: boolean }[];
       exposes: string[];
       load_errors: string;
+      served_users: string;
     }>(
-      `select r.*, (select count(*) from remote_load_error e where e.remote = r.remote and e.version = r.version) as load_errors
+      `select r.*,
+              (select count(*) from remote_load_error e
+                where e.remote = r.remote and e.version = r.version) as load_errors,
+              (select count(*) from remote_assignment a
+                where a.remote = r.remote and a.version = r.version) as served_users
          from remote_release r where r.remote = any($1) order by r.published_at desc, r.version desc`,
       [names],
     ),
@@ -44,8 +50,10 @@ export async function listReleases(
       canary_version: string | null;
       canary_percent: number | null;
       history: string[];
+      auto_rollback: boolean;
     }>(
-      'select remote, active_version, canary_version, canary_percent, history from remote_state where remote = any($1)',
+      `select remote, active_version, canary_version, canary_percent, history, auto_rollback
+         from remote_state where remote = any($1)`,
       [names],
     ),
     db.query<{
@@ -60,6 +68,11 @@ export async function listReleases(
       names,
       AUDIT_LIMIT,
     ]),
+    db.query<{ remote: RemoteName; version: string; message: string; counted: boolean; at: Date }>(
+      `select remote, version, message, counted, at from remote_load_error
+        where remote = any($1) order by at desc, id desc limit $2`,
+      [names, REPORTS_LIMIT],
+    ),
   ]);
   const result: RemoteState[] = wanted.map((remote) => {
     const state = states.rows.find((row) => row.remote === remote.name);
@@ -72,6 +85,7 @@ export async function listReleases(
           : null,
       previous: state?.canary_version ? (state.active_version ?? null) : state?.history.at(-1) || null,
       override: remote.overridden ? remote.entry : null,
+      autoRollback: state?.auto_rollback ?? true,
       releases: releases.rows
         .filter((row) => row.remote === remote.name)
         .map((row) => ({
@@ -84,6 +98,7 @@ export async function listReleases(
           shared: row.shared,
           exposes: row.exposes,
           loadErrors: Number(row.load_errors),
+          servedUsers: Number(row.served_users),
         })),
     };
   });
@@ -96,6 +111,13 @@ export async function listReleases(
       version: row.version,
       actor: row.actor,
       detail: row.detail,
+      at: row.at.toISOString(),
+    })),
+    reports: reports.rows.map((row) => ({
+      remote: row.remote,
+      version: row.version,
+      message: row.message,
+      counted: row.counted,
       at: row.at.toISOString(),
     })),
   };

@@ -50,15 +50,55 @@ describe('publishing a build hosted elsewhere', () => {
     expect(response.status).toBe(201);
     expect(response.body.remotes[0]).toMatchObject({
       active: null,
-      releases: [{ version: '3.0.0', storage: 'url', entry: url, publishedBy: expect.any(String) }],
+      releases: [
+        {
+          version: '3.0.0',
+          storage: 'url',
+          entry: '/remotes/lab/3.0.0/mf-manifest.json',
+          publishedBy: expect.any(String),
+        },
+      ],
     });
     await admin.post('/api/modules/releases/lab/activate', { version: '3.0.0' });
     const registry = (await user.get<ModuleRegistry>('/api/modules')).body;
     expect(registry.remotes.find((remote) => remote.name === 'lab')).toEqual({
       name: 'lab',
-      entry: url,
+      entry: '/remotes/lab/3.0.0/mf-manifest.json',
       version: '3.0.0',
     });
+  });
+
+  it('serves only what was checked at publish: a file its host changed since is refused, never served', async () => {
+    host('/lab/5.0.0', testBuild('lab', { text: 'checked build' }));
+    const url = `${cdnOrigin}/lab/5.0.0/mf-manifest.json`;
+    expect((await admin.post('/api/modules/releases', { remote: 'lab', version: '5.0.0', url })).status).toBe(
+      201,
+    );
+    const entry = await fetch(`${app.baseUrl}/remotes/lab/5.0.0/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await entry.text()).toBe('/* checked build */');
+
+    // The host swaps the manifest and a script the gate never saw, and adds one the manifest did not list.
+    hosted.set('/lab/5.0.0/mf-manifest.json', Buffer.from('{"name":"lab","shared":[],"exposes":[]}'));
+    hosted.set('/lab/5.0.0/extra.js', Buffer.from('/* never checked */'));
+    const manifest = await fetch(`${app.baseUrl}/remotes/lab/5.0.0/mf-manifest.json`);
+    expect(manifest.status).toBe(502);
+    expect(await manifest.text()).toContain('is not what was published');
+    expect((await fetch(`${app.baseUrl}/remotes/lab/5.0.0/extra.js`)).status).toBe(404);
+  });
+
+  it('refuses a hosted build whose files would load from an unpinned public path', async () => {
+    const files = testBuild('lab');
+    const manifest = JSON.parse(files[0]?.content.toString() ?? '{}');
+    manifest.metaData.publicPath = 'https://elsewhere.example.test/lab/';
+    const url = host('/lab/6.0.0', [
+      { path: 'mf-manifest.json', content: Buffer.from(JSON.stringify(manifest)) },
+      ...files.slice(1),
+    ]);
+    const refused = await admin.post('/api/modules/releases', { remote: 'lab', version: '6.0.0', url });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain('not "auto"');
   });
 
   it('refuses a hosted build that does not fit, one that is not there, and an origin pages may not load from', async () => {
@@ -137,6 +177,16 @@ describe('who may manage releases', () => {
       );
     }
     const lab = (await admin.get<RemoteReleases>('/api/modules/releases?remote=lab')).body.remotes[0];
-    expect(lab).toMatchObject({ active: '3.0.0', releases: [{ version: '3.0.0' }] });
+    expect(lab?.active).toBe('3.0.0');
+    expect(lab?.releases.map((release) => release.version)).not.toContain('4.0.0');
+  });
+
+  it("tells only the operator's administrators that the Modules screen answers them", async () => {
+    const flag = async (client: TestClient) =>
+      (await client.get<ModuleRegistry>('/api/modules')).body.manageReleases;
+    expect(await flag(admin)).toBe(true);
+    expect(await flag(otherTenantAdmin)).toBeUndefined();
+    expect(await flag(user)).toBeUndefined();
+    expect(await flag(app.client())).toBeUndefined();
   });
 });

@@ -118,7 +118,7 @@ describe('publishing a remote', () => {
     const [major] = (HOST_SHARED['react-router-dom'] ?? '7.0.0').split('.');
     await expect(
       publish('workspace', '1.0.0', { shared: { 'react-router-dom': `${major}.0.0` } }),
-    ).resolves.toBe(undefined);
+    ).resolves.toEqual({ created: true });
   });
 });
 
@@ -187,8 +187,8 @@ describe('a canary', () => {
       canary: { version: '2.0.0', percent: 50 },
     });
 
-    const users = await Promise.all(Array.from({ length: 8 }, () => app.createUser()));
-    const answers: string[] = [];
+    // Stickiness for a few users here; the share itself is measured over 200 in rollback-policy.routes.test.ts.
+    const users = await Promise.all(Array.from({ length: 4 }, () => app.createUser()));
     for (const user of users) {
       const client = await app.signedIn(user);
       const first = await entryOf(client, 'workspace');
@@ -196,7 +196,6 @@ describe('a canary', () => {
       expect(first?.version).toBe(expected);
       expect(first?.canary ?? false).toBe(expected === '2.0.0');
       expect((await entryOf(client, 'workspace'))?.version).toBe(expected);
-      answers.push(expected);
     }
     expect((await entryOf(app.client(), 'workspace'))?.version).toBe('1.0.0');
 
@@ -228,6 +227,9 @@ describe('automatic rollback', () => {
     await admin.post('/api/modules/releases/messaging/activate', { version: '1.1.0' });
     const first = await app.signedIn(await app.createUser());
     const second = await app.signedIn(await app.createUser());
+    // Both were served 1.1.0 (a report counts only then).
+    expect((await entryOf(first, 'messaging'))?.version).toBe('1.1.0');
+    expect((await entryOf(second, 'messaging'))?.version).toBe('1.1.0');
     const report = { remote: 'messaging', version: '1.1.0', message: 'Failed to fetch remoteEntry.js' };
 
     expect((await first.post('/api/modules/load-errors', report)).body).toEqual({ recorded: true });
@@ -241,7 +243,9 @@ describe('automatic rollback', () => {
 
     const state = await releases('messaging');
     expect(state.audit[0]).toMatchObject({ action: 'auto-rollback', version: '1.1.0', actor: 'registry' });
-    expect(state.audit[0]?.detail).toContain('back to 1.0.0: 2 users could not load it within 10 minutes');
+    expect(state.audit[0]?.detail).toContain(
+      'back to 1.0.0: 2 of the 3 users served it since its activation (67%) could not load it within 10 minutes',
+    );
     expect(state.remotes[0]?.releases.find((release) => release.version === '1.1.0')?.loadErrors).toBe(3);
     // Reports of the version already rolled back change nothing more.
     expect((await second.post('/api/modules/load-errors', report)).body).toEqual({ recorded: true });

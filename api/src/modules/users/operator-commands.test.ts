@@ -49,13 +49,21 @@ describe('operator commands', () => {
       isAdmin: false,
       tenantId: 'acme',
     });
-    const duplicate = annie('user:create', '--username', 'Morgan', '--password', 'another-pass');
+    const duplicate = annie(
+      'user:create',
+      '--username',
+      'Morgan',
+      '--password',
+      'another-pass',
+      '--tenant',
+      'acme',
+    );
     expect(duplicate.status).toBe(1);
     expect(duplicate.stderr).toContain('already exists');
   });
 
   it('user:password changes the password and ends the sessions', async () => {
-    annie('user:create', '--username', 'sasha', '--password', 'first-pass-1');
+    annie('user:create', '--username', 'sasha', '--password', 'first-pass-1', '--tenant', 'default');
     const client = app.client();
     await client.post('/api/login', { username: 'sasha', password: 'first-pass-1' });
     const changed = annie('user:password', '--username', 'sasha', '--password', 'second-pass-2');
@@ -67,7 +75,16 @@ describe('operator commands', () => {
   });
 
   it('user:list prints tenant, username, email and role; bad usage exits 2', async () => {
-    annie('user:create', '--username', 'quinn', '--password', 'quinn-pass-1', '--admin');
+    annie(
+      'user:create',
+      '--username',
+      'quinn',
+      '--password',
+      'quinn-pass-1',
+      '--admin',
+      '--tenant',
+      'default',
+    );
     const listed = annie('user:list');
     expect(listed.stdout).toMatch(/default\tquinn\t-\tadmin/);
     expect(annie('user:create', '--username', 'x').status).toBe(2);

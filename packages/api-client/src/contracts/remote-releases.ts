@@ -30,8 +30,10 @@ export const remoteReleaseSchema = z.strictObject({
   shared: z.array(releaseSharedSchema),
   /** The manifest's exposed modules, e.g. `./app`. */
   exposes: z.array(z.string()),
-  /** Load failures the shell reported for this version. */
+  /** Load failures the shell reported for this version, by users it was served to. */
   loadErrors: z.number().int().nonnegative(),
+  /** Different users the registry served this version to. */
+  servedUsers: z.number().int().nonnegative(),
 });
 
 /** A remote's release state. */
@@ -44,16 +46,39 @@ export const remoteStateSchema = z.strictObject({
   previous: z.string().nullable(),
   /** Set when `REMOTE_<NAME>_ENTRY` is configured: that entry is served, whatever is active here. */
   override: z.string().nullable(),
+  /** Whether load failures roll a newly activated version (or canary) back by themselves. */
+  autoRollback: z.boolean(),
   releases: z.array(remoteReleaseSchema),
 });
 
 export const remoteAuditEntrySchema = z.strictObject({
   id: z.string(),
   remote: remoteNameSchema,
-  action: z.enum(['publish', 'activate', 'canary', 'rollback', 'auto-rollback']),
+  action: z.enum([
+    'publish',
+    'activate',
+    'canary',
+    'rollback',
+    'auto-rollback',
+    'auto-rollback-on',
+    'auto-rollback-off',
+    'delete',
+    'token-create',
+    'token-revoke',
+  ]),
   version: z.string().nullable(),
   actor: z.string(),
   detail: z.string(),
+  at: z.iso.datetime(),
+});
+
+/** A browser's report that a version it was served did not load (who reported it is not shown). */
+export const remoteLoadReportSchema = z.strictObject({
+  remote: remoteNameSchema,
+  version: z.string(),
+  message: z.string(),
+  /** Whether it counted toward automatic rollback (served since that version's activation, within the window). */
+  counted: z.boolean(),
   at: z.iso.datetime(),
 });
 
@@ -61,6 +86,8 @@ export const remoteAuditEntrySchema = z.strictObject({
 export const remoteReleasesSchema = z.strictObject({
   remotes: z.array(remoteStateSchema),
   audit: z.array(remoteAuditEntrySchema),
+  /** The latest load failures reported, newest first. */
+  reports: z.array(remoteLoadReportSchema),
 });
 
 /** Body of POST /api/modules/releases: registers a build already hosted elsewhere (its manifest URL). */
@@ -77,6 +104,9 @@ export const activateReleaseRequestSchema = z.strictObject({
   percent: z.number().int().min(1).max(100).optional(),
 });
 
+/** Body of POST /api/modules/releases/:remote/auto-rollback. */
+export const autoRollbackRequestSchema = z.strictObject({ enabled: z.boolean() });
+
 /** Body of POST /api/modules/load-errors: the shell could not load a remote's version. */
 export const remoteLoadErrorRequestSchema = z.strictObject({
   remote: remoteNameSchema,
@@ -87,6 +117,43 @@ export const remoteLoadErrorRequestSchema = z.strictObject({
 export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
 export type RemoteState = z.infer<typeof remoteStateSchema>;
 export type RemoteAuditEntry = z.infer<typeof remoteAuditEntrySchema>;
+export type RemoteLoadReport = z.infer<typeof remoteLoadReportSchema>;
 export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
 export type ActivateReleaseRequest = z.infer<typeof activateReleaseRequestSchema>;
 export type RemoteLoadErrorRequest = z.input<typeof remoteLoadErrorRequestSchema>;
+
+/** A deploy token: lets a team's CI release one remote (publish, activate or canary, promote, roll back). */
+export const deployTokenSchema = z.strictObject({
+  id: z.string(),
+  remote: remoteNameSchema,
+  name: z.string(),
+  createdBy: z.string(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+  lastUsedAt: z.iso.datetime().nullable(),
+});
+
+/** Body of GET /api/modules/tokens. */
+export const deployTokensSchema = z.strictObject({ tokens: z.array(deployTokenSchema) });
+
+/** Body of POST /api/modules/tokens. */
+export const createDeployTokenRequestSchema = z.strictObject({
+  remote: remoteNameSchema,
+  name: z.string().trim().min(1, 'Name the token (e.g. the team or its CI)').max(80),
+  /** Days until it stops working; absent: until revoked. */
+  expiresInDays: z.number().int().min(1).max(3650).optional(),
+});
+
+/** Answer of POST /api/modules/tokens: the secret, shown this once. */
+export const createdDeployTokenSchema = z.strictObject({
+  token: z.string(),
+  deployToken: deployTokenSchema,
+});
+
+/** Body of POST /api/modules/deploy/:remote/activate (a deploy token's call). */
+export const deployActivateRequestSchema = activateReleaseRequestSchema;
+
+export type DeployToken = z.infer<typeof deployTokenSchema>;
+export type CreateDeployTokenRequest = z.infer<typeof createDeployTokenRequestSchema>;
+export type CreatedDeployToken = z.infer<typeof createdDeployTokenSchema>;

@@ -23,7 +23,13 @@ export async function rollbackRelease(remote: RemoteName): Promise<RemoteRelease
   return remoteReleasesSchema.parse(await apiJson<unknown>('POST', url));
 }
 
-/** Activate and Roll back; the registry is read again after either, whatever the outcome. */
+/** POST /api/modules/releases/:remote/auto-rollback: whether load failures roll a new version back. */
+export async function setAutoRollback(remote: RemoteName, enabled: boolean): Promise<RemoteReleases> {
+  const url = `/api/modules/releases/${encodeURIComponent(remote)}/auto-rollback`;
+  return remoteReleasesSchema.parse(await apiJson<unknown>('POST', url, { enabled }));
+}
+
+/** Activate, Roll back and the automatic-rollback switch; the registry is read again after each. */
 export function useReleaseMutations() {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: remoteReleasesQueryKey });
@@ -33,5 +39,10 @@ export function useReleaseMutations() {
     onSettled,
   });
   const rollback = useMutation({ mutationFn: (remote: RemoteName) => rollbackRelease(remote), onSettled });
-  return { activate, rollback };
+  const autoRollback = useMutation({
+    mutationFn: ({ remote, enabled }: { remote: RemoteName; enabled: boolean }) =>
+      setAutoRollback(remote, enabled),
+    onSettled,
+  });
+  return { activate, rollback, autoRollback };
 }

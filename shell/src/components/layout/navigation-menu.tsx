@@ -1,3 +1,4 @@
+import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
@@ -6,7 +7,8 @@ import { MENU_NAV, visibleEntries } from '../../app/navigation.ts';
 import { PendingCount } from './pending-count.tsx';
 
 /**
- * The hamburger menu: every screen, the admin ones (Voice Console, Modules) for admins only.
+ * The hamburger menu: every screen, the admin ones (Voice Console, Modules) for admins only, and
+ * Modules only for the administrators of the operator's tenant.
  * The mobile tab bar's More button opens the same menu with its own trigger.
  */
 export function NavigationMenu({
@@ -19,6 +21,8 @@ export function NavigationMenu({
   trigger?: ReactNode;
 }) {
   const navigate = useNavigate();
+  // Modules only where its API answers: administrators of the operator's tenant, as the registry says.
+  const manageReleases = useModuleRegistry().data?.manageReleases === true;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
@@ -29,12 +33,14 @@ export function NavigationMenu({
         )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Content>
-        {visibleEntries(MENU_NAV, isAdmin).map((entry) => (
-          <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
-            {entry.label}
-            {entry.showsPendingCount && <PendingCount />}
-          </DropdownMenu.Item>
-        ))}
+        {visibleEntries(MENU_NAV, isAdmin)
+          .filter((entry) => !entry.operatorOnly || manageReleases)
+          .map((entry) => (
+            <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
+              {entry.label}
+              {entry.showsPendingCount && <PendingCount />}
+            </DropdownMenu.Item>
+          ))}
       </DropdownMenu.Content>
     </DropdownMenu.Root>
   );

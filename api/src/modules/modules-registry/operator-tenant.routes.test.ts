@@ -1,0 +1,17 @@
+import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../test/test-app.ts';
+
+// OPERATOR_TENANT names the tenant whose administrators manage releases, whoever the first admin was.
+const app = await startTestApp({ OPERATOR_TENANT: 'ops' });
+
+describe('the operator tenant', () => {
+  it("is the one OPERATOR_TENANT names, not the first admin's", async () => {
+    const first = await app.signedIn(await app.createUser({ isAdmin: true }));
+    const ops = await app.signedIn(await app.createUser({ isAdmin: true, tenantId: 'ops' }));
+    expect((await first.get('/api/modules/releases')).status).toBe(403);
+    expect((await first.get<ModuleRegistry>('/api/modules')).body.manageReleases).toBeUndefined();
+    expect((await ops.get('/api/modules/releases')).status).toBe(200);
+    expect((await ops.get<ModuleRegistry>('/api/modules')).body.manageReleases).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import { errorMessage } from '@annie/api-client/http';
+import { useDeployTokenMutations } from '@annie/api-client/modules/use-deploy-tokens';
+import { useToast } from '@annie/ui/toast/toast';
+import { useState } from 'react';
+
+/** Create and Revoke a deploy token, each with its notice; the new token's secret is kept to show once. */
+export function useTokenActions() {
+  const { toast } = useToast();
+  const { create, revoke } = useDeployTokenMutations();
+  const [created, setCreated] = useState<string | null>(null);
+  const failed = (error: unknown, fallback: string) =>
+    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+
+  return {
+    created,
+    pending: create.isPending || revoke.isPending,
+    create(remote: RemoteName, name: string, expiresInDays: number | undefined) {
+      create.mutate(
+        { remote, name, expiresInDays },
+        {
+          onSuccess: (answer) => {
+            setCreated(answer.token);
+            toast({
+              title: 'Deploy token created',
+              description: `${name} can release ${remote}`,
+              variant: 'success',
+            });
+          },
+          onError: (error) => failed(error, 'Failed to create the token'),
+        },
+      );
+    },
+    revoke(id: string, name: string, onDone: () => void) {
+      revoke.mutate(id, {
+        onSuccess: () => {
+          toast({
+            title: 'Token revoked',
+            description: `${name} is refused from now on`,
+            variant: 'success',
+          });
+          onDone();
+        },
+        onError: (error) => failed(error, 'Failed to revoke the token'),
+      });
+    },
+  };
+}
