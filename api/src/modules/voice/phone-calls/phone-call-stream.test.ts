@@ -11,7 +11,12 @@ import { sweepStaleCalls } from './phone-call.service.ts';
 import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
 import { callSessionRecorder } from './phone-call-sessions.ts';
 import { CALL_STATUS_WEBHOOK_PATH, MEDIA_STREAM_PATH, phoneCallingOf } from './phone-calling.ts';
-import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';
+import {
+  BUSINESS_NUMBER,
+  PUBLIC_URL,
+  RESPONSE_LATENCY_MS,
+  startPhoneHarness,
+} from './testing/phone-test-harness.ts';
 
 const phone = await startPhoneHarness();
 const { twilio, realtime, client, app } = phone;
@@ -102,21 +107,26 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
 
   it('barge-in: the callee speaking over the reply sends Twilio clear and truncates what was not heard', async () => {
     callee(undefined);
-    realtime.setScript({ audioChunksPerReply: 18 });
-    const started = await phone.startCall({ to: '+14155553002', message: 'Confirm lunch' });
-    expect(started.status).toBe(201);
-    const session = await latestSession(2);
-    const call = twilio.calls.calls.at(-1);
-    await waitFor(() => expect(call?.stream?.clears).toBeGreaterThanOrEqual(1));
-    const [truncate] = session.eventsOf('conversation.item.truncate');
-    // What was heard is at most the time between the greeting's first audio leaving OpenAI and the
-    // truncate reaching it (1 ms for the clocks' rounding), and never the whole 1.8 s greeting
-    // (18 chunks of 100 ms) it was cut short of: measured by the fake, not assumed of a busy machine.
-    const truncatedAt = session.receivedAt[session.received.indexOf(truncate as never)] ?? 0;
-    const heardAtMost = truncatedAt - (session.sentAudioAt[0] ?? 0) + 1;
-    expect(truncate?.audio_end_ms).toBeLessThanOrEqual(Math.min(heardAtMost, 1_800));
-    realtime.setScript({ audioChunksPerReply: 3 });
-    await twilio.calls.hangUp(call?.sid ?? '');
+    // The callee talks at once: the greeting must already be playing when it is heard, so the fake
+    // answers without its usual latency here.
+    realtime.setScript({ audioChunksPerReply: 18, responseLatencyMs: 0 });
+    try {
+      const started = await phone.startCall({ to: '+14155553002', message: 'Confirm lunch' });
+      expect(started.status).toBe(201);
+      const session = await latestSession(2);
+      const call = twilio.calls.calls.at(-1);
+      await waitFor(() => expect(call?.stream?.clears).toBeGreaterThanOrEqual(1));
+      const [truncate] = session.eventsOf('conversation.item.truncate');
+      // What was heard is at most the time between the greeting's first audio leaving OpenAI and the
+      // truncate reaching it (1 ms for the clocks' rounding), and never the whole 1.8 s greeting
+      // (18 chunks of 100 ms) it was cut short of: measured by the fake, not assumed of a busy machine.
+      const truncatedAt = session.receivedAt[session.received.indexOf(truncate as never)] ?? 0;
+      const heardAtMost = truncatedAt - (session.sentAudioAt[0] ?? 0) + 1;
+      expect(truncate?.audio_end_ms).toBeLessThanOrEqual(Math.min(heardAtMost, 1_800));
+      await twilio.calls.hangUp(call?.sid ?? '');
+    } finally {
+      realtime.setScript({ audioChunksPerReply: 3, responseLatencyMs: RESPONSE_LATENCY_MS });
+    }
   });
 
   it('end_call runs server side: the goodbye plays out (mark echoed), then the app hangs up through Twilio', async () => {
