@@ -58,6 +58,25 @@ describe('passcode attempts on a call', () => {
     expect(await attemptsOf(user.user.id)).toBe(3);
   });
 
+  it("an empty or short code is wrong without spending the owner's attempts (junk from a faked caller ID)", async () => {
+    const number = '+14155557108';
+    const { user } = await executiveWithNumber(number, { spoken: true });
+    realtime.setScript({
+      functionCall: { name: 'verify_owner_passcode', arguments: JSON.stringify({ passcode: '' }) },
+    });
+    try {
+      const { sid, session } = await ring(number);
+      await waitFor(() => expect(toolOutputs(session)).toHaveLength(1));
+      expect(toolOutputs(session)[0]).toMatchObject({ verified: false });
+      twilio.calls.pressKeys(sid, '12#');
+      await waitFor(() => expect(systemNotes(session)).toEqual([PASSCODE_REFUSED_NOTE]));
+      await hangUp(sid, number);
+    } finally {
+      realtime.setScript({ functionCall: undefined });
+    }
+    expect(await attemptsOf(user.user.id)).toBe(0);
+  });
+
   it(`the user's lock ends with its ${PASSCODE_WINDOW_MINUTES}-minute window`, async () => {
     const number = '+14155557102';
     const { user } = await executiveWithNumber(number);

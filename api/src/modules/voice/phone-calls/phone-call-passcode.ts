@@ -1,3 +1,4 @@
+import { PHONE_PASSCODE_PATTERN } from '@annie/api-client/contracts/trust';
 import type { Logger } from 'pino';
 import type { Pool } from '../../../db/pool.ts';
 import type { LiveHub } from '../../../live/live-hub.ts';
@@ -53,6 +54,9 @@ export function passcodeCheck(options: PasscodeCheckOptions) {
       if (proven) return 'accepted';
       if (attempts >= PASSCODE_ATTEMPTS_PER_CALL) return 'locked';
       attempts += 1;
+      // Not even the shape of a passcode (an empty or short code): wrong, without spending one of the
+      // owner's attempts, so junk keyed from a faked caller ID does not lock the owner out.
+      if (!PHONE_PASSCODE_PATTERN.test(passcode)) return 'wrong';
       const owner = { tenantId: options.tenantId, userId: claimedOwner.userId };
       const outcome = await checkPhonePasscode(options.pool, owner, passcode, options.callerE164);
       log.info({ outcome }, 'phone passcode checked');
