@@ -1,6 +1,6 @@
 import { usePhoneAccess } from '@annie/api-client/trust/use-phone-access';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
-import { Dialog, Flex, Separator, Text } from '@radix-ui/themes';
+import { Dialog, Flex, Text } from '@radix-ui/themes';
 import { OwnNumberConfirm } from './own-number-confirm.tsx';
 import { PhoneAccessForm } from './phone-access-form.tsx';
 import { PhoneLockouts } from './phone-lockouts.tsx';
@@ -56,7 +56,6 @@ function PhoneAccessBody({ onDone }: { onDone: () => void }) {
                   onResend={() => actions.resend(number)}
                 />
               ))}
-              <Separator size="4" />
             </Flex>
           )}
           <PhoneLockouts access={loaded} clearing={actions.clearing} onClear={actions.clearLockout} />
