@@ -50,6 +50,11 @@ describe('phone access is revoked with the account', () => {
     const deleted = await executiveWithNumber('+14155556002');
     await deleteAccount(app.orm.em.fork(), deleted.user.username);
     expect(await passcodeHashOf(deleted.user.user.id)).toBeNull();
+    // Their number is free for another user of the tenant.
+    const successor = await executiveWithNumber('+14155556002');
+    expect(
+      phoneAccessSchema.parse((await successor.client.get('/api/me/phone-access')).body).numbers,
+    ).toEqual(['+14155556002']);
 
     const admin = await app.createUser({ isAdmin: true });
     const demoted = await executiveWithNumber('+14155556003', { user: admin });

@@ -48,6 +48,10 @@ begin
   update phone_access set passcode_hash = null, spoken_passcode = false, failed_attempts = 0,
     window_started_at = null, updated_at = now()
   where user_id = new.id and passcode_hash is not null;
+  -- A deleted account's numbers are free for another user at once (the account stays 90 days).
+  if new.deleted_at is not null then
+    delete from phone_own_number where user_id = new.id;
+  end if;
   return null;
 end $$;`);
     this.addSql(`create trigger "app_user_phone_access_revoked" after update on "app_user" for each row
