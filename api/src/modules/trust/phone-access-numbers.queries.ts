@@ -22,6 +22,17 @@ const NEW_CODE_SQL = userSql(`
   where tenant_id = $1 and user_id = $2 and e164 = $3 and verified_at is null
   returning e164`);
 
+const NEW_DAY = `phone_access.code_texts_since is null or phone_access.code_texts_since < now() - interval '1 day'`;
+
+// Counted in the statement that allows it, so parallel requests cannot all send.
+const COUNT_CODE_TEXT_SQL = userSql(`
+  insert into phone_access (user_id, tenant_id, code_texts, code_texts_since) values ($2, $1, 1, now())
+  on conflict (user_id) do update set
+    code_texts = case when ${NEW_DAY} then 1 else phone_access.code_texts + 1 end,
+    code_texts_since = case when ${NEW_DAY} then now() else phone_access.code_texts_since end
+  where phone_access.tenant_id = $1 and phone_access.user_id = $2 and (${NEW_DAY} or phone_access.code_texts < $3)
+  returning code_texts`);
+
 const LAST_CODE_SENT_SQL = userSql(`
   select extract(epoch from now() - code_sent_at) as seconds_ago from phone_own_number
   where tenant_id = $1 and user_id = $2 and e164 = $3 and code_sent_at is not null`);
@@ -51,6 +62,11 @@ export async function removeOtherNumbers(db: Queryable, owner: Owner, keep: stri
 export async function verifiedHolderOf(db: Queryable, tenantId: string, e164: string) {
   const rows = await runScoped<{ user_id: string }>(db, { tenantId }, VERIFIED_HOLDER_SQL, [e164]);
   return rows[0]?.user_id;
+}
+
+/** Counts one code text for the user; false when they had `max` today already. */
+export async function countCodeText(db: Queryable, owner: Owner, max: number): Promise<boolean> {
+  return (await runScoped(db, owner, COUNT_CODE_TEXT_SQL, [max])).length > 0;
 }
 
 /** Seconds since the last code was texted to the number for this user; undefined if none was. */

@@ -18,6 +18,7 @@ import {
   NOT_YOUR_NUMBER,
   NUMBER_TAKEN,
   resendOwnNumberCode,
+  TOO_MANY_CODES,
 } from './phone-access-numbers.ts';
 
 /**
@@ -61,7 +62,7 @@ export function phoneAccessNumberRoutes(deps: {
       access: 'signed-in',
       body: resendOwnNumberCodeSchema,
       responses: answer,
-      errors: { 400: NOT_YOUR_NUMBER, 409: NUMBER_TAKEN, 429: CODE_TOO_SOON },
+      errors: { 400: NOT_YOUR_NUMBER, 409: NUMBER_TAKEN, 429: `${CODE_TOO_SOON}, or: ${TOO_MANY_CODES}` },
     },
     async (ctx, { body, auth }) => {
       await resendOwnNumberCode(pool, ownerOf(auth), body.number, { region, sending });

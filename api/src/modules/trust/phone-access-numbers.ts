@@ -7,6 +7,7 @@ import { numberOfTenant, type SmsSending } from '../sms/index.ts';
 import {
   addOwnNumber,
   countCodeAttempt,
+  countCodeText,
   markVerified,
   ownNumbersOf,
   secondsSinceCode,
@@ -20,12 +21,15 @@ export const NUMBER_TAKEN = "This number is already another user's own number in
 export const CODE_WRONG = 'The code is wrong or has expired: send a new one';
 export const CODE_TOO_SOON = 'A code was just sent to this number: wait a minute before asking for another';
 export const NOT_YOUR_NUMBER = 'This number is not one of your unverified numbers';
+export const TOO_MANY_CODES = 'Too many codes were texted today: try again tomorrow';
 
 /** A texted code is good for this long, and for this many tries. */
 const CODE_MINUTES = 10;
 const CODE_ATTEMPTS_MAX = 5;
 /** One text per number per minute: the code goes to someone's phone, and each text costs money. */
 const RESEND_AFTER_SECONDS = 60;
+/** Codes texted per user a day, whatever the numbers (adding and removing numbers does not reset it). */
+export const CODE_TEXTS_PER_DAY = 10;
 
 const codeHashOf = (owner: Owner, e164: string, code: string) =>
   createHash('sha256').update(`${owner.tenantId}:${owner.userId}:${e164}:${code}`).digest('base64url');
@@ -42,6 +46,9 @@ async function textCode(pool: Pool, owner: Owner, e164: string, sending: SmsSend
   }
   const from = await numberOfTenant(pool, owner.tenantId, sending.defaultNumber);
   if (!from) throw serviceUnavailable('This tenant has no messaging number to text the code from');
+  if (!(await countCodeText(pool, owner, CODE_TEXTS_PER_DAY))) {
+    throw new HttpError(429, 'too_many_codes', TOO_MANY_CODES);
+  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   // The code is a secret: it is sent straight through Twilio, never stored in the message history.
   await sender.send({ to: e164, from, body: ownNumberCodeText(code) }).catch((error: Error) => {

@@ -12,7 +12,7 @@ import {
 } from '../voice/phone-calls/testing/phone-owner-calls.ts';
 import { startPhoneHarness } from '../voice/phone-calls/testing/phone-test-harness.ts';
 import { PASSCODE_ACCEPTED_NOTE } from './party-brief.ts';
-import { CODE_WRONG, NUMBER_TAKEN } from './phone-access-numbers.ts';
+import { CODE_TEXTS_PER_DAY, CODE_WRONG, NUMBER_TAKEN, TOO_MANY_CODES } from './phone-access-numbers.ts';
 
 // Phone access goes with the account, and an own number is one user's, proven by a texted code.
 const phone = await startPhoneHarness();
@@ -136,5 +136,21 @@ describe('an own number is proven by a texted code, and is one user’s per tena
     });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(`${NUMBER_TAKEN}: ${number}`);
+  });
+
+  it('codes texted are capped per user and day, however numbers are added and removed', async () => {
+    const client = await app.signedIn(await app.createUser());
+    const numberOf = (index: number) => `+1415555${String(6100 + index)}`;
+    for (let index = 0; index < CODE_TEXTS_PER_DAY; index += 1) {
+      expect((await client.put('/api/me/phone-access', { numbers: [numberOf(index)] })).status).toBe(200);
+    }
+    const sentBefore = twilio.sent.length;
+    const last = numberOf(CODE_TEXTS_PER_DAY);
+    const saved = await client.put('/api/me/phone-access', { numbers: [last] });
+    expect(phoneAccessSchema.parse(saved.body).unverifiedNumbers).toEqual([last]);
+    expect(twilio.sent.length).toBe(sentBefore);
+    const again = await client.post('/api/me/phone-access/numbers/code', { number: last });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toBe(TOO_MANY_CODES);
   });
 });

@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - Own numbers get a table of their own: a number counts only once the code texted to it was entered
  *   (`verified_at`), and a verified number belongs to one user per tenant (partial unique index). The
  *   numbers registered before were never verified: they are kept, waiting for a code.
- * - A spoken passcode is off unless the user turns it on.
+ * - A spoken passcode is off unless the user turns it on; texted codes are counted per user and day.
  * - Each lockout is kept (when, from which number) so the owner sees it and can clear it.
  * - Phone access goes with the account: a password change, deletion or demotion clears the passcode,
  *   whoever makes it (API, CLI, psql), and every change of a user's phone access is announced on the
@@ -31,6 +31,10 @@ export class Migration20261127080000_phone_access_revocable extends Migration {
     this.addSql('drop index if exists "phone_access_numbers_index";');
     this.addSql('alter table "phone_access" drop column "numbers";');
     this.addSql(`alter table "phone_access" add column "spoken_passcode" boolean not null default false;`);
+    // Texts of confirmation codes a user had sent in the current day: each costs money and lands on
+    // someone's phone, so they are capped per user.
+    this.addSql(`alter table "phone_access" add column "code_texts" int not null default 0,
+      add column "code_texts_since" timestamptz null;`);
     this.addSql(`create table "phone_lockout" (
       "id" uuid primary key default gen_random_uuid(),
       "user_id" uuid not null references "app_user" ("id") on delete cascade,
@@ -78,6 +82,9 @@ end $$;`);
     this.addSql('drop function if exists "annie_phone_access_revoked"();');
     this.addSql('drop table if exists "phone_lockout";');
     this.addSql('alter table "phone_access" drop column if exists "spoken_passcode";');
+    this.addSql(
+      'alter table "phone_access" drop column if exists "code_texts", drop column if exists "code_texts_since";',
+    );
     this.addSql(`alter table "phone_access" add column "numbers" text[] not null default '{}';`);
     this.addSql(`update "phone_access" a set "numbers" = coalesce((select array_agg(n."e164") from
       "phone_own_number" n where n."user_id" = a."user_id" and n."verified_at" is not null), '{}');`);
