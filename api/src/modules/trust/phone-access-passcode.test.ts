@@ -157,6 +157,13 @@ describe('passcode attempts on a call', () => {
     const session = realtime.sessions[count];
     if (!session) throw new Error('no session');
     await waitFor(() => expect(systemNotes(session)).toEqual([PASSCODE_REFUSED_NOTE]));
+    // The model is asked to answer the note once the greeting's response is done (not refused, not dropped).
+    const noteAt = session.received.findIndex((event) => event.type === 'conversation.item.create');
+    await waitFor(() =>
+      expect(session.received.findLastIndex((event) => event.type === 'response.create')).toBeGreaterThan(
+        noteAt,
+      ),
+    );
     await hangUp(sid, number);
   });
 });
