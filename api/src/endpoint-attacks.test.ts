@@ -3,7 +3,8 @@
 // way the product makes it. Anonymous → 401; a spoofed X-Tenant-Id / X-User-Id → 403; a regular user on
 // an admin route → 403; a cross-site write → 403; tenant B aimed at tenant A's own ids → 404 (never a 400
 // or 503 that would hide whether the id was found) and its lists without them; tenant A's other user aimed
-// at its admin's personal data → 404; around every such request tenant A's rows must not change. Every
+// at its admin's personal data → 404; around every such request tenant A's rows must not change, nor after
+// the jobs the request queued have run. Every
 // body → the fuzz set answers 4xx with {message, code} (or is accepted, and then stored under the
 // caller's tenant only, granting nobody anything), never 5xx, and a refused request stores nothing.
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,7 @@ import { startAttackWorld } from '../test/attack/attack-world.ts';
 import { databaseFingerprint } from '../test/attack/db-fingerprint.ts';
 import { exampleOf, type JsonSchema } from '../test/attack/example-body.ts';
 import { fuzzBodies } from '../test/attack/fuzz-bodies.ts';
+import { jobIds, jobsQueuedSince, runJobs } from '../test/attack/queued-jobs.ts';
 import {
   changedTables,
   strangerTenants,
@@ -88,10 +90,21 @@ function call(
   });
 }
 
-/** Sends the request and fails if any of tenant A's rows (or jobs) changed meanwhile. */
+/**
+ * Sends the request and fails if any of tenant A's rows (or jobs) changed meanwhile. A job the request
+ * queued is an effect that comes later, whatever tenant it claims: it may not name tenant A or any of
+ * A's ids, and it is run (the workers are otherwise stopped) before A's rows are compared.
+ */
 async function leavesTenantAAlone(request: () => Promise<TestResponse>): Promise<TestResponse> {
   const before = await tenantFingerprint(app.pool, tables, 'tenant-a');
+  const jobsBefore = await jobIds(app.pool);
   const response = await request();
+  const queued = await jobsQueuedSince(app.pool, jobsBefore);
+  const aimedAtA = queued.filter((job) =>
+    ['tenant-a', ...idsOfA].some((value) => JSON.stringify(job.data).includes(value)),
+  );
+  expect(aimedAtA, `${response.status} queued a job naming tenant A's data`).toEqual([]);
+  if (queued.length > 0) await runJobs(app, queued);
   const after = await tenantFingerprint(app.pool, tables, 'tenant-a');
   expect(changedTables(before, after), `${response.status} changed tenant A's rows`).toEqual([]);
   return response;

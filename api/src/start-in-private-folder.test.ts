@@ -7,7 +7,8 @@ import { startApiProcess } from '../test/api-process.ts';
 
 // `npm run serve` (the wrapper's pre-flight, then the API) with the embedded database and its data in
 // a folder only its owner may enter: as root (this suite runs as root here and in CI), the server's
-// `postgres` account cannot enter it, which used to end the start with initdb's EACCES.
+// `postgres` account cannot enter it, which used to end the start with initdb's EACCES; so the cluster
+// moves to a folder of that account. A normal user runs the server as themselves, in the data folder.
 const folder = await mkdtemp(join(tmpdir(), 'annie-private-'));
 const dataDir = join(folder, '.data');
 let clusterDir = '';
@@ -28,8 +29,10 @@ function freePort(): Promise<number> {
   });
 }
 
+const asRoot = process.getuid?.() === 0;
+
 describe('a start in a private folder with the embedded database', () => {
-  it('reaches ready, and stops cleanly', async () => {
+  it(`reaches ready and stops cleanly, ${asRoot ? 'as root: the cluster moved where postgres may enter' : 'as a normal user: the cluster in the data folder'}`, async () => {
     expect((await stat(folder)).mode & 0o777).toBe(0o700);
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
@@ -42,7 +45,13 @@ describe('a start in a private folder with the embedded database', () => {
     expect(ready.status).toBe(200);
     const databaseLine = api.lines.find((line) => line.startsWith('Database: embedded PostgreSQL in '));
     clusterDir = databaseLine?.replace('Database: embedded PostgreSQL in ', '').split(' ')[0] ?? '';
-    if (process.getuid?.() === 0) expect(databaseLine).toContain('the postgres account cannot enter');
+    if (asRoot) {
+      expect(databaseLine).toContain(`the postgres account cannot enter ${dataDir}`);
+      expect(clusterDir).toMatch(/^\/var\/lib\/annie\/clusters\/[0-9a-f]{16}$/);
+    } else {
+      expect(clusterDir).toBe(join(dataDir, 'postgres'));
+      expect(databaseLine).not.toContain('cannot enter');
+    }
     api.child.kill('SIGTERM');
     expect(await api.exited).toBe(0);
   });

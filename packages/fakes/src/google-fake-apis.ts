@@ -8,6 +8,7 @@ import {
   type FakeMessage,
   MIME,
 } from './google-fake-data.ts';
+import { parseDriveQuery } from './google-fake-drive-query.ts';
 import type { FakeReply } from './google-fake-oauth.ts';
 
 const HOUR = 3_600_000;
@@ -34,6 +35,25 @@ const driveOrderByFullText: FakeReply = {
           reason: 'forbidden',
           location: 'orderBy',
           locationType: 'parameter',
+        },
+      ],
+    },
+  },
+};
+// Drive's answer to a `q` it cannot parse, or one that gives a term an operator it does not take.
+const driveInvalidQuery: FakeReply = {
+  status: 400,
+  json: {
+    error: {
+      code: 400,
+      message: 'Invalid Value',
+      errors: [
+        {
+          domain: 'global',
+          reason: 'invalid',
+          message: 'Invalid Value',
+          locationType: 'parameter',
+          location: 'q',
         },
       ],
     },
@@ -210,6 +230,8 @@ export class GoogleFakeApis {
    * the conference is ready once the event has been read this many times more (events.get).
    */
   conferencePendingReads = 1;
+  /** How a pending conference ends: Google's `success` (with a link) or `failure`. */
+  conferenceOutcome: 'success' | 'failure' = 'success';
   readonly #pendingConferences = new Map<string, number>();
 
   #getEvent(id: string): FakeReply {
@@ -222,8 +244,13 @@ export class GoogleFakeApis {
       return ok(this.#eventDto(event));
     }
     this.#pendingConferences.delete(id);
-    const hangoutLink = `https://meet.google.com/fak-${id.slice(-3).padStart(4, 'e')}-new`;
     const request = (event.conferenceData as Json).createRequest as Json;
+    if (this.conferenceOutcome === 'failure') {
+      // Google gives up on the conference: the event stays, without a link.
+      event.conferenceData = { createRequest: { ...request, status: { statusCode: 'failure' } } };
+      return ok(this.#eventDto(event));
+    }
+    const hangoutLink = `https://meet.google.com/fak-${id.slice(-3).padStart(4, 'e')}-new`;
     Object.assign(event, {
       hangoutLink,
       conferenceData: {
@@ -271,22 +298,12 @@ export class GoogleFakeApis {
   }
 
   #listFiles(query: URLSearchParams): FakeReply {
-    const clauses = (query.get('q') ?? '').split(/\s+and\s+/i).filter(Boolean);
+    const parsed = parseDriveQuery(query.get('q') ?? '');
+    if (!parsed) return driveInvalidQuery;
     const orderBy = query.get('orderBy');
-    if (orderBy && clauses.some((clause) => /^\(?\s*fullText\s/.test(clause))) return driveOrderByFullText;
-    const files = this.writes.files.filter((file) =>
-      clauses.every((clause) => {
-        const [, field, operator, value = ''] =
-          clause.match(/^\(?\s*(\w+)\s+(contains|=)\s+'((?:[^'\\]|\\.)*)'\s*\)?$/) ?? [];
-        const literal = value.replace(/\\(.)/g, '$1');
-        if (clause.trim() === 'trashed = false') return true;
-        if (field === 'name') return contains(file.name, literal);
-        if (field === 'fullText') return contains(`${file.name} ${file.text}`, literal);
-        if (field === 'mimeType')
-          return operator === '=' ? file.mimeType === literal : file.mimeType.startsWith(literal);
-        return false;
-      }),
-    );
+    // Anywhere in the query, inside parentheses or beside an `or`, not only as the first clause.
+    if (orderBy && parsed.terms.has('fullText')) return driveOrderByFullText;
+    const files = this.writes.files.filter((file) => parsed.matches(file));
     if (orderBy === 'modifiedTime desc') files.sort((a, b) => a.hoursAgo - b.hoursAgo);
     const max = Number(query.get('pageSize') ?? 100);
     return ok({ files: files.slice(0, max).map((file) => this.#fileDto(file)) });

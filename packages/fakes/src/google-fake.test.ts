@@ -127,4 +127,36 @@ describe('Google fake', () => {
     expect([again.status, again.body.refresh_token]).toEqual([200, undefined]);
     expect(fake.isGrantActive(rotated.body.refresh_token ?? '')).toBe(true);
   });
+  it('reads a Drive query as Drive does: or, not and parentheses; orderBy with a fullText term anywhere is 403', async () => {
+    const scope = 'openid https://www.googleapis.com/auth/drive.readonly';
+    const code = new URL(await fake.consent(authUrl({ scope }))).searchParams.get('code') ?? '';
+    const { body } = await exchange(code, verifier);
+    const list = async (q: string, orderBy?: string) => {
+      const url = new URL(`${fake.url}/drive/v3/files`);
+      url.searchParams.set('q', q);
+      if (orderBy) url.searchParams.set('orderBy', orderBy);
+      const response = await fetch(url, { headers: { Authorization: `Bearer ${body.access_token}` } });
+      const json = (await response.json()) as { files?: { name: string }[]; error?: { message: string } };
+      return { status: response.status, names: json.files?.map((file) => file.name), error: json.error };
+    };
+    const either = "trashed = false and (name contains 'budget' or fullText contains 'glycerin')";
+    expect(await list(either)).toMatchObject({
+      status: 200,
+      names: ['Q4 Budget', 'Glycerin safety data sheet.pdf'],
+    });
+    const sorted = await list(either, 'modifiedTime desc');
+    expect(sorted.status).toBe(403);
+    expect(sorted.error?.message).toMatch(/^Sorting is not supported for queries with fullText terms/);
+    expect((await list("not fullText contains 'budget'", 'modifiedTime desc')).status).toBe(403);
+    // The words inside a quoted value are data, not a fullText term.
+    expect(await list("name contains 'fullText contains x'", 'modifiedTime desc')).toMatchObject({
+      status: 200,
+      names: [],
+    });
+    expect((await list("mimeType = 'application/pdf' and not name contains 'budget'")).names).toEqual([
+      'Glycerin safety data sheet.pdf',
+    ]);
+    for (const invalid of ["name contains 'x", "fullText = 'x'", "(name contains 'x'", "owner contains 'x'"])
+      expect((await list(invalid)).status, invalid).toBe(400);
+  });
 });

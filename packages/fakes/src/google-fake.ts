@@ -108,6 +108,8 @@ export type GoogleFake = {
   delayApis: (ms: number) => void;
   /** A Meet conference asked for at insert stays `pending` through this many events.get reads (default 0). */
   setConferencePendingReads: (reads: number) => void;
+  /** How a pending Meet conference ends once those reads are done: with its link, or `failure` (none). */
+  setConferenceOutcome: (outcome: 'success' | 'failure') => void;
   /**
    * Plays the consent page like a browser: returns the URL Google sends the user back to. `withhold`
    * lists scopes the user unticked on the granular consent screen (full URLs).
@@ -277,6 +279,9 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     },
     setConferencePendingReads: (reads) => {
       apis.conferencePendingReads = reads + 1;
+    },
+    setConferenceOutcome: (outcome) => {
+      apis.conferenceOutcome = outcome;
     },
     delayApis: (ms) => {
       delayMs = ms;

@@ -32,6 +32,8 @@ export type StreamRecord = {
   markAfterBytes: number[];
   /** Marks echoed back after the audio before them had played (or was cleared). */
   echoedMarks: string[];
+  /** `performance.now()` when each of `echoedMarks` was echoed. */
+  echoedMarkAt: number[];
   clears: number;
   /** Anything else the app sent (Twilio would refuse the stream for it). */
   unexpected: string[];
@@ -71,6 +73,7 @@ export class FakeCallStream {
       marks: [],
       markAfterBytes: [],
       echoedMarks: [],
+      echoedMarkAt: [],
       clears: 0,
       unexpected: [],
     };
@@ -254,6 +257,7 @@ export class FakeCallStream {
       if (index >= 0) this.pendingMarks.splice(index, 1);
     }
     this.record.echoedMarks.push(name);
+    this.record.echoedMarkAt.push(performance.now());
     this.send({ event: 'mark', mark: { name } });
   }
 }

@@ -17,6 +17,8 @@ export type FakeCall = {
   statusCallbackEvents: string[];
   /** `performance.now()` when the app asked for the call (or the fake rang the app). */
   placedAt: number;
+  /** `performance.now()` when the app asked (REST, Status=completed or canceled) to end the call. */
+  endRequestedAt?: number;
   status: string;
   /** The `<Stream url>` of the TwiML and its `<Parameter>`s. */
   streamUrl?: string;
@@ -107,7 +109,10 @@ export class FakeCalls {
   update(sid: string, form: URLSearchParams): Record<string, unknown> | undefined {
     const call = this.calls.find((each) => each.sid === sid);
     if (!call) return undefined;
-    if (form.get('Status') === 'completed' || form.get('Status') === 'canceled') void this.hangUp(sid);
+    if (form.get('Status') === 'completed' || form.get('Status') === 'canceled') {
+      call.endRequestedAt ??= performance.now();
+      void this.hangUp(sid);
+    }
     return this.resource(call);
   }
 

@@ -97,10 +97,15 @@ export class SessionConnections {
     const sessionIds = [...new Set(connections.map((connection) => connection.sessionId))];
     let rows: (ValidRow & { ms_left: number })[];
     try {
+      // The session ends at its `_expire` (idle or absolute lifetime, whichever comes first); the row
+      // outlives it a little in the store, so the row's own expiry would keep a stream open too long.
       ({ rows } = await this.#pool.query<ValidRow & { ms_left: number }>(
-        `select s.id, u.is_admin, extract(epoch from s.expires_at - now()) * 1000 as ms_left
+        `select s.id, u.is_admin, extract(epoch from session.ends_at - now()) * 1000 as ms_left
          from http_session s join app_user u on u.id = s.user_id and u.deleted_at is null
-         where s.id = any($1) and s.expires_at > now()`,
+         cross join lateral (select least(s.expires_at,
+           case when jsonb_typeof(s.data->'_expire') = 'number'
+             then to_timestamp((s.data->>'_expire')::float8 / 1000) else s.expires_at end) as ends_at) session
+         where s.id = any($1) and session.ends_at > now()`,
         [sessionIds],
       ));
     } catch (error) {

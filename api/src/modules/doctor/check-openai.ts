@@ -14,6 +14,7 @@ import {
   passed,
   providerResult,
 } from './doctor-check.ts';
+import { modelRetirement, servedDetail } from './model-retirement.ts';
 
 type OpenAiSettings = Pick<
   AppConfig,
@@ -27,14 +28,14 @@ type OpenAiSettings = Pick<
 
 const LABEL = 'OpenAI';
 
-/** One configured model: it exists for this key (models.retrieve), and is not shut down or going. */
+/**
+ * One configured model: it exists for this key (models.retrieve), and whether OpenAI has announced its
+ * shutdown (the model's own `shutdown_date`, else the product's dated table).
+ */
 async function checkModel(client: OpenAI, setting: string, model: string) {
   const name = `${setting} ${model}`;
   try {
-    const found = (await client.models.retrieve(model)) as { shutdown_date?: string | null };
-    const lifecycle = describeModelStatus(modelStatus(model));
-    if (lifecycle) return passed(name, `served; ${lifecycle}`);
-    return passed(name, found.shutdown_date ? `served until ${found.shutdown_date}` : 'served');
+    return passed(name, servedDetail(modelRetirement(model, await client.models.retrieve(model))));
   } catch (error) {
     const lifecycle = describeModelStatus(modelStatus(model));
     return failed(name, lifecycle ? `${errorText(error)}; ${lifecycle}` : errorText(error));

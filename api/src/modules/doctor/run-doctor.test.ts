@@ -10,6 +10,7 @@ import { loadConfig } from '../../config/env.ts';
 import { assignMessagingNumber } from '../sms/messaging-number.ts';
 import { SMS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from './check-twilio.ts';
 import { DOCTOR_TIMEOUT_MS } from './doctor-check.ts';
+import { modelRetirement, servedDetail } from './model-retirement.ts';
 import { formatDoctorReport, runDoctor } from './run-doctor.ts';
 
 const NUMBER = '+14155550100';
@@ -138,6 +139,20 @@ describe('the doctor', () => {
         smsUrl: `${app.baseUrl}${SMS_WEBHOOK_PATH}`,
       });
     }
+  });
+
+  it('says when a served model shuts down, from the date OpenAI gives on the model (and the dated table)', async () => {
+    const report = await doctor({ ...everything, OPENAI_TEXT_MODEL: 'gpt-5.1' });
+    const openai = byProvider(report.providers).openai;
+    expect(openai?.state).toBe('answering');
+    // gpt-5.1 is not in the product's table: the date can only have come from OpenAI's answer.
+    const expected = servedDetail(modelRetirement('gpt-5.1', { shutdown_date: '2027-04-01' }));
+    expect(expected).toContain('2027-04-01');
+    expect(details(openai)).toContain(`OPENAI_TEXT_MODEL gpt-5.1: ${expected}`);
+    const deprecated = await doctor({ ...everything, OPENAI_TEXT_MODEL: 'gpt-4o' });
+    expect(details(byProvider(deprecated.providers).openai)).toContain(
+      `OPENAI_TEXT_MODEL gpt-4o: ${servedDetail(modelRetirement('gpt-4o', { shutdown_date: '2027-01-14' }))}`,
+    );
   });
 
   it('reports unreachable providers as failing, within its timeout', async () => {

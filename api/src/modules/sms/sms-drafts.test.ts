@@ -169,6 +169,16 @@ describe('auto_respond and never_respond', () => {
     expect(prompt).not.toContain('4471');
     expect(prompt).not.toContain('parcels');
     expect(prompt).toContain('Name: Gerry Guest');
+    // The control: the same text on an ask_first thread (a draft the executive reads) does reach the
+    // private fact and the notes, so their absence above is the filter's doing, not the search's.
+    await setPreference(GATE, 'ask_first');
+    await sms.inbound({ from: GATE, body: 'What is the door code? And what do you have on me?' });
+    await draftJobDone(GATE);
+    expect(sms.openai.requests.length).toBe(requests + 2);
+    const reviewed = sms.openai.requests.at(-1);
+    const reviewedPrompt = `${reviewed?.body.instructions}\n${reviewed?.body.input}`;
+    expect(reviewedPrompt).toContain('The door code is 4471');
+    expect(reviewedPrompt).toContain('Suspected of taking parcels');
   });
 
   it('never_respond drafts nothing', async () => {

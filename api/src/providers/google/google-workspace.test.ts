@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { GoogleToolError, GoogleWorkspace, type ToolGrant } from './google-workspace.ts';
 import { startFakeGoogleProvider } from './testing/google-fake-provider.ts';
+import { listFiles } from './tools/drive-tools.ts';
 
 const { fake, oauth, connect } = await startFakeGoogleProvider({ toolTimeoutMs: 500 });
 afterAll(() => fake.close());
@@ -175,6 +176,20 @@ describe('GoogleWorkspace tools against the Google fake', () => {
     expect(listed.files.length).toBeGreaterThan(0);
     const plainList = fake.received.findLast((request) => request.path === '/drive/v3/files');
     expect(plainList?.query.get('orderBy')).toBe('modifiedTime desc');
+  });
+
+  it('lists Drive files by relevance when fullText is one side of an or, which Drive would refuse to sort', async () => {
+    const { googleApis } = await import('./google-apis.ts');
+    const auth = await oauth.client({ refresh_token: grant.refreshToken }, () => {});
+    const context = {
+      apis: googleApis(auth, `${fake.url}/`),
+      call: { signal: AbortSignal.timeout(5_000) },
+      now: () => new Date(fake.today),
+    };
+    const files = await listFiles(context, ["(name contains 'budget' or fullText contains 'glycerin')"], 5);
+    expect(files.map((file) => file.name)).toEqual(['Q4 Budget', 'Glycerin safety data sheet.pdf']);
+    const request = fake.received.findLast((each) => each.path === '/drive/v3/files');
+    expect(request?.query.has('orderBy')).toBe(false);
   });
 
   it("refuses a tool whose scope was not granted, by the recorded scope or by Google's 403", async () => {

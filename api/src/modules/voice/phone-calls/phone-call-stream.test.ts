@@ -11,12 +11,7 @@ import { sweepStaleCalls } from './phone-call.service.ts';
 import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
 import { callSessionRecorder } from './phone-call-sessions.ts';
 import { CALL_STATUS_WEBHOOK_PATH, MEDIA_STREAM_PATH, phoneCallingOf } from './phone-calling.ts';
-import {
-  BUSINESS_NUMBER,
-  PUBLIC_URL,
-  RESPONSE_LATENCY_MS,
-  startPhoneHarness,
-} from './testing/phone-test-harness.ts';
+import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';
 
 const phone = await startPhoneHarness();
 const { twilio, realtime, client, app } = phone;
@@ -106,10 +101,11 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
   });
 
   it('barge-in: the callee speaking over the reply sends Twilio clear and truncates what was not heard', async () => {
-    callee(undefined);
-    // The callee talks at once: the greeting must already be playing when it is heard, so the fake
-    // answers without its usual latency here.
-    realtime.setScript({ audioChunksPerReply: 18, responseLatencyMs: 0 });
+    // The callee talks in real time from the start; the fake hears a turn after 0.5 s of it (4,000 μ-law
+    // bytes), well inside the 1.8 s greeting (18 chunks of 100 ms).
+    const turnBytes = 4_000;
+    twilio.calls.callee = { audio: calleeAudio(), frameIntervalMs: 20 };
+    realtime.setScript({ audioChunksPerReply: 18, bytesPerUserTurn: turnBytes });
     try {
       const started = await phone.startCall({ to: '+14155553002', message: 'Confirm lunch' });
       expect(started.status).toBe(201);
@@ -118,14 +114,24 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       await waitFor(() => expect(call?.stream?.clears).toBeGreaterThanOrEqual(1));
       const [truncate] = session.eventsOf('conversation.item.truncate');
       // What was heard is at most the time between the greeting's first audio leaving OpenAI and the
-      // truncate reaching it (1 ms for the clocks' rounding), and never the whole 1.8 s greeting
-      // (18 chunks of 100 ms) it was cut short of: measured by the fake, not assumed of a busy machine.
+      // truncate reaching it (1 ms for the clocks' rounding), and never the whole greeting.
       const truncatedAt = session.receivedAt[session.received.indexOf(truncate as never)] ?? 0;
       const heardAtMost = truncatedAt - (session.sentAudioAt[0] ?? 0) + 1;
       expect(truncate?.audio_end_ms).toBeLessThanOrEqual(Math.min(heardAtMost, 1_800));
+      // And at least the time between the greeting's first audio reaching Twilio and the callee's turn
+      // being heard (the append that completed it, when the fake sent speech_started): the app cannot
+      // have interrupted earlier, nor started the greeting later (2 ms for two clocks' rounding).
+      let appended = 0;
+      const turnHeard = session.received.findIndex((event) => {
+        if (event.type !== 'input_audio_buffer.append') return false;
+        appended += Buffer.from(String(event.audio), 'base64').length;
+        return appended >= turnBytes;
+      });
+      const heardAtLeast = (session.receivedAt[turnHeard] ?? 0) - (call?.stream?.media[0]?.at ?? 0) - 2;
+      expect(truncate?.audio_end_ms).toBeGreaterThanOrEqual(heardAtLeast);
       await twilio.calls.hangUp(call?.sid ?? '');
     } finally {
-      realtime.setScript({ audioChunksPerReply: 3, responseLatencyMs: RESPONSE_LATENCY_MS });
+      realtime.setScript({ audioChunksPerReply: 3, bytesPerUserTurn: 24_000 });
     }
   });
 
@@ -144,6 +150,12 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       expect(sent).toBe(3 * 800);
       expect(ended?.stream?.markAfterBytes).toEqual([sent]);
       expect(ended?.stream?.closedBy).toBe('fake');
+      // It is the echo that hangs up, not the app's fallback timer: the app asked Twilio to end the call
+      // within a second of the fake echoing the mark (times taken by the fake, on one clock).
+      const echoedAt = ended?.stream?.echoedMarkAt[0] ?? Number.NaN;
+      const hangUpDelay = (ended?.endRequestedAt ?? Number.NaN) - echoedAt;
+      expect(hangUpDelay).toBeGreaterThanOrEqual(0);
+      expect(hangUpDelay).toBeLessThan(1_000);
       const output = session.eventsOf('conversation.item.create')[0] as { item?: { output?: string } };
       expect(JSON.parse(output?.item?.output ?? '{}')).toEqual({ success: true, message: END_CALL_OUTPUT });
       await waitFor(async () => expect((await sessionById(started.body.id))?.endedAt).not.toBeNull());

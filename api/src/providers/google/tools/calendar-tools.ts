@@ -74,7 +74,7 @@ export async function calendarCreate(
 
 // Meet conferences are created asynchronously: the insert may answer `pending`, so the event is read
 // again (at once, then after these pauses) until the conference has its link or has failed.
-const CONFERENCE_RETRY_MS = [0, 200, 400, 800, 1_600];
+export const CONFERENCE_RETRY_MS = [0, 200, 400, 800, 1_600];
 
 const conferenceStatusOf = (event: calendar_v3.Schema$Event) =>
   event.conferenceData?.createRequest?.status?.statusCode ?? (event.hangoutLink ? 'success' : null);

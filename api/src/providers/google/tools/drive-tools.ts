@@ -1,6 +1,7 @@
 import type { WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
 import type { ToolContext } from '../google-apis.ts';
 import { clip } from './clip.ts';
+import { driveLiteral, usesFullText } from './drive-query.ts';
 
 type ListType = WorkspaceToolParams['google_drive_list']['file_type'];
 type CreateType = WorkspaceToolParams['google_drive_create']['file_type'];
@@ -23,18 +24,16 @@ const TYPE_CLAUSE: Record<ListType, string | null> = {
 
 const FILE_FIELDS = 'id,name,mimeType,modifiedTime,webViewLink';
 
-/** A Drive query string literal: backslashes and quotes escaped, as the Drive query language needs. */
-export const driveLiteral = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-
 /**
  * Lists files matching Drive query clauses as compact entries: most recently changed first, or, for a
  * `fullText` query, by relevance (Drive refuses any `orderBy` with fullText terms, 403).
  */
 export async function listFiles({ apis, call }: ToolContext, clauses: string[], pageSize: number) {
-  const byRelevance = clauses.some((clause) => clause.trimStart().startsWith('fullText '));
+  const q = ['trashed = false', ...clauses].join(' and ');
+  const byRelevance = usesFullText(q);
   const { data } = await apis.drive.files.list(
     {
-      q: ['trashed = false', ...clauses].join(' and '),
+      q,
       pageSize,
       ...(byRelevance ? {} : { orderBy: 'modifiedTime desc' }),
       fields: `files(${FILE_FIELDS})`,

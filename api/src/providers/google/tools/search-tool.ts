@@ -1,6 +1,7 @@
 import type { WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
 import type { ToolContext } from '../google-apis.ts';
-import { driveLiteral, listFiles } from './drive-tools.ts';
+import { driveLiteral } from './drive-query.ts';
+import { listFiles } from './drive-tools.ts';
 import { listMail } from './gmail-tools.ts';
 
 /** google_search: mail (Gmail's own search) and Drive (full text) at once, up to max_results each. */
