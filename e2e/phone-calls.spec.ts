@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MESSAGING_NUMBER, TWILIO_FAKE_URL } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
+import { realtimeSessionOf } from './realtime-fake-control.ts';
 
 // A toast's text also appears in its screen-reader announcement, so match the visible line exactly.
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
@@ -9,6 +10,7 @@ const uniquePhone = () => `+1415555${String(1000 + Math.floor(Math.random() * 89
 
 type FakeCall = {
   sid: string;
+  direction: 'outbound-api' | 'inbound';
   to: string;
   from: string;
   status: string;
@@ -27,6 +29,10 @@ async function completedCall(which: (call: FakeCall) => boolean): Promise<FakeCa
   const call = (await fakeCalls()).find(which) as FakeCall;
   expect(call.stream?.sentFrameAt.length).toBeGreaterThan(0);
   expect(call.stream?.media.length).toBeGreaterThan(0);
+  // The app sent OpenAI nothing it refuses (a second response.create while one is active, ...).
+  const session = await realtimeSessionOf(call.direction === 'inbound' ? call.from : call.to);
+  expect(session?.updates.length).toBeGreaterThan(0);
+  expect(session?.refused).toEqual([]);
   return call;
 }
 

@@ -1,6 +1,11 @@
-import { type Page, request } from '@playwright/test';
-import { E2E_USERS, MESSAGING_NUMBER, REALTIME_FAKE_PORT, TWILIO_FAKE_URL } from './e2e-env.ts';
+import type { Page } from '@playwright/test';
+import { E2E_USERS, MESSAGING_NUMBER, TWILIO_FAKE_URL } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
+import {
+  realtimeFake as realtime,
+  realtimeSessionsOf,
+  realtimeSessionOf as sessionOf,
+} from './realtime-fake-control.ts';
 
 // Who is on the phone decides what the assistant may do. The Twilio fake rings the app and keys digits;
 // the realtime fake (in the setup process) reports each session.update's tools and instructions.
@@ -8,24 +13,8 @@ import { expect, test } from './fixtures.ts';
 const FRONT_DESK = ['take_message', 'request_text_to_caller', 'end_call'];
 const uniquePhone = () => `+1415555${String(1000 + Math.floor(Math.random() * 8999))}`;
 
-type FakeSession = { updates: { instructions: string | null; tools: string[] | null }[] };
 type FakeCall = { sid: string; from: string; status: string };
 type SentText = { to: string; body: string };
-
-async function realtime(path: string, body?: unknown): Promise<unknown> {
-  const context = await request.newContext({ ignoreHTTPSErrors: true });
-  const url = `https://127.0.0.1:${REALTIME_FAKE_PORT}${path}`;
-  const response = body === undefined ? await context.get(url) : await context.post(url, { data: body });
-  const answer = await response.json();
-  await context.dispose();
-  return answer;
-}
-
-/** The realtime session of the call from `phone` (its instructions name the number). */
-async function sessionOf(phone: string): Promise<FakeSession | undefined> {
-  const sessions = (await realtime('/__fake/sessions')) as FakeSession[];
-  return sessions.find((session) => session.updates[0]?.instructions?.includes(phone));
-}
 
 async function twilio(path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${TWILIO_FAKE_URL}/__fake/${path}`, {
@@ -39,12 +28,48 @@ async function twilio(path: string, body?: unknown): Promise<unknown> {
 async function ring(phone: string): Promise<string> {
   await twilio('calls/inbound', { from: phone, to: MESSAGING_NUMBER });
   const calls = (await twilio('calls')) as FakeCall[];
-  return calls.find((call) => call.from === phone)?.sid ?? '';
+  return calls.findLast((call) => call.from === phone)?.sid ?? '';
 }
 
 const textsTo = async (phone: string) =>
   ((await twilio('messages')) as SentText[]).filter((m) => m.to === phone);
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+/** Opens Phone access from the user menu. */
+async function openPhoneAccess(page: Page) {
+  await page.goto('/call-logs');
+  await page.getByRole('button', { name: 'User menu' }).click({ timeout: 30_000 });
+  await page.getByRole('menuitem', { name: 'Phone access' }).click();
+  return page.getByRole('dialog', { name: 'Phone access' });
+}
+
+/** Makes `phone` the admin's own number with the passcode: saved, then confirmed with the texted code. */
+async function ownNumber(page: Page, phone: string, passcode: string) {
+  const dialog = await openPhoneAccess(page);
+  await dialog.getByLabel('Your phone numbers (comma-separated)').fill(phone);
+  await dialog.getByLabel('New passcode (6 to 12 digits)').fill(passcode);
+  await dialog.getByLabel('Your account password').fill(E2E_USERS.admin.password);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Phone access saved')).toBeVisible();
+  const waiting = dialog.getByRole('region', { name: 'Numbers to confirm' });
+  await expect.poll(async () => (await textsTo(phone)).length).toBe(1);
+  const code = /\b(\d{6})\b/.exec((await textsTo(phone))[0]?.body ?? '')?.[1] ?? '';
+  await waiting.getByLabel(/Code texted to/).fill(code);
+  await waiting.getByRole('button', { name: 'Confirm' }).click();
+  await expect(notice(page, 'Number confirmed')).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await page.keyboard.press('Escape');
+}
+
+/** Rings from `phone` and waits for the app's first configuration of the call's realtime session. */
+async function ringAndWait(phone: string, tools: string[]) {
+  const before = (await realtimeSessionsOf(phone)).length;
+  const sid = await ring(phone);
+  await expect
+    .poll(async () => (await realtimeSessionsOf(phone))[before]?.updates[0]?.tools, { timeout: 20_000 })
+    .toEqual(tools);
+  return sid;
+}
 
 test("a stranger's request becomes a pending action; nothing is sent until the executive sends it", async ({
   adminPage: page,
@@ -62,6 +87,7 @@ test("a stranger's request becomes a pending action; nothing is sent until the e
   } finally {
     await realtime('/__fake/reset', {});
   }
+  expect((await sessionOf(phone))?.refused).toEqual([]);
   await expect
     .poll(async () => ((await twilio('calls')) as FakeCall[]).find((call) => call.from === phone)?.status, {
       timeout: 20_000,
@@ -91,22 +117,44 @@ test("the executive's own number is a caller like any other until the passcode i
   adminPage: page,
 }) => {
   const phone = uniquePhone();
-  await page.goto('/call-logs');
-  await page.getByRole('button', { name: 'User menu' }).click({ timeout: 30_000 });
-  await page.getByRole('menuitem', { name: 'Phone access' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Phone access' });
-  await dialog.getByLabel('Your phone numbers (comma-separated)').fill(phone);
-  await dialog.getByLabel('New passcode (6 to 12 digits)').fill('482916');
-  await dialog.getByLabel('Your account password').fill(E2E_USERS.admin.password);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(notice(page, 'Phone access saved')).toBeVisible();
+  await ownNumber(page, phone, '482916');
 
-  const sid = await ring(phone);
-  await expect
-    .poll(async () => (await sessionOf(phone))?.updates[0]?.tools, { timeout: 20_000 })
-    .toEqual([...FRONT_DESK, 'verify_owner_passcode']);
+  const sid = await ringAndWait(phone, FRONT_DESK);
   await twilio(`calls/${sid}/keys`, { keys: '482916#' });
   await expect
     .poll(async () => (await sessionOf(phone))?.updates[1]?.tools ?? [], { timeout: 20_000 })
     .toEqual(expect.arrayContaining(['google_gmail_send', 'search_knowledge_base', 'send_sms']));
+  expect((await sessionOf(phone))?.refused).toEqual([]);
+});
+
+test('wrong passcodes keyed from the owner’s number (perhaps spoofed) lock the check; the owner sees it and clears it', async ({
+  adminPage: page,
+}) => {
+  const phone = uniquePhone();
+  await ownNumber(page, phone, '482916');
+  // Five wrong ones over two calls (three per call) reach the limit.
+  for (const keys of ['000001#000002#000003#', '000004#000005#']) {
+    const sid = await ringAndWait(phone, FRONT_DESK);
+    await twilio(`calls/${sid}/keys`, { keys });
+    await expect
+      .poll(async () => ((await twilio('calls')) as FakeCall[]).find((call) => call.sid === sid)?.status, {
+        timeout: 20_000,
+      })
+      .toBe('completed');
+  }
+  const dialog = await openPhoneAccess(page);
+  const lockouts = dialog.getByRole('region', { name: 'Passcode lockouts' });
+  await expect(lockouts).toContainText('the phone check is locked until', { timeout: 20_000 });
+  await expect(lockouts.getByRole('list', { name: 'Lockouts' })).toContainText(
+    `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`,
+  );
+  await lockouts.getByRole('button', { name: 'Clear lockout' }).click();
+  await expect(notice(page, 'Lockout cleared')).toBeVisible();
+  await expect(lockouts).toContainText('(cleared)');
+
+  const sid = await ringAndWait(phone, FRONT_DESK);
+  await twilio(`calls/${sid}/keys`, { keys: '482916#' });
+  await expect
+    .poll(async () => (await sessionOf(phone))?.updates[1]?.tools ?? [], { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['send_sms']));
 });

@@ -2,6 +2,7 @@ import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
 import { expect, vi } from 'vitest';
 import { FAKE_GOOGLE_ACCOUNT } from '../../../packages/fakes/src/google-fake-data.ts';
 import { assignMessagingNumber } from '../../src/modules/sms/messaging-number.ts';
+import { checkPhonePasscode } from '../../src/modules/trust/index.ts';
 import { VOICE_WEBHOOK_PATH } from '../../src/modules/voice/phone-calls/index.ts';
 import type { TestClient, TestResponse } from '../test-client.ts';
 import { type AttackWorld, NUMBER_OF_A, PUBLIC_URL } from './attack-world.ts';
@@ -157,6 +158,13 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
         currentPassword: world.accountA.password,
       };
       created(await world.adminA.put('/api/me/phone-access', access), 'phone access');
+      // The number counts once the code texted to it is entered; five wrong passcodes lock the check.
+      const texted = twilio.sent.findLast((message) => message.to === OWN_NUMBER_OF_A)?.body ?? '';
+      const confirm = { number: OWN_NUMBER_OF_A, code: /\b(\d{6})\b/.exec(texted)?.[1] ?? '' };
+      created(await world.adminA.post('/api/me/phone-access/numbers/confirm', confirm), 'own number');
+      const adminOfA = { tenantId: 'tenant-a', userId: world.accountA.user.id };
+      for (const wrong of ['000001', '000002', '000003', '000004', '000005'])
+        await checkPhonePasscode(world.app.pool, adminOfA, wrong, OWN_NUMBER_OF_A);
       // The stranger's call reaches the front desk; the model takes a message and asks for a text.
       const asks = { caller_name: 'Sam Stranger' };
       openAiRealtime.setScript({

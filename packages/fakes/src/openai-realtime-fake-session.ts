@@ -196,6 +196,9 @@ export class RealtimeFakeSession {
     const itemId = `item_${randomUUID()}`;
     const base = { response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 };
     this.active = responseId;
+    // The response is active from the moment it was asked for; the client hears of it only later.
+    const latency = this.script.responseLatencyMs ?? 0;
+    if (latency > 0) await new Promise((done) => setTimeout(done, latency));
     this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
     const turnCall = turn?.functionCall && this.offeredTools().includes(turn.functionCall.name);
     const scripted =

@@ -22,6 +22,11 @@ export type OpenAIRealtimeFake = {
   setScript: (script: Partial<RealtimeFakeScript>) => void;
   /** Connections answered with an HTTP error (no upgrade) that the client still holds open. */
   refusedOpen: () => number;
+  /**
+   * New connections wait (the client sees a session still opening) until the returned function is
+   * called; `waiting()` counts those held.
+   */
+  holdOpen: () => { waiting: () => number; release: () => void };
   close: () => Promise<void>;
 };
 
@@ -90,7 +95,12 @@ export async function startOpenAIRealtimeFake(
     response.writeHead(404).end();
   });
 
+  let held: { requests: (() => void)[] } | null = null;
   server.on('upgrade', (request, socket, head) => {
+    if (held) {
+      held.requests.push(() => server.emit('upgrade', request, socket, head));
+      return;
+    }
     const url = new URL(request.url ?? '/', 'https://fake');
     const path = url.pathname;
     const model = url.searchParams.get('model');
@@ -146,6 +156,17 @@ export async function startOpenAIRealtimeFake(
       return new Promise((resolve) => waiting.push(resolve));
     },
     refusedOpen: () => refused.size,
+    holdOpen: () => {
+      const hold = { requests: [] as (() => void)[] };
+      held = hold;
+      return {
+        waiting: () => hold.requests.length,
+        release: () => {
+          if (held === hold) held = null;
+          for (const open of hold.requests.splice(0)) open();
+        },
+      };
+    },
     setScript: (changes) => {
       script = { ...script, ...changes };
     },
@@ -165,6 +186,8 @@ function sessionSummary(session: RealtimeFakeSession) {
   return {
     url: session.url,
     received: session.received.map((event) => event.type),
+    /** Codes of the error events the fake answered refused client events with. */
+    refused: session.errorsSent.map((error) => error.code),
     updates: session.eventsOf('session.update').map((event) => {
       const body = event.session as SessionUpdateBody | undefined;
       return {

@@ -10,6 +10,12 @@ export type RealtimeFakeScript = {
   audioChunksPerReply: number;
   /** Pause between audio chunks; 0 sends the whole reply at once (tests), > 0 plays it out (e2e). */
   chunkIntervalMs: number;
+  /**
+   * How long after a response.create the client hears response.created and the output (0: at once).
+   * The response is active from the start, and OpenAI refuses a second response.create meanwhile: a
+   * delay lets tests see a client that sends one before it has heard of the first.
+   */
+  responseLatencyMs?: number;
   /** When set, the first response asks for this tool instead of speaking. */
   functionCall?: { name: string; arguments: string };
   /** When set, the first response asks for all these tools at once (one response, several calls). */

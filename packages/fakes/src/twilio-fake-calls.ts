@@ -169,6 +169,13 @@ export class FakeCalls {
     stream.pressKeys(keys);
   }
 
+  /** The caller says more on the call's open media stream: μ-law audio, sent at once. */
+  async say(sid: string, audio: Buffer): Promise<void> {
+    const stream = this.streams.get(sid);
+    if (!stream?.isOpen) throw new Error(`No open media stream for call ${sid}`);
+    await stream.speak({ audio, frameIntervalMs: 0 });
+  }
+
   /** Resolves once the call has ended and its last status callback was answered. */
   async ended(sid: string): Promise<FakeCall | undefined> {
     await this.runs.get(sid);

@@ -4,15 +4,25 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState, AuthContext } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import type { SmsSending } from '../sms/index.ts';
 import {
   PASSCODE_NEEDS_PASSWORD,
   phoneAccessOf,
   updatePhoneAccess,
   WRONG_PASSWORD,
 } from './phone-access.service.ts';
+import { NUMBER_TAKEN } from './phone-access-numbers.ts';
 
 /** /api/me/phone-access: the signed-in user's own numbers and phone passcode. */
-export function phoneAccessRoutes({ pool, region }: { pool: Pool; region: CountryCode }): Router<AppState> {
+export function phoneAccessRoutes({
+  pool,
+  region,
+  sending,
+}: {
+  pool: Pool;
+  region: CountryCode;
+  sending: SmsSending;
+}): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/me/phone-access' });
   const ownerOf = ({ tenantId, userId }: AuthContext) => ({ tenantId, userId });
 
@@ -35,14 +45,20 @@ export function phoneAccessRoutes({ pool, region }: { pool: Pool; region: Countr
     {
       method: 'put',
       path: '/',
-      summary: 'Set your own phone numbers and, with your password, the phone passcode',
+      summary:
+        'Set your own phone numbers (new ones are texted a code to confirm) and, with your password, the phone passcode',
       access: 'signed-in',
       body: updatePhoneAccessSchema,
       responses: { 200: { description: 'Phone access', schema: phoneAccessSchema } },
-      errors: { 400: `A number is not valid, or: ${PASSCODE_NEEDS_PASSWORD}`, 403: WRONG_PASSWORD },
+      errors: {
+        400: `A number is not valid, or: ${PASSCODE_NEEDS_PASSWORD}`,
+        403: WRONG_PASSWORD,
+        409: NUMBER_TAKEN,
+        503: 'Text messages are not configured, so a new number cannot be confirmed',
+      },
     },
     async (ctx, { body, auth }) => {
-      ctx.body = await updatePhoneAccess(pool, ownerOf(auth), body, region);
+      ctx.body = await updatePhoneAccess(pool, ownerOf(auth), body, { region, sending });
     },
   );
 

@@ -4,6 +4,7 @@ import type { Pool } from '../../db/pool.ts';
 import { badRequest, forbidden } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { toE164 } from '../../lib/phone-number.ts';
+import type { SmsSending } from '../sms/index.ts';
 import {
   countPasscodeAttempt,
   giveAttemptBack,
@@ -11,71 +12,96 @@ import {
   readPhoneAccess,
   savePhoneAccess,
 } from './phone-access.queries.ts';
+import { lockedUntil, lockoutsOf, recordLockout } from './phone-access-lockouts.queries.ts';
+import { ownNumbersOf, removeOtherNumbers } from './phone-access-numbers.queries.ts';
+import { claimNewNumbers } from './phone-access-numbers.ts';
 
 /** Wrong passcodes one user may have within the window before checks stop (every call together). */
 export const PASSCODE_ATTEMPTS_MAX = 5;
 export const PASSCODE_WINDOW_MINUTES = 15;
+const PASSCODE_WINDOW = { minutes: PASSCODE_WINDOW_MINUTES, max: PASSCODE_ATTEMPTS_MAX };
 
-export const PASSCODE_NEEDS_PASSWORD = 'Enter your account password to set or change the phone passcode';
+export const PASSCODE_NEEDS_PASSWORD =
+  'Enter your account password to set or change the phone passcode, or to allow saying it';
 export const WRONG_PASSWORD = 'The account password is wrong';
 
 type Owner = { tenantId: string; userId: string };
 
-/** The user's registered numbers and whether a passcode is set (never the passcode or its hash). */
+/** The user's numbers, passcode settings and lockouts (never the passcode or its hash). */
 export async function phoneAccessOf(pool: Pool, owner: Owner): Promise<PhoneAccess> {
   const row = await readPhoneAccess(pool, owner);
-  return { numbers: row?.numbers ?? [], passcodeSet: row?.passcode_set ?? false };
+  const numbers = await ownNumbersOf(pool, owner);
+  const until = await lockedUntil(pool, owner, PASSCODE_WINDOW);
+  const lockouts = await lockoutsOf(pool, owner);
+  return {
+    numbers: numbers.map((number) => number.e164),
+    unverifiedNumbers: numbers.filter((number) => !number.verified).map((number) => number.e164),
+    passcodeSet: row?.passcode_set ?? false,
+    spokenPasscode: row?.spoken_passcode ?? false,
+    lockedUntil: until ? until.toISOString() : null,
+    lockouts: lockouts.map((lockout) => ({
+      id: lockout.id,
+      callerE164: lockout.caller_e164,
+      lockedAt: lockout.locked_at.toISOString(),
+      clearedAt: lockout.cleared_at?.toISOString() ?? null,
+    })),
+  };
 }
 
 /**
- * Sets the user's own numbers and, with the account password, a new passcode (hashed like a password).
- * A new passcode also clears the attempt counter.
+ * Sets the user's own numbers (a new one is texted a code and counts once it is entered) and, with the
+ * account password, a new passcode (hashed like a password, which also clears the attempt counter) or
+ * permission to say it.
  */
 export async function updatePhoneAccess(
   pool: Pool,
   owner: Owner,
   input: UpdatePhoneAccess,
-  region: CountryCode,
+  options: { region: CountryCode; sending: SmsSending },
 ): Promise<PhoneAccess> {
   const numbers = [
     ...new Set(
       input.numbers.map((text) => {
-        const e164 = toE164(text, region);
+        const e164 = toE164(text, options.region);
         if (!e164) throw badRequest(`Not a valid phone number: ${text}`);
         return e164;
       }),
     ),
   ];
   let passcodeHash: string | null = null;
-  if (input.passcode !== undefined) {
+  if (input.passcode !== undefined || input.spokenPasscode === true) {
     if (!input.currentPassword) throw badRequest(PASSCODE_NEEDS_PASSWORD);
     const passwordHash = await passwordHashOf(pool, owner);
     if (!passwordHash || !(await verifyPassword(passwordHash, input.currentPassword))) {
       throw forbidden(WRONG_PASSWORD);
     }
-    passcodeHash = await hashPassword(input.passcode);
+    if (input.passcode !== undefined) passcodeHash = await hashPassword(input.passcode);
   }
-  await savePhoneAccess(pool, owner, numbers, passcodeHash);
+  await claimNewNumbers(pool, owner, numbers, options.sending);
+  await removeOtherNumbers(pool, owner, numbers);
+  await savePhoneAccess(pool, owner, { passcodeHash, spokenPasscode: input.spokenPasscode });
   return phoneAccessOf(pool, owner);
 }
 
 export type PasscodeOutcome = 'accepted' | 'wrong' | 'locked';
 
 /**
- * Checks a passcode keyed or said on the phone. The attempt is counted before the hash is checked, in
- * one statement, so parallel guesses cannot all be checked; a right passcode gives the attempt back.
+ * Checks a passcode keyed or said on the phone from `callerE164`. The attempt is counted before the
+ * hash is checked, in one statement, so parallel guesses cannot all be checked; a right passcode gives
+ * the attempt back. The wrong one that reaches the limit is recorded for the owner to see and clear.
  */
 export async function checkPhonePasscode(
   pool: Pool,
   owner: Owner,
   passcode: string,
+  callerE164: string,
 ): Promise<PasscodeOutcome> {
-  const storedHash = await countPasscodeAttempt(pool, owner, {
-    minutes: PASSCODE_WINDOW_MINUTES,
-    max: PASSCODE_ATTEMPTS_MAX,
-  });
-  if (!storedHash) return 'locked';
-  if (!(await verifyPassword(storedHash, passcode))) return 'wrong';
+  const counted = await countPasscodeAttempt(pool, owner, PASSCODE_WINDOW);
+  if (!counted) return 'locked';
+  if (!(await verifyPassword(counted.passcode_hash, passcode))) {
+    if (counted.failed_attempts === PASSCODE_ATTEMPTS_MAX) await recordLockout(pool, owner, callerE164);
+    return 'wrong';
+  }
   await giveAttemptBack(pool, owner);
   return 'accepted';
 }

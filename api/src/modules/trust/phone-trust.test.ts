@@ -1,8 +1,18 @@
+import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { pendingActionListSchema, THIRD_PARTY_CONTENT_TAG } from '@annie/api-client/contracts/trust';
-import { describe, expect, it, vi } from 'vitest';
-import type { RealtimeFakeSession } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
-import { partyPhoneTools } from '../voice/phone-calls/index.ts';
-import { startPhoneHarness } from '../voice/phone-calls/testing/phone-test-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REALTIME_SCRIPT } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
+import {
+  FRONT_DESK,
+  ownerCalls,
+  PASSCODE,
+  systemNotes,
+  toolNames,
+  toolOutputs,
+  updatesOf,
+  waitFor,
+} from '../voice/phone-calls/testing/phone-owner-calls.ts';
+import { CALLEE_TURN_BYTES, startPhoneHarness } from '../voice/phone-calls/testing/phone-test-harness.ts';
 import {
   FRONT_DESK_HEADING,
   PASSCODE_ACCEPTED_NOTE,
@@ -12,49 +22,7 @@ import {
 
 const phone = await startPhoneHarness();
 const { twilio, realtime, client, app } = phone;
-
-const FRONT_DESK = ['take_message', 'request_text_to_caller', 'end_call'];
-const PASSCODE = '482916';
-// Passcode checks run argon2 (19 MiB, tens of milliseconds each): on a loaded machine a call's steps take
-// more than vitest's default second.
-const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
-
-type SessionUpdate = { session: { instructions?: string; tools?: { name: string }[] } };
-const updatesOf = (session: RealtimeFakeSession) =>
-  session.eventsOf('session.update') as unknown as SessionUpdate[];
-const toolNames = (update: SessionUpdate | undefined) => update?.session.tools?.map((tool) => tool.name);
-
-/** Rings the business number from `from` and waits for the session the app configured for the call. */
-async function ring(from: string) {
-  twilio.calls.callee = { audio: Buffer.alloc(0), frameIntervalMs: 0 };
-  const count = realtime.sessions.length;
-  const { sid } = await phone.ringApp(from);
-  await waitFor(() => expect(realtime.sessions.length).toBe(count + 1));
-  const session = realtime.sessions[count] as RealtimeFakeSession;
-  // The app's first configuration of the call; a scripted caller may already have caused a second one.
-  await waitFor(() => expect(updatesOf(session).length).toBeGreaterThanOrEqual(1));
-  return { sid, session };
-}
-
-const systemNotes = (session: RealtimeFakeSession) =>
-  session
-    .eventsOf('conversation.item.create')
-    .map((event) => event.item as { role?: string; content?: { text?: string }[] })
-    .filter((item) => item.role === 'system')
-    .map((item) => item.content?.[0]?.text);
-
-/** A second user of the first tenant who registered `number` as their own, with PASSCODE. */
-async function executiveWithNumber(number: string) {
-  const user = await app.createUser();
-  const signedIn = await app.signedIn(user);
-  const saved = await signedIn.put('/api/me/phone-access', {
-    numbers: [number],
-    passcode: PASSCODE,
-    currentPassword: user.password,
-  });
-  expect(saved.status).toBe(200);
-  return { user, client: signedIn };
-}
+const { ring, hangUp, executiveWithNumber } = ownerCalls(phone);
 
 describe('who is on the phone decides the tools the session is offered', () => {
   it('a stranger is offered only the front desk, and told nothing private', async () => {
@@ -83,7 +51,7 @@ describe('who is on the phone decides the tools the session is offered', () => {
   });
 
   it("the executive's registered number without the passcode is a caller like any other", async () => {
-    await executiveWithNumber('+14155554003');
+    await executiveWithNumber('+14155554003', { spoken: true });
     realtime.setScript({ functionCall: { name: 'google_gmail_list', arguments: '{}' } });
     try {
       const { sid, session } = await ring('+14155554003');
@@ -125,15 +93,7 @@ describe('who is on the phone decides the tools the session is offered', () => {
     expect(systemNotes(first.session).filter((note) => note === PASSCODE_REFUSED_NOTE)).toHaveLength(3);
     expect(systemNotes(first.session).filter((note) => note === PASSCODE_LOCKED_NOTE)).toHaveLength(1);
     expect(updatesOf(first.session)).toHaveLength(1);
-    await twilio.calls.hangUp(first.sid);
-    // The number is free once the app has seen the stream end; a redial before that is answered busy.
-    await waitFor(async () => {
-      const open = await app.pool.query(
-        'select 1 from phone_call where remote_e164 = $1 and ended_at is null',
-        ['+14155554005'],
-      );
-      expect(open.rowCount).toBe(0);
-    });
+    await hangUp(first.sid, '+14155554005');
     const { rows } = await app.pool.query('select failed_attempts from phone_access where user_id = $1', [
       user.user.id,
     ]);
@@ -149,8 +109,8 @@ describe('who is on the phone decides the tools the session is offered', () => {
     await twilio.calls.hangUp(second.sid);
   });
 
-  it('a spoken passcode (verify_owner_passcode) proves the owner; their tools then act for them, labelled', async () => {
-    await executiveWithNumber('+14155554006');
+  it("a spoken passcode (verify_owner_passcode), when the owner allowed saying it, gives the session the owner's tools", async () => {
+    await executiveWithNumber('+14155554006', { spoken: true });
     realtime.setScript({
       functionCall: { name: 'verify_owner_passcode', arguments: JSON.stringify({ passcode: PASSCODE }) },
     });
@@ -165,6 +125,46 @@ describe('who is on the phone decides the tools the session is offered', () => {
     } finally {
       realtime.setScript({ functionCall: undefined });
     }
+  });
+
+  it('saying the passcode is off unless the owner turns it on: verify_owner_passcode is neither offered nor run', async () => {
+    const { user } = await executiveWithNumber('+14155554010');
+    realtime.setScript({
+      functionCall: { name: 'verify_owner_passcode', arguments: JSON.stringify({ passcode: PASSCODE }) },
+    });
+    try {
+      const { sid, session } = await ring('+14155554010');
+      expect(toolNames(updatesOf(session)[0])).toEqual(FRONT_DESK);
+      expect(updatesOf(session)[0]?.session.instructions).toContain('it may not be said aloud');
+      await waitFor(() => expect(toolOutputs(session)).toHaveLength(1));
+      expect(toolOutputs(session)[0]).toEqual({
+        error: 'verify_owner_passcode is not available to this caller',
+      });
+      expect(updatesOf(session)).toHaveLength(1);
+      await hangUp(sid, '+14155554010');
+    } finally {
+      realtime.setScript({ functionCall: undefined });
+    }
+    const { rows } = await app.pool.query('select failed_attempts from phone_access where user_id = $1', [
+      user.user.id,
+    ]);
+    expect(rows[0]?.failed_attempts).toBe(0);
+  });
+
+  it('a number whose texted code was never entered is not an own number: no passcode check is offered', async () => {
+    const { client: owner } = await executiveWithNumber('+14155554011', { confirm: false });
+    expect((await owner.get('/api/me/phone-access')).body).toMatchObject({
+      numbers: ['+14155554011'],
+      unverifiedNumbers: ['+14155554011'],
+    });
+    const { sid, session } = await ring('+14155554011');
+    expect(toolNames(updatesOf(session)[0])).toEqual(FRONT_DESK);
+    expect(updatesOf(session)[0]?.session.instructions).not.toContain('phone passcode');
+    twilio.calls.pressKeys(sid, `${PASSCODE}#`);
+    // The keys are ignored: a stranger's number has no check (no note, no second configuration).
+    await hangUp(sid, '+14155554011');
+    expect(systemNotes(session)).toEqual([]);
+    expect(updatesOf(session)).toHaveLength(1);
   });
 });
 
@@ -236,21 +236,101 @@ describe("a third party's request becomes a pending action the executive decides
   });
 });
 
-describe('outside data the owner reads on the phone reaches the model labelled', () => {
-  it(`a knowledge search answers the owner's tenant only, inside <${THIRD_PARTY_CONTENT_TAG}>`, async () => {
+/** Every text and JSON value in the app's database that contains `needle` (table.column). */
+async function storedAnywhere(needle: string): Promise<string[]> {
+  const { rows: columns } = await app.pool.query<{ table_name: string; column_name: string }>(
+    `select table_name, column_name from information_schema.columns
+     where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`,
+  );
+  const found: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const { rowCount } = await app.pool.query(
+      `select 1 from "${table}" where "${column}"::text like '%' || $1 || '%' limit 1`,
+      [needle],
+    );
+    if (rowCount) found.push(`${table}.${column}`);
+  }
+  return found;
+}
+
+describe('the passcode never lands anywhere, and a proven call is the prover’s own', () => {
+  it('a spoken passcode is withheld from the transcript and the database; the call is in B’s history only', async () => {
+    const number = '+14155554012';
+    const { user, client: owner } = await executiveWithNumber(number, { spoken: true });
+    realtime.setScript({
+      userTranscripts: ['My passcode is 4 8 2 9 1 6.'],
+      functionCall: { name: 'verify_owner_passcode', arguments: JSON.stringify({ passcode: '4 8 2 9 1 6' }) },
+    });
+    let callSessionId = '';
+    try {
+      const { sid, session } = await ring(number, Buffer.alloc(CALLEE_TURN_BYTES, 0xff));
+      await waitFor(() => expect(toolOutputs(session)).toHaveLength(1));
+      expect(toolOutputs(session)[0]).toMatchObject({ verified: true });
+      expect(updatesOf(session)).toHaveLength(2);
+      const { rows } = await app.pool.query<{ call_session_id: string; user_id: string }>(
+        'select call_session_id, user_id from phone_call where twilio_call_sid = $1',
+        [sid],
+      );
+      callSessionId = rows[0]?.call_session_id ?? '';
+      expect(rows[0]?.user_id).toBe(user.user.id);
+      await waitFor(async () => {
+        const { rows: lines } = await app.pool.query<{ transcript: { role: string }[] }>(
+          'select transcript from call_session where id = $1',
+          [callSessionId],
+        );
+        expect(lines[0]?.transcript.some((line) => line.role === 'user')).toBe(true);
+      });
+      await hangUp(sid, number);
+    } finally {
+      realtime.setScript({
+        userTranscripts: DEFAULT_REALTIME_SCRIPT.userTranscripts,
+        functionCall: undefined,
+      });
+    }
+    const mine = callSessionListSchema.parse((await owner.get('/api/call-sessions')).body);
+    const call = mine.find((each) => each.id === callSessionId);
+    expect(call?.transcript.find((line) => line.role === 'user')?.content).toBe(
+      'My passcode is [digits withheld].',
+    );
+    expect(JSON.stringify(mine)).not.toMatch(/4\D?8\D?2\D?9\D?1\D?6/);
+    // The tenant's owner answered the line, but the call was B's: it is not in the owner's history.
+    const owners = callSessionListSchema.parse((await client.get('/api/call-sessions')).body);
+    expect(owners.map((each) => each.id)).not.toContain(callSessionId);
+    expect(await storedAnywhere('482916')).toEqual([]);
+    expect(await storedAnywhere('4 8 2 9 1 6')).toEqual([]);
+  });
+
+  it('proven on a call, the owner’s reading tool answers with their tenant’s data only, labelled', async () => {
+    const number = '+14155554013';
     await client.post('/api/knowledge/facts', { key: 'gate_day', value: 'Gate opens on Friday mornings' });
     const other = await app.signedIn(await app.createUser({ tenantId: 'tenant-phone-trust' }));
     await other.post('/api/knowledge/facts', { key: 'gate_day', value: 'Gate opens on Sunday nights' });
-    const { user } = await executiveWithNumber('+14155554009');
-    const tools = partyPhoneTools({ config: app.config, orm: app.orm, pool: app.pool });
-    const identity = { tenantId: 'default', userId: user.user.id, phoneCallId: '', callSessionId: null };
-    const owner = tools(identity, { endCall: () => {} }, { kind: 'executive', userId: user.user.id });
-    const output = await owner.runTool('search_knowledge_base', { query: 'gate' });
-    const labelled = (output as Record<string, { source: string; data: unknown }>)[THIRD_PARTY_CONTENT_TAG];
-    expect(labelled?.source).toBe('search_knowledge_base');
-    expect(JSON.stringify(labelled?.data)).toContain('Gate opens on Friday mornings');
-    expect(JSON.stringify(output)).not.toContain('Sunday');
-    // The owner's own actions come back as they are (no label to confuse the model about what it did).
-    expect(await owner.runTool('end_call', {})).toMatchObject({ success: true });
+    await executiveWithNumber(number);
+    realtime.setScript({
+      userTurns: [
+        {
+          transcript: 'When does the gate open?',
+          functionCall: { name: 'search_knowledge_base', arguments: JSON.stringify({ query: 'gate' }) },
+        },
+      ],
+    });
+    try {
+      const { sid, session } = await ring(number);
+      twilio.calls.pressKeys(sid, `${PASSCODE}#`);
+      await waitFor(() => expect(updatesOf(session)).toHaveLength(2));
+      // The greeting and the answer to the accepted passcode have been spoken: the caller asks now.
+      await waitFor(() => expect(session.sentAudioAt.length).toBeGreaterThanOrEqual(2 * 3));
+      await twilio.calls.say(sid, Buffer.alloc(CALLEE_TURN_BYTES, 0xff));
+      await waitFor(() => expect(toolOutputs(session)).toHaveLength(1));
+      const output = toolOutputs(session)[0] as Record<string, { source: string; data: unknown }>;
+      expect(output[THIRD_PARTY_CONTENT_TAG]?.source).toBe('search_knowledge_base');
+      expect(JSON.stringify(output[THIRD_PARTY_CONTENT_TAG]?.data)).toContain(
+        'Gate opens on Friday mornings',
+      );
+      expect(JSON.stringify(output)).not.toContain('Sunday');
+      await hangUp(sid, number);
+    } finally {
+      realtime.setScript({ userTurns: undefined });
+    }
   });
 });

@@ -87,9 +87,16 @@ describe('phone access is per user', () => {
       passcode: '123456',
       currentPassword: aliceUser.password,
     });
-    expect(phoneAccessSchema.parse(saved.body)).toEqual({ numbers: ['+14155557002'], passcodeSet: true });
+    expect(phoneAccessSchema.parse(saved.body)).toMatchObject({
+      numbers: ['+14155557002'],
+      unverifiedNumbers: ['+14155557002'],
+      passcodeSet: true,
+    });
     for (const other of [colleague, stranger]) {
-      expect((await other.get('/api/me/phone-access')).body).toEqual({ numbers: [], passcodeSet: false });
+      expect((await other.get('/api/me/phone-access')).body).toMatchObject({
+        numbers: [],
+        passcodeSet: false,
+      });
     }
     const { rows } = await app.pool.query('select passcode_hash from phone_access where user_id = $1', [
       aliceUser.user.id,
@@ -102,7 +109,7 @@ describe("another user's phone access", () => {
   it("is their own to write: a colleague's numbers leave Alice's alone", async () => {
     const alices = (await alice.get('/api/me/phone-access')).body;
     const saved = await colleague.put('/api/me/phone-access', { numbers: ['+1 415 555 7003'] });
-    expect(saved.body).toEqual({ numbers: ['+14155557003'], passcodeSet: false });
+    expect(saved.body).toMatchObject({ numbers: ['+14155557003'], passcodeSet: false });
     expect((await alice.get('/api/me/phone-access')).body).toEqual(alices);
     expect((await stranger.put('/api/me/phone-access', { numbers: [] })).status).toBe(200);
     expect((await alice.get('/api/me/phone-access')).body).toEqual(alices);
@@ -118,10 +125,12 @@ describe('passcode attempts', () => {
       currentPassword: aliceUser.password,
     });
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => checkPhonePasscode(app.pool, owner, `99999${index % 10}`)),
+      Array.from({ length: 20 }, (_, index) =>
+        checkPhonePasscode(app.pool, owner, `99999${index % 10}`, '+14155557009'),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome === 'wrong')).toHaveLength(PASSCODE_ATTEMPTS_MAX);
     expect(outcomes.filter((outcome) => outcome === 'locked')).toHaveLength(20 - PASSCODE_ATTEMPTS_MAX);
-    expect(await checkPhonePasscode(app.pool, owner, '654321')).toBe('locked');
+    expect(await checkPhonePasscode(app.pool, owner, '654321', '+14155557009')).toBe('locked');
   });
 });

@@ -5,12 +5,14 @@ const CONTACT_BY_NUMBER_SQL = tenantSql(`
   select name, nickname, relationship from contact
   where tenant_id = $1 and phone_primary = $2 order by created_at limit 1`);
 
-// Any user of the tenant may have registered the number: the caller is not known to be anyone yet.
+// The user whose verified own number it is (one per tenant, by a unique index): the caller is not
+// known to be them yet.
 const NUMBER_OWNER_SQL = tenantSql(`
-  select a.user_id, u.username from phone_access a join app_user u on u.id = a.user_id
-  where a.tenant_id = $1 and $2 = any(a.numbers) and a.passcode_hash is not null
-    and u.deleted_at is null
-  order by a.created_at limit 1`);
+  select a.user_id, u.username, a.spoken_passcode from phone_own_number n
+    join phone_access a on a.user_id = n.user_id and a.tenant_id = n.tenant_id
+    join app_user u on u.id = a.user_id
+  where n.tenant_id = $1 and n.e164 = $2 and n.verified_at is not null and a.passcode_hash is not null
+    and u.deleted_at is null`);
 
 const USERNAME_SQL = tenantSql('select username from app_user where tenant_id = $1 and id = $2');
 
@@ -25,11 +27,14 @@ export async function contactByNumber(db: Queryable, tenantId: string, e164: str
   return rows[0];
 }
 
-/** The tenant's user who registered this number as their own, with a passcode set. */
+/** The tenant's user who confirmed this number as their own, with a passcode set. */
 export async function numberOwner(db: Queryable, tenantId: string, e164: string) {
-  const rows = await runScoped<{ user_id: string; username: string }>(db, { tenantId }, NUMBER_OWNER_SQL, [
-    e164,
-  ]);
+  const rows = await runScoped<{ user_id: string; username: string; spoken_passcode: boolean }>(
+    db,
+    { tenantId },
+    NUMBER_OWNER_SQL,
+    [e164],
+  );
   return rows[0];
 }
 

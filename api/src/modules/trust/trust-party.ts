@@ -22,7 +22,7 @@ export type TrustParty = { kind: 'executive'; userId: string } | ThirdParty;
 export type PhoneCallParty = {
   party: ThirdParty;
   /** The user who registered the caller's number as their own: the passcode may prove it is them. */
-  claimedOwner: { userId: string; username: string } | null;
+  claimedOwner: { userId: string; username: string; spokenPasscode: boolean } | null;
 };
 
 /**
@@ -43,7 +43,9 @@ export async function phoneCallParty(
       nickname: known?.nickname ?? null,
       relationship: known?.relationship ?? null,
     },
-    claimedOwner: claimed ? { userId: claimed.user_id, username: claimed.username } : null,
+    claimedOwner: claimed
+      ? { userId: claimed.user_id, username: claimed.username, spokenPasscode: claimed.spoken_passcode }
+      : null,
   };
 }
 

@@ -3,7 +3,9 @@ import type { Domain } from '../../domain.ts';
 import { smsSendingOf } from '../sms/index.ts';
 import { frontDeskRoutes } from './front-desk.routes.ts';
 import { Migration20261126110000_trust } from './migrations/Migration20261126110000_trust.ts';
+import { Migration20261127080000_phone_access_revocable } from './migrations/Migration20261127080000_phone_access_revocable.ts';
 import { phoneAccessRoutes } from './phone-access.routes.ts';
+import { phoneAccessNumberRoutes } from './phone-access-numbers.routes.ts';
 
 /**
  * The trust model's product side: what callers left with the front desk (messages, requests the
@@ -12,11 +14,22 @@ import { phoneAccessRoutes } from './phone-access.routes.ts';
 export const trustDomain: Domain = {
   name: 'trust',
   entities: [],
-  migrations: [{ name: 'Migration20261126110000_trust', class: Migration20261126110000_trust }],
-  create: ({ config, pool }) => ({
-    routers: [
-      frontDeskRoutes({ pool, sending: smsSendingOf(config) }),
-      phoneAccessRoutes({ pool, region: config.PHONE_DEFAULT_REGION as CountryCode }),
-    ],
-  }),
+  migrations: [
+    { name: 'Migration20261126110000_trust', class: Migration20261126110000_trust },
+    {
+      name: 'Migration20261127080000_phone_access_revocable',
+      class: Migration20261127080000_phone_access_revocable,
+    },
+  ],
+  create: ({ config, pool }) => {
+    const sending = smsSendingOf(config);
+    const region = config.PHONE_DEFAULT_REGION as CountryCode;
+    return {
+      routers: [
+        frontDeskRoutes({ pool, sending }),
+        phoneAccessRoutes({ pool, region, sending }),
+        phoneAccessNumberRoutes({ pool, region, sending }),
+      ],
+    };
+  },
 };

@@ -29,8 +29,8 @@ export type OutboundSms = {
   from: string;
   body: string;
   mediaUrl?: string;
-  /** Public URL Twilio posts delivery statuses to. */
-  statusCallback: string;
+  /** Public URL Twilio posts delivery statuses to (none for a text the app keeps no record of). */
+  statusCallback?: string;
 };
 
 /** What Twilio answered for an accepted message. */
@@ -58,7 +58,7 @@ export function createTwilioSmsSender(config: TwilioConfig): SmsSender | undefin
           from: message.from,
           body: message.body,
           ...(message.mediaUrl ? { mediaUrl: [message.mediaUrl] } : {}),
-          statusCallback: message.statusCallback,
+          ...(message.statusCallback ? { statusCallback: message.statusCallback } : {}),
         });
         return { sid: created.sid, status: created.status };
       } catch (error) {

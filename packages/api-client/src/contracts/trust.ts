@@ -107,20 +107,56 @@ export const callMessageListQuerySchema = z.object({ callSessionId: z.uuid().opt
 export const PHONE_PASSCODE_PATTERN = /^\d{6,12}$/;
 export const PHONE_OWN_NUMBERS_MAX = 5;
 
+/** A time the passcode check stopped for the owner: wrong passcodes from `callerE164` reached the limit. */
+export const phoneLockoutSchema = z.object({
+  id: z.uuid(),
+  callerE164: z.string(),
+  lockedAt: z.iso.datetime(),
+  /** When the owner cleared it while signed in; null if they did not (it then ran out by itself). */
+  clearedAt: z.iso.datetime().nullable(),
+});
+export type PhoneLockout = z.infer<typeof phoneLockoutSchema>;
+
 export const phoneAccessSchema = z.object({
+  /** Every own number the user entered, verified or not. */
   numbers: z.array(z.string()),
+  /** Those still waiting for the code texted to them: they do not count as own numbers yet. */
+  unverifiedNumbers: z.array(z.string()),
   passcodeSet: z.boolean(),
+  /** The passcode may also be said (the speech model then hears it); keyed only when false. */
+  spokenPasscode: z.boolean(),
+  /** While wrong passcodes keep the check closed: when it opens again by itself. */
+  lockedUntil: z.iso.datetime().nullable(),
+  lockouts: z.array(phoneLockoutSchema),
 });
 export type PhoneAccess = z.infer<typeof phoneAccessSchema>;
 
 export const updatePhoneAccessSchema = z.strictObject({
+  /** New numbers are texted a code and count only once it is entered (confirmOwnNumberSchema). */
   numbers: z.array(z.string().trim().min(1)).max(PHONE_OWN_NUMBERS_MAX),
   /** A new passcode (6–12 digits); omitted keeps the current one. */
   passcode: z.string().regex(PHONE_PASSCODE_PATTERN, 'The passcode is 6 to 12 digits').optional(),
-  /** The account password, required to set or change the passcode. */
+  /** Allow saying the passcode as well as keying it; turning it on needs the account password. */
+  spokenPasscode: z.boolean().optional(),
+  /** The account password, required to set or change the passcode or to allow saying it. */
   currentPassword: z.string().optional(),
 });
 export type UpdatePhoneAccess = z.infer<typeof updatePhoneAccessSchema>;
+
+export const OWN_NUMBER_CODE_PATTERN = /^\d{6}$/;
+
+/** The code texted to a new own number, entered in the product. */
+export const confirmOwnNumberSchema = z.strictObject({
+  number: z.string().trim().min(1, 'The number is required'),
+  code: z.string().trim().regex(OWN_NUMBER_CODE_PATTERN, 'The code is the 6 digits in the text'),
+});
+export type ConfirmOwnNumber = z.infer<typeof confirmOwnNumberSchema>;
+
+/** Text a new code to one of your unverified numbers. */
+export const resendOwnNumberCodeSchema = z.strictObject({
+  number: z.string().trim().min(1, 'The number is required'),
+});
+export type ResendOwnNumberCode = z.infer<typeof resendOwnNumberCodeSchema>;
 
 /** Tools whose output only confirms what the executive asked for; everything else returns outside data. */
 const ACTION_CONFIRMATIONS = new Set([

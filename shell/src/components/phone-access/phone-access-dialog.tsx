@@ -1,24 +1,26 @@
-import type { PhoneAccess, UpdatePhoneAccess } from '@annie/api-client/contracts/trust';
 import { usePhoneAccess } from '@annie/api-client/trust/use-phone-access';
-import { FormField } from '@annie/ui/form-field/form-field';
-import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
-import { type FormEvent, useState } from 'react';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
+import { Dialog, Flex, Text } from '@radix-ui/themes';
+import { OwnNumberConfirm } from './own-number-confirm.tsx';
+import { PhoneAccessForm } from './phone-access-form.tsx';
+import { PhoneLockouts } from './phone-lockouts.tsx';
 import { usePhoneAccessActions } from './use-phone-access-actions.ts';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
- * Phone access: the executive's own numbers and the phone passcode that proves it is them on a call
- * (keyed, then #, or said). A call from one of these numbers is a caller like any other until then.
+ * Phone access: the executive's own numbers (each confirmed by a texted code), the phone passcode that
+ * proves it is them on a call (keyed, then #; said aloud only if they allow it) and its lockouts. A
+ * call from one of these numbers is a caller like any other until then.
  */
 export function PhoneAccessDialog({ open, onOpenChange }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth="480px">
+      <Dialog.Content maxWidth="520px">
         <Dialog.Title>Phone access</Dialog.Title>
         <Dialog.Description size="2" color="gray">
-          Calling from one of your numbers, key your passcode followed by # (or say it) to use every tool.
-          Until then the assistant treats you as any other caller.
+          Calling from one of your numbers, key your passcode followed by # to use every tool. Until then the
+          assistant treats you as any other caller.
         </Dialog.Description>
         <PhoneAccessBody onDone={() => onOpenChange(false)} />
       </Dialog.Content>
@@ -29,89 +31,43 @@ export function PhoneAccessDialog({ open, onOpenChange }: Props) {
 /** Mounted only while the dialog is open, so phone access is read when it is looked at. */
 function PhoneAccessBody({ onDone }: { onDone: () => void }) {
   const access = usePhoneAccess();
-  if (access.isError) {
-    return (
-      <Text as="p" size="2" color="red" mt="3">
-        Failed to load phone access.
-      </Text>
-    );
-  }
-  return access.data ? <PhoneAccessForm access={access.data} onDone={onDone} /> : null;
-}
-
-function PhoneAccessForm({ access, onDone }: { access: PhoneAccess; onDone: () => void }) {
-  const [numbers, setNumbers] = useState(access.numbers.join(', '));
-  const [passcode, setPasscode] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
   const actions = usePhoneAccessActions();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const request: UpdatePhoneAccess = {
-      numbers: numbers
-        .split(',')
-        .map((number) => number.trim())
-        .filter(Boolean),
-      ...(passcode ? { passcode, currentPassword } : {}),
-    };
-    actions.save(request, onDone);
-  }
-
   return (
-    <form onSubmit={submit}>
-      <Flex direction="column" gap="3" mt="3">
-        <FormField label="Your phone numbers (comma-separated)">
-          {(control) => (
-            <TextField.Root
-              {...control}
-              placeholder="+1 415 555 0100"
-              value={numbers}
-              onChange={(event) => setNumbers(event.target.value)}
-            />
+    <LoadStatus
+      loading={access.isPending}
+      failed={access.isError}
+      message="Failed to load phone access."
+      details={access.error?.message}
+      onRetry={() => void access.refetch()}
+      compact
+      data={access.data}
+    >
+      {(loaded) => (
+        <Flex direction="column" gap="3">
+          {loaded.unverifiedNumbers.length > 0 && (
+            <Flex direction="column" gap="2" mt="3" role="region" aria-label="Numbers to confirm">
+              <Text size="2">Enter the code texted to each new number. Until then it is not yours.</Text>
+              {loaded.unverifiedNumbers.map((number) => (
+                <OwnNumberConfirm
+                  key={number}
+                  number={number}
+                  busy={actions.confirming || actions.resending}
+                  onConfirm={(code, onConfirmed) => actions.confirm(number, code, onConfirmed)}
+                  onResend={() => actions.resend(number)}
+                />
+              ))}
+            </Flex>
           )}
-        </FormField>
-        <Text size="1" color="gray">
-          {access.passcodeSet
-            ? 'A passcode is set. Enter a new one to change it.'
-            : 'No passcode is set yet.'}
-        </Text>
-        <FormField label="New passcode (6 to 12 digits)">
-          {(control) => (
-            <TextField.Root
-              {...control}
-              type="password"
-              inputMode="numeric"
-              autoComplete="new-password"
-              value={passcode}
-              onChange={(event) => setPasscode(event.target.value)}
-            />
-          )}
-        </FormField>
-        {passcode && (
-          <FormField label="Your account password">
-            {(control) => (
-              <TextField.Root
-                {...control}
-                type="password"
-                required
-                autoComplete="current-password"
-                value={currentPassword}
-                onChange={(event) => setCurrentPassword(event.target.value)}
-              />
-            )}
-          </FormField>
-        )}
-        <Flex gap="3" justify="end" mt="2">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray">
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={actions.saving}>
-            Save
-          </Button>
+          <PhoneLockouts access={loaded} clearing={actions.clearing} onClear={actions.clearLockout} />
+          <PhoneAccessForm
+            // A fresh form for each answer from the server: a saved passcode and password are not kept.
+            key={access.dataUpdatedAt}
+            access={loaded}
+            saving={actions.saving}
+            onSave={(request) => actions.save(request, (waiting) => !waiting && onDone())}
+          />
         </Flex>
-      </Flex>
-    </form>
+      )}
+    </LoadStatus>
   );
 }

@@ -49,7 +49,10 @@ type PlayingItem = {
  */
 export class RealtimeBridge {
   private paused = false;
+  /** A response is asked for or running: from our response.create (or the server's response.created) to response.done. */
   private responding = false;
+  /** A response is wanted once the running one is done (a note for the model, or the turn after tools). */
+  private queued: 'note' | 'after-tools' | null = null;
   private playing: PlayingItem | null = null;
   private ended = false;
   /** A response.create was sent after tool outputs, and the response it made (while it runs). */
@@ -71,7 +74,7 @@ export class RealtimeBridge {
     this.format = format;
     this.hooks = hooks;
     this.order = new TranscriptOrder((entry) => hooks.onTranscript(entry));
-    this.tools = new ToolTurns(rt, hooks.runTool, () => this.askAfterTools());
+    this.tools = new ToolTurns(rt, hooks.runTool, () => this.askResponse('after-tools'));
     rt.on('event', (event) => this.onServerEvent(event));
     rt.on('error', (error) => this.hooks.onError?.(error.message));
     rt.socket.on('close', () => this.finish('realtime session closed'));
@@ -84,7 +87,7 @@ export class RealtimeBridge {
   start(session: RealtimeSessionCreateRequest, greet: boolean): void {
     const { model: _model, ...update } = session;
     this.rt.send({ type: 'session.update', session: update });
-    if (greet) this.rt.send({ type: 'response.create' });
+    if (greet) this.askResponse('note');
   }
 
   /**
@@ -103,7 +106,7 @@ export class RealtimeBridge {
       type: 'conversation.item.create',
       item: { type: 'message', role: 'system', content: [{ type: 'input_text', text: note }] },
     });
-    if (!this.responding) this.rt.send({ type: 'response.create' });
+    this.askResponse('note');
   }
 
   /** Caller audio, in the bridge's format; dropped while paused. */
@@ -155,7 +158,34 @@ export class RealtimeBridge {
   private askAfterTools(): void {
     if (this.ended || this.responding) return;
     this.followUpAsked = true;
+    this.responding = true;
     this.rt.send({ type: 'response.create' });
+  }
+
+  /**
+   * OpenAI allows one response at a time and refuses a response.create while one is active: asked
+   * while one is (or may be about to be) running, the response waits for its response.done. Several
+   * notes at once make one response that answers them all.
+   */
+  private askResponse(kind: 'note' | 'after-tools'): void {
+    if (this.ended) return;
+    if (this.responding) {
+      if (this.queued !== 'after-tools') this.queued = kind;
+      return;
+    }
+    if (kind === 'after-tools') {
+      this.askAfterTools();
+      return;
+    }
+    this.responding = true;
+    this.rt.send({ type: 'response.create' });
+  }
+
+  /** The running response is done: the one that waited for it is asked for now. */
+  private askQueued(): void {
+    const kind = this.queued;
+    this.queued = null;
+    if (kind) this.askResponse(kind);
   }
 
   /** A reply's line: what the caller heard of it when it was cut off, else all of it. */
@@ -242,6 +272,7 @@ export class RealtimeBridge {
         const followsTools = id !== '' && id === this.followUpResponse;
         if (followsTools) this.followUpResponse = null;
         this.hooks.onResponseDone?.({ followsTools });
+        this.askQueued();
         break;
       }
       case 'response.output_audio.delta': {

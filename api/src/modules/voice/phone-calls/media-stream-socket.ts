@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Pool } from '../../../db/pool.ts';
+import type { LiveHub } from '../../../live/live-hub.ts';
 import {
   clearMessage,
   markMessage,
@@ -10,7 +11,6 @@ import {
   type StreamStart,
 } from '../../../providers/twilio/twilio-media-stream.ts';
 import {
-  checkPhonePasscode,
   executiveName,
   PASSCODE_ACCEPTED_NOTE,
   PASSCODE_LOCKED_NOTE,
@@ -27,8 +27,15 @@ import type {
 } from '../bridge/index.ts';
 import { MULAW_8K } from '../bridge/index.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
-import { endPhoneCall, type PhoneCallRow, redeemStreamToken } from './phone-call.store.ts';
+import { withholdDigits } from './passcode-redaction.ts';
+import {
+  assignPhoneCallUser,
+  endPhoneCall,
+  type PhoneCallRow,
+  redeemStreamToken,
+} from './phone-call.store.ts';
 import type { CallBrief } from './phone-call-brief.ts';
+import { passcodeCheck } from './phone-call-passcode.ts';
 import { compilePhoneCallSession } from './phone-call-session-config.ts';
 import type { CallSessionRecorder } from './phone-call-sessions.ts';
 import type { PhoneCallControls, PhoneCallToolbox, PhoneCallTools } from './phone-call-tools.ts';
@@ -45,8 +52,6 @@ const EARLY_FRAMES_MAX = 100;
 const END_CALL_MARK = 'end_call';
 // If Twilio never echoes the goodbye's mark (a dropped stream), hang up anyway after this.
 const HANG_UP_FALLBACK_MS = 15_000;
-/** Passcode attempts one call may make (the user's own limit across calls is counted in the database). */
-export const PASSCODE_ATTEMPTS_PER_CALL = 3;
 const PASSCODE_KEYS_MAX = 12;
 const DTMF_NOTES: Record<PasscodeOutcome, string> = {
   accepted: PASSCODE_ACCEPTED_NOTE,
@@ -66,6 +71,8 @@ export type MediaStreamDeps = {
   sessions: CallSessionRecorder;
   tools: PhoneCallTools;
   logger: Logger;
+  /** The process's LISTEN connection: a proven call hears its owner's phone access revoked. */
+  live: LiveHub;
 };
 
 /**
@@ -95,6 +102,14 @@ export function runMediaStream(
   // Keys the caller pressed since the last # (or *): a passcode is keyed, then #.
   let keys = '';
   let keyed: ((passcode: string) => void) | undefined;
+  // While the passcode check is offered, digits are withheld from the stored transcript: the caller's
+  // lines for the whole call (a line is transcribed after it was said, possibly after the proof), the
+  // assistant's until the proof (the model may repeat what it heard).
+  let withholdCaller = false;
+  let withholdAssistant = false;
+  // Notes for the model that came before the realtime session was open: told once it is.
+  const notes: string[] = [];
+  let closeCheck: (() => void) | undefined;
 
   const send = (text: string) => {
     if (ws.readyState === ws.OPEN) ws.send(text);
@@ -125,7 +140,9 @@ export function runMediaStream(
     const sessionId = call?.call_session_id;
     if (!call || !sessionId) return;
     const { tenant_id: tenantId } = call;
-    const line = { role: entry.speaker, content: entry.text, timestamp: new Date().toISOString() };
+    const withhold = entry.speaker === 'user' ? withholdCaller : withholdAssistant;
+    const content = withhold ? withholdDigits(entry.text) : entry.text;
+    const line = { role: entry.speaker, content, timestamp: new Date().toISOString() };
     // One at a time, so the lines are stored in the order they were said.
     transcript = transcript
       .then(() => deps.sessions.appendTranscript(tenantId, sessionId, line))
@@ -146,6 +163,7 @@ export function runMediaStream(
     if (finished) return;
     finished = true;
     for (const timer of [startTimer, limitTimer, hangUpTimer]) clearTimeout(timer);
+    closeCheck?.();
     bridge?.close(reason);
     await transcript;
     if (call) await endRecord(call);
@@ -181,7 +199,10 @@ export function runMediaStream(
       party,
       executiveName: await executiveName(deps.pool, current.tenant_id, current.user_id),
       ownerCheck: claimedOwner !== null,
+      spokenPasscode: claimedOwner?.spokenPasscode ?? false,
     };
+    withholdCaller = claimedOwner !== null;
+    withholdAssistant = claimedOwner !== null;
     const compiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, brief, (notice) =>
       log.warn(notice, RETIRED_MODEL_WARNING),
     );
@@ -192,10 +213,12 @@ export function runMediaStream(
       callSessionId: current.call_session_id,
     };
     // Until the passcode is proved the caller is a third party; then the session is updated with the
-    // owner's instructions and tools and the tools act for them.
-    let proven = false;
-    let attempts = 0;
+    // owner's instructions and tools, the tools act for them and the call is recorded in their history.
     let ownerSession: RealtimeSessionUpdate | undefined;
+    const tell = (note: string) => {
+      if (bridge) bridge.tellModel(note);
+      else notes.push(note);
+    };
     const becomeOwner = async (userId: string, username: string) => {
       const owner: TrustParty = { kind: 'executive', userId };
       const ownerCompiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, {
@@ -203,33 +226,46 @@ export function runMediaStream(
         party: owner,
         executiveName: username,
       });
-      toolbox = deps.tools(identity, { endCall: requestHangUp }, owner);
+      toolbox = deps.tools({ ...identity, userId }, { endCall: requestHangUp }, owner);
+      withholdAssistant = false;
       ownerSession = { type: 'realtime', instructions: ownerCompiled.instructions, tools: toolbox.tools };
       bridge?.updateSession(ownerSession);
-    };
-    const provePasscode = async (passcode: string): Promise<PasscodeOutcome> => {
-      if (!claimedOwner) return 'wrong';
-      if (proven) return 'accepted';
-      if (attempts >= PASSCODE_ATTEMPTS_PER_CALL) return 'locked';
-      attempts += 1;
-      const owner = { tenantId: current.tenant_id, userId: claimedOwner.userId };
-      const outcome = await checkPhonePasscode(deps.pool, owner, passcode);
-      log.info({ outcome }, 'phone passcode checked');
-      if (outcome === 'accepted') {
-        proven = true;
-        await becomeOwner(claimedOwner.userId, claimedOwner.username);
+      await assignPhoneCallUser(deps.pool, current.id, userId);
+      if (current.call_session_id) {
+        await deps.sessions.assignTo(current.tenant_id, current.call_session_id, userId);
       }
-      return outcome;
     };
+    // The owner's access was revoked mid-call: their tools go at once, then the call ends.
+    const revoked = () => {
+      toolbox = deps.tools(identity, { endCall: requestHangUp }, party);
+      void hangUp();
+      void finish('phone access revoked');
+      if (ws.readyState === ws.OPEN) ws.close(1000, 'Phone access revoked');
+    };
+    const check = claimedOwner
+      ? passcodeCheck({
+          pool: deps.pool,
+          live: deps.live,
+          log,
+          tenantId: current.tenant_id,
+          callerE164: current.remote_e164,
+          claimedOwner,
+          becomeOwner,
+          revoked,
+        })
+      : undefined;
+    closeCheck = check ? () => check.close() : undefined;
+    const provePasscode = check?.prove;
+    // verify_owner_passcode (a spoken passcode) is offered only when the owner allowed saying it.
     const controls: PhoneCallControls = {
       endCall: requestHangUp,
-      ...(claimedOwner ? { provePasscode } : {}),
+      ...(provePasscode && claimedOwner?.spokenPasscode ? { provePasscode } : {}),
     };
     let toolbox: PhoneCallToolbox = deps.tools(identity, controls, party);
-    keyed = claimedOwner
+    keyed = provePasscode
       ? (passcode) =>
           void provePasscode(passcode)
-            .then((outcome) => bridge?.tellModel(DTMF_NOTES[outcome]))
+            .then((outcome) => tell(DTMF_NOTES[outcome]))
             .catch((error: Error) => log.warn({ err: error }, 'passcode check failed'))
       : undefined;
     const sid = start.streamSid;
@@ -255,8 +291,9 @@ export function runMediaStream(
       return;
     }
     bridge = opened;
-    // The passcode was proved while the session was opening.
+    // The passcode was keyed (and perhaps proved) while the session was opening.
     if (ownerSession) opened.updateSession(ownerSession);
+    for (const note of notes.splice(0)) opened.tellModel(note);
     for (const frame of early.splice(0)) opened.appendAudio(frame);
   };
 

@@ -11,6 +11,8 @@ export type CallBrief = {
   executiveName: string;
   /** The caller's number is the executive's own: the passcode check is offered. */
   ownerCheck: boolean;
+  /** The passcode may also be said (the owner allowed it); otherwise only keyed. */
+  spokenPasscode?: boolean;
 };
 
 export const PHONE_CALL_HEADING = '## This phone call';
@@ -45,6 +47,11 @@ export function phoneCallBrief(brief: CallBrief): string {
   const partyPart =
     party.kind === 'executive'
       ? EXECUTIVE_ON_PHONE_BRIEF
-      : thirdPartyBrief({ party, executiveName: brief.executiveName, ownerCheck: brief.ownerCheck });
+      : thirdPartyBrief({
+          party,
+          executiveName: brief.executiveName,
+          ownerCheck: brief.ownerCheck,
+          spokenPasscode: brief.spokenPasscode,
+        });
   return `${lines.join('\n')}\n${partyPart}`;
 }

@@ -1,5 +1,10 @@
 import type { Orm } from '../../../db/orm.ts';
-import { appendCallTranscript, endCallSession, startCallSession } from '../call-sessions/index.ts';
+import {
+  appendCallTranscript,
+  CallSession,
+  endCallSession,
+  startCallSession,
+} from '../call-sessions/index.ts';
 
 /** One line of a phone call's transcript, as the call session stores it. */
 export type PhoneTranscriptLine = { role: 'user' | 'assistant'; content: string; timestamp: string };
@@ -19,6 +24,8 @@ export type CallSessionRecorder = {
   }) => Promise<string>;
   end: (tenantId: string, callSessionId: string) => Promise<void>;
   appendTranscript: (tenantId: string, callSessionId: string, line: PhoneTranscriptLine) => Promise<void>;
+  /** The call is another user's of the tenant (the one who proved the passcode): it moves to their history. */
+  assignTo: (tenantId: string, callSessionId: string, userId: string) => Promise<void>;
 };
 
 /** The calls domain's service, each operation on its own EntityManager. */
@@ -37,6 +44,9 @@ export function callSessionRecorder(orm: Orm): CallSessionRecorder {
     },
     async appendTranscript(tenantId, id, line) {
       await appendCallTranscript(orm.em.fork(), { tenantId, id, entries: [line] });
+    },
+    async assignTo(tenantId, id, userId) {
+      await orm.em.fork().nativeUpdate(CallSession, { id, tenantId }, { userId }, { filters: false });
     },
   };
 }

@@ -237,3 +237,8 @@ export async function endPhoneCall(db: Queryable, id: string): Promise<boolean> 
   );
   return (rowCount ?? 0) > 0;
 }
+
+/** The call is the proven owner's from now on (the passcode showed who is calling). By id only, for the socket. */
+export async function assignPhoneCallUser(db: Queryable, id: string, userId: string): Promise<void> {
+  await db.query('update phone_call set user_id = $2 where id = $1', [id, userId]);
+}

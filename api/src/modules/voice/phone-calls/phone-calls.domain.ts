@@ -22,7 +22,7 @@ export const phoneCallsDomain: Domain = {
   name: 'phone-calls',
   entities: [],
   migrations: [{ name: 'Migration20261122040500_phone_calls', class: Migration20261122040500_phone_calls }],
-  create: ({ config, orm, pool, logger }) => {
+  create: ({ config, orm, pool, logger, live }) => {
     const calling = phoneCallingOf(config);
     const sessions = callSessionRecorder(orm);
     const scopedEm = (tenantId: string): EntityManager => {
@@ -34,7 +34,7 @@ export const phoneCallsDomain: Domain = {
     const sockets = newMediaStreamServer();
     const deps = { pool, calling, sessions };
     const tools = partyPhoneTools({ config, orm, pool });
-    const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger };
+    const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger, live };
     return {
       routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets })],
       // A sweep a minute ends the calls nobody reported the end of; at shutdown every media stream and

@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import {
   type OpenAIRealtimeFake,
   type RealtimeFakeScript,
@@ -18,6 +18,11 @@ export const PUBLIC_URL = 'https://annie.example.test';
 export const BUSINESS_NUMBER = '+14155550100';
 /** What the realtime fake hears from the callee's fixture (2 s of μ-law): one turn a second. */
 export const CALLEE_TURN_BYTES = 8_000;
+/**
+ * A real response takes a while after response.created; the fake waits this long before its output,
+ * so a second response.create sent meanwhile is refused as OpenAI refuses it.
+ */
+export const RESPONSE_LATENCY_MS = 20;
 
 export type PhoneHarness = {
   app: TestApp;
@@ -27,6 +32,8 @@ export type PhoneHarness = {
   client: TestClient;
   /** POST /api/annie/call/start as `client` (or another signed-in client). */
   startCall: (body: unknown, as?: TestClient) => Promise<TestResponse>;
+  /** Every client event the realtime fake refused so far (OpenAI's error code), over all sessions. */
+  refusedEvents: () => (string | null)[];
   /** The fake rings the app's voice webhook from `from` (to BUSINESS_NUMBER unless given). */
   ringApp: (from: string, to?: string) => ReturnType<TwilioFake['calls']['placeInbound']>;
 };
@@ -41,7 +48,11 @@ export async function startPhoneHarness(
   const twilio = await startTwilioFake();
   const realtime = await startOpenAIRealtimeFake({
     apiKey: 'sk-phone-test',
-    script: { bytesPerUserTurn: CALLEE_TURN_BYTES, ...options.script },
+    script: {
+      bytesPerUserTurn: CALLEE_TURN_BYTES,
+      responseLatencyMs: RESPONSE_LATENCY_MS,
+      ...options.script,
+    },
   });
   const caFile = join(await mkdtemp(join(tmpdir(), 'annie-phone-')), 'realtime-ca.pem');
   await writeFile(caFile, realtime.ca);
@@ -62,7 +73,19 @@ export async function startPhoneHarness(
     await realtime.close();
   });
   const client = await app.signedIn(await app.createUser({ isAdmin: true }));
+  const refusedEvents = () =>
+    realtime.sessions.flatMap((session) => session.errorsSent.map((error) => error.code));
+  // Every phone test: the app sent OpenAI nothing it refuses (a second response.create while one is
+  // active, a truncate past the audio's end, a model change...).
+  let refusedBefore = 0;
+  beforeEach(() => {
+    refusedBefore = refusedEvents().length;
+  });
+  afterEach(() => {
+    expect(refusedEvents().slice(refusedBefore), 'client events the realtime fake refused').toEqual([]);
+  });
   return {
+    refusedEvents,
     app,
     twilio,
     realtime,

@@ -1,0 +1,110 @@
+import type { PhoneAccess, UpdatePhoneAccess } from '@annie/api-client/contracts/trust';
+import { FormField } from '@annie/ui/form-field/form-field';
+import { Button, Checkbox, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
+
+type Props = {
+  access: PhoneAccess;
+  saving: boolean;
+  onSave: (request: UpdatePhoneAccess) => void;
+};
+
+export const SPOKEN_PASSCODE_WARNING =
+  'A spoken passcode is heard by the speech model that transcribes the call. Keying it, then #, keeps it off the line.';
+
+/** Your numbers, a new passcode and whether it may be said; the password guards the passcode settings. */
+export function PhoneAccessForm({ access, saving, onSave }: Props) {
+  const [numbers, setNumbers] = useState(access.numbers.join(', '));
+  const [passcode, setPasscode] = useState('');
+  const [spoken, setSpoken] = useState(access.spokenPasscode);
+  const [currentPassword, setCurrentPassword] = useState('');
+  // Turning saying on weakens the check, so it needs the password like a new passcode.
+  const needsPassword = passcode !== '' || (spoken && !access.spokenPasscode);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSave({
+      numbers: numbers
+        .split(',')
+        .map((number) => number.trim())
+        .filter(Boolean),
+      ...(passcode ? { passcode } : {}),
+      ...(spoken !== access.spokenPasscode ? { spokenPasscode: spoken } : {}),
+      ...(needsPassword ? { currentPassword } : {}),
+    });
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <Flex direction="column" gap="3" mt="3">
+        <FormField
+          label="Your phone numbers (comma-separated)"
+          hint="Each new number is texted a code; it counts as yours once you enter it."
+        >
+          {(control) => (
+            <TextField.Root
+              {...control}
+              placeholder="+1 415 555 0100"
+              value={numbers}
+              onChange={(event) => setNumbers(event.target.value)}
+            />
+          )}
+        </FormField>
+        <Text size="1" color="gray">
+          {access.passcodeSet
+            ? 'A passcode is set. Enter a new one to change it.'
+            : 'No passcode is set yet.'}
+        </Text>
+        <FormField label="New passcode (6 to 12 digits)">
+          {(control) => (
+            <TextField.Root
+              {...control}
+              type="password"
+              inputMode="numeric"
+              autoComplete="new-password"
+              value={passcode}
+              onChange={(event) => setPasscode(event.target.value)}
+            />
+          )}
+        </FormField>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Checkbox checked={spoken} onCheckedChange={(checked) => setSpoken(checked === true)} />
+              Also accept the passcode said aloud
+            </Flex>
+          </Text>
+          {spoken && (
+            <Text size="1" color="orange">
+              {SPOKEN_PASSCODE_WARNING}
+            </Text>
+          )}
+        </Flex>
+        {needsPassword && (
+          <FormField label="Your account password">
+            {(control) => (
+              <TextField.Root
+                {...control}
+                type="password"
+                required
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(event) => setCurrentPassword(event.target.value)}
+              />
+            )}
+          </FormField>
+        )}
+        <Flex gap="3" justify="end" mt="2">
+          <Dialog.Close>
+            <Button type="button" variant="soft" color="gray">
+              Close
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={saving}>
+            Save
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

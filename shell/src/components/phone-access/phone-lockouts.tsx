@@ -1,0 +1,45 @@
+import type { PhoneAccess } from '@annie/api-client/contracts/trust';
+import { formatDateAndTime, formatPhone, formatTime } from '@annie/ui/format';
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
+
+type Props = { access: PhoneAccess; clearing: boolean; onClear: () => void };
+
+/**
+ * Wrong passcodes keyed from your number stop the check for a while. Caller ID can be faked, so a
+ * lockout may be someone else's doing: each is listed (when, from which number) and you can lift it.
+ */
+export function PhoneLockouts({ access, clearing, onClear }: Props) {
+  if (!access.lockedUntil && access.lockouts.length === 0) return null;
+  return (
+    <Flex direction="column" gap="2" role="region" aria-label="Passcode lockouts">
+      {access.lockedUntil && (
+        <Callout.Root color="red" size="1">
+          <Callout.Text>
+            Too many wrong passcodes: the phone check is locked until {formatTime(access.lockedUntil)}. If it
+            was not you, someone may be faking your caller ID.
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      <Text size="2" weight="medium">
+        Passcode lockouts
+      </Text>
+      <ul aria-label="Lockouts" style={{ margin: 0, paddingLeft: '1.2em' }}>
+        {access.lockouts.map((lockout) => (
+          <li key={lockout.id}>
+            <Text size="1">
+              {formatDateAndTime(lockout.lockedAt)}, from {formatPhone(lockout.callerE164)}
+              {lockout.clearedAt ? ' (cleared)' : ''}
+            </Text>
+          </li>
+        ))}
+      </ul>
+      {access.lockedUntil && (
+        <Flex>
+          <Button type="button" color="red" variant="soft" disabled={clearing} onClick={onClear}>
+            Clear lockout
+          </Button>
+        </Flex>
+      )}
+    </Flex>
+  );
+}
