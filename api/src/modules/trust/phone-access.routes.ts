@@ -4,6 +4,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState, AuthContext } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { type PasswordAttemptLimiter, passwordCheckSource } from '../auth/index.ts';
 import {
   PASSCODE_NEEDS_PASSWORD,
   phoneAccessOf,
@@ -12,7 +13,15 @@ import {
 } from './phone-access.service.ts';
 
 /** /api/me/phone-access: the signed-in user's own numbers and phone passcode. */
-export function phoneAccessRoutes({ pool, region }: { pool: Pool; region: CountryCode }): Router<AppState> {
+export function phoneAccessRoutes({
+  pool,
+  region,
+  passwordChecks,
+}: {
+  pool: Pool;
+  region: CountryCode;
+  passwordChecks: PasswordAttemptLimiter;
+}): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/me/phone-access' });
   const ownerOf = ({ tenantId, userId }: AuthContext) => ({ tenantId, userId });
 
@@ -39,10 +48,19 @@ export function phoneAccessRoutes({ pool, region }: { pool: Pool; region: Countr
       access: 'signed-in',
       body: updatePhoneAccessSchema,
       responses: { 200: { description: 'Phone access', schema: phoneAccessSchema } },
-      errors: { 400: `A number is not valid, or: ${PASSCODE_NEEDS_PASSWORD}`, 403: WRONG_PASSWORD },
+      errors: {
+        400: `A number is not valid, or: ${PASSCODE_NEEDS_PASSWORD}`,
+        403: WRONG_PASSWORD,
+        429: 'Too many wrong passwords for this account; Retry-After says when to try again',
+      },
     },
     async (ctx, { body, auth }) => {
-      ctx.body = await updatePhoneAccess(pool, ownerOf(auth), body, region);
+      const update = () => updatePhoneAccess(pool, ownerOf(auth), body, region);
+      // The password is counted like a sign-in, before argon2 runs: a stolen session cannot brute-force it here.
+      ctx.body =
+        body.currentPassword === undefined
+          ? await update()
+          : await passwordChecks.guard(auth.username, passwordCheckSource(ctx, auth.username), update);
     },
   );
 

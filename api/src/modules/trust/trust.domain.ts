@@ -1,5 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
+import { passwordAttemptLimiter } from '../auth/index.ts';
 import { smsSendingOf } from '../sms/index.ts';
 import { frontDeskRoutes } from './front-desk.routes.ts';
 import { Migration20261126110000_trust } from './migrations/Migration20261126110000_trust.ts';
@@ -16,7 +17,11 @@ export const trustDomain: Domain = {
   create: ({ config, pool }) => ({
     routers: [
       frontDeskRoutes({ pool, sending: smsSendingOf(config) }),
-      phoneAccessRoutes({ pool, region: config.PHONE_DEFAULT_REGION as CountryCode }),
+      phoneAccessRoutes({
+        pool,
+        region: config.PHONE_DEFAULT_REGION as CountryCode,
+        passwordChecks: passwordAttemptLimiter(pool, config),
+      }),
     ],
   }),
 };
