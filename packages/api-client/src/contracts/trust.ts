@@ -35,10 +35,15 @@ export function thirdPartyContent(source: string, data: unknown) {
   };
 }
 
+// Any opening of the label's tag, in any case, closing or not, spaced or not: `<third_party_content`,
+// `</THIRD_PARTY_CONTENT`, `< / third_party_content`. The `<` is escaped rather than the tag removed:
+// escaping takes a `<` away and never adds one, so no form can reassemble itself from what is left,
+// whereas removal joins the pieces around it (`</third_party_</third_party_content>content>`).
+const LABEL_TAG_FORM = new RegExp(`<(\\s*/?\\s*${THIRD_PARTY_CONTENT_TAG})`, 'gi');
+
 /** The same label for a prompt written as text (an SMS draft): the text between explicit delimiters. */
 export function thirdPartyText(source: string, text: string): string {
-  // The closing tag cannot be forged from inside: it is removed from the content first.
-  const inner = text.replaceAll(`</${THIRD_PARTY_CONTENT_TAG}>`, '');
+  const inner = text.replace(LABEL_TAG_FORM, '&lt;$1');
   return `<${THIRD_PARTY_CONTENT_TAG} source="${source}">\n${inner}\n</${THIRD_PARTY_CONTENT_TAG}>`;
 }
 
