@@ -17,7 +17,7 @@ export const FRONT_DESK_HEADING = '## Who you are speaking with';
 
 function whoLine(party: ThirdParty, callerIdOnly: boolean): string {
   if (callerIdOnly) {
-    return 'You do not know who is calling: caller ID can be faked, so their number tells you nothing. Ask for their name. Never say or confirm whom you think they are, or whether they or their number are known to the executive.';
+    return `You do not know who is calling: their number shows as ${party.e164}, but caller ID can be faked, so it tells you nothing about who they are. Ask for their name. Never say or confirm whom you think they are, or whether they or their number are known to the executive.`;
   }
   if (party.kind === 'stranger' || !party.name) {
     return `The other party's number (${party.e164}) is not in the executive's contacts: ask for their name.`;
