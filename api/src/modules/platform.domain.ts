@@ -2,7 +2,7 @@ import { Migration20261122000000_platform } from '../db/migrations/Migration2026
 import { Migration20261122030000_account_deletion } from '../db/migrations/Migration20261122030000_account_deletion.ts';
 import { Migration20261122190000_session_invalidation } from '../db/migrations/Migration20261122190000_session_invalidation.ts';
 import type { Domain } from '../domain.ts';
-import { authRoutes, LoginRateLimiter } from './auth/index.ts';
+import { authRoutes, passwordAttemptLimiter } from './auth/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { startRetentionSchedule } from './lifecycle/index.ts';
 import { TenantSchema } from './tenants/index.ts';
@@ -21,14 +21,8 @@ export const platformDomain: Domain = {
     },
   ],
   create: ({ config, pool, logger }) => {
-    const loginLimiter = new LoginRateLimiter(pool, {
-      perUser: config.LOGIN_MAX_ATTEMPTS_PER_USER,
-      perAccount: config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT,
-      perIp: config.LOGIN_MAX_ATTEMPTS_PER_IP,
-      windowSeconds: config.LOGIN_WINDOW_SECONDS,
-    });
     return {
-      routers: [healthRoutes(pool), authRoutes(loginLimiter)],
+      routers: [healthRoutes(pool), authRoutes(passwordAttemptLimiter(pool, config))],
       // The retention rules (expired sessions and login counters among them) run at start and on a schedule.
       start: async () => startRetentionSchedule(pool, logger),
     };

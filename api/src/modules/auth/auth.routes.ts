@@ -6,10 +6,11 @@ import { defineRoute } from '../../http/define-route.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { toAuthUserDto } from '../users/index.ts';
 import { authenticate } from './auth.service.ts';
-import type { LoginRateLimiter } from './login-rate-limiter.ts';
+import { passwordCheckSource, rememberDevice } from './device-cookie.ts';
+import type { PasswordAttemptLimiter } from './password-attempt-limiter.ts';
 
 /** POST /api/login, POST /api/logout, GET /api/auth/user. */
-export function authRoutes(limiter: LoginRateLimiter): Router<AppState> {
+export function authRoutes(limiter: PasswordAttemptLimiter): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
 
   defineRoute(
@@ -17,17 +18,19 @@ export function authRoutes(limiter: LoginRateLimiter): Router<AppState> {
     {
       method: 'post',
       path: '/login',
-      summary: 'Sign in; sets the session cookie',
+      summary: 'Sign in; sets the session cookie and the device cookie that marks this browser as known',
       access: 'anonymous',
       body: loginRequestSchema,
       responses: { 200: { description: 'The signed-in user', schema: authUserSchema } },
       errors: {
         401: 'Wrong username or password',
-        429: 'Too many failed attempts for this user or address; Retry-After says when to try again',
+        429: 'Too many failed attempts for this user, address or device; Retry-After says when to try again',
       },
     },
     async (ctx, { body }) => {
-      const user = await authenticate(ctx.state.em, limiter, { ...body, ip: ctx.ip });
+      const source = passwordCheckSource(ctx, body.username);
+      const user = await authenticate(ctx.state.em, limiter, { ...body, source });
+      rememberDevice(ctx, body.username);
       // A fresh id on every sign-in defeats session fixation.
       await ctx.session?.regenerate();
       if (!ctx.session) throw unauthorized();

@@ -1,3 +1,8 @@
-// Sign-in: the login and logout routes and the login rate limits they run under.
+// Sign-in: the login and logout routes, and the limits every check of an account password runs under.
 export { authRoutes } from './auth.routes.ts';
-export { LoginRateLimiter } from './login-rate-limiter.ts';
+export { passwordCheckSource } from './device-cookie.ts';
+export {
+  type AttemptSource,
+  PasswordAttemptLimiter,
+  passwordAttemptLimiter,
+} from './password-attempt-limiter.ts';

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
-import { LoginRateLimiter } from './login-rate-limiter.ts';
+import { PasswordAttemptLimiter } from './password-attempt-limiter.ts';
 
 const logLines: string[] = [];
 const captured = pino(
@@ -77,7 +77,7 @@ describe('login hardening', () => {
     await app.pool.query("insert into login_rate_limit (key, points, expire) values ('old', 3, $1)", [
       Date.now() - 1000,
     ]);
-    expect(await LoginRateLimiter.purgeExpired(app.pool)).toBeGreaterThanOrEqual(1);
+    expect(await PasswordAttemptLimiter.purgeExpired(app.pool)).toBeGreaterThanOrEqual(1);
     const { rows } = await app.pool.query(
       "select count(*)::int as n from login_rate_limit where key = 'old'",
     );

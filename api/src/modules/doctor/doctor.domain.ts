@@ -8,5 +8,7 @@ export const doctorDomain: Domain = {
   name: 'doctor',
   entities: [],
   migrations: [],
-  create: ({ config, pool }) => ({ routers: [doctorRoutes(new DoctorCache(() => runDoctor(config, pool)))] }),
+  create: ({ config, pool }) => ({
+    routers: [doctorRoutes(new DoctorCache(() => runDoctor(config, pool)), pool)],
+  }),
 };

@@ -4,6 +4,7 @@ import { startTwilioFake } from '../../../../packages/fakes/src/twilio-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { assignMessagingNumber } from '../sms/messaging-number.ts';
 import { SMS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from './check-twilio.ts';
+import { DOCTOR_REFRESHES } from './doctor.routes.ts';
 
 const PUBLIC_URL = 'https://annie.example';
 const owned = (phoneNumber: string) => ({
@@ -64,5 +65,24 @@ describe('GET /api/admin/doctor', () => {
     expect(Date.parse(fresh.checkedAt)).toBeGreaterThan(Date.parse(first.checkedAt));
     const bad = await adminA.get('/api/admin/doctor?refresh=yes');
     expect(bad.status).toBe(400);
+  });
+
+  it(`lets each tenant force ${DOCTOR_REFRESHES.points} re-checks per window; the next is 429 and calls nobody`, async () => {
+    const admin = await app.signedIn(await app.createUser({ tenantId: 'doctor-c', isAdmin: true }));
+    let last = '';
+    for (let refresh = 0; refresh < DOCTOR_REFRESHES.points; refresh += 1) {
+      const fresh = await admin.get('/api/admin/doctor?refresh=true');
+      expect(fresh.status).toBe(200);
+      last = doctorReportSchema.parse(fresh.body).checkedAt;
+    }
+    const limited = await admin.get('/api/admin/doctor?refresh=true');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Nothing ran: the cached report is the last one, still there for the asking.
+    const cached = await admin.get('/api/admin/doctor');
+    expect(doctorReportSchema.parse(cached.body).checkedAt).toBe(last);
+    // Another tenant's allowance is its own.
+    const other = await app.signedIn(await app.createUser({ tenantId: 'doctor-d', isAdmin: true }));
+    expect((await other.get('/api/admin/doctor?refresh=true')).status).toBe(200);
   });
 });

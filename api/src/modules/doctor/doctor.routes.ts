@@ -1,12 +1,38 @@
 import { doctorQuerySchema, doctorReportSchema } from '@annie/api-client/contracts/doctor';
 import Router from '@koa/router';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Pool } from '../../db/pool.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { tooManyRequests } from '../../lib/http-errors.ts';
 import { type DoctorCache, reportForTenant } from './doctor-cache.ts';
 
+/** Forced re-checks each tenant may ask for per window: a run asks every provider, once per tenant number. */
+export const DOCTOR_REFRESHES = { points: 3, windowSeconds: 10 * 60 };
+
 /** GET /api/admin/doctor: what `npm run annie -- doctor` finds, cached, for the tenant's admins. */
-export function doctorRoutes(cache: DoctorCache): Router<AppState> {
+export function doctorRoutes(cache: DoctorCache, pool: Pool): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin' });
+  // Counted in PostgreSQL, so the limit holds across API instances (the login limiter's table, purged with it).
+  const refreshes = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'login_rate_limit',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    keyPrefix: 'doctor_refresh',
+    points: DOCTOR_REFRESHES.points,
+    duration: DOCTOR_REFRESHES.windowSeconds,
+  });
+  const takeRefresh = async (tenantId: string) => {
+    try {
+      await refreshes.consume(tenantId);
+    } catch (error) {
+      if (error instanceof RateLimiterRes)
+        throw tooManyRequests(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      throw error;
+    }
+  };
 
   defineRoute(
     router,
@@ -20,8 +46,12 @@ export function doctorRoutes(cache: DoctorCache): Router<AppState> {
       access: 'admin',
       query: doctorQuerySchema,
       responses: { 200: { description: 'The report', schema: doctorReportSchema } },
+      errors: {
+        429: `refresh=true asked for more than ${DOCTOR_REFRESHES.points} times in ${DOCTOR_REFRESHES.windowSeconds / 60} minutes by this tenant; Retry-After says when`,
+      },
     },
     async (ctx, { query, auth }) => {
+      if (query.refresh) await takeRefresh(auth.tenantId);
       ctx.body = reportForTenant(await cache.get(query.refresh), auth.tenantId);
     },
   );

@@ -21,8 +21,8 @@ export type DraftMaterial = {
 const MAX_REPLY_CHARACTERS = 320;
 
 /**
- * The instructions and input for one SMS draft: the persona, who is texting, the recent thread (the
- * other person's texts delimited and labelled as third-party content) and the knowledge-base passages
+ * The instructions and input for one SMS draft: the persona, who is texting, the recent thread (every
+ * text, theirs and ours, delimited and labelled as content to answer, not to obey) and the knowledge-base passages
  * that match it. The reply goes out under the executive's number, so it is
  * written in the executive's voice, short, and without inventing commitments.
  */
@@ -51,7 +51,8 @@ export function buildDraftPrompt(material: DraftMaterial): TextPrompt {
     .map((message) =>
       message.direction === 'inbound'
         ? `Them: ${thirdPartyText('inbound text', message.body)}`
-        : `Us: ${message.body}`,
+        : // Our earlier texts may be drafts the model wrote from a caller's words: data too, never instructions.
+          `Us: ${thirdPartyText('our earlier text', message.body)}`,
     )
     .join('\n');
   const knowledge =

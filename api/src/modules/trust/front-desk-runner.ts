@@ -6,6 +6,7 @@ import {
 import type { Pool } from '../../db/pool.ts';
 import type { ToolRunner } from '../voice/bridge/index.ts';
 import { type FrontDeskScope, storeCallMessage, storePendingAction } from './front-desk.queries.ts';
+import { FRONT_DESK_REFUSALS, type FrontDeskItem, FrontDeskLimits } from './front-desk-limits.ts';
 import { requestTextParams, takeMessageParams, verifyPasscodeParams } from './front-desk-tools.ts';
 import type { PasscodeOutcome } from './phone-access.service.ts';
 import type { ThirdParty } from './trust-party.ts';
@@ -31,17 +32,26 @@ function invalid(name: string, issues: { message: string }[]) {
 }
 
 /**
- * The tools a third party's call runs: take a message, record a request for the executive, check the
- * executive's passcode (own numbers only) and end the call. Nothing here reads the executive's data or
+ * The tools a third party's call runs: take a message, record a request for the executive (each within
+ * the per-caller and per-tenant daily limits), check the executive's passcode (own numbers only) and end
+ * the call. Nothing here reads the executive's data or
  * sends anything.
  */
 export function createFrontDeskRunner(pool: Pool, session: FrontDeskSession): ToolRunner {
   const callerE164 = session.party.e164;
+  const limits = new FrontDeskLimits(pool);
+  // The refusal the caller is to hear, or undefined when this item may be stored.
+  const refusal = async (item: FrontDeskItem) => {
+    const allowance = await limits.take(item, session.tenantId, callerE164);
+    return allowance === 'allowed' ? undefined : failure(FRONT_DESK_REFUSALS[item][allowance]);
+  };
   return async (name, args) => {
     switch (name) {
       case 'take_message': {
         const parsed = takeMessageParams.safeParse(args);
         if (!parsed.success) return invalid(name, parsed.error.issues);
+        const refused = await refusal('message');
+        if (refused) return refused;
         await storeCallMessage(pool, session, {
           callerName: parsed.data.caller_name,
           callerE164,
@@ -52,6 +62,8 @@ export function createFrontDeskRunner(pool: Pool, session: FrontDeskSession): To
       case 'request_text_to_caller': {
         const parsed = requestTextParams.safeParse(args);
         if (!parsed.success) return invalid(name, parsed.error.issues);
+        const refused = await refusal('request');
+        if (refused) return refused;
         await storePendingAction(pool, session, {
           toE164: callerE164,
           body: parsed.data.message,

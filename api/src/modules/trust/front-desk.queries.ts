@@ -1,6 +1,7 @@
 import type { CallMessage, PendingAction } from '@annie/api-client/contracts/trust';
 import { runScoped, userSql } from '../../db/scoped-sql.ts';
 import { isoSql, type Queryable } from '../../db/sql-text.ts';
+import { numberTypeOf } from './number-type.ts';
 
 /** Whose front desk took it: the tenant, the executive it is for, the call it came in on. */
 export type FrontDeskScope = { tenantId: string; userId: string; callSessionId: string | null };
@@ -73,11 +74,12 @@ export async function listPendingActions(
   owner: { tenantId: string; userId: string },
   filter: { status?: PendingAction['status']; callSessionId?: string },
 ): Promise<{ items: PendingAction[]; pendingCount: number }> {
-  const items = await runScoped<PendingAction>(db, owner, LIST_PENDING_ACTIONS_SQL, [
+  const rows = await runScoped<Omit<PendingAction, 'toNumberType'>>(db, owner, LIST_PENDING_ACTIONS_SQL, [
     filter.status ?? null,
     filter.callSessionId ?? null,
   ]);
   const count = await runScoped<{ count: number }>(db, owner, COUNT_PENDING_SQL);
+  const items = rows.map((row) => ({ ...row, toNumberType: numberTypeOf(row.toE164) }));
   return { items, pendingCount: count[0]?.count ?? 0 };
 }
 
@@ -110,4 +112,17 @@ export async function movePendingAction(
     change.body ?? null,
   ]);
   return rows[0];
+}
+
+const PENDING_NUMBER_SQL = userSql(`
+  select to_e164 from pending_action where tenant_id = $1 and user_id = $2 and id = $3 and status = 'pending'`);
+
+/** The number one of the user's pending actions would text; undefined when it is not pending. */
+export async function pendingActionNumber(
+  db: Queryable,
+  owner: { tenantId: string; userId: string },
+  id: string,
+): Promise<string | undefined> {
+  const rows = await runScoped<{ to_e164: string }>(db, owner, PENDING_NUMBER_SQL, [id]);
+  return rows[0]?.to_e164;
 }

@@ -51,10 +51,13 @@ export function frontDeskRoutes({ pool, sending }: { pool: Pool; sending: SmsSen
       notFound: NO_PENDING_ACTION,
       body: approvePendingActionSchema,
       responses: { 200: { description: 'Where the sent text was stored', schema: sendSmsResponseSchema } },
-      errors: { 404: 'No such request, or it is not pending', 409: 'The number opted out' },
+      errors: {
+        404: 'No such request, or it is not pending',
+        409: 'The number opted out, or it is not a mobile and numberTypeConfirmed was not given',
+      },
     },
     async (ctx, { params, body, auth }) => {
-      ctx.body = (await approvePendingAction(pool, sending, ownerOf(auth), params.id, body.body)) ?? null;
+      ctx.body = (await approvePendingAction(pool, sending, ownerOf(auth), params.id, body)) ?? null;
     },
   );
 

@@ -4,6 +4,11 @@ import type { ThirdParty } from './trust-party.ts';
 export type ThirdPartyBrief = {
   party: ThirdParty;
   executiveName: string;
+  /**
+   * Who the party is rests on caller ID alone (they rang us). Then no contact's name is told: a greeting
+   * by name would confirm to whoever spoofs a number who is in the executive's contacts.
+   */
+  callerIdOnly: boolean;
   /** The passcode check is offered: the number is one the executive registered as their own. */
   ownerCheck: boolean;
   /** The executive allowed saying the passcode; otherwise it may only be keyed. */
@@ -12,7 +17,10 @@ export type ThirdPartyBrief = {
 
 export const FRONT_DESK_HEADING = '## Who you are speaking with';
 
-function whoLine(party: ThirdParty): string {
+function whoLine(party: ThirdParty, callerIdOnly: boolean): string {
+  if (callerIdOnly) {
+    return `You do not know who is calling: their number shows as ${party.e164}, but caller ID can be faked, so it tells you nothing about who they are. Ask for their name. Never say or confirm whom you think they are, or whether they or their number are known to the executive.`;
+  }
   if (party.kind === 'stranger' || !party.name) {
     return `The other party's number (${party.e164}) is not in the executive's contacts: ask for their name.`;
   }
@@ -22,15 +30,15 @@ function whoLine(party: ThirdParty): string {
 
 /**
  * The instructions for a third party: the persona keeps its voice, but the assistant is a front desk.
- * It is told the executive's name and the caller's name and relationship, never the executive's notes
- * or knowledge, and says plainly what may and may not be disclosed.
+ * It is told the executive's name and, on a call the executive asked for, the contact's name and
+ * relationship; never the executive's notes or knowledge; and says plainly what may and may not be disclosed.
  */
 export function thirdPartyBrief(brief: ThirdPartyBrief): string {
   const lines = [
     '',
     FRONT_DESK_HEADING,
     `You are the front desk for ${brief.executiveName}. The person on the line is not ${brief.executiveName}.`,
-    whoLine(brief.party),
+    whoLine(brief.party, brief.callerIdOnly),
     'You may: take a message for the executive (take_message), record a request to be sent something by text for the executive to approve (request_text_to_caller; nothing is sent until they approve), and end the call.',
     `You may disclose only: that you are ${brief.executiveName}'s assistant, that you will pass on their message, and that requests are reviewed by ${brief.executiveName}.`,
     "Never disclose anything else about the executive: not their diary, whereabouts, email, files, contacts, notes, phone numbers, business details or anything you may know about them. Say you can't share that and offer to take a message.",

@@ -1,9 +1,10 @@
-import type { PendingAction } from '@annie/api-client/contracts/trust';
+import { type PendingAction, textNumberWarning } from '@annie/api-client/contracts/trust';
 import type { Pool } from '../../db/pool.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { SmsSending } from '../sms/index.ts';
 import { type SentText, sendText } from '../sms/index.ts';
-import { movePendingAction } from './front-desk.queries.ts';
+import { movePendingAction, pendingActionNumber } from './front-desk.queries.ts';
+import { numberTypeOf } from './number-type.ts';
 
 export const NO_PENDING_ACTION = 'This request is not pending';
 
@@ -25,16 +26,22 @@ async function move(
 
 /**
  * The executive approves a caller's request: the text (as they edited it) is sent from the tenant's
- * number. The action is claimed first, so two clicks send once; if sending fails it is pending again.
+ * number. A number that is not a mobile (premium rate, landline…) is sent to only once the executive
+ * confirmed its warning: a caller's number can be spoofed. The action is claimed first, so two clicks
+ * send once; if sending fails it is pending again.
  */
 export async function approvePendingAction(
   pool: Pool,
   sending: SmsSending,
   owner: Owner,
   id: string,
-  body: string,
+  approval: { body: string; numberTypeConfirmed?: boolean },
 ): Promise<SentText | undefined> {
-  const action = await move(pool, owner, id, 'pending', 'sending', body);
+  const number = await pendingActionNumber(pool, owner, id);
+  if (!number) throw notFound(NO_PENDING_ACTION);
+  const warning = textNumberWarning(numberTypeOf(number));
+  if (warning && !approval.numberTypeConfirmed) throw conflict(`${warning} Confirm to send anyway.`);
+  const action = await move(pool, owner, id, 'pending', 'sending', approval.body);
   try {
     const sent = await sendText(pool, sending, owner.tenantId, { to: action.to_e164, body: action.body });
     await move(pool, owner, id, 'sending', 'sent');

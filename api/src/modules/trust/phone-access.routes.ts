@@ -4,6 +4,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState, AuthContext } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { type PasswordAttemptLimiter, passwordCheckSource } from '../auth/index.ts';
 import type { SmsSending } from '../sms/index.ts';
 import {
   PASSCODE_NEEDS_PASSWORD,
@@ -18,10 +19,12 @@ export function phoneAccessRoutes({
   pool,
   region,
   sending,
+  passwordChecks,
 }: {
   pool: Pool;
   region: CountryCode;
   sending: SmsSending;
+  passwordChecks: PasswordAttemptLimiter;
 }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/me/phone-access' });
   const ownerOf = ({ tenantId, userId }: AuthContext) => ({ tenantId, userId });
@@ -54,11 +57,17 @@ export function phoneAccessRoutes({
         400: `A number is not valid, or: ${PASSCODE_NEEDS_PASSWORD}`,
         403: WRONG_PASSWORD,
         409: NUMBER_TAKEN,
+        429: 'Too many wrong passwords for this account; Retry-After says when to try again',
         503: 'Text messages are not configured, so a new number cannot be confirmed',
       },
     },
     async (ctx, { body, auth }) => {
-      ctx.body = await updatePhoneAccess(pool, ownerOf(auth), body, { region, sending });
+      const update = () => updatePhoneAccess(pool, ownerOf(auth), body, { region, sending });
+      // The password is counted like a sign-in, before argon2 runs: a stolen session cannot brute-force it here.
+      ctx.body =
+        body.currentPassword === undefined
+          ? await update()
+          : await passwordChecks.guard(auth.username, passwordCheckSource(ctx, auth.username), update);
     },
   );
 

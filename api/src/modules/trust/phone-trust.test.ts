@@ -30,11 +30,11 @@ describe('who is on the phone decides the tools the session is offered', () => {
     const [update] = updatesOf(session);
     expect(toolNames(update)).toEqual(FRONT_DESK);
     expect(update?.session.instructions).toContain(FRONT_DESK_HEADING);
-    expect(update?.session.instructions).toContain('is not in the executive');
+    expect(update?.session.instructions).toContain('You do not know who is calling');
     await twilio.calls.hangUp(sid);
   });
 
-  it("a known contact is offered only the front desk; greeted by name, never told the executive's notes", async () => {
+  it("a known contact's number is offered only the front desk and told nothing: no name, relationship or notes that a spoofed caller ID would confirm", async () => {
     await client.post('/api/contacts', {
       name: 'Victor Vendor',
       relationship: 'work',
@@ -44,8 +44,10 @@ describe('who is on the phone decides the tools the session is offered', () => {
     const { sid, session } = await ring('+14155554002');
     const [update] = updatesOf(session);
     expect(toolNames(update)).toEqual(FRONT_DESK);
-    expect(update?.session.instructions).toContain('Greet the caller by name (Victor Vendor).');
-    expect(update?.session.instructions).toContain('a work contact');
+    expect(update?.session.instructions).toContain('Greet the caller and ask for their name.');
+    expect(update?.session.instructions).toContain('You do not know who is calling');
+    expect(update?.session.instructions).not.toContain('Victor');
+    expect(update?.session.instructions).not.toContain('work contact');
     expect(update?.session.instructions).not.toContain('audit');
     await twilio.calls.hangUp(sid);
   });

@@ -1,5 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
+import { passwordAttemptLimiter } from '../auth/index.ts';
 import { smsSendingOf } from '../sms/index.ts';
 import { frontDeskRoutes } from './front-desk.routes.ts';
 import { Migration20261126110000_trust } from './migrations/Migration20261126110000_trust.ts';
@@ -27,7 +28,7 @@ export const trustDomain: Domain = {
     return {
       routers: [
         frontDeskRoutes({ pool, sending }),
-        phoneAccessRoutes({ pool, region, sending }),
+        phoneAccessRoutes({ pool, region, sending, passwordChecks: passwordAttemptLimiter(pool, config) }),
         phoneAccessNumberRoutes({ pool, region, sending }),
       ],
     };

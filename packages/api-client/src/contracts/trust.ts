@@ -35,10 +35,15 @@ export function thirdPartyContent(source: string, data: unknown) {
   };
 }
 
+// Any opening of the label's tag, in any case, closing or not, spaced or not: `<third_party_content`,
+// `</THIRD_PARTY_CONTENT`, `< / third_party_content`. The `<` is escaped rather than the tag removed:
+// escaping takes a `<` away and never adds one, so no form can reassemble itself from what is left,
+// whereas removal joins the pieces around it (`</third_party_</third_party_content>content>`).
+const LABEL_TAG_FORM = new RegExp(`<(\\s*/?\\s*${THIRD_PARTY_CONTENT_TAG})`, 'gi');
+
 /** The same label for a prompt written as text (an SMS draft): the text between explicit delimiters. */
 export function thirdPartyText(source: string, text: string): string {
-  // The closing tag cannot be forged from inside: it is removed from the content first.
-  const inner = text.replaceAll(`</${THIRD_PARTY_CONTENT_TAG}>`, '');
+  const inner = text.replace(LABEL_TAG_FORM, '&lt;$1');
   return `<${THIRD_PARTY_CONTENT_TAG} source="${source}">\n${inner}\n</${THIRD_PARTY_CONTENT_TAG}>`;
 }
 
@@ -50,6 +55,45 @@ export const pendingActionKindSchema = z.enum(['send_text']);
 
 export const PENDING_ACTION_BODY_MAX = 1600;
 
+/** What kind of line a number is, as libphonenumber's metadata knows it ('unknown' when it does not). */
+export const phoneNumberTypeSchema = z.enum([
+  'mobile',
+  'fixed_line_or_mobile',
+  'fixed_line',
+  'premium_rate',
+  'toll_free',
+  'shared_cost',
+  'voip',
+  'personal_number',
+  'pager',
+  'uan',
+  'voicemail',
+  'unknown',
+]);
+export type PhoneNumberType = z.infer<typeof phoneNumberTypeSchema>;
+
+const NUMBER_TYPE_WARNINGS: Partial<Record<PhoneNumberType, string>> = {
+  premium_rate:
+    'This is a premium-rate number: texting it may cost money, and callers can fake their number.',
+  shared_cost: 'This is a shared-cost number, not a mobile: texting it may cost money.',
+  toll_free: 'This is a toll-free business number, not a mobile: it may not receive texts.',
+  fixed_line: 'This is a landline, not a mobile: it may not receive texts.',
+  voip: 'This is an internet (VoIP) number, not a mobile.',
+  personal_number: 'This is a personal (forwarding) number, not a mobile: texting it may cost money.',
+  pager: 'This is a pager number, not a mobile.',
+  uan: 'This is a company (UAN) number, not a mobile: texting it may cost money.',
+  voicemail: 'This is a voicemail access number, not a mobile.',
+  unknown: 'The kind of this number is unknown: it may not be a mobile.',
+};
+
+/**
+ * Why a text to this kind of number deserves a second look before it is approved; null for a mobile (or
+ * a number that may be one). Caller ID can be spoofed, so a caller can ask for a text to any number.
+ */
+export function textNumberWarning(type: PhoneNumberType): string | null {
+  return NUMBER_TYPE_WARNINGS[type] ?? null;
+}
+
 /** One request a caller made, as the executive sees it: what, to whom, asked by whom, when. */
 export const pendingActionSchema = z.object({
   id: z.uuid(),
@@ -57,6 +101,8 @@ export const pendingActionSchema = z.object({
   status: pendingActionStatusSchema,
   /** The number the text would go to. */
   toE164: z.string(),
+  /** Its kind of line: anything but a mobile is shown with a warning before approval. */
+  toNumberType: phoneNumberTypeSchema,
   /** The text the assistant proposed; the executive may edit it before sending. */
   body: z.string(),
   /** Who asked, as they said it or as the contacts know them. */
@@ -82,6 +128,8 @@ export const pendingActionListQuerySchema = z.object({
 
 export const approvePendingActionSchema = z.strictObject({
   body: z.string().trim().min(1, 'The text is empty').max(PENDING_ACTION_BODY_MAX),
+  /** The user saw the number's warning (textNumberWarning) and sends anyway; needed when there is one. */
+  numberTypeConfirmed: z.boolean().optional(),
 });
 export type ApprovePendingAction = z.infer<typeof approvePendingActionSchema>;
 

@@ -118,6 +118,8 @@ describe('the voice tool registry', () => {
       required: ['title', 'body'],
       properties: { tags: { type: 'array', default: [] } },
     });
+    // Whether a note may reach an unreviewed reply is the executive's decision, not the model's.
+    expect(toolNamed('add_knowledge_note').parameters).not.toHaveProperty('properties.shareable');
   });
 
   it('applies the defaults when it validates a call', () => {

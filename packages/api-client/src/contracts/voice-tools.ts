@@ -157,7 +157,10 @@ export const searchKnowledgeBaseParams = z
   .strict();
 
 const note = createNoteRequestSchema.shape;
-export const addKnowledgeNoteParams = createNoteRequestSchema.extend({
+// No `shareable`: whether a note may reach an unreviewed reply is the executive's call in the app, never
+// the model's (whose words may come from injected third-party content). The schema is strict, so a call
+// that names it is refused.
+export const addKnowledgeNoteParams = createNoteRequestSchema.omit({ shareable: true }).extend({
   title: note.title.describe('A short title'),
   body: note.body.describe('What to remember, in full sentences'),
   tags: note.tags.describe('Optional keywords'),

@@ -3,10 +3,19 @@ import { type SendSmsResponse, sendSmsResponseSchema } from '../contracts/sms.ts
 import { apiJson } from '../http.ts';
 import { pendingActionsQueryKey } from './use-pending-actions.ts';
 
-/** POST /api/pending-actions/:id/approve {body}: sends the requested text as edited. */
-export async function approvePendingAction(id: string, body: string): Promise<SendSmsResponse | null> {
+/**
+ * POST /api/pending-actions/:id/approve {body, numberTypeConfirmed}: sends the requested text as edited;
+ * `numberTypeConfirmed` says the user saw the warning for a number that is not a mobile.
+ */
+export async function approvePendingAction(
+  id: string,
+  body: string,
+  numberTypeConfirmed = false,
+): Promise<SendSmsResponse | null> {
   const url = `/api/pending-actions/${encodeURIComponent(id)}/approve`;
-  return sendSmsResponseSchema.nullable().parse(await apiJson<unknown>('POST', url, { body }));
+  return sendSmsResponseSchema
+    .nullable()
+    .parse(await apiJson<unknown>('POST', url, { body, numberTypeConfirmed }));
 }
 
 /** POST /api/pending-actions/:id/reject: nothing is sent. */
@@ -24,8 +33,9 @@ function useRefreshingMutation<Variables, Result>(mutationFn: (variables: Variab
 
 /** Sends a caller's requested text, as edited. */
 export function useApprovePendingAction() {
-  return useRefreshingMutation(({ id, body }: { id: string; body: string }) =>
-    approvePendingAction(id, body),
+  return useRefreshingMutation(
+    ({ id, body, numberTypeConfirmed }: { id: string; body: string; numberTypeConfirmed?: boolean }) =>
+      approvePendingAction(id, body, numberTypeConfirmed),
   );
 }
 

@@ -12,9 +12,10 @@ export function usePendingActionActions() {
   const reject = useRejectPendingAction();
   return {
     pending: approve.isPending || reject.isPending,
-    send(id: string, body: string) {
+    /** `numberTypeConfirmed`: the user was shown the warning for a number that is not a mobile. */
+    send(id: string, body: string, numberTypeConfirmed = false) {
       approve.mutate(
-        { id, body },
+        { id, body, numberTypeConfirmed },
         {
           onSuccess: () => toast({ title: 'Text sent', variant: 'success' }),
           onError: (error) =>

@@ -100,6 +100,7 @@ describe('CallLogsPage', { timeout: 20_000 }, () => {
       kind: 'send_text',
       status: 'pending',
       toE164: '+15557654321',
+      toNumberType: 'fixed_line_or_mobile',
       body: 'Here is the brochure',
       requestedBy: 'Rita',
       requestedByE164: '+15557654321',
@@ -144,10 +145,46 @@ describe('CallLogsPage', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(api.requests('POST')).toHaveLength(1));
     expect(api.requests('POST')[0]).toMatchObject({
       path: `/api/pending-actions/${request.id}/approve`,
-      body: { body: 'Hello Rita, the brochure is attached' },
+      body: { body: 'Hello Rita, the brochure is attached', numberTypeConfirmed: false },
     });
+    expect(within(banner).queryByRole('alert')).toBeNull();
     await user.click(within(banner).getByRole('button', { name: 'Reject' }));
     await vi.waitFor(() => expect(api.requests('POST')).toHaveLength(2));
     expect(api.requests('POST')[1]?.path).toBe(`/api/pending-actions/${request.id}/reject`);
+  });
+
+  it('warns before a text to a premium-rate number, and Send past the warning confirms it', async () => {
+    const callId = '10000000-0000-4000-8000-000000000010';
+    const request = {
+      id: '20000000-0000-4000-8000-000000000002',
+      kind: 'send_text',
+      status: 'pending',
+      toE164: '+19005551234',
+      toNumberType: 'premium_rate',
+      body: 'Here is the brochure',
+      requestedBy: 'Rita',
+      requestedByE164: '+19005551234',
+      callSessionId: callId,
+      createdAt: at(30),
+      decidedAt: null,
+    };
+    const api = stubFetch({
+      ...callsRoutes({
+        sessions: [
+          callSession({ id: callId, channel: 'twilio', callerId: '+19005551234', startedAt: at(0) }),
+        ],
+      }),
+      'GET /api/pending-actions': { status: 200, body: { items: [request], pendingCount: 1 } },
+      'GET /api/call-messages': { status: 200, body: [] },
+      'POST /api/pending-actions/:id/approve': { status: 200, body: { threadId: callId, messageId: callId } },
+    });
+    const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
+    const banner = await screen.findByRole('region', { name: 'Request from Rita' });
+    expect(within(banner).getByRole('alert')).toHaveTextContent(/premium-rate number/);
+    await user.click(within(banner).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(api.requests('POST')).toHaveLength(1));
+    expect(api.requests('POST')[0]).toMatchObject({
+      body: { body: 'Here is the brochure', numberTypeConfirmed: true },
+    });
   });
 });

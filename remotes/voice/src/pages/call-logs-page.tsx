@@ -60,7 +60,9 @@ export default function CallLogsPage() {
                           key={action.id}
                           action={action}
                           pending={decide.pending}
-                          onSend={(text) => decide.send(action.id, text)}
+                          onSend={(text, numberTypeConfirmed) =>
+                            decide.send(action.id, text, numberTypeConfirmed)
+                          }
                           onReject={() => decide.reject(action.id)}
                         />
                       ))}

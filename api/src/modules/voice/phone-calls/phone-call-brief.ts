@@ -1,4 +1,4 @@
-import type { ThirdParty, TrustParty } from '../../trust/index.ts';
+import type { TrustParty } from '../../trust/index.ts';
 import { EXECUTIVE_ON_PHONE_BRIEF, thirdPartyBrief } from '../../trust/index.ts';
 
 /** What the assistant is told about one phone call, appended to the compiled profile's instructions. */
@@ -17,12 +17,6 @@ export type CallBrief = {
 
 export const PHONE_CALL_HEADING = '## This phone call';
 
-function greeting(party: ThirdParty): string {
-  return party.kind === 'contact' && party.name
-    ? `Greet the caller by name (${party.nickname ?? party.name}).`
-    : 'Greet the caller and ask for their name.';
-}
-
 /**
  * The call's part of the instructions: whether the assistant placed or answered it, for what, and who
  * is on the line and what they may have done (the trust model's brief). Phone audio is narrowband and
@@ -38,7 +32,7 @@ export function phoneCallBrief(brief: CallBrief): string {
     );
   } else if (party.kind !== 'executive') {
     lines.push(
-      `Someone is calling ${brief.executiveName}'s business line and you are answering. ${greeting(party)}`,
+      `Someone is calling ${brief.executiveName}'s business line and you are answering. Greet the caller and ask for their name.`,
     );
   }
   lines.push(
@@ -51,6 +45,7 @@ export function phoneCallBrief(brief: CallBrief): string {
           party,
           executiveName: brief.executiveName,
           ownerCheck: brief.ownerCheck,
+          callerIdOnly: brief.direction === 'inbound',
           spokenPasscode: brief.spokenPasscode,
         });
   return `${lines.join('\n')}\n${partyPart}`;

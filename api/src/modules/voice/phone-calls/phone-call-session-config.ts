@@ -3,6 +3,7 @@ import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-ses
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   compileProfile,
+  compileThirdPartySession,
   compileVoiceSession,
   findDefaultProfile,
   type RetiredModelNotice,
@@ -11,8 +12,9 @@ import {
 import { type CallBrief, phoneCallBrief } from './phone-call-brief.ts';
 
 /**
- * The realtime session of a phone call: the tenant's default profile compiled exactly as for a browser
- * call (the default settings under the persona when none is saved), with the call's brief appended.
+ * The realtime session of a phone call: for the executive, the tenant's default profile compiled exactly
+ * as for a browser call (the default settings under the persona when none is saved); for anyone else, its
+ * caller-safe form. The call's brief is appended.
  * `em` must be scoped to the call's tenant.
  */
 export async function compilePhoneCallSession(
@@ -21,6 +23,11 @@ export async function compilePhoneCallSession(
   brief: CallBrief,
   onRetiredModel?: (notice: RetiredModelNotice) => void,
 ): Promise<CompiledVoiceSession> {
+  // A caller gets the caller-safe persona: none of the executive's free text to repeat back.
+  if (brief.party.kind !== 'executive') {
+    const safe = await compileThirdPartySession(em, defaultModel, onRetiredModel);
+    return { ...safe, instructions: `${safe.instructions}\n${phoneCallBrief(brief)}` };
+  }
   const profile = await findDefaultProfile(em);
   const compiled = profile
     ? await compileProfile(em, profile, defaultModel, onRetiredModel)

@@ -10,4 +10,9 @@ export { VoiceProfile } from './voice-profile.entity.ts';
 export { createProfile } from './voice-profile.service.ts';
 export { findDefaultProfile } from './voice-profile-store.ts';
 export { voiceProfilesDomain } from './voice-profiles.domain.ts';
-export { compileDefaultSession, compileProfile, sessionConfig } from './voice-session.service.ts';
+export {
+  compileDefaultSession,
+  compileProfile,
+  compileThirdPartySession,
+  sessionConfig,
+} from './voice-session.service.ts';

@@ -95,3 +95,20 @@ export async function compileDefaultSession(
 ): Promise<CompiledVoiceSession> {
   return (await defaultSession(em, defaultModel, onRetiredModel)).compiled;
 }
+
+/**
+ * The session a third party talks to (a caller, whoever an outbound call reaches): the default profile's
+ * voice, conduct and guardrails under the persona (the read-only system profile, the product's own text),
+ * without the profile's description and instructions. Those are free text a tenant wrote and may hold
+ * private detail; a caller asking "repeat your instructions" must find none of it.
+ */
+export async function compileThirdPartySession(
+  em: EntityManager,
+  defaultModel: string,
+  onRetiredModel?: (notice: RetiredModelNotice) => void,
+): Promise<CompiledVoiceSession> {
+  const profile = await findDefaultProfile(em);
+  const settings = profile?.settings ?? { ...VOICE_PROFILE_DEFAULTS, name: 'Default' };
+  const persona = profile?.isSystem ? profile.settings : await systemPersona(em);
+  return compileVoiceSession(asPersonaOnly(settings), persona, defaultModel, onRetiredModel);
+}

@@ -96,6 +96,22 @@ describe('server tool runner: knowledge', () => {
     const aliceNotes = (await alice.get('/api/knowledge/notes')).body as { title: string }[];
     expect(aliceNotes.map((note) => note.title)).toEqual(['Budget review']);
   });
+
+  it('add_knowledge_note cannot mark a note shareable: the executive decides that in the app', async () => {
+    const refused = await runnerFor(B, bobId)('add_knowledge_note', {
+      title: 'Door code',
+      body: 'The door code is 4711',
+      shareable: true,
+    });
+    expect(refused).toMatchObject({
+      error: expect.stringMatching(/^Invalid parameters for add_knowledge_note/),
+    });
+    const saved = await runnerFor(B, bobId)('add_knowledge_note', { title: 'Parking', body: 'Level 2' });
+    expect(saved).toMatchObject({ success: true });
+    const bobNotes = (await bob.get('/api/knowledge/notes')).body as { title: string; shareable: boolean }[];
+    expect(bobNotes.find((note) => note.title === 'Door code')).toBeUndefined();
+    expect(bobNotes.find((note) => note.title === 'Parking')?.shareable).toBe(false);
+  });
 });
 
 describe('server tool runner: refusals as data', () => {

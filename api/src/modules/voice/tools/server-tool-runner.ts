@@ -150,7 +150,7 @@ export function createServerToolRunner(deps: ServerToolDeps, session: ServerTool
         };
       }
       case 'add_knowledge_note': {
-        const note = await createNote(scopedEm(), tenantId, call.params);
+        const note = await createNote(scopedEm(), tenantId, { ...call.params, shareable: false });
         return { success: true, id: note.id, title: note.title };
       }
       case 'web_search':

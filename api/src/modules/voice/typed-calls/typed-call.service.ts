@@ -43,6 +43,7 @@ export async function assistInCall(
     knowledge,
     transcript: call.transcript,
     message: request.message,
+    onPhone: call.channel === 'twilio',
   });
   let reply: string;
   try {

@@ -1,11 +1,12 @@
-import type { PendingAction } from '@annie/api-client/contracts/trust';
+import { type PendingAction, textNumberWarning } from '@annie/api-client/contracts/trust';
 import { ApprovalBanner } from '@annie/ui/approval-banner/approval-banner';
 import { formatDateTime } from '@annie/ui/format';
-import { Badge, Flex, Text } from '@radix-ui/themes';
+import { Badge, Callout, Flex, Text } from '@radix-ui/themes';
 
 type Props = {
   action: PendingAction;
-  onSend: (text: string) => void;
+  /** `numberTypeConfirmed`: the number's warning was on screen when the user pressed Send. */
+  onSend: (text: string, numberTypeConfirmed: boolean) => void;
   onReject: () => void;
   pending: boolean;
 };
@@ -21,10 +22,13 @@ const DECIDED: Record<
 
 /**
  * A caller's request waiting for the executive: what they asked to be sent, to which number, by whom
- * and when. The text can be edited; nothing is sent until Send. A decided request shows its outcome.
+ * and when. The text can be edited; nothing is sent until Send. A number that is not a mobile (premium
+ * rate, landline…) is flagged before Send, since the caller's number may be spoofed. A decided request
+ * shows its outcome.
  */
 export function PendingActionBanner({ action, onSend, onReject, pending }: Props) {
   const who = `${action.requestedBy} (${action.requestedByE164})`;
+  const warning = textNumberWarning(action.toNumberType);
   if (action.status !== 'pending') {
     const decided = DECIDED[action.status];
     return (
@@ -41,13 +45,20 @@ export function PendingActionBanner({ action, onSend, onReject, pending }: Props
       label={`Request from ${action.requestedBy}`}
       title={`${who} asked for a text to ${action.toE164}`}
       detail={
-        <Text as="div" size="1" color="gray">
-          {formatDateTime(action.createdAt)} · nothing is sent until you approve
-        </Text>
+        <Flex direction="column" gap="2">
+          <Text as="div" size="1" color="gray">
+            {formatDateTime(action.createdAt)} · nothing is sent until you approve
+          </Text>
+          {warning && (
+            <Callout.Root color="red" size="1" role="alert">
+              <Callout.Text>{warning} Send only if you expected it.</Callout.Text>
+            </Callout.Root>
+          )}
+        </Flex>
       }
       initialText={action.body}
       textLabel="Requested text"
-      onSend={onSend}
+      onSend={(text) => onSend(text, warning !== null)}
       onReject={onReject}
       pending={pending}
     />
