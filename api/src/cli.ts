@@ -94,7 +94,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'db:backup': {
     usage:
-      'db:backup FILE       (DATABASE_URL: pg_dump custom format; embedded: its files, stop the app first)',
+      'db:backup FILE       (DATABASE_URL: pg_dump custom format; embedded: a base backup, running or not)',
     check: needsFile,
     run: async ({ positionals }, runtime, config) => [
       await runBackupCommand('db:backup', positionals[0] ?? '', config, runtime.databaseUrl),
@@ -225,10 +225,11 @@ async function run(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   if ((name === 'db:backup' || name === 'db:restore') && !config.DATABASE_URL) {
-    // The embedded database is backed up as files, with it stopped: never started for the occasion.
+    // The embedded database is never started for the occasion: backed up running or as its files.
     try {
       const dataDir = resolve(REPO_ROOT, config.DATA_DIR);
-      console.log(await runEmbeddedBackupCommand(name, args.positionals[0] ?? '', dataDir));
+      const progress = (line: string) => console.log(line);
+      console.log(await runEmbeddedBackupCommand(name, args.positionals[0] ?? '', dataDir, progress));
       return 0;
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
