@@ -57,7 +57,7 @@ async function currentWalFile(client: pg.Client): Promise<string> {
   return rows[0]?.name ?? '';
 }
 
-/** The WAL segments from the backup's first to the one being written now, and the timeline histories. */
+/** The WAL segments from the backup's first to the one written now, and the timeline histories. */
 async function* walEntries(clusterDir: string, labelfile: string, last: string): AsyncGenerator<Buffer> {
   const first = /START WAL LOCATION: .* \(file ([0-9A-F]{24})\)/.exec(labelfile)?.[1];
   if (!first || !WAL_SEGMENT.test(last)) {
@@ -65,8 +65,9 @@ async function* walEntries(clusterDir: string, labelfile: string, last: string):
   }
   const names = (await readdir(join(clusterDir, 'pg_wal'))).sort();
   const needed = names.filter((name) => WAL_SEGMENT.test(name) && name >= first && name <= last);
-  if (!needed.includes(first) || !needed.includes(last)) {
-    throw new BackupToolError(`The WAL the backup needs (${first} to ${last}) is no longer there`);
+  // The last may not exist yet: its name is taken when the first record is written into it.
+  if (!needed.includes(first)) {
+    throw new BackupToolError(`The WAL the backup needs (from ${first}) is no longer there`);
   }
   for (const name of names.filter((name) => TIMELINE_HISTORY.test(name))) {
     yield* fileEntry(`pg_wal/${name}`, join(clusterDir, 'pg_wal', name));
