@@ -54,6 +54,8 @@ const envSchema = z
     DATA_DIR: z.string().default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
     PG_BIN_DIR: z.string().optional(),
+    /** Daily backups of the embedded database kept in DATA_DIR/backups; 0 turns them off. */
+    BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     /** A session ends this long after sign-in however active it is (SESSION_TTL_HOURS is the idle limit). */
