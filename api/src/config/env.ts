@@ -120,6 +120,8 @@ const envSchema = z
     RELEASE_ROLLBACK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `auto`: lines for people on a terminal, JSON otherwise (a file, a pipe, a log collector). */
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     ...Object.fromEntries(
       REMOTE_NAMES.flatMap((name) => [
         [`REMOTE_${name.toUpperCase()}_ENTRY`, z.string().default(`/remotes/${name}/mf-manifest.json`)],
