@@ -4,6 +4,7 @@ import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
 import type { CountryCode } from 'libphonenumber-js';
 import { type AppConfig, loadConfig } from './config/env.ts';
 import { runBackupCommand, runEmbeddedBackupCommand } from './db/backup-commands.ts';
+import { clustersCommand } from './db/cluster-registry.ts';
 import { ormSchema } from './domains.ts';
 import { toE164 } from './lib/phone-number.ts';
 import { formatDoctorReport, runDoctor } from './modules/doctor/index.ts';
@@ -170,9 +171,11 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-const USAGE = `Operator commands:\n${Object.values(COMMANDS)
-  .map((command) => `  ${command.usage}`)
-  .join('\n')}\n  doctor [--json]      (each provider checked live; exit 1 when a configured one fails)`;
+const USAGE =
+  `Operator commands:\n${Object.values(COMMANDS)
+    .map((command) => `  ${command.usage}`)
+    .join('\n')}\n  doctor [--json]      (each provider checked live; exit 1 when a configured one fails)` +
+  '\n  db:clusters list | db:clusters remove ID   (root: the embedded clusters under /var/lib/annie)';
 
 /**
  * `doctor [--json]`: every provider checked live; exit 0 when each configured one answers, else 1. The
@@ -198,6 +201,16 @@ async function doctor(rest: string[]): Promise<number> {
 async function run(argv: string[]): Promise<number> {
   const [name = '', ...rest] = argv;
   if (name === 'doctor') return doctor(rest);
+  if (name === 'db:clusters') {
+    // No database opened: it lists and removes the clusters' folders.
+    try {
+      for (const line of await clustersCommand(rest)) console.log(line);
+      return 0;
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      return 1;
+    }
+  }
   const command = COMMANDS[name];
   if (!command) {
     console.error(USAGE);
