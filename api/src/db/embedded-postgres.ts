@@ -6,8 +6,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { serverEnvironment } from './embedded-environment.ts';
 import { type ClusterLayout, clusterLayout } from './embedded-layout.ts';
-import { embeddedPassword } from './embedded-password.ts';
-import { clearStaleLocks, processesInCluster, runningServer, socketPath } from './embedded-server-check.ts';
+import { type EmbeddedPassword, embeddedPassword } from './embedded-password.ts';
+import {
+  clearStaleLocks,
+  processesInCluster,
+  type RunningServer,
+  runningServer,
+  socketPath,
+} from './embedded-server-check.ts';
 
 export type EmbeddedDatabase = {
   url: string;
@@ -55,22 +61,7 @@ export async function startEmbeddedPostgres(options: {
   // use that server rather than starting a second postmaster on the same files. A pid file whose
   // process is not this cluster's server is what a killed server left: cleared, and a server started.
   const running = runningServer(layout);
-  if (running) {
-    if (!existsSync(socketPath(socketDir, running.port))) {
-      throw new EmbeddedPostgresError(
-        `The embedded database in ${layout.clusterDir} runs (pid ${running.pid}) without its socket in that folder (started by an earlier version): stop AnnieAI, then start it again`,
-      );
-    }
-    const adminUrl = embeddedUrl(password.value, socketDir, running.port, 'postgres');
-    if (!(await password.settle(adminUrl))) {
-      throw new EmbeddedPostgresError(
-        `The embedded database in ${layout.clusterDir} refuses the password in ${password.file}`,
-      );
-    }
-    await createDatabase(adminUrl, database);
-    const url = embeddedUrl(password.value, socketDir, running.port, database);
-    return { url, layout, stop: async () => {} };
-  }
+  if (running) return useRunningServer(layout, running, password, database);
   const leftovers = processesInCluster(layout);
   if (leftovers.length > 0) {
     throw new EmbeddedPostgresError(
@@ -99,6 +90,33 @@ export async function startEmbeddedPostgres(options: {
     throw error;
   }
   return { url, layout, stop: () => stopServer(server) };
+}
+
+/** The server already running on this cluster (verified by its pid), reached over its socket. */
+async function useRunningServer(
+  layout: ClusterLayout,
+  running: RunningServer,
+  password: EmbeddedPassword,
+  database: string,
+): Promise<EmbeddedDatabase> {
+  const socketDir = layout.clusterDir;
+  if (!existsSync(socketPath(socketDir, running.port))) {
+    throw new EmbeddedPostgresError(
+      `The embedded database in ${layout.clusterDir} runs (pid ${running.pid}) without its socket in that folder (started by an earlier version): stop AnnieAI, then start it again`,
+    );
+  }
+  const adminUrl = embeddedUrl(password.value, socketDir, running.port, 'postgres');
+  if (!(await password.settle(adminUrl))) {
+    throw new EmbeddedPostgresError(
+      `The embedded database in ${layout.clusterDir} refuses the password in ${password.file}`,
+    );
+  }
+  await createDatabase(adminUrl, database);
+  return {
+    url: embeddedUrl(password.value, socketDir, running.port, database),
+    layout,
+    stop: async () => {},
+  };
 }
 
 /** Spawns a binary of the cluster as its account with an allow-listed environment, collecting what it prints. */
