@@ -19,7 +19,10 @@ const relocated = new Set<string>();
 
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
-  for (const dir of relocated) await rm(dir, { recursive: true, force: true });
+  for (const dir of relocated) {
+    await rm(dir, { recursive: true, force: true });
+    await rm(`${dir}.owner.json`, { force: true });
+  }
 });
 
 function cliEnv(where = { dataDir, port }): NodeJS.ProcessEnv {

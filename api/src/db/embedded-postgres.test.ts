@@ -25,7 +25,10 @@ for (const name of Object.keys(SECRETS)) delete process.env[name];
 afterAll(async () => {
   await first.stop();
   await rm(dataDir, { recursive: true, force: true });
-  if (first.layout.relocatedBecause) await rm(first.layout.clusterDir, { recursive: true, force: true });
+  if (first.layout.relocatedBecause) {
+    await rm(first.layout.clusterDir, { recursive: true, force: true });
+    await rm(`${first.layout.clusterDir}.owner.json`, { force: true });
+  }
 });
 
 async function selectOne(url: string): Promise<number> {
@@ -125,7 +128,10 @@ describe('a data folder from before the generated password', () => {
     } finally {
       await db.stop();
       await rm(legacyDir, { recursive: true, force: true });
-      if (db.layout.relocatedBecause) await rm(db.layout.clusterDir, { recursive: true, force: true });
+      if (db.layout.relocatedBecause) {
+        await rm(db.layout.clusterDir, { recursive: true, force: true });
+        await rm(`${db.layout.clusterDir}.owner.json`, { force: true });
+      }
     }
   });
 });
@@ -187,7 +193,10 @@ describe('a pid file left by a server that was killed', () => {
       await fake.close();
       await db.stop();
       await rm(staleDir, { recursive: true, force: true });
-      if (db.layout.relocatedBecause) await rm(db.layout.clusterDir, { recursive: true, force: true });
+      if (db.layout.relocatedBecause) {
+        await rm(db.layout.clusterDir, { recursive: true, force: true });
+        await rm(`${db.layout.clusterDir}.owner.json`, { force: true });
+      }
     }
   });
 });

@@ -1,10 +1,11 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
+import { listClusters, removeCluster } from '../../db/cluster-registry.ts';
 import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
 import { JOB_QUEUE_SCHEMA } from '../../jobs/job-queue.ts';
 import { JobSender } from '../../jobs/job-sender.ts';
@@ -17,6 +18,7 @@ import { backupsFolder, runScheduledBackup } from './scheduled-backup.ts';
 // The job queue lives in the test database; the database backed up is a real embedded one.
 const app = await startTestApp();
 const folder = await mkdtemp(join(tmpdir(), 'annie-scheduled-backup-'));
+const realFolder = await realpath(folder);
 const dataDir = join(folder, '.data');
 const embedded = await startEmbeddedPostgres({ dataDir, port: 57_000 + (process.pid % 1_000) });
 const logged: { level: number; msg: string }[] = [];
@@ -34,8 +36,14 @@ afterAll(async () => {
   for (const stop of stops) await stop();
   await embedded.stop();
   await rm(folder, { recursive: true, force: true });
-  if (embedded.layout.relocatedBecause)
+  // As root, the failed attempt's data folder got an (empty) cluster folder under /var/lib/annie too.
+  for (const cluster of await listClusters()) {
+    if (cluster.dataDir?.startsWith(realFolder)) await removeCluster(cluster.id);
+  }
+  if (embedded.layout.relocatedBecause) {
     await rm(embedded.layout.clusterDir, { recursive: true, force: true });
+    await rm(`${embedded.layout.clusterDir}.owner.json`, { force: true });
+  }
 });
 
 const DAY = '2026-11-27';
