@@ -1,19 +1,19 @@
 // What `npm start` checks before installing or building anything, so that an expected problem ends the
 // start in its first seconds with one line saying what to do. Plain JavaScript on Node >= 20 (it runs
-// before any install); the checks read the same settings, with the same defaults, as api/src/config/env.ts.
-import { createHash } from 'node:crypto';
+// before any install); the checks read the same settings as api/src/config/env.ts, with the defaults of
+// api/src/config/defaults.mjs (plain JavaScript, so it loads here too).
 import {
   existsSync,
   readdirSync,
   readFileSync,
   readlinkSync,
-  realpathSync,
   rmSync,
   statfsSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { DEFAULTS, SANDBOX_DEFAULTS } from '../api/src/config/defaults.mjs';
 
 const GiB = 1024 ** 3;
 // A fresh install (node_modules, the toolchain, the builds) takes about 1.3 GiB; later starts only rebuild.
@@ -81,16 +81,6 @@ function numberSetting(env, name, fallback) {
   return Number.isInteger(value) && value >= 0 && value <= 65_535 ? value : undefined;
 }
 
-/** Where the embedded cluster of DATA_DIR may be (see api/src/db/embedded-layout.ts). */
-function clusterDirs(dataDir) {
-  const dirs = [join(dataDir, 'postgres')];
-  if (existsSync(dataDir)) {
-    const key = createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 16);
-    dirs.push(join('/var/lib/annie/clusters', key));
-  }
-  return dirs;
-}
-
 function assertWritable(folder, what) {
   // The folder, or the nearest existing folder above it (where it will be made), must take a file.
   let existing = folder;
@@ -106,18 +96,21 @@ function assertWritable(folder, what) {
 
 /**
  * Runs every check; throws a PreflightError on the first problem. `install` says whether this start
- * installs and builds (and so needs room for it).
+ * installs and builds (and so needs room for it). `statfs` reads the disk's free space (a test passes
+ * its own).
+ * @param {{ root: string; env: Record<string, string | undefined>; install: boolean; sandbox?: boolean;
+ *   statfs?: (path: string) => { bavail: number; bsize: number } }} options
  */
-export async function preflight({ root, env, install, sandbox = false }) {
-  const port = numberSetting(env, 'PORT', 3000);
-  const host = env.HOST || '0.0.0.0';
-  // A sandbox keeps its data and database beside a production start's defaults (api/src/sandbox/sandbox-settings.ts).
-  const dataDir = resolve(root, env.DATA_DIR || (sandbox ? '.data/sandbox' : '.data'));
+export async function preflight({ root, env, install, sandbox = false, statfs = statfsSync }) {
+  const port = numberSetting(env, 'PORT', DEFAULTS.PORT);
+  const host = env.HOST || DEFAULTS.HOST;
+  // A sandbox keeps its data beside a production start's (api/src/sandbox/sandbox-settings.ts).
+  const dataDir = resolve(root, env.DATA_DIR || (sandbox ? SANDBOX_DEFAULTS.DATA_DIR : DEFAULTS.DATA_DIR));
 
   assertWritable(root, 'the dependencies and the builds go there');
   assertWritable(dataDir, 'DATA_DIR: the database, the session secret and the logs');
 
-  const { bavail, bsize } = statfsSync(root);
+  const { bavail, bsize } = statfs(root);
   const free = bavail * bsize;
   const needed =
     install && !existsSync(join(root, 'node_modules', '.pnpm')) ? FREE_FOR_INSTALL : FREE_FOR_START;
@@ -138,18 +131,6 @@ export async function preflight({ root, env, install, sandbox = false }) {
     );
   }
 
-  if (!env.DATABASE_URL) {
-    const pgPort = numberSetting(env, 'EMBEDDED_PG_PORT', sandbox ? 54339 : 54329);
-    if (pgPort !== undefined && (await portIsFree(pgPort, '127.0.0.1')) !== true) {
-      const owner = listenerOf(pgPort);
-      // This data folder's own embedded database, left running: the API uses it as it is.
-      const ours = owner && clusterDirs(dataDir).some((dir) => owner.command.includes(`-D ${dir}`));
-      if (!ours) {
-        throw new PreflightError(
-          `The embedded database's port ${pgPort} is already in use by ${describeOwner(owner)}: stop it, or set EMBEDDED_PG_PORT=<n> (or DATABASE_URL for your own PostgreSQL)`,
-        );
-      }
-    }
-  }
+  // The embedded database opens no TCP port (a Unix socket in its own folder): nothing to check for it.
   return { port, dataDir };
 }

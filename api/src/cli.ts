@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { CountryCode } from 'libphonenumber-js';
 import { type AppConfig, loadConfig } from './config/env.ts';
 import { runBackupCommand, runEmbeddedBackupCommand } from './db/backup-commands.ts';
+import { clustersCommand } from './db/cluster-registry.ts';
 import { ormSchema } from './domains.ts';
 import { toE164 } from './lib/phone-number.ts';
 import { formatDoctorReport, runDoctor } from './modules/doctor/index.ts';
@@ -92,7 +93,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'db:backup': {
     usage:
-      'db:backup FILE       (DATABASE_URL: pg_dump custom format; embedded: its files, stop the app first)',
+      'db:backup FILE       (DATABASE_URL: pg_dump custom format; embedded: a base backup, running or not)',
     check: needsFile,
     run: async ({ positionals }, runtime, config) => [
       await runBackupCommand('db:backup', positionals[0] ?? '', config, runtime.databaseUrl),
@@ -122,9 +123,11 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-const USAGE = `Operator commands:\n${Object.values(COMMANDS)
-  .map((command) => `  ${command.usage}`)
-  .join('\n')}\n  doctor [--json]      (each provider checked live; exit 1 when a configured one fails)`;
+const USAGE =
+  `Operator commands:\n${Object.values(COMMANDS)
+    .map((command) => `  ${command.usage}`)
+    .join('\n')}\n  doctor [--json]      (each provider checked live; exit 1 when a configured one fails)` +
+  '\n  db:clusters list | db:clusters remove ID   (root: the embedded clusters under /var/lib/annie)';
 
 /**
  * `doctor [--json]`: every provider checked live; exit 0 when each configured one answers, else 1. The
@@ -159,6 +162,16 @@ async function doctor(rest: string[]): Promise<number> {
 async function run(argv: string[]): Promise<number> {
   const [name = '', ...rest] = argv;
   if (name === 'doctor') return doctor(rest);
+  if (name === 'db:clusters') {
+    // No database opened: it lists and removes the clusters' folders.
+    try {
+      for (const line of await clustersCommand(rest)) console.log(line);
+      return 0;
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      return 1;
+    }
+  }
   const command = COMMANDS[name];
   if (!command) {
     console.error(USAGE);
@@ -189,10 +202,11 @@ async function run(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   if ((name === 'db:backup' || name === 'db:restore') && !config.DATABASE_URL) {
-    // The embedded database is backed up as files, with it stopped: never started for the occasion.
+    // The embedded database is never started for the occasion: backed up running or as its files.
     try {
       const dataDir = resolve(REPO_ROOT, config.DATA_DIR);
-      console.log(await runEmbeddedBackupCommand(name, args.positionals[0] ?? '', dataDir));
+      const progress = (line: string) => console.log(line);
+      console.log(await runEmbeddedBackupCommand(name, args.positionals[0] ?? '', dataDir, progress));
       return 0;
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);

@@ -1,5 +1,6 @@
 import type { OrmSchema } from './db/orm.ts';
 import type { Domain } from './domain.ts';
+import { backupsDomain } from './modules/backups/index.ts';
 import { contactsDomain } from './modules/contacts/index.ts';
 import { doctorDomain } from './modules/doctor/index.ts';
 import { knowledgeDomain } from './modules/knowledge/index.ts';
@@ -40,6 +41,7 @@ export const domains: Domain[] = [
   phoneCallsDomain,
   doctorDomain,
   trustDomain,
+  backupsDomain,
 ];
 
 /** Every entity and committed migration of every domain, for `createOrm`. */

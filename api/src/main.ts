@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       '--seed works only in the sandbox (npm run sandbox -- --seed): it adds sample data',
     );
   }
-  const logger = createLogger(operatorConfig.LOG_LEVEL);
+  const logger = createLogger(operatorConfig.LOG_LEVEL, operatorConfig.LOG_FORMAT);
   const started = performance.now();
   // The sandbox's fakes must know the app's port before the app is built (webhooks, redirects), so a
   // sandbox binds it first. A production start binds it once ready: nothing connects to a half-started app.

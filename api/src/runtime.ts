@@ -38,7 +38,9 @@ export async function openDatabase(config: AppConfig, schema: OrmSchema): Promis
     embeddedDatabase:
       embedded &&
       `Database: embedded PostgreSQL in ${embedded.layout.clusterDir}` +
-        (embedded.layout.relocatedBecause ? ` (${embedded.layout.relocatedBecause})` : ''),
+        (embedded.layout.relocatedBecause
+          ? ` (${embedded.layout.relocatedBecause}; list or remove such clusters with npm run annie -- db:clusters list|remove ID)`
+          : ''),
     close: async () => {
       await pool.end();
       await orm.close();

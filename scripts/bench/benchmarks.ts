@@ -38,6 +38,11 @@ export const BENCHMARKS: readonly Benchmark[] = [
     measures: 'start → ready on a fresh and on an existing embedded database',
   },
   {
+    name: 'backup',
+    file: 'backup.ts',
+    measures: 'embedded db:backup while running and db:restore: sandbox seed and 100,000 messages',
+  },
+  {
     name: 'knowledge',
     file: 'knowledge.ts',
     measures:

@@ -2,6 +2,7 @@ import { DEFAULT_REALTIME_MODEL, DEFAULT_TEXT_MODEL } from '@annie/api-client/co
 import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import { z } from 'zod';
 import { isPhoneRegion } from '../lib/phone-number.ts';
+import { DEFAULTS } from './defaults.mjs';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -44,16 +45,18 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /** Every provider simulated by the loopback fakes (README "Try everything in the sandbox"); operator only. */
     ANNIE_SANDBOX: booleanFlag,
-    HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default(DEFAULTS.HOST),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULTS.PORT),
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: booleanFlag,
     /** How many proxies in front of the app append to X-Forwarded-For; only that many right-most entries are read. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     DATABASE_URL: z.string().optional(),
-    DATA_DIR: z.string().default('.data'),
-    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    DATA_DIR: z.string().default(DEFAULTS.DATA_DIR),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(DEFAULTS.EMBEDDED_PG_PORT),
     PG_BIN_DIR: z.string().optional(),
+    /** Daily backups of the embedded database kept in DATA_DIR/backups; 0 turns them off. */
+    BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     /** A session ends this long after sign-in however active it is (SESSION_TTL_HOURS is the idle limit). */
@@ -123,6 +126,8 @@ const envSchema = z
     OPERATOR_TENANT: z.string().trim().min(1).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `auto`: lines for people on a terminal, JSON otherwise (a file, a pipe, a log collector). */
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     ...Object.fromEntries(
       REMOTE_NAMES.flatMap((name) => [
         [`REMOTE_${name.toUpperCase()}_ENTRY`, z.string().default(`/remotes/${name}/mf-manifest.json`)],

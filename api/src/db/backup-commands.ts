@@ -1,27 +1,56 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from '../config/env.ts';
 import { BackupToolError, backupDatabase, findPgTool, restoreDatabase } from './backup.ts';
 import { backupCluster, restoreCluster } from './cluster-backup.ts';
-import { clusterLayout } from './embedded-layout.ts';
+import { backupRunningCluster } from './cluster-online-backup.ts';
+import { type ClusterLayout, clusterLayout } from './embedded-layout.ts';
+import { embeddedUrl } from './embedded-postgres.ts';
+import { runningServer } from './embedded-server-check.ts';
 
 /**
- * `db:backup FILE` / `db:restore FILE` on the embedded database (no DATABASE_URL): a copy of its files,
- * taken and put back with the database stopped (cluster-backup.ts). Returns the line to print.
+ * Backs up the embedded database of `dataDir` to `file`: with PostgreSQL's base backup API while it
+ * runs, as a copy of its files while it is stopped. Returns whether it was running.
+ */
+export async function backupEmbeddedDatabase(
+  layout: ClusterLayout,
+  dataDir: string,
+  file: string,
+  options: { onWalCopy?: () => void } = {},
+): Promise<{ running: boolean }> {
+  const passwordFile = join(dataDir, 'postgres-password');
+  const server = existsSync(join(layout.clusterDir, 'PG_VERSION')) ? runningServer(layout) : undefined;
+  if (!server) {
+    await backupCluster(layout, passwordFile, file);
+    return { running: false };
+  }
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+  const adminUrl = embeddedUrl(password, layout.clusterDir, server.port, 'postgres');
+  await backupRunningCluster(layout, adminUrl, passwordFile, file, options);
+  return { running: true };
+}
+
+/**
+ * `db:backup FILE` / `db:restore FILE` on the embedded database (no DATABASE_URL). A backup is taken
+ * running or stopped; a restore needs it stopped and swaps the files in (cluster-backup.ts). Returns
+ * the line to print; `progress` gets the lines to show on the way.
  */
 export async function runEmbeddedBackupCommand(
   command: 'db:backup' | 'db:restore',
   file: string,
   dataDir: string,
+  progress: (line: string) => void = () => {},
 ): Promise<string> {
   const path = resolve(file);
   await mkdir(dataDir, { recursive: true });
   const layout = await clusterLayout(dataDir);
   const passwordFile = join(dataDir, 'postgres-password');
   if (command === 'db:backup') {
-    await backupCluster(layout, passwordFile, path);
-    return `Backed up the embedded database (${layout.clusterDir}) to ${path}`;
+    const { running } = await backupEmbeddedDatabase(layout, dataDir, path, {
+      onWalCopy: () => progress('Data files copied; copying the WAL written meanwhile'),
+    });
+    return `Backed up the ${running ? 'running' : 'stopped'} embedded database (${layout.clusterDir}) to ${path}`;
   }
   if (!existsSync(path)) throw new BackupToolError(`No backup file at ${path}`);
   await restoreCluster(layout, passwordFile, path);

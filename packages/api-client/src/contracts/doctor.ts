@@ -28,6 +28,15 @@ export const doctorReportSchema = z.strictObject({
   /** True when every configured provider answered (the command's exit code 0). */
   healthy: z.boolean(),
   providers: z.array(providerCheckSchema),
+  /** The embedded database's scheduled backups (absent with DATABASE_URL): the last one, or what failed. */
+  backups: z
+    .strictObject({
+      ok: z.boolean(),
+      lastAt: z.iso.datetime().nullable(),
+      bytes: z.number().int().nullable(),
+      detail: z.string(),
+    })
+    .optional(),
 });
 
 /** GET /api/admin/doctor query: `refresh=true` checks again instead of answering the cached report. */

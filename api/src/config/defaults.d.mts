@@ -1,0 +1,13 @@
+/** A production start's defaults (defaults.mjs). */
+export declare const DEFAULTS: {
+  readonly PORT: number;
+  readonly HOST: string;
+  readonly DATA_DIR: string;
+  readonly EMBEDDED_PG_PORT: number;
+};
+
+/** What a sandbox uses instead (defaults.mjs). */
+export declare const SANDBOX_DEFAULTS: {
+  readonly DATA_DIR: string;
+  readonly EMBEDDED_PG_PORT: number;
+};

@@ -1,0 +1,126 @@
+import { mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../test/test-app.ts';
+import { listClusters, removeCluster } from '../../db/cluster-registry.ts';
+import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
+import { JOB_QUEUE_SCHEMA } from '../../jobs/job-queue.ts';
+import { JobSender } from '../../jobs/job-sender.ts';
+import { JobWorkers } from '../../jobs/job-workers.ts';
+import { checkBackups } from '../doctor/check-backups.ts';
+import { eventually } from '../lab/testing/lab-test-helpers.ts';
+import { embeddedBackupQueue, startBackupSchedule } from './backup-schedule.ts';
+import { backupsFolder, runScheduledBackup } from './scheduled-backup.ts';
+
+// The job queue lives in the test database; the database backed up is a real embedded one.
+const app = await startTestApp();
+const folder = await mkdtemp(join(tmpdir(), 'annie-scheduled-backup-'));
+const realFolder = await realpath(folder);
+const dataDir = join(folder, '.data');
+const embedded = await startEmbeddedPostgres({ dataDir, port: 57_000 + (process.pid % 1_000) });
+const logged: { level: number; msg: string }[] = [];
+const logger = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  }),
+);
+const stops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const stop of stops) await stop();
+  await embedded.stop();
+  await rm(folder, { recursive: true, force: true });
+  // As root, the failed attempt's data folder got an (empty) cluster folder under /var/lib/annie too.
+  for (const cluster of await listClusters()) {
+    if (cluster.dataDir?.startsWith(realFolder)) await removeCluster(cluster.id);
+  }
+  if (embedded.layout.relocatedBecause) {
+    await rm(embedded.layout.clusterDir, { recursive: true, force: true });
+    await rm(`${embedded.layout.clusterDir}.owner.json`, { force: true });
+  }
+});
+
+const DAY = '2026-11-27';
+let backupsRun = 0;
+
+/** One instance of the app as far as backups go: its own sender, workers and schedule. */
+async function instance() {
+  const workers = new JobWorkers(app.pool, app.config, logger);
+  const stop = await startBackupSchedule({
+    jobs: new JobSender(app.pool, app.config, logger),
+    workers,
+    logger,
+    today: () => DAY,
+    backup: async () => {
+      backupsRun += 1;
+      return runScheduledBackup(dataDir, 3);
+    },
+  });
+  stops.push(async () => {
+    await stop();
+    await workers.stop();
+  });
+}
+
+const jobsOfQueue = async () =>
+  (
+    await app.pool.query<{ state: string }>(`select state from ${JOB_QUEUE_SCHEMA}.job where name = $1`, [
+      embeddedBackupQueue.name,
+    ])
+  ).rows.map((row) => row.state);
+
+describe('scheduled backups of the embedded database', () => {
+  it('with two instances, the day’s backup is taken once, into DATA_DIR/backups, 0600', async () => {
+    await Promise.all([instance(), instance()]);
+    await eventually(async () => ((await jobsOfQueue()).includes('completed') ? true : undefined), 60_000);
+    // An instance starting later the same day asks again: still the one job.
+    await instance();
+    expect(await jobsOfQueue()).toEqual(['completed']);
+    expect(backupsRun).toBe(1);
+    const files = (await readdir(backupsFolder(dataDir))).filter((name) => name.endsWith('.backup'));
+    expect(files).toHaveLength(1);
+    expect((await stat(join(backupsFolder(dataDir), files[0] ?? ''))).mode & 0o777).toBe(0o600);
+    const report = await checkBackups({ DATA_DIR: dataDir, BACKUP_KEEP: 3 });
+    expect(report?.ok).toBe(true);
+    expect(report?.bytes).toBeGreaterThan(0);
+    expect(report?.detail).toContain(files[0]);
+  });
+
+  it('keeps only the newest BACKUP_KEEP backups', async () => {
+    for (const hour of ['01', '02', '03', '04']) {
+      await runScheduledBackup(dataDir, 2, new Date(`2026-11-28T${hour}:00:00Z`));
+    }
+    const files = (await readdir(backupsFolder(dataDir))).filter((name) => name.endsWith('.backup')).sort();
+    expect(files).toEqual(['annie-2026-11-28T03-00-00-000Z.backup', 'annie-2026-11-28T04-00-00-000Z.backup']);
+  });
+
+  it('a failed backup is logged as an error and shown failing in the doctor report', async () => {
+    // Only this instance works the queue now.
+    for (const stop of stops.splice(0)) await stop();
+    const broken = join(folder, 'no-database', '.data');
+    const workers = new JobWorkers(app.pool, app.config, logger);
+    stops.push(() => workers.stop());
+    await app.pool.query(`delete from ${JOB_QUEUE_SCHEMA}.job where name = $1`, [embeddedBackupQueue.name]);
+    const stop = await startBackupSchedule({
+      jobs: new JobSender(app.pool, app.config, logger),
+      workers,
+      logger,
+      today: () => '2026-11-29',
+      backup: () => runScheduledBackup(broken, 3),
+    });
+    stops.push(stop);
+    const failure = await eventually(async () =>
+      logged.find((line) => line.level === 50 && line.msg.startsWith('SCHEDULED BACKUP FAILED')),
+    );
+    expect(failure).toBeDefined();
+    const report = await checkBackups({ DATA_DIR: broken, BACKUP_KEEP: 3 });
+    expect(report?.ok).toBe(false);
+    expect(report?.detail).toMatch(/the last attempt failed .*no embedded database/);
+  });
+});

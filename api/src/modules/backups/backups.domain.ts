@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import type { Domain } from '../../domain.ts';
+import { REPO_ROOT } from '../../runtime.ts';
+import { startBackupSchedule } from './backup-schedule.ts';
+import { runScheduledBackup } from './scheduled-backup.ts';
+
+/**
+ * Daily backups of the embedded database into DATA_DIR/backups, the newest BACKUP_KEEP kept
+ * (BACKUP_KEEP=0 turns them off). With DATABASE_URL the database is the operator's to back up.
+ */
+export const backupsDomain: Domain = {
+  name: 'backups',
+  entities: [],
+  migrations: [],
+  create: ({ config, jobs, workers, logger }) => ({
+    routers: [],
+    start: async () => {
+      if (config.DATABASE_URL || config.BACKUP_KEEP === 0) return async () => {};
+      const dataDir = resolve(REPO_ROOT, config.DATA_DIR);
+      return startBackupSchedule({
+        jobs,
+        workers,
+        logger,
+        backup: () => runScheduledBackup(dataDir, config.BACKUP_KEEP),
+      });
+    },
+  }),
+};
