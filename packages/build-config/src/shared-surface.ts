@@ -34,10 +34,13 @@ export interface SharedSurface {
   deferred?: Readonly<Record<string, readonly string[]>>;
 }
 
-// Buys 14 KB Brotli of app.js on the way to the home page (the Select, Slider, ScrollArea, radio, tab
-// and switch primitives and their Radix Themes wrappers), for one request the first time a screen shows one.
+// Buys 10 KB Brotli of app.js on the way to the home page (the Select, Slider, ScrollArea, radio, tab
+// and switch primitives and their Radix Themes wrappers), and the dropdown menus' code (menu, popper,
+// floating-ui), for one request the first time a screen shows one.
 const RADIX_DEFERRED: Readonly<Record<string, readonly string[]>> = {
   Checkbox: [],
+  // The shell's menus render it only once the visitor reaches for one (shell deferred-menu.tsx).
+  DropdownMenu: ['Content', 'Item', 'Label', 'RadioGroup', 'RadioItem', 'Root', 'Separator', 'Trigger'],
   Progress: [],
   RadioCards: ['Item', 'Root'],
   RadioGroup: ['Item', 'Root'],
@@ -45,6 +48,8 @@ const RADIX_DEFERRED: Readonly<Record<string, readonly string[]>> = {
   Select: ['Content', 'Group', 'Item', 'Label', 'Root', 'Separator', 'Trigger'],
   Slider: [],
   Switch: [],
+  // Its Root wraps the table in a ScrollArea.
+  Table: ['Body', 'Cell', 'ColumnHeaderCell', 'Header', 'Root', 'Row', 'RowHeaderCell'],
   Tabs: ['Content', 'List', 'Root', 'Trigger'],
 };
 
@@ -148,37 +153,41 @@ export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
 };
 
 // The stand-in of a deferred component renders the real one inside a Suspense boundary of its own, so
-// that until the deferred chunk has arrived it renders nothing while the page around it stays. The same
-// tree before and after (a stand-in that changed shape once loaded would remount what it holds). `use`
-// is React 19's; the chunk is requested at the first render of any stand-in.
+// that until its chunk has arrived the page around it stays: a Root or a Trigger shows its children
+// meanwhile (a menu's trigger button stays on screen), any other part nothing. The same tree before and
+// after (a stand-in that changed shape once loaded would remount what it holds). `use` is React 19's.
+// Each component is a chunk of its own (what they share, the bundler splits out), requested at the
+// first render of one of its parts, so a screen fetches only the ones it shows.
 const DEFERRED_HELPER = `
-let deferredModule;
-let deferredLoad;
-function loadDeferred() {
-  deferredLoad ??= import(DEFERRED_CHUNK).then((module) => (deferredModule = module));
-  return deferredLoad;
-}
-function deferred(name, member) {
+function deferred(name, member, load) {
+  let loaded;
+  let loading;
+  const whenLoaded = () => (loading ??= load().then((module) => (loaded = module[name])));
+  const showsChildren = member === 'Root' || member === 'Trigger';
   function Loaded(props) {
-    const module = deferredModule ?? use(loadDeferred());
-    return createElement(member ? module[name][member] : module[name], props);
+    const component = loaded ?? use(whenLoaded());
+    return createElement(member ? component[member] : component, props);
   }
   function Deferred(props) {
-    return createElement(Suspense, { fallback: null }, createElement(Loaded, props));
+    const fallback = showsChildren ? (props.children ?? null) : null;
+    return createElement(Suspense, { fallback }, createElement(Loaded, props));
   }
   Deferred.displayName = member ? name + '.' + member : name;
   return Deferred;
 }
 `;
 
+/** Where the module of each deferred name is written: `<base>.deferred.<Name>.js`. */
+export type DeferredPaths = Readonly<Record<string, string>>;
+
 /**
  * The ES module re-exporting a surface's names from the package installed at `packageDir`; a surface
- * with deferred names also needs `deferredModuleSource` written at `deferredPath`.
+ * with deferred names also needs each `deferredModuleSource` written at its path in `deferredPaths`.
  */
 export function surfaceModuleSource(
   surface: SharedSurface,
   packageDir: string,
-  deferredPath?: string,
+  deferredPaths: DeferredPaths = {},
 ): string {
   // An absolute path, not the package's name: the name is the shared module's key, so importing it here
   // would make this module consume itself from the share scope.
@@ -195,26 +204,31 @@ export function surfaceModuleSource(
     lines.push(`export const ${namespace} = Object.freeze({ ${fields.join(', ')} });`);
   }
   if (Object.keys(deferred).length > 0) {
-    if (!deferredPath) throw new Error('a surface with deferred names needs the path of its deferred module');
     lines.push("import { createElement, Suspense, use } from 'react';");
-    const chunk = `/* webpackChunkName: "deferred-ui" */ ${JSON.stringify(deferredPath)}`;
-    lines.push(DEFERRED_HELPER.replace('DEFERRED_CHUNK', chunk).trim());
+    lines.push(DEFERRED_HELPER.trim());
     for (const [name, members] of Object.entries(deferred)) {
+      const path = deferredPaths[name];
+      if (!path) throw new Error(`the deferred ${name} has no module path`);
+      const chunk = `deferred-ui-${name.replace(/[A-Z]/g, (letter, at: number) => `${at ? '-' : ''}${letter.toLowerCase()}`)}`;
+      lines.push(
+        `const load${name} = () => import(/* webpackChunkName: "${chunk}" */ ${JSON.stringify(path)});`,
+      );
+      const part = (member?: string) =>
+        `deferred(${JSON.stringify(name)}, ${member ? JSON.stringify(member) : 'undefined'}, load${name})`;
       const value =
         members.length === 0
-          ? `deferred(${JSON.stringify(name)})`
-          : `Object.freeze({ ${members.map((member) => `${member}: deferred(${JSON.stringify(name)}, ${JSON.stringify(member)})`).join(', ')} })`;
+          ? part()
+          : `Object.freeze({ ${members.map((member) => `${member}: ${part(member)}`).join(', ')} })`;
       lines.push(`export const ${name} = ${value};`);
     }
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** The module the deferred stand-ins load: the real components, from the package's ES entry. */
-export function deferredModuleSource(surface: SharedSurface, packageDir: string): string {
+/** The module a deferred name's stand-ins load: the real component, from the package's ES entry. */
+export function deferredModuleSource(surface: SharedSurface, packageDir: string, name: string): string {
   const entry = JSON.stringify(join(packageDir, surface.esmEntry));
-  const names = Object.keys(surface.deferred ?? {});
-  return `// Generated by @annie/build-config (shared-surface.ts).\nexport { ${names.join(', ')} } from ${entry};\n`;
+  return `// Generated by @annie/build-config (shared-surface.ts).\nexport { ${name} } from ${entry};\n`;
 }
 
 function writeIfChanged(file: string, source: string): void {
@@ -237,9 +251,12 @@ export function writeSurfaceModule(appDir: string, packageName: string, surface:
   const directory = join(appDir, 'node_modules', '.cache', 'annie-shared-surface');
   const base = join(directory, packageName.replace(/[@/]/g, '_'));
   mkdirSync(directory, { recursive: true });
-  const deferredPath = surface.deferred ? `${base}.deferred.js` : undefined;
-  if (deferredPath) writeIfChanged(deferredPath, deferredModuleSource(surface, packageDir));
+  const deferredPaths: Record<string, string> = {};
+  for (const name of Object.keys(surface.deferred ?? {})) {
+    deferredPaths[name] = `${base}.deferred.${name}.js`;
+    writeIfChanged(deferredPaths[name], deferredModuleSource(surface, packageDir, name));
+  }
   const file = `${base}.js`;
-  writeIfChanged(file, surfaceModuleSource(surface, packageDir, deferredPath));
+  writeIfChanged(file, surfaceModuleSource(surface, packageDir, deferredPaths));
   return file;
 }

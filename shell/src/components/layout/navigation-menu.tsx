@@ -1,8 +1,9 @@
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MENU_NAV, visibleEntries } from '../../app/navigation.ts';
+import { DeferredMenu } from './deferred-menu.tsx';
 import { PendingCount } from './pending-count.tsx';
 
 /**
@@ -16,26 +17,25 @@ export function NavigationMenu({
 }: {
   isAdmin: boolean;
   triggerLabel: string;
-  trigger?: ReactNode;
+  trigger?: ReactElement;
 }) {
   const navigate = useNavigate();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger>
-        {trigger ?? (
+    <DeferredMenu
+      trigger={
+        trigger ?? (
           <IconButton variant="ghost" color="gray" aria-label={triggerLabel}>
             <HamburgerMenuIcon width="20" height="20" />
           </IconButton>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content>
-        {visibleEntries(MENU_NAV, isAdmin).map((entry) => (
-          <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
-            {entry.label}
-            {entry.showsPendingCount && <PendingCount />}
-          </DropdownMenu.Item>
-        ))}
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+        )
+      }
+    >
+      {visibleEntries(MENU_NAV, isAdmin).map((entry) => (
+        <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
+          {entry.label}
+          {entry.showsPendingCount && <PendingCount />}
+        </DropdownMenu.Item>
+      ))}
+    </DeferredMenu>
   );
 }
