@@ -25,7 +25,7 @@ import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import { releaseFiles } from './modules/modules-registry/index.ts';
-import { deployedManifests, remotePreloads, staticFiles } from './modules/static/index.ts';
+import { remotePreloads, staticFiles } from './modules/static/index.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 
 export type AppDeps = {
@@ -92,13 +92,10 @@ export function createApp(appDeps: AppDeps): BuiltApp {
         hasSessionCookie: (ctx) => Boolean(verifiedSessionId(ctx, singleKey)),
         // The versions this user gets (canary share included): the session's user, read as the page's
         // own first API call will read it (the store keeps it for that call).
-        appPagePreloads: remotePreloads({
-          remotes: async (ctx) => {
-            const id = verifiedSessionId(ctx, singleKey);
-            const session = id ? (sessionStore.cached(id) ?? (await sessionStore.get(id))) : undefined;
-            return (await deps.remotes.forUser(session?.userId)).remotes;
-          },
-          manifest: deployedManifests(appDeps.staticDirs.remoteDirs),
+        appPagePreloads: remotePreloads(async (ctx) => {
+          const id = verifiedSessionId(ctx, singleKey);
+          const session = id ? (sessionStore.cached(id) ?? (await sessionStore.get(id))) : undefined;
+          return (await deps.remotes.forUser(session?.userId)).remotes;
         }),
       }),
     );

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { compressResponses } from '@annie/api/src/middleware/compress-responses.ts';
-import { deployedManifests } from '@annie/api/src/modules/static/deployed-manifests.ts';
 import { remotePreloads } from '@annie/api/src/modules/static/remote-preloads.ts';
 import { staticFiles } from '@annie/api/src/modules/static/static-files.ts';
 import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
@@ -84,10 +83,7 @@ export async function startProductionPages(): Promise<ProductionPages> {
     staticFiles({
       ...dirs,
       hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(COOKIE)),
-      appPagePreloads: remotePreloads({
-        remotes: () => REGISTRY,
-        manifest: deployedManifests(dirs.remoteDirs),
-      }),
+      appPagePreloads: remotePreloads(() => REGISTRY),
     }),
   );
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {

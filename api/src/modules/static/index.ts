@@ -1,4 +1,3 @@
 // Static files: the production builds of the shell and the remotes, with the remotes' preload hints.
-export { deployedManifests } from './deployed-manifests.ts';
 export { remotePreloads } from './remote-preloads.ts';
 export { staticFiles } from './static-files.ts';
