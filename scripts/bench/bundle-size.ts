@@ -129,10 +129,9 @@ try {
   for (const route of routes)
     console.log(row(route.name, summarize(route.entries), `<= ${kb(TARGETS.route)} all`));
   const againSummary = summarize(homeAgain);
+  // A revalidation (304) is a round trip too; what a cache answered is not.
   const notHtmlOrApi = homeAgain.filter(
-    // A revalidation (304) is a round trip too; a response from the disk cache is not.
-    (entry) =>
-      entry.kind !== 'html' && !entry.url.startsWith('/api/') && (entry.status === 304 || !entry.cached),
+    (entry) => entry.kind !== 'html' && !entry.url.startsWith('/api/') && !entry.local,
   );
   console.log(row('second sign in -> home (warm cache)', againSummary, 'only the page and API calls'));
   console.log(
