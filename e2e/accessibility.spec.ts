@@ -100,9 +100,7 @@ test('the voice page during a call, with a transcript on both sides', async ({ u
   }
 });
 
-test('the dialogs: phone access and an approval banner', async ({
-  userPage: page,
-}) => {
+test('the dialogs: phone access and an approval banner', async ({ userPage: page }) => {
   test.setTimeout(90_000);
   await visit(page, '/knowledge', 'Knowledge Base');
   await page.getByRole('button', { name: 'User menu' }).click();

@@ -132,11 +132,10 @@ try {
     console.log(
       `  ${page.name.padEnd(28)} performance ${String(pick('score')).padStart(3)}  LCP ${(pick('lcp') / 1000).toFixed(2)} s  FCP ${(pick('fcp') / 1000).toFixed(2)} s  TBT ${Math.round(pick('tbt'))} ms  transfer ${(pick('bytes') / 1024).toFixed(1)} KB   (target ${page.target})`,
     );
-    runs.forEach((result, index) =>
+    for (const [index, result] of runs.entries())
       console.log(
         `    run ${index + 1}: performance ${result.score}  LCP ${(result.lcp / 1000).toFixed(2)} s  TBT ${Math.round(result.tbt)} ms`,
-      ),
-    );
+      );
   }
 } finally {
   chrome.kill();
