@@ -182,28 +182,42 @@ export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
 
 // The stand-in of a deferred component renders the real one inside a Suspense boundary of its own, so
 // that until its chunk has arrived the page around it stays: a Root or a Trigger shows its children
-// meanwhile (a menu's trigger button stays on screen), any other part nothing. The same tree before and
+// meanwhile (a menu's trigger button stays on screen), any other part nothing; a menu or a select pressed
+// (or opened from the keyboard) before its code arrived opens when it does. The same tree before and
 // after (a stand-in that changed shape once loaded would remount what it holds). `use` is React 19's.
 // Each component is a chunk of its own (what they share, the bundler splits out), requested at the
 // first render of one of its parts, so a screen fetches only the ones it shows.
 const DEFERRED_HELPER = `
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 function deferred(name, member, load) {
   let loaded;
   let loading;
   const whenLoaded = () => (loading ??= load().then((module) => (loaded = module[name])));
   const showsChildren = member === 'Root' || member === 'Trigger';
+  const opens = member === 'Root' && OPENS.includes(name);
   function Loaded(props) {
     const component = loaded ?? use(whenLoaded());
     return createElement(member ? component[member] : component, props);
   }
   function Deferred(props) {
-    const fallback = showsChildren ? (props.children ?? null) : null;
-    return createElement(Suspense, { fallback }, createElement(Loaded, props));
+    const [pressed, setPressed] = useState(false);
+    let fallback = showsChildren ? (props.children ?? null) : null;
+    if (opens && !loaded)
+      fallback = createElement('span', {
+        style: { display: 'contents' },
+        onPointerDown: (event) => event.button === 0 && setPressed(true),
+        onKeyDown: (event) => OPENING_KEYS.includes(event.key) && setPressed(true),
+      }, fallback);
+    const shown = pressed && props.open === undefined ? { ...props, defaultOpen: true } : props;
+    return createElement(Suspense, { fallback }, createElement(Loaded, shown));
   }
   Deferred.displayName = member ? name + '.' + member : name;
   return Deferred;
 }
 `;
+
+/** The deferred components that open (a menu, a select): pressed before they load, they open when they do. */
+const DEFERRED_OPENERS = ['DropdownMenu', 'Select'];
 
 /** Where the module of each deferred name is written: `<base>.deferred.<Name>.js`. */
 export type DeferredPaths = Readonly<Record<string, string>>;
@@ -232,7 +246,8 @@ export function surfaceModuleSource(
     lines.push(`export const ${namespace} = Object.freeze({ ${fields.join(', ')} });`);
   }
   if (Object.keys(deferred).length > 0) {
-    lines.push("import { createElement, Suspense, use } from 'react';");
+    lines.push("import { createElement, Suspense, use, useState } from 'react';");
+    lines.push(`const OPENS = ${JSON.stringify(DEFERRED_OPENERS)};`);
     lines.push(DEFERRED_HELPER.trim());
     for (const [name, members] of Object.entries(deferred)) {
       const path = deferredPaths[name];
