@@ -189,19 +189,27 @@ export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
 // first render of one of its parts, so a screen fetches only the ones it shows.
 const DEFERRED_HELPER = `
 const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
+const ROOTS = createContext('|');
 function deferred(name, member, load) {
   let loaded;
   let loading;
   const whenLoaded = () => (loading ??= load().then((module) => (loaded = module[name])));
-  const showsChildren = member === 'Root' || member === 'Trigger';
-  const opens = member === 'Root' && OPENS.includes(name);
+  const isRoot = member === 'Root';
+  const showsChildren = isRoot || member === 'Trigger';
+  const opens = isRoot && OPENS.includes(name);
   function Loaded(props) {
+    const roots = useContext(ROOTS);
     const component = loaded ?? use(whenLoaded());
-    return createElement(member ? component[member] : component, props);
+    const real = createElement(member ? component[member] : component, props);
+    return isRoot ? createElement(ROOTS.Provider, { value: roots + name + '|' }, real) : real;
   }
   function Deferred(props) {
     const [pressed, setPressed] = useState(false);
+    const roots = useContext(ROOTS);
     let fallback = showsChildren ? (props.children ?? null) : null;
+    // A part of a compound component is real only under its real Root (whose context it needs): under
+    // a Root still loading it stays the fallback, even when its own code is already there.
+    if (member && !isRoot && !roots.includes('|' + name + '|')) return fallback;
     if (opens && !loaded)
       fallback = createElement('span', {
         style: { display: 'contents' },
@@ -246,7 +254,7 @@ export function surfaceModuleSource(
     lines.push(`export const ${namespace} = Object.freeze({ ${fields.join(', ')} });`);
   }
   if (Object.keys(deferred).length > 0) {
-    lines.push("import { createElement, Suspense, use, useState } from 'react';");
+    lines.push("import { createContext, createElement, Suspense, use, useContext, useState } from 'react';");
     lines.push(`const OPENS = ${JSON.stringify(DEFERRED_OPENERS)};`);
     lines.push(DEFERRED_HELPER.trim());
     for (const [name, members] of Object.entries(deferred)) {
