@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
+import { MESSAGING_NUMBER, REALTIME_WEBRTC_FAKE_URL, TWILIO_FAKE_URL } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
 // Every screen of the product, signed out and signed in, checked by axe (WCAG 2.x A and AA rules and
@@ -65,4 +66,59 @@ test('every signed-in route', async ({ adminPage: page }) => {
   }
   expect(found).toEqual([]);
   await expect(page.getByText(`© ${new Date().getFullYear()} AnnieAI`)).toBeVisible();
+});
+
+/** Posts to a fake's test controls (`/__fake/…`); fails the test on a refusal. */
+async function fakeControl(baseUrl: string, path: string, body: unknown = {}): Promise<void> {
+  const response = await fetch(`${baseUrl}/__fake/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, `${path}: ${await response.text()}`).toBe(true);
+}
+
+test('the voice page during a call, with a transcript on both sides', async ({ userPage: page }) => {
+  test.setTimeout(90_000);
+  const question = 'What is on my calendar today?';
+  await fakeControl(REALTIME_WEBRTC_FAKE_URL, 'reset');
+  try {
+    await fakeControl(REALTIME_WEBRTC_FAKE_URL, 'script', { userTranscripts: [question] });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start call' }).click(LOAD);
+    const transcript = page.getByRole('log', { name: 'Transcript' });
+    await expect(page.getByRole('status', { name: 'Call status' })).toHaveText('Listening...', LOAD);
+    // The assistant's greeting and the caller's question, each final with its time beneath.
+    await expect(transcript.locator('[data-speaker="assistant"] > p:nth-child(2)').first()).toBeVisible(LOAD);
+    await expect(transcript.locator('[data-speaker="user"]').filter({ hasText: question })).toBeVisible(LOAD);
+    await expect(transcript.locator('[data-speaker="user"] > p:nth-child(2)').first()).toBeVisible(LOAD);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'End call' }).click();
+    await expect(page.getByRole('button', { name: 'Start call' })).toBeVisible();
+  } finally {
+    await fakeControl(REALTIME_WEBRTC_FAKE_URL, 'reset');
+  }
+});
+
+test('the dialogs: phone access and an approval banner', async ({ userPage: page }) => {
+  test.setTimeout(90_000);
+  await visit(page, '/knowledge', 'Knowledge Base');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Phone access' }).click();
+  await expect(page.getByRole('dialog', { name: 'Phone access' })).toBeVisible();
+  expect(await seriousViolations(page), 'the phone access dialog').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Phone access' })).toBeHidden();
+
+  // An inbound text: the assistant's draft waits for approval in a banner.
+  const phone = `+1415555${String(1000 + Math.floor(Math.random() * 8999))}`;
+  await fakeControl(TWILIO_FAKE_URL, 'inbound', { from: phone, to: MESSAGING_NUMBER, body: 'Open today?' });
+  await page.goto(`/sms/${encodeURIComponent(phone)}`);
+  await expect(page.getByRole('region', { name: 'Annie drafted a response' })).toBeVisible(LOAD);
+  expect(await seriousViolations(page), 'the approval banner').toEqual([]);
+});
+
+test('the Modules screen', async ({ adminPage: page }) => {
+  await visit(page, '/admin/modules', /.+/);
+  expect(await seriousViolations(page)).toEqual([]);
 });

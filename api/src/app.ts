@@ -91,7 +91,13 @@ export function createApp(appDeps: AppDeps): BuiltApp {
         // The signature is checked (no database read): a stale cookie still gets app.html, which then
         // finds no session and shows the login screen.
         hasSessionCookie: (ctx) => Boolean(verifiedSessionId(ctx, singleKey)),
-        appPagePreloads: remotePreloads(() => deps.remotes.current()),
+        // The versions this user gets (canary share included): the session's user, read as the page's
+        // own first API call will read it (the store keeps it for that call).
+        appPagePreloads: remotePreloads(async (ctx) => {
+          const id = verifiedSessionId(ctx, singleKey);
+          const session = id ? (sessionStore.cached(id) ?? (await sessionStore.get(id))) : undefined;
+          return (await deps.remotes.forUser(session?.userId)).remotes;
+        }),
       }),
     );
   }

@@ -10,6 +10,8 @@ export interface Transfer {
   kind: 'css' | 'js' | 'html' | 'json' | 'other';
   encoding: string;
   cached: boolean;
+  /** Answered without a round trip (the disk, memory or prefetch cache); a 304 is a round trip. */
+  local: boolean;
   transferred: number;
   raw?: number;
   gzip?: number;
@@ -30,7 +32,9 @@ export async function recordTransfers(page: Page) {
   const pending = new Map<string, Transfer>();
   let finished: Transfer[] = [];
   const inFlight = new Set<string>();
+  const fromMemory = new Set<string>();
   cdp.on('Network.requestWillBeSent', ({ requestId }) => inFlight.add(requestId));
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => fromMemory.add(requestId));
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
     pending.set(requestId, {
       url: new URL(response.url).pathname,
@@ -38,6 +42,7 @@ export async function recordTransfers(page: Page) {
       kind: kindOf(response.url, response.mimeType),
       encoding: response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? '',
       cached: Boolean(response.fromDiskCache || response.fromPrefetchCache || response.status === 304),
+      local: Boolean(response.fromDiskCache || response.fromPrefetchCache || fromMemory.has(requestId)),
       transferred: 0,
     });
   });
@@ -88,9 +93,10 @@ export function summarize(entries: readonly Transfer[]) {
     list.reduce((total, entry) => total + (entry[field] ?? 0), 0);
   const assets = entries.filter((entry) => entry.kind === 'js' || entry.kind === 'css');
   return {
-    requests: entries.length,
+    /** Round trips: what the caches answered is not one. */
+    requests: entries.filter((entry) => !entry.local).length,
     transferred: sum(entries, 'transferred'),
-    assetRequests: assets.length,
+    assetRequests: assets.filter((entry) => !entry.local).length,
     assetTransferred: sum(assets, 'transferred'),
     js: sum(
       assets.filter((entry) => entry.kind === 'js'),

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import postcss from 'postcss';
-import { SHARED_SURFACES } from './shared-surface.ts';
+import { RADIX_EAGER_PARTS, SHARED_SURFACES } from './shared-surface.ts';
 
 // Buys 14.3 KB on sign-in → home (238.5 against 252.8 KB) and 26 KB on the login page (77.2 against
 // 103.2): the bundle-size benchmark, against Radix's tokens/base.css, tokens/colors/*, components.css
@@ -114,11 +114,15 @@ function selectorKeeps(
 }
 
 /**
- * The component families of the app's Radix Themes shared surface (shared-surface.ts), plus the parts
- * they are built on (`Base…`, `Popper…`): the app's sheet follows the components the product imports.
+ * The component families of the app's Radix Themes shared surface (shared-surface.ts) but its deferred
+ * ones (each loads its own rules with it), plus the `Base…` parts they are built on: the app's sheet
+ * follows the components the product imports.
  */
 export function surfaceFamilies(): Set<string> {
-  return new Set([...(SHARED_SURFACES['@radix-ui/themes']?.exports ?? []), 'Base', 'Popper']);
+  const surface = SHARED_SURFACES['@radix-ui/themes'];
+  const deferred = surface?.deferred ?? {};
+  const eager = (surface?.exports ?? []).filter((name) => !(name in deferred));
+  return new Set([...eager, ...RADIX_EAGER_PARTS]);
 }
 
 /**

@@ -62,6 +62,8 @@ export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 114'
 
 const require = createRequire(import.meta.url);
 const radixCssSubsetLoader = require.resolve('./radix-css-subset-loader.ts');
+const radixTooltipProviderLoader = require.resolve('./radix-tooltip-provider-loader.ts');
+const RADIX_THEME_MODULE = /[\\/]@radix-ui[\\/]themes[\\/]dist[\\/]esm[\\/]components[\\/]theme\.js$/;
 
 const FEDERATION_RUNTIME_CJS = /[\\/]@module-federation[\\/][a-z-]+[\\/]dist[\\/].+\.cjs$/;
 const esmSibling = (file: string) => {
@@ -270,7 +272,12 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
     },
     module: {
-      rules: [scriptRule(production), styleRule(), { test: AUDIO_WORKLET, type: 'asset/resource' }],
+      rules: [
+        scriptRule(production),
+        styleRule(),
+        { test: AUDIO_WORKLET, type: 'asset/resource' },
+        { test: RADIX_THEME_MODULE, use: [{ loader: radixTooltipProviderLoader }] },
+      ],
       // An import of a name its module does not export is an error, not a warning and an undefined at run
       // time: this is what holds every app to the shared surfaces (shared-surface.ts).
       parser: { javascript: { exportsPresence: 'error' } },

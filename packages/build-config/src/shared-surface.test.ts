@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { browserSources, REPOSITORY_ROOT } from './browser-sources.ts';
-import { SHARED_SURFACES, surfaceModuleSource } from './shared-surface.ts';
+import { deferredModuleSource, SHARED_SURFACES, surfaceModuleSource } from './shared-surface.ts';
 
 interface PackageUse {
   /** Value names imported from the package (type-only imports left out). */
@@ -109,6 +109,45 @@ describe.each(Object.entries(SHARED_SURFACES))('the shared surface of %s', (name
 });
 
 describe('surfaceModuleSource', () => {
+  it('exports deferred names as stand-ins, each loading its own chunk, and the rest from the entry', () => {
+    const source = surfaceModuleSource(
+      {
+        esmEntry: 'dist/index.js',
+        exports: ['Button', 'DropdownMenu', 'Slider'],
+        deferred: { DropdownMenu: ['Root', 'Trigger'], Slider: [] },
+      },
+      '/pkg',
+      { DropdownMenu: '/cache/pkg.deferred.DropdownMenu.js', Slider: '/cache/pkg.deferred.Slider.js' },
+    );
+    expect(source).toContain('export { Button } from "/pkg/dist/index.js";');
+    expect(source).toContain(
+      'const loadDropdownMenu = () => import(/* webpackChunkName: "deferred-ui-dropdown-menu" */ "/cache/pkg.deferred.DropdownMenu.js");',
+    );
+    expect(source).toContain(
+      'export const DropdownMenu = Object.freeze({ Root: deferred("DropdownMenu", "Root", loadDropdownMenu), Trigger: deferred("DropdownMenu", "Trigger", loadDropdownMenu) });',
+    );
+    expect(source).toContain('export const Slider = deferred("Slider", undefined, loadSlider);');
+    expect(source).toContain('const OPENS = ["DropdownMenu","Select"];');
+    expect(() =>
+      surfaceModuleSource({ esmEntry: 'x.js', exports: ['A'], deferred: { A: [] } }, '/pkg'),
+    ).toThrow(/no module path/);
+  });
+
+  it("writes a deferred name's module with its component's own stylesheet subset", () => {
+    const source = deferredModuleSource(
+      {
+        esmEntry: 'dist/index.js',
+        exports: ['Select'],
+        deferred: { Select: [] },
+        deferredStyles: { sheet: 'components.css', query: 'radix-subset&x', parts: { Select: ['Popper'] } },
+      },
+      '/pkg',
+      'Select',
+    );
+    expect(source).toContain('import "/pkg/components.css?radix-subset&x&families=Select,Popper";');
+    expect(source).toContain('export { Select } from "/pkg/dist/index.js";');
+  });
+
   it('re-exports the names and builds each namespace from its members, from the absolute entry', () => {
     const source = surfaceModuleSource(
       { esmEntry: 'dist/index.js', exports: ['Link', 'Route'], namespaces: { z: ['enum', 'object'] } },

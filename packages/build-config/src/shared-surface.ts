@@ -26,7 +26,54 @@ export interface SharedSurface {
    * builds the object from just those, so what no app reads is tree-shaken like any unused export.
    */
   namespaces?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Components no screen of the first path after sign-in renders (the shell's chrome and the voice home
+   * page), exported as stand-ins that fetch the real ones, all in one chunk, when one is first rendered
+   * (a compound component by its listed members). The names are also in `exports`.
+   */
+  deferred?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The stylesheet of each deferred component, loaded with it instead of with the app's sheet: the
+   * package's sheet (relative to its directory) cut by the radix-subset loader with `query`, to the
+   * component's own class family and the `parts` it is built on.
+   */
+  deferredStyles?: {
+    sheet: string;
+    query: string;
+    parts: Readonly<Record<string, readonly string[]>>;
+  };
 }
+
+// Buys 10 KB Brotli of app.js on the way to the home page (the Select, Slider, ScrollArea, radio, tab
+// and switch primitives and their Radix Themes wrappers), and the dropdown menus' code (menu, popper,
+// floating-ui), for one request the first time a screen shows one.
+/** The Radix Themes class families each deferred component is built on besides its own (shared-surface's `deferredStyles`). */
+const RADIX_DEFERRED_PARTS: Readonly<Record<string, readonly string[]>> = {
+  Checkbox: ['BaseCheckbox'],
+  DropdownMenu: ['BaseMenu', 'Popper', 'ScrollArea'],
+  RadioGroup: ['BaseRadio'],
+  Select: ['Popper', 'ScrollArea'],
+  Table: ['ScrollArea'],
+};
+
+/** The `Base…` class families the app's own sheet keeps: those its eager components are built on. */
+export const RADIX_EAGER_PARTS: readonly string[] = ['BaseButton', 'BaseCard', 'BaseDialog', 'BaseTab'];
+
+const RADIX_DEFERRED: Readonly<Record<string, readonly string[]>> = {
+  Checkbox: [],
+  // The shell's menus render it only once the visitor reaches for one (shell deferred-menu.tsx).
+  DropdownMenu: ['Content', 'Item', 'Label', 'RadioGroup', 'RadioItem', 'Root', 'Separator', 'Trigger'],
+  Progress: [],
+  RadioCards: ['Item', 'Root'],
+  RadioGroup: ['Item', 'Root'],
+  ScrollArea: [],
+  Select: ['Content', 'Group', 'Item', 'Label', 'Root', 'Separator', 'Trigger'],
+  Slider: [],
+  Switch: [],
+  // Its Root wraps the table in a ScrollArea.
+  Table: ['Body', 'Cell', 'ColumnHeaderCell', 'Header', 'Root', 'Row', 'RowHeaderCell'],
+  Tabs: ['Content', 'List', 'Root', 'Trigger'],
+};
 
 export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
   'react-router-dom': {
@@ -123,16 +170,82 @@ export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
       'TextField',
       'Theme',
     ],
+    deferred: RADIX_DEFERRED,
+    deferredStyles: {
+      sheet: 'components.css',
+      // Component rules only: this sheet comes after the app's, whose reset it must not apply again.
+      query: 'radix-subset&componentsOnly=true&dark=false&breakpoints&responsiveProps',
+      parts: RADIX_DEFERRED_PARTS,
+    },
   },
 };
 
-/** The ES module re-exporting a surface's names from the package installed at `packageDir`. */
-export function surfaceModuleSource(surface: SharedSurface, packageDir: string): string {
+// The stand-in of a deferred component renders the real one inside a Suspense boundary of its own, so
+// that until its chunk has arrived the page around it stays: a Root or a Trigger shows its children
+// meanwhile (a menu's trigger button stays on screen), any other part nothing; a menu or a select pressed
+// (or opened from the keyboard) before its code arrived opens when it does. The same tree before and
+// after (a stand-in that changed shape once loaded would remount what it holds). `use` is React 19's.
+// Each component is a chunk of its own (what they share, the bundler splits out), requested at the
+// first render of one of its parts, so a screen fetches only the ones it shows.
+const DEFERRED_HELPER = `
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
+const ROOTS = createContext('|');
+function deferred(name, member, load) {
+  let loaded;
+  let loading;
+  const whenLoaded = () => (loading ??= load().then((module) => (loaded = module[name])));
+  const isRoot = member === 'Root';
+  const showsChildren = isRoot || member === 'Trigger';
+  const opens = isRoot && OPENS.includes(name);
+  function Loaded(props) {
+    const roots = useContext(ROOTS);
+    const component = loaded ?? use(whenLoaded());
+    const real = createElement(member ? component[member] : component, props);
+    return isRoot ? createElement(ROOTS.Provider, { value: roots + name + '|' }, real) : real;
+  }
+  function Deferred(props) {
+    const [pressed, setPressed] = useState(false);
+    const roots = useContext(ROOTS);
+    let fallback = showsChildren ? (props.children ?? null) : null;
+    // A part of a compound component is real only under its real Root (whose context it needs): under
+    // a Root still loading it stays the fallback, even when its own code is already there.
+    if (member && !isRoot && !roots.includes('|' + name + '|')) return fallback;
+    if (opens && !loaded)
+      fallback = createElement('span', {
+        style: { display: 'contents' },
+        onPointerDown: (event) => event.button === 0 && setPressed(true),
+        onKeyDown: (event) => OPENING_KEYS.includes(event.key) && setPressed(true),
+      }, fallback);
+    const shown = pressed && props.open === undefined ? { ...props, defaultOpen: true } : props;
+    return createElement(Suspense, { fallback }, createElement(Loaded, shown));
+  }
+  Deferred.displayName = member ? name + '.' + member : name;
+  return Deferred;
+}
+`;
+
+/** The deferred components that open (a menu, a select): pressed before they load, they open when they do. */
+const DEFERRED_OPENERS = ['DropdownMenu', 'Select'];
+
+/** Where the module of each deferred name is written: `<base>.deferred.<Name>.js`. */
+export type DeferredPaths = Readonly<Record<string, string>>;
+
+/**
+ * The ES module re-exporting a surface's names from the package installed at `packageDir`; a surface
+ * with deferred names also needs each `deferredModuleSource` written at its path in `deferredPaths`.
+ */
+export function surfaceModuleSource(
+  surface: SharedSurface,
+  packageDir: string,
+  deferredPaths: DeferredPaths = {},
+): string {
   // An absolute path, not the package's name: the name is the shared module's key, so importing it here
   // would make this module consume itself from the share scope.
   const entry = JSON.stringify(join(packageDir, surface.esmEntry));
+  const deferred = surface.deferred ?? {};
+  const eager = surface.exports.filter((name) => !(name in deferred));
   const lines = ['// Generated by @annie/build-config (shared-surface.ts).'];
-  if (surface.exports.length > 0) lines.push(`export { ${surface.exports.join(', ')} } from ${entry};`);
+  if (eager.length > 0) lines.push(`export { ${eager.join(', ')} } from ${entry};`);
   for (const [namespace, members] of Object.entries(surface.namespaces ?? {})) {
     // Imported under local names: members such as `enum` are reserved words as bindings.
     const imports = members.map((member, index) => `${member} as ${namespace}_${index}`);
@@ -140,7 +253,53 @@ export function surfaceModuleSource(surface: SharedSurface, packageDir: string):
     lines.push(`import { ${imports.join(', ')} } from ${entry};`);
     lines.push(`export const ${namespace} = Object.freeze({ ${fields.join(', ')} });`);
   }
+  if (Object.keys(deferred).length > 0) {
+    lines.push("import { createContext, createElement, Suspense, use, useContext, useState } from 'react';");
+    lines.push(`const OPENS = ${JSON.stringify(DEFERRED_OPENERS)};`);
+    lines.push(DEFERRED_HELPER.trim());
+    for (const [name, members] of Object.entries(deferred)) {
+      const path = deferredPaths[name];
+      if (!path) throw new Error(`the deferred ${name} has no module path`);
+      const chunk = `deferred-ui-${name.replace(/[A-Z]/g, (letter, at: number) => `${at ? '-' : ''}${letter.toLowerCase()}`)}`;
+      lines.push(
+        `const load${name} = () => import(/* webpackChunkName: "${chunk}" */ ${JSON.stringify(path)});`,
+      );
+      const part = (member?: string) =>
+        `deferred(${JSON.stringify(name)}, ${member ? JSON.stringify(member) : 'undefined'}, load${name})`;
+      const value =
+        members.length === 0
+          ? part()
+          : `Object.freeze({ ${members.map((member) => `${member}: ${part(member)}`).join(', ')} })`;
+      lines.push(`export const ${name} = ${value};`);
+    }
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/** The module a deferred name's stand-ins load: the real component, from the package's ES entry. */
+export function deferredModuleSource(surface: SharedSurface, packageDir: string, name: string): string {
+  const entry = JSON.stringify(join(packageDir, surface.esmEntry));
+  const lines = ['// Generated by @annie/build-config (shared-surface.ts).'];
+  const styles = surface.deferredStyles;
+  if (styles) {
+    const families = [name, ...(styles.parts[name] ?? [])].join(',');
+    lines.push(
+      `import ${JSON.stringify(`${join(packageDir, styles.sheet)}?${styles.query}&families=${families}`)};`,
+    );
+  }
+  lines.push(`export { ${name} } from ${entry};`);
+  return `${lines.join('\n')}\n`;
+}
+
+function writeIfChanged(file: string, source: string): void {
+  let current = '';
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    // Not written yet.
+  }
+  // Rewritten only when it changes, so a watching dev build does not rebuild for nothing.
+  if (current !== source) writeFileSync(file, source);
 }
 
 /**
@@ -150,16 +309,14 @@ export function surfaceModuleSource(surface: SharedSurface, packageDir: string):
 export function writeSurfaceModule(appDir: string, packageName: string, surface: SharedSurface): string {
   const packageDir = realpathSync(join(appDir, 'node_modules', packageName));
   const directory = join(appDir, 'node_modules', '.cache', 'annie-shared-surface');
-  const file = join(directory, `${packageName.replace(/[@/]/g, '_')}.js`);
-  const source = surfaceModuleSource(surface, packageDir);
+  const base = join(directory, packageName.replace(/[@/]/g, '_'));
   mkdirSync(directory, { recursive: true });
-  let current = '';
-  try {
-    current = readFileSync(file, 'utf8');
-  } catch {
-    // Not written yet.
+  const deferredPaths: Record<string, string> = {};
+  for (const name of Object.keys(surface.deferred ?? {})) {
+    deferredPaths[name] = `${base}.deferred.${name}.js`;
+    writeIfChanged(deferredPaths[name], deferredModuleSource(surface, packageDir, name));
   }
-  // Rewritten only when it changes, so a watching dev build does not rebuild for nothing.
-  if (current !== source) writeFileSync(file, source);
+  const file = `${base}.js`;
+  writeIfChanged(file, surfaceModuleSource(surface, packageDir, deferredPaths));
   return file;
 }

@@ -2,7 +2,8 @@ import { getToasts, subscribeToToasts } from '@annie/ui/toast/toast-store';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 // The toasts' code (Radix Toast, icons and their styles) is not part of the login page's first load:
-// it is fetched once the visitor starts on the form (focus), or at the first toast at the latest.
+// it is fetched at the first toast (a refused sign-in; a successful one shows its notice in the card,
+// so the way to the home page never fetches it).
 const Toaster = lazy(() => import('./login-toaster-ui.tsx'));
 
 /** The login page's Toaster, loaded on demand; a toast raised before it arrives shows when it does. */
@@ -13,13 +14,7 @@ export function LoginToaster() {
       setWanted(true);
       return;
     }
-    const want = () => setWanted(true);
-    const unsubscribe = subscribeToToasts(want);
-    document.addEventListener('focusin', want, { once: true });
-    return () => {
-      unsubscribe();
-      document.removeEventListener('focusin', want);
-    };
+    return subscribeToToasts(() => setWanted(true));
   }, []);
   return wanted ? (
     <Suspense fallback={null}>

@@ -35,8 +35,8 @@ beforeAll(async () => {
       shellDir,
       remoteDirs: { voice: voiceDir },
       hasSessionCookie: (ctx) => ctx.get('Cookie').includes('annie.sid='),
-      appPagePreloads: (pathname) =>
-        pathname === '/call-logs' ? ['</remotes/voice/remoteEntry.js>; rel=preload; as=script'] : [],
+      appPagePreloads: (ctx) =>
+        ctx.path === '/call-logs' ? ['</remotes/voice/remoteEntry.js>; rel=preload; as=script'] : [],
     }),
   );
   const server = await listen(app as never, 0, '127.0.0.1');

@@ -11,7 +11,7 @@ type StaticOptions = {
   /** Whether the request carries a (signed) session cookie: such a page load gets app.html. */
   hasSessionCookie?: (ctx: Context) => boolean;
   /** Link header values preloading what app.html opened at a path fetches first (remote-preloads.ts). */
-  appPagePreloads?: (pathname: string) => string[];
+  appPagePreloads?: (ctx: Context) => string[] | Promise<string[]>;
 };
 
 /**
@@ -49,7 +49,7 @@ async function serveBuild(ctx: Context, next: Next, options: StaticOptions): Pro
   const page = pageFor(ctx, options);
   if (!existsSync(join(options.shellDir, page))) return;
   ctx.vary('Cookie');
-  const preloads = page === 'app.html' ? (options.appPagePreloads?.(ctx.path) ?? []) : [];
+  const preloads = page === 'app.html' ? ((await options.appPagePreloads?.(ctx)) ?? []) : [];
   if (preloads.length > 0) ctx.set('Link', preloads.join(', '));
   await sendBuildFile(ctx, options.shellDir, `/${page}`, { cors: false });
 }

@@ -32,7 +32,8 @@ export function ApprovalBanner({
   const [text, setText] = useState(initialText);
   return (
     // A block, not the callout's grid: its text column is sized to the title and would squeeze the text.
-    <Callout.Root color="yellow" role="region" aria-label={label} style={{ display: 'block' }}>
+    // High contrast: the yellow scale's ordinary text colour fails WCAG AA on the yellow background.
+    <Callout.Root color="yellow" highContrast role="region" aria-label={label} style={{ display: 'block' }}>
       <Box width="100%">
         <Callout.Text weight="bold">{title}</Callout.Text>
         {detail}

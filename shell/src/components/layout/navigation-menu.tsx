@@ -1,9 +1,10 @@
 import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MENU_NAV, visibleEntries } from '../../app/navigation.ts';
+import { DeferredMenu } from './deferred-menu.tsx';
 import { PendingCount } from './pending-count.tsx';
 
 /**
@@ -18,30 +19,29 @@ export function NavigationMenu({
 }: {
   isAdmin: boolean;
   triggerLabel: string;
-  trigger?: ReactNode;
+  trigger?: ReactElement;
 }) {
   const navigate = useNavigate();
   // Modules only where its API answers: administrators of the operator's tenant, as the registry says.
   const manageReleases = useModuleRegistry().data?.manageReleases === true;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger>
-        {trigger ?? (
+    <DeferredMenu
+      trigger={
+        trigger ?? (
           <IconButton variant="ghost" color="gray" aria-label={triggerLabel}>
             <HamburgerMenuIcon width="20" height="20" />
           </IconButton>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content>
-        {visibleEntries(MENU_NAV, isAdmin)
-          .filter((entry) => !entry.operatorOnly || manageReleases)
-          .map((entry) => (
-            <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
-              {entry.label}
-              {entry.showsPendingCount && <PendingCount />}
-            </DropdownMenu.Item>
-          ))}
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+        )
+      }
+    >
+      {visibleEntries(MENU_NAV, isAdmin)
+        .filter((entry) => !entry.operatorOnly || manageReleases)
+        .map((entry) => (
+          <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
+            {entry.label}
+            {entry.showsPendingCount && <PendingCount />}
+          </DropdownMenu.Item>
+        ))}
+    </DeferredMenu>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RELOAD_DELAY_MS } from '../../config/product.ts';
 import { PhoneAccessDialog } from '../phone-access/phone-access-dialog.tsx';
+import { DeferredMenu } from './deferred-menu.tsx';
 
 /** The user menu: who is signed in, the Voice Console for admins, Phone access, and Logout. */
 export function UserMenu({
@@ -44,33 +45,33 @@ export function UserMenu({
   return (
     <>
       <PhoneAccessDialog open={phoneAccessOpen} onOpenChange={setPhoneAccessOpen} />
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger>
+      <DeferredMenu
+        align="end"
+        trigger={
           <IconButton variant="soft" radius="full" aria-label="User menu">
             <PersonIcon />
           </IconButton>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Content align="end">
-          <Flex direction="column" px="3" py="2">
-            <Text size="2" weight="bold">
-              {user.username || 'User'}
+        }
+      >
+        <Flex direction="column" px="3" py="2">
+          <Text size="2" weight="bold">
+            {user.username || 'User'}
+          </Text>
+          {user.email && (
+            <Text size="1" color="gray">
+              {user.email}
             </Text>
-            {user.email && (
-              <Text size="1" color="gray">
-                {user.email}
-              </Text>
-            )}
-          </Flex>
-          <DropdownMenu.Separator />
-          {user.isAdmin && (
-            <DropdownMenu.Item onSelect={() => navigate('/voice/console')}>Voice Console</DropdownMenu.Item>
           )}
-          <DropdownMenu.Item onSelect={() => setPhoneAccessOpen(true)}>Phone access</DropdownMenu.Item>
-          <DropdownMenu.Item onSelect={handleLogout} disabled={logout.isPending}>
-            Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Root>
+        </Flex>
+        <DropdownMenu.Separator />
+        {user.isAdmin && (
+          <DropdownMenu.Item onSelect={() => navigate('/voice/console')}>Voice Console</DropdownMenu.Item>
+        )}
+        <DropdownMenu.Item onSelect={() => setPhoneAccessOpen(true)}>Phone access</DropdownMenu.Item>
+        <DropdownMenu.Item onSelect={handleLogout} disabled={logout.isPending}>
+          Logout
+        </DropdownMenu.Item>
+      </DeferredMenu>
     </>
   );
 }

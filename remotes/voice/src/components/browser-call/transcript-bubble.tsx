@@ -60,7 +60,14 @@ export const TranscriptBubble = memo(function TranscriptBubble({ entry }: { entr
         )}
       </Text>
       {entry.isFinal && (
-        <Text as="p" size="1" style={{ opacity: 0.7, textAlign: isUser ? 'right' : 'left' }}>
+        // Not faded: on the caller's accent-coloured bubble a translucent time failed WCAG AA contrast.
+        // The assistant's is the theme's low-contrast text colour, which keeps AA on its grey bubble.
+        <Text
+          as="p"
+          size="1"
+          color={isUser ? undefined : 'gray'}
+          style={{ textAlign: isUser ? 'right' : 'left' }}
+        >
           {formatTime(entry.timestamp)}
         </Text>
       )}
