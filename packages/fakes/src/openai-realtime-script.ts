@@ -10,6 +10,8 @@ export type RealtimeFakeScript = {
   audioChunksPerReply: number;
   /** Pause between audio chunks; 0 sends the whole reply at once (tests), > 0 plays it out (e2e). */
   chunkIntervalMs: number;
+  /** How long the model "thinks" between the end of a caller's turn and its response (0: at once). */
+  responseDelayMs?: number;
   /** When set, the first response asks for this tool instead of speaking. */
   functionCall?: { name: string; arguments: string };
   /** When set, the first response asks for all these tools at once (one response, several calls). */

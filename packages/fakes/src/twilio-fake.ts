@@ -67,6 +67,22 @@ const keywordOf = (body: string) =>
     .replace(/^[\s.!?,;:]+|[\s.!?,;:]+$/g, '')
     .toUpperCase();
 
+// GSM-7's basic set (and its extension, which takes two septets): anything else makes the text UCS-2.
+const GSM7 =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM7_EXTENDED = '^{}\\[~]|€\f';
+
+/** How many SMS segments Twilio bills for `body`: 160/153 GSM-7 septets, or 70/67 UCS-2 characters. */
+export function smsSegments(body: string): number {
+  const chars = [...body];
+  const gsm = chars.every((char) => GSM7.includes(char) || GSM7_EXTENDED.includes(char));
+  const units = gsm
+    ? chars.reduce((sum, char) => sum + (GSM7_EXTENDED.includes(char) ? 2 : 1), 0)
+    : body.length;
+  const [single, multi] = gsm ? [160, 153] : [70, 67];
+  return units <= single ? 1 : Math.ceil(units / multi);
+}
+
 const UNSUBSCRIBED = { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' };
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -84,8 +100,23 @@ function errorBody(failure: Omit<TwilioFakeFailure, 'times'>) {
 }
 
 /** `POST Calls.json` (place a call) and `POST Calls/{sid}.json` (end it), answered like Twilio. */
-function handleCallRequest(calls: FakeCalls, rest: string, body: string, res: ServerResponse) {
+function handleCallRequest(
+  calls: FakeCalls,
+  rest: string,
+  body: string,
+  res: ServerResponse,
+  method = 'POST',
+) {
   const form = new URLSearchParams(body);
+  if (method === 'GET') {
+    const found = calls.fetch(/^\/(CA\w+)\.json$/.exec(rest)?.[1] ?? '');
+    if (found) return send(res, 200, found);
+    return send(
+      res,
+      404,
+      errorBody({ status: 404, code: 20404, message: 'The requested resource was not found' }),
+    );
+  }
   if (rest === '.json') {
     if (!form.get('To') || !form.get('From')) {
       return send(
@@ -185,17 +216,18 @@ export async function startTwilioFake(
         return send(res, 200, incomingNumbersPage(accountSid, numbers, query));
       }
       const callsPath = `/2010-04-01/Accounts/${accountSid}/Calls`;
-      if (req.method === 'POST' && path.startsWith(callsPath)) {
+      if ((req.method === 'POST' || req.method === 'GET') && path.startsWith(callsPath)) {
         if (req.headers.authorization !== expectedAuth) {
           return send(res, 401, errorBody({ status: 401, code: 20003, message: 'Authenticate' }));
         }
-        const failed = path === `${callsPath}.json` ? takeFailure() : undefined;
+        const failed = req.method === 'POST' && path === `${callsPath}.json` ? takeFailure() : undefined;
         if (failed) return send(res, failed.status, errorBody(failed));
         return handleCallRequest(
           calls,
           path.slice(callsPath.length),
           Buffer.concat(chunks).toString('utf8'),
           res,
+          req.method,
         );
       }
       if (req.method !== 'POST' || path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
@@ -243,7 +275,7 @@ export async function startTwilioFake(
         from,
         messaging_service_sid: null,
         num_media: String(message.mediaUrls.length),
-        num_segments: '1',
+        num_segments: String(smsSegments(message.body)),
         price: null,
         price_unit: 'USD',
         sid: message.sid,
