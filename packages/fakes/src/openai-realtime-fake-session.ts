@@ -167,7 +167,7 @@ export class RealtimeFakeSession {
     this.speechStoppedAt.push(performance.now());
     this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: 500, item_id: itemId });
     this.send({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: null });
-    const usage = this.usage.userTurn(transcript, heardMs);
+    const usage = this.usage.userTurn(transcript, heardMs, this.transcriptionModel());
     const transcribed = () =>
       this.send({
         type: 'conversation.item.input_audio_transcription.completed',
@@ -185,6 +185,13 @@ export class RealtimeFakeSession {
       transcribed();
       void respond();
     } else void respond().then(transcribed);
+  }
+
+  /** The model the latest session.update asked to transcribe the caller with. */
+  private transcriptionModel(): unknown {
+    const update = this.received.findLast((event) => event.type === 'session.update');
+    return (update?.session as { audio?: { input?: { transcription?: { model?: unknown } } } } | undefined)
+      ?.audio?.input?.transcription?.model;
   }
 
   /** Bytes of caller audio per second in the session's input format (PCM16 24 kHz unless G.711). */

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startOpenAIRealtimeFake } from './openai-realtime-fake.ts';
+import type { RealtimeResponseUsage } from './openai-realtime-usage.ts';
 
 const fake = await startOpenAIRealtimeFake({ apiKey: 'sk-test' });
 afterAll(() => fake.close());
@@ -62,17 +63,10 @@ describe('the realtime WebSocket fake reports usage', () => {
       (event) => event.type === 'conversation.item.input_audio_transcription.completed',
     ) as { usage?: Record<string, unknown> } | undefined;
     expect(transcribed?.usage).toEqual(expect.objectContaining({ type: 'tokens', input_tokens: 5 }));
-    const [first, second] = done().map(
-      (event) => (event as { response?: { usage?: never } }).response?.usage,
-    ) as [
-      Record<string, number> & {
-        input_token_details: Record<string, unknown>;
-        output_token_details: Record<string, number>;
-      },
-      Record<string, number> & {
-        input_token_details: Record<string, number> & { cached_tokens_details: Record<string, number> };
-      },
-    ];
+    const usages = done().map(
+      (event) => (event as { response?: { usage?: RealtimeResponseUsage } }).response?.usage,
+    );
+    const [first, second] = usages as [RealtimeResponseUsage, RealtimeResponseUsage];
     expect(first.total_tokens).toBe(first.input_tokens + first.output_tokens);
     expect(first.output_tokens).toBe(
       first.output_token_details.text_tokens + first.output_token_details.audio_tokens,

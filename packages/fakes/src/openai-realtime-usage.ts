@@ -26,6 +26,12 @@ export type RealtimeTranscriptionUsage = {
   input_token_details: { text_tokens: number; audio_tokens: number };
 };
 
+/** A transcription model billed by audio duration (`type: 'duration'`). */
+export type RealtimeTranscriptionDuration = { type: 'duration'; seconds: number };
+
+// OpenAI bills these by the minute of audio; the rest of its transcription models by tokens.
+const BILLED_BY_DURATION = ['gpt-transcribe', 'gpt-live-transcribe', 'gpt-realtime-whisper', 'whisper-1'];
+
 /** Text tokens of a string: about four characters a token. */
 export const textTokens = (text: string) => Math.ceil(text.length / 4);
 /** Caller audio costs a token per 100 ms; the assistant's a token per 50 ms. */
@@ -43,17 +49,26 @@ export class RealtimeUsageMeter {
   private cachedAudio = 0;
   /** Every usage sent, in order (tests sum them). */
   readonly responses: RealtimeResponseUsage[] = [];
-  readonly transcriptions: RealtimeTranscriptionUsage[] = [];
+  readonly transcriptions: (RealtimeTranscriptionUsage | RealtimeTranscriptionDuration)[] = [];
 
   /** The session's instructions join the context once they are set. */
   instructions(text: string): void {
     this.contextText += textTokens(text);
   }
 
-  /** A caller's turn of `audioMs` transcribed as `transcript`: the transcription model's usage. */
-  userTurn(transcript: string, audioMs: number): RealtimeTranscriptionUsage {
+  /** A caller's turn of `audioMs` transcribed as `transcript` by `model`: that model's usage. */
+  userTurn(
+    transcript: string,
+    audioMs: number,
+    model?: unknown,
+  ): RealtimeTranscriptionUsage | RealtimeTranscriptionDuration {
     const audio = userAudioTokens(audioMs);
     this.contextAudio += audio;
+    if (typeof model === 'string' && BILLED_BY_DURATION.includes(model)) {
+      const duration = { type: 'duration' as const, seconds: Math.round(audioMs) / 1000 };
+      this.transcriptions.push(duration);
+      return duration;
+    }
     const output = textTokens(transcript);
     const usage: RealtimeTranscriptionUsage = {
       type: 'tokens',

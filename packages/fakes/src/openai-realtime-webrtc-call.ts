@@ -301,7 +301,9 @@ export class RealtimeWebRtcCall {
       });
       await pause(this.script.wordIntervalMs);
     }
-    const usage = this.usage.userTurn(turn.transcript, endMs - startMs);
+    const input = (this.session.audio as { input?: { transcription?: { model?: unknown } } } | undefined)
+      ?.input;
+    const usage = this.usage.userTurn(turn.transcript, endMs - startMs, input?.transcription?.model);
     const transcribed = () =>
       this.send({
         type: 'conversation.item.input_audio_transcription.completed',
