@@ -95,6 +95,8 @@ export function runMediaStream(
   // Keys the caller pressed since the last # (or *): a passcode is keyed, then #.
   let keys = '';
   let keyed: ((passcode: string) => void) | undefined;
+  // The models the call's session runs on, for pricing its figures once it ends.
+  let models: { voice: string; transcription: string | null } | undefined;
 
   const send = (text: string) => {
     if (ws.readyState === ws.OPEN) ws.send(text);
@@ -149,6 +151,16 @@ export function runMediaStream(
     bridge?.close(reason);
     await transcript;
     if (call) await endRecord(call);
+    if (call?.call_session_id && bridge && models)
+      await deps.sessions
+        .recordFigures?.({
+          tenantId: call.tenant_id,
+          callSessionId: call.call_session_id,
+          measured: bridge.figures.snapshot(),
+          models,
+          twilioCallSid: call.twilio_call_sid,
+        })
+        .catch((error: Error) => log.warn({ err: error }, 'call figures not recorded'));
   };
 
   const begin = async (start: StreamStart) => {
@@ -185,6 +197,7 @@ export function runMediaStream(
     const compiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, brief, (notice) =>
       log.warn(notice, RETIRED_MODEL_WARNING),
     );
+    models = { voice: compiled.model, transcription: compiled.transcriptionModel };
     const identity = {
       tenantId: current.tenant_id,
       userId: current.user_id,

@@ -1,5 +1,12 @@
 import type { Orm } from '../../../db/orm.ts';
-import { appendCallTranscript, endCallSession, startCallSession } from '../call-sessions/index.ts';
+import type { Pool } from '../../../db/pool.ts';
+import type { MeasuredCall } from '../bridge/index.ts';
+import {
+  appendCallTranscript,
+  endCallSession,
+  recordCallFigures,
+  startCallSession,
+} from '../call-sessions/index.ts';
 
 /** One line of a phone call's transcript, as the call session stores it. */
 export type PhoneTranscriptLine = { role: 'user' | 'assistant'; content: string; timestamp: string };
@@ -19,11 +26,24 @@ export type CallSessionRecorder = {
   }) => Promise<string>;
   end: (tenantId: string, callSessionId: string) => Promise<void>;
   appendTranscript: (tenantId: string, callSessionId: string, line: PhoneTranscriptLine) => Promise<void>;
+  /** What the bridge measured, once the call has ended (priced and added to the usage ledger). */
+  recordFigures?: (input: {
+    tenantId: string;
+    callSessionId: string;
+    measured: MeasuredCall;
+    models: { voice: string; transcription: string | null };
+    twilioCallSid: string | null;
+  }) => Promise<void>;
 };
 
 /** The calls domain's service, each operation on its own EntityManager. */
-export function callSessionRecorder(orm: Orm): CallSessionRecorder {
+export function callSessionRecorder(orm: Orm, pool?: Pool): CallSessionRecorder {
   return {
+    ...(pool && {
+      async recordFigures(input) {
+        await recordCallFigures(pool, { ...input, source: 'server' });
+      },
+    }),
     async start(input) {
       const session = await startCallSession(orm.em.fork(), {
         ...input,

@@ -24,7 +24,7 @@ export const phoneCallsDomain: Domain = {
   migrations: [{ name: 'Migration20261122040500_phone_calls', class: Migration20261122040500_phone_calls }],
   create: ({ config, orm, pool, logger }) => {
     const calling = phoneCallingOf(config);
-    const sessions = callSessionRecorder(orm);
+    const sessions = callSessionRecorder(orm, pool);
     const scopedEm = (tenantId: string): EntityManager => {
       const em = orm.em.fork();
       em.setFilterParams('tenant', { tenantId });

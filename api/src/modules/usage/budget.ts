@@ -1,0 +1,35 @@
+import type { BudgetStatus } from '@annie/api-client/contracts/usage';
+import type { Queryable } from '../../db/transaction.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { monthSpendUsd } from './usage-ledger.queries.ts';
+import { readUsageSettings } from './usage-settings.queries.ts';
+
+/** At this share of the monthly budget admins are warned. */
+export const BUDGET_WARNING_RATIO = 0.8;
+
+/** What a refused call or draft says (the month's budget is spent and the tenant chose a hard stop). */
+export const BUDGET_STOP_MESSAGE =
+  "This month's usage budget is spent, so new calls and drafts are paused. An admin can raise the budget or turn off the hard stop in Usage settings.";
+
+/** The tenant's spend this month against its budget, in its currency. */
+export async function budgetStatus(db: Queryable, tenantId: string, now = new Date()): Promise<BudgetStatus> {
+  const settings = await readUsageSettings(db, tenantId);
+  const spent = Math.round((await monthSpendUsd(db, tenantId)) * settings.usdRate * 1e6) / 1e6;
+  const budget = settings.monthlyBudget;
+  const ratio = budget === null ? null : spent / budget;
+  return {
+    month: now.toISOString().slice(0, 7),
+    spent,
+    budget,
+    currency: settings.currency,
+    ratio,
+    warning: ratio !== null && ratio >= BUDGET_WARNING_RATIO,
+    stopped: ratio !== null && ratio >= 1 && settings.hardStop,
+  };
+}
+
+/** Throws 402 with the stop message when the tenant's budget stops new calls and drafts. */
+export async function assertWithinBudget(db: Queryable, tenantId: string): Promise<void> {
+  const status = await budgetStatus(db, tenantId);
+  if (status.stopped) throw new HttpError(402, 'budget_exceeded', BUDGET_STOP_MESSAGE);
+}

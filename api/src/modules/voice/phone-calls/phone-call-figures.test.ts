@@ -1,0 +1,97 @@
+import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { describe, expect, it, vi } from 'vitest';
+import { calleeAudio } from '../../../../../packages/fakes/src/mulaw.ts';
+import type { RealtimeFakeSession } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
+import type {
+  RealtimeResponseUsage,
+  RealtimeTranscriptionDuration,
+} from '../../../../../packages/fakes/src/openai-realtime-usage.ts';
+import { startPhoneHarness } from './testing/phone-test-harness.ts';
+
+// The model "thinks" this long after each turn, so a latency is a figure to match, not a rounding error.
+const THINK_MS = 150;
+const phone = await startPhoneHarness({
+  script: { userTranscripts: ['What is on today?', 'And tomorrow?'], responseDelayMs: THINK_MS },
+});
+const { twilio, realtime, client } = phone;
+const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
+
+async function figuresOf(id: string) {
+  const sessions = callSessionListSchema.parse((await client.get('/api/call-sessions')).body);
+  return sessions.find((session) => session.id === id)?.figures ?? null;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+describe('a phone call is measured by the server that bridges it', () => {
+  it('records the latencies the fakes timed, the tokens OpenAI reported and their cost by the price table', async () => {
+    // The callee speaks in real time (a turn a second), so each turn is answered before the next one ends.
+    twilio.calls.callee = { audio: calleeAudio(), frameIntervalMs: 20, listensFirst: true };
+    const started = await phone.startCall({ to: '+14155553101', message: 'Check the diary' });
+    expect(started.status).toBe(201);
+    await waitFor(() => expect(realtime.sessions.length).toBe(1));
+    const session = realtime.sessions[0] as RealtimeFakeSession;
+    const call = twilio.calls.calls.at(-1);
+    // Both turns answered: greeting + two replies.
+    await waitFor(() => expect(session.usage.responses).toHaveLength(3));
+    await waitFor(() => expect(session.speechStoppedAt).toHaveLength(2));
+    await waitFor(() =>
+      expect(call?.stream?.media.at(-1)?.at ?? 0).toBeGreaterThan(session.speechStoppedAt[1] ?? Infinity),
+    );
+    await twilio.calls.hangUp(call?.sid ?? '');
+    await waitFor(async () => expect(await figuresOf(started.body.id)).not.toBeNull());
+    const figures = await figuresOf(started.body.id);
+
+    // Latency as the fakes saw it: speech_stopped leaving OpenAI → the reply's first audio reaching Twilio.
+    const media = call?.stream?.media ?? [];
+    const timed = session.speechStoppedAt.map(
+      (stopped) => (media.find((frame) => frame.at > stopped)?.at ?? 0) - stopped,
+    );
+    expect(timed.every((ms) => ms >= THINK_MS)).toBe(true);
+    expect(figures?.latenciesMs).toHaveLength(2);
+    for (const [turn, ms] of timed.entries())
+      expect(Math.abs((figures?.latenciesMs[turn] ?? 0) - ms)).toBeLessThan(5);
+    expect(figures?.latency?.max).toBe(Math.round(Math.max(...(figures?.latenciesMs ?? []))));
+    expect(figures?.source).toBe('server');
+
+    // Tokens: the sum of every usage the fake sent.
+    const usages = session.usage.responses as RealtimeResponseUsage[];
+    const total = (pick: (usage: RealtimeResponseUsage) => number) => sum(usages.map(pick));
+    const voice = {
+      inputText: total((u) => u.input_token_details.text_tokens),
+      inputAudio: total((u) => u.input_token_details.audio_tokens),
+      cachedText: total((u) => u.input_token_details.cached_tokens_details.text_tokens),
+      cachedAudio: total((u) => u.input_token_details.cached_tokens_details.audio_tokens),
+      outputText: total((u) => u.output_token_details.text_tokens),
+      outputAudio: total((u) => u.output_token_details.audio_tokens),
+    };
+    expect(figures?.voiceTokens).toEqual({ model: 'gpt-realtime-2.1', ...voice });
+    expect(voice.cachedText + voice.cachedAudio).toBeGreaterThan(0);
+    // gpt-transcribe is billed by the minute: OpenAI reports seconds, not tokens.
+    const seconds = sum(
+      (session.usage.transcriptions as RealtimeTranscriptionDuration[]).map((u) => u.seconds),
+    );
+    expect(seconds).toBeGreaterThan(0);
+    expect(figures?.transcription).toEqual({
+      model: 'gpt-transcribe',
+      inputText: 0,
+      inputAudio: 0,
+      output: 0,
+      seconds,
+    });
+
+    // Cost: the published prices (USD per million tokens; gpt-transcribe $0.0045 a minute).
+    const expected =
+      ((voice.inputText - voice.cachedText) * 4 +
+        voice.cachedText * 0.4 +
+        voice.outputText * 24 +
+        (voice.inputAudio - voice.cachedAudio) * 32 +
+        voice.cachedAudio * 0.4 +
+        voice.outputAudio * 64) /
+        1_000_000 +
+      (seconds / 60) * 0.0045;
+    expect(figures?.cost?.currency).toBe('USD');
+    expect(figures?.cost?.amount).toBeCloseTo(expected, 6);
+    expect(figures?.twilio?.minutes).toBe(1);
+  });
+});
