@@ -276,12 +276,18 @@ export class FakeCalls {
   private rate(call: FakeCall): void {
     const seconds = Math.round((performance.now() - call.placedAt) / 1000);
     call.durationSeconds = seconds;
-    const price = twilioCallPrice(call.direction, seconds);
-    if (this.priceDelayMs <= 0) call.price = price;
-    else
-      setTimeout(() => {
-        call.price = price;
-      }, this.priceDelayMs).unref();
+    if (this.priceDelayMs <= 0) this.settlePrice(call);
+    else setTimeout(() => this.settlePrice(call), this.priceDelayMs).unref();
+  }
+
+  private settlePrice(call: FakeCall): void {
+    if (call.durationSeconds !== undefined)
+      call.price ??= twilioCallPrice(call.direction, call.durationSeconds);
+  }
+
+  /** Twilio finishes rating now: every completed call gets its price (tests that delayed it). */
+  settlePrices(): void {
+    for (const call of this.calls) this.settlePrice(call);
   }
 
   /** Where the app listens for a URL it gave Twilio: `appUrl`'s origin if set; ws:// for wss:// (no TLS here). */

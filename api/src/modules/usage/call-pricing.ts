@@ -61,13 +61,14 @@ export function priceCall(
     transcribed.inputText +
     transcribed.inputAudio +
     transcribed.output;
+  const latenciesMs = measured.latenciesMs.map((ms) => Math.round(ms * 10) / 10);
   return {
     costUsd: total,
     tokens,
     figures: {
       source,
-      latenciesMs: measured.latenciesMs.map((ms) => Math.round(ms * 10) / 10),
-      latency: latencySummary(measured.latenciesMs),
+      latenciesMs,
+      latency: latencySummary(latenciesMs),
       interruptions: measured.interruptions,
       tools: measured.tools.map((tool) => ({ ...tool, durationMs: Math.round(tool.durationMs) })),
       voiceTokens: { model: models.voice, ...measured.voice },

@@ -136,3 +136,6 @@ export class CallFigures {
     };
   }
 }
+
+/** The figures of a call that ended before its bridge opened: nothing measured. */
+export const nothingMeasured = (): MeasuredCall => new CallFigures().snapshot();

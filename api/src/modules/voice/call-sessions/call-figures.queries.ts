@@ -29,18 +29,31 @@ const SAVE_FIGURES_SQL = tenantSql(`
   on conflict (call_session_id) do update set figures = excluded.figures, cost_usd = excluded.cost_usd,
     twilio_call_sid = excluded.twilio_call_sid, recorded_at = now()`);
 
-/** Stores a call's figures (JSON) and its cost in USD before Twilio's price. */
+// The figures of a call nothing measured: kept only when the call has none yet.
+const SAVE_MISSING_FIGURES_SQL = tenantSql(`
+  insert into call_session_figures (tenant_id, call_session_id, figures, cost_usd, twilio_call_sid, recorded_at)
+  select $1, s.id, $3::jsonb, $4::numeric, $5::text, now() from call_session s where s.tenant_id = $1 and s.id = $2
+  on conflict (call_session_id) do nothing
+  returning call_session_id`);
+
+/**
+ * Stores a call's figures (JSON) and its cost in USD before Twilio's price; with `ifMissing` only when
+ * the call has none (answers whether it stored them).
+ */
 export async function saveCallFiguresRow(
   db: Queryable,
   tenantId: string,
   row: { callSessionId: string; figuresJson: string; costUsd: number | null; twilioCallSid: string | null },
-): Promise<void> {
-  await runScoped(db, { tenantId }, SAVE_FIGURES_SQL, [
+  ifMissing = false,
+): Promise<boolean> {
+  const statement = ifMissing ? SAVE_MISSING_FIGURES_SQL : SAVE_FIGURES_SQL;
+  const rows = await runScoped(db, { tenantId }, statement, [
     row.callSessionId,
     row.figuresJson,
     row.costUsd,
     row.twilioCallSid,
   ]);
+  return ifMissing ? rows.length > 0 : true;
 }
 
 // Twilio's price (negative, as Twilio writes it) becomes the figures' price, and the cost grows by it

@@ -27,6 +27,8 @@ export async function recordCallFigures(
     source: CallFigures['source'];
     /** The phone call's CallSid: Twilio's price for it is fetched later. */
     twilioCallSid?: string | null;
+    /** Only when the call has no figures yet (a call that ended without its media stream). */
+    ifMissing?: boolean;
   },
 ): Promise<CallFigures | undefined> {
   const { tenantId, callSessionId } = input;
@@ -41,12 +43,18 @@ export async function recordCallFigures(
     twilio:
       facts.channel === 'twilio' ? { minutes: billedMinutes(seconds), price: null, priceUnit: null } : null,
   };
-  await saveCallFiguresRow(db, tenantId, {
-    callSessionId,
-    figuresJson: JSON.stringify(figures),
-    costUsd: priced.costUsd,
-    twilioCallSid: input.twilioCallSid ?? null,
-  });
+  const saved = await saveCallFiguresRow(
+    db,
+    tenantId,
+    {
+      callSessionId,
+      figuresJson: JSON.stringify(figures),
+      costUsd: priced.costUsd,
+      twilioCallSid: input.twilioCallSid ?? null,
+    },
+    input.ifMissing,
+  );
+  if (!saved) return undefined;
   await recordUsageEntry(db, tenantId, {
     userId: facts.userId,
     channel: facts.channel,

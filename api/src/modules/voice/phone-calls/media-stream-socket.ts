@@ -25,7 +25,7 @@ import type {
   RealtimeBridges,
   RealtimeSessionUpdate,
 } from '../bridge/index.ts';
-import { MULAW_8K } from '../bridge/index.ts';
+import { MULAW_8K, nothingMeasured } from '../bridge/index.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 import { endPhoneCall, type PhoneCallRow, redeemStreamToken } from './phone-call.store.ts';
 import type { CallBrief } from './phone-call-brief.ts';
@@ -144,6 +144,21 @@ export function runMediaStream(
       .catch((error: Error) => log.warn({ err: error }, 'call session not ended'));
   };
 
+  // What the bridge measured, priced; a call that ended before its bridge opened still has its
+  // minutes and Twilio's price.
+  const recordFigures = async (ended: PhoneCallRow) => {
+    if (!ended.call_session_id) return;
+    await deps.sessions
+      .recordFigures?.({
+        tenantId: ended.tenant_id,
+        callSessionId: ended.call_session_id,
+        measured: bridge?.figures.snapshot() ?? nothingMeasured(),
+        models: models ?? { voice: deps.calling.realtimeModel, transcription: null },
+        twilioCallSid: ended.twilio_call_sid,
+      })
+      .catch((error: Error) => log.warn({ err: error }, 'call figures not recorded'));
+  };
+
   const finish = async (reason: string) => {
     if (finished) return;
     finished = true;
@@ -151,16 +166,7 @@ export function runMediaStream(
     bridge?.close(reason);
     await transcript;
     if (call) await endRecord(call);
-    if (call?.call_session_id && bridge && models)
-      await deps.sessions
-        .recordFigures?.({
-          tenantId: call.tenant_id,
-          callSessionId: call.call_session_id,
-          measured: bridge.figures.snapshot(),
-          models,
-          twilioCallSid: call.twilio_call_sid,
-        })
-        .catch((error: Error) => log.warn({ err: error }, 'call figures not recorded'));
+    if (call) await recordFigures(call);
   };
 
   const begin = async (start: StreamStart) => {
@@ -172,7 +178,10 @@ export function runMediaStream(
       return;
     }
     // Twilio hung up while the token was being checked: finish() ran without the call.
-    if (finished) return endRecord(call);
+    if (finished) {
+      const ended = call;
+      return endRecord(ended).then(() => recordFigures(ended));
+    }
     clearTimeout(startTimer);
     streamSid = start.streamSid;
     limitTimer = setTimeout(() => {

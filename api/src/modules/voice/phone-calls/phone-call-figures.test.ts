@@ -8,6 +8,8 @@ import type {
 } from '../../../../../packages/fakes/src/openai-realtime-usage.ts';
 import { BUDGET_STOP_MESSAGE, recordUsageEntry } from '../../usage/index.ts';
 import { ASSISTANT_UNAVAILABLE_SAY } from './phone-call.service.ts';
+import { priceEndedCalls } from './phone-call-prices.ts';
+import { phoneCallingOf } from './phone-calling.ts';
 import { startPhoneHarness } from './testing/phone-test-harness.ts';
 
 // The model "thinks" this long after each turn, so a latency is a figure to match, not a rounding error.
@@ -53,11 +55,12 @@ describe('a phone call is measured by the server that bridges it', () => {
     expect(timed.every((ms) => ms >= THINK_MS)).toBe(true);
     expect(figures?.latenciesMs).toHaveLength(2);
     // The server's clock starts when speech_stopped reaches it and stops when the audio leaves it: the
-    // fakes' figure adds the two loopback hops (a few ms on a loaded machine), never less.
+    // fakes' figure adds the two loopback hops, never less. The fakes share the app's event loop, so on
+    // a loaded machine a hop can wait behind other work: a few ms usually, tens at worst.
     for (const [turn, ms] of timed.entries()) {
       const recorded = figures?.latenciesMs[turn] ?? 0;
       expect(recorded).toBeLessThanOrEqual(ms + 0.1);
-      expect(ms - recorded).toBeLessThan(15);
+      expect(ms - recorded).toBeLessThan(50);
     }
     expect(figures?.latency?.max).toBe(Math.round(Math.max(...(figures?.latenciesMs ?? []))));
     expect(figures?.source).toBe('server');
@@ -103,11 +106,38 @@ describe('a phone call is measured by the server that bridges it', () => {
     expect(figures?.twilio?.minutes).toBe(1);
   });
 
+  it("adds Twilio's price once Twilio reports it: null until then", async () => {
+    const calling = phoneCallingOf(phone.app.config);
+    // Earlier calls were priced at once: the sweep takes them first.
+    await priceEndedCalls(phone.app.pool, calling);
+    twilio.calls.priceDelayMs = 3_600_000;
+    twilio.calls.callee = { audio: Buffer.alloc(0), frameIntervalMs: 0, hangUpAfterMs: 1_000 };
+    const started = await phone.startCall({ to: '+14155553105', message: 'A short call' });
+    expect(started.status).toBe(201);
+    await waitFor(async () => expect(await figuresOf(started.body.id)).not.toBeNull());
+    const before = await figuresOf(started.body.id);
+    expect(before?.twilio).toEqual({ minutes: expect.any(Number), price: null, priceUnit: null });
+    // Twilio has not priced it yet: the sweep leaves it waiting.
+    expect(await priceEndedCalls(phone.app.pool, calling)).toBe(0);
+    twilio.calls.settlePrices();
+    const call = twilio.calls.calls.find((each) => each.to === '+14155553105');
+    const reported = Number(call?.price);
+    expect(reported).toBeLessThan(0);
+    expect(await priceEndedCalls(phone.app.pool, calling)).toBe(1);
+    const after = await figuresOf(started.body.id);
+    expect(after?.twilio).toEqual({ minutes: before?.twilio?.minutes, price: reported, priceUnit: 'USD' });
+    expect(after?.cost?.amount).toBeCloseTo((before?.cost?.amount ?? 0) - reported, 6);
+    // Priced once: a second sweep finds nothing to do.
+    expect(await priceEndedCalls(phone.app.pool, calling)).toBe(0);
+    twilio.calls.priceDelayMs = 0;
+  });
+
   it('a spent budget with the hard stop refuses new calls, and lets the call in progress end', async () => {
     twilio.calls.callee = { audio: calleeAudio(), frameIntervalMs: 20, listensFirst: true };
+    const opened = realtime.sessions.length;
     const first = await phone.startCall({ to: '+14155553102', message: 'A long call' });
     expect(first.status).toBe(201);
-    await waitFor(() => expect(realtime.sessions).toHaveLength(2));
+    await waitFor(() => expect(realtime.sessions).toHaveLength(opened + 1));
     const inProgress = realtime.sessions.at(-1) as RealtimeFakeSession;
     // The month's spend reaches the budget while the call is on.
     await recordUsageEntry(phone.app.pool, 'default', {

@@ -33,6 +33,8 @@ export type CallSessionRecorder = {
     measured: MeasuredCall;
     models: { voice: string; transcription: string | null };
     twilioCallSid: string | null;
+    /** Only when the call has no figures yet (it ended without its media stream). */
+    ifMissing?: boolean;
   }) => Promise<void>;
 };
 

@@ -10,6 +10,7 @@ import {
 } from '../../../providers/twilio/twilio-calls.ts';
 import { numberOfTenant, tenantOfNumber } from '../../sms/index.ts';
 import { assertWithinBudget, budgetStatus } from '../../usage/index.ts';
+import { nothingMeasured } from '../bridge/index.ts';
 import { STREAM_TOKEN_PARAMETER } from './media-stream-socket.ts';
 import {
   advanceStatus,
@@ -198,6 +199,15 @@ export async function applyCallStatus(
   const row = change.row;
   if (!change.ended || !row?.call_session_id) return;
   await deps.sessions.end(row.tenant_id, row.call_session_id);
+  // A call that ended before its media stream started still has its minutes and Twilio's price.
+  await deps.sessions.recordFigures?.({
+    tenantId: row.tenant_id,
+    callSessionId: row.call_session_id,
+    measured: nothingMeasured(),
+    models: { voice: deps.calling.realtimeModel, transcription: null },
+    twilioCallSid: row.twilio_call_sid ?? callback.callSid ?? null,
+    ifMissing: true,
+  });
 }
 
 /** Ends the calls nobody reported the end of, and their call sessions; answers how many. */
