@@ -34,7 +34,14 @@ export type OutboundSms = {
 };
 
 /** What Twilio answered for an accepted message. */
-export type SentSms = { sid: string; status: string };
+/** What Twilio answered for an accepted message: its segments, and its price once Twilio knows it (negative). */
+export type SentSms = {
+  sid: string;
+  status: string;
+  numSegments?: number;
+  price?: number | null;
+  priceUnit?: string;
+};
 
 export type SmsSender = { send: (message: OutboundSms) => Promise<SentSms> };
 
@@ -60,7 +67,15 @@ export function createTwilioSmsSender(config: TwilioConfig): SmsSender | undefin
           ...(message.mediaUrl ? { mediaUrl: [message.mediaUrl] } : {}),
           statusCallback: message.statusCallback,
         });
-        return { sid: created.sid, status: created.status };
+        const price =
+          created.price === null || created.price === undefined ? Number.NaN : Number(created.price);
+        return {
+          sid: created.sid,
+          status: created.status,
+          numSegments: Number(created.numSegments) || 1,
+          price: Number.isFinite(price) ? price : null,
+          priceUnit: created.priceUnit ?? 'USD',
+        };
       } catch (error) {
         const rest = error as { status?: unknown; code?: unknown; message?: unknown };
         if (typeof rest.status === 'number') {

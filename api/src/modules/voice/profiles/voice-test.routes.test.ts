@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type VoiceTestServerMessage,
   voiceTestServerMessageSchema,
   voiceTestSessionSchema,
 } from '@annie/api-client/contracts/voice-session';
@@ -102,7 +103,10 @@ describe('POST /api/voice/profiles/:id/test and its WebSocket', () => {
     const realtime = await fake.nextSession();
     await vi.waitFor(() => expect(opened.audio.length).toBe(3));
     for (let i = 0; i < 5; i++) opened.ws.send(toneChunk());
-    const figures = () => opened.texts.flatMap((text) => (text.type === 'figures' ? [text.figures] : []));
+    const figures = () =>
+      (opened.texts as VoiceTestServerMessage[]).flatMap((text) =>
+        text.type === 'figures' ? [text.figures] : [],
+      );
     // The greeting, then the reply to the caller's one turn.
     await vi.waitFor(() => expect(figures()).toHaveLength(2));
     const [afterGreeting, afterTurn] = figures();
