@@ -1,6 +1,7 @@
 import type { DoctorReport } from '@annie/api-client/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/sql-text.ts';
+import { withBudgetWarnings } from './check-budgets.ts';
 import { checkChemistry } from './check-chemistry.ts';
 import { checkGoogle } from './check-google.ts';
 import { checkOpenAi } from './check-openai.ts';
@@ -22,7 +23,7 @@ export async function runDoctor(config: AppConfig, db?: Queryable): Promise<Doct
   return {
     checkedAt: new Date().toISOString(),
     healthy: providers.every((provider) => provider.state !== 'failing'),
-    providers,
+    providers: db ? await withBudgetWarnings(providers, db) : providers,
   };
 }
 
