@@ -8,7 +8,10 @@ import { expect, test } from './fixtures.ts';
 const uniquePhone = () => `+1415556${String(1000 + Math.floor(Math.random() * 8999))}`;
 
 async function callStatus(phone: string): Promise<string | undefined> {
-  const calls = (await (await fetch(`${TWILIO_FAKE_URL}/__fake/calls`)).json()) as { to: string; status: string }[];
+  const calls = (await (await fetch(`${TWILIO_FAKE_URL}/__fake/calls`)).json()) as {
+    to: string;
+    status: string;
+  }[];
   return calls.find((call) => call.to === phone)?.status;
 }
 
