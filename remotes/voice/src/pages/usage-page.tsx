@@ -5,7 +5,7 @@ import { useUsageSettings } from '@annie/api-client/usage/use-usage-settings';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { DownloadIcon } from '@radix-ui/react-icons';
-import { Button, Flex, SegmentedControl, Text } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { BudgetBanner } from '../components/usage/budget-banner.tsx';
 import { UsageSettingsForm } from '../components/usage/usage-settings-form.tsx';
@@ -29,10 +29,20 @@ export default function UsagePage() {
     <Flex direction="column" gap="4">
       {budget.data && <BudgetBanner status={budget.data} />}
       <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <SegmentedControl.Root value={by} onValueChange={(value) => setBy(value as 'day' | 'month')} size="1">
-          <SegmentedControl.Item value="day">By day</SegmentedControl.Item>
-          <SegmentedControl.Item value="month">By month</SegmentedControl.Item>
-        </SegmentedControl.Root>
+        {/* Two toggle buttons: the shell's shared Radix surface has no segmented control. */}
+        <Flex gap="1" role="group" aria-label="Period">
+          {(['day', 'month'] as const).map((period) => (
+            <Button
+              key={period}
+              size="1"
+              variant={by === period ? 'solid' : 'soft'}
+              aria-pressed={by === period}
+              onClick={() => setBy(period)}
+            >
+              By {period}
+            </Button>
+          ))}
+        </Flex>
         <Button
           size="1"
           variant="soft"
