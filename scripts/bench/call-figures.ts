@@ -5,9 +5,11 @@
 // response.done with its usage). Prints the CPU time per event (process.cpuUsage over many turns,
 // against the same loop without the recording). What a call keeps is a number per turn and per tool run.
 import { CallFigures } from '@annie/api/src/modules/voice/bridge/call-figures.ts';
-import type { RealtimeServerEvent } from 'openai/resources/realtime/realtime';
 import { verdict } from '../lib/stats.ts';
 import { benchOptions } from './benchmarks.ts';
+
+/** A server event as the bridge hands it to the recording. */
+type RealtimeServerEvent = Parameters<CallFigures['observe']>[0];
 
 const OPTIONS = benchOptions('call-figures', {
   quick: { type: 'boolean', help: '2,000 turns instead of 20,000' },
