@@ -117,6 +117,8 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
     expect(truncate?.audio_end_ms).toBeLessThanOrEqual(Math.min(heardAtMost, 1_800));
     realtime.setScript({ audioChunksPerReply: 3 });
     await twilio.calls.hangUp(call?.sid ?? '');
+    // The call's figures count the barge-in.
+    await waitFor(async () => expect((await sessionById(started.body.id))?.figures?.interruptions).toBe(1));
   });
 
   it('end_call runs server side: the goodbye plays out (mark echoed), then the app hangs up through Twilio', async () => {
