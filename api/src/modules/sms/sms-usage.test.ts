@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { responsesUsage } from '../../../../packages/fakes/src/openai-text-fake.ts';
-import { smsSegments } from '../../../../packages/fakes/src/twilio-fake.ts';
+import { smsSegments, TWILIO_SMS_SEGMENT_USD } from '../../../../packages/fakes/src/twilio-fake.ts';
 import { recordUsageEntry } from '../usage/index.ts';
+import { smsSendingOf } from './sms-sending.ts';
+import { priceSentTexts } from './sms-usage.ts';
 import { startSmsHarness } from './testing/sms-test-harness.ts';
 
 // Drafts record the text model's tokens and their cost; sent texts their segments; a spent budget with
@@ -41,6 +43,22 @@ describe('SMS usage', () => {
     const texts = await entries('text');
     expect(texts.map((text) => text.segments)).toEqual([smsSegments(body)]);
     expect(smsSegments(body)).toBe(2);
+  });
+
+  it("adds Twilio's price once Twilio has sent the text, once", async () => {
+    const body = 'Priced once it has left.';
+    const sent = await sms.client.post('/api/sms/send', { to: '+14155552804', body });
+    expect(sent.status).toBeLessThan(300);
+    const sending = smsSendingOf(sms.app.config);
+    const costOf = async () => (await entries('text')).find((text) => text.segments === 1)?.cost_usd;
+    // Queued: Twilio has not priced it yet.
+    expect(await priceSentTexts(sms.app.pool, sending)).toBe(0);
+    expect(Number(await costOf())).toBe(0);
+    const message = sms.twilio.sent.find((each) => each.body === body);
+    await sms.status(message?.sid ?? '', 'delivered');
+    expect(await priceSentTexts(sms.app.pool, sending)).toBe(1);
+    expect(Number(await costOf())).toBeCloseTo(TWILIO_SMS_SEGMENT_USD, 10);
+    expect(await priceSentTexts(sms.app.pool, sending)).toBe(0);
   });
 
   it('drafts nothing once the budget is spent and the hard stop is on', async () => {

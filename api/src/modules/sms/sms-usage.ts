@@ -1,7 +1,17 @@
+import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
 import type { TextUsage } from '../../providers/openai/openai-text.ts';
 import type { SentSms } from '../../providers/twilio/twilio-sms.ts';
-import { budgetStatus, costUsd, priceOf, readUsageSettings, recordUsageEntry } from '../usage/index.ts';
+import {
+  applyProviderPrice,
+  budgetStatus,
+  costUsd,
+  priceOf,
+  readUsageSettings,
+  recordUsageEntry,
+  unpricedUsageEntries,
+} from '../usage/index.ts';
+import type { SmsSending } from './sms-sending.ts';
 
 /** Whether the tenant's spent budget stops new drafts (its hard stop). */
 export async function draftsStopped(pool: Pool, tenantId: string): Promise<boolean> {
@@ -49,5 +59,27 @@ export async function recordSentTextUsage(pool: Pool, tenantId: string, messageI
     segments: sent.numSegments ?? 1,
     tokens: 0,
     costUsd: price,
+    providerRef: price > 0 ? null : sent.sid,
   });
+}
+
+/** How often sent texts are checked for Twilio's price (Twilio prices a message once it has left). */
+export const TEXT_PRICE_SWEEP_MS = 5 * 60_000;
+
+/** Fetches Twilio's price for sent texts still without one and adds it to the ledger; answers how many. */
+export async function priceSentTexts(pool: Pool, sending: SmsSending, logger?: Logger): Promise<number> {
+  const fetchPrice = sending.sender?.price;
+  if (!fetchPrice) return 0;
+  let priced = 0;
+  for (const entry of await unpricedUsageEntries(pool, 'text')) {
+    const reported = await fetchPrice(entry.providerRef).catch((error: Error) => {
+      logger?.warn({ err: error, sid: entry.providerRef }, 'Twilio message price not fetched');
+      return null;
+    });
+    if (!reported) continue;
+    const usd = reported.unit === 'USD' ? Math.abs(reported.price) : 0;
+    if (await applyProviderPrice(pool, entry.tenantId, { kind: 'text', sourceId: entry.sourceId }, usd))
+      priced += 1;
+  }
+  return priced;
 }

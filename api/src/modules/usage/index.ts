@@ -4,5 +4,11 @@ export { costUsd } from './call-cost.ts';
 export { type CallModels, type MeasuredCallInput, type PricedCall, priceCall } from './call-pricing.ts';
 export { DEFAULT_PRICES, PRICED_ON, priceOf } from './price-table.ts';
 export { usageDomain } from './usage.domain.ts';
-export { addUsageCost, recordUsageEntry, type UsageEntry } from './usage-ledger.queries.ts';
+export {
+  addUsageCost,
+  applyProviderPrice,
+  recordUsageEntry,
+  type UsageEntry,
+  unpricedUsageEntries,
+} from './usage-ledger.queries.ts';
 export { readUsageSettings } from './usage-settings.queries.ts';

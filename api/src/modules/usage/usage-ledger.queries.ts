@@ -13,12 +13,15 @@ export type UsageEntry = {
   segments: number;
   tokens: number;
   costUsd: number;
+  /** The provider's id for it (a Twilio message SID) when its price is fetched later. */
+  providerRef?: string | null;
 };
 
 // Recording the same source again (a retried job, Twilio's price arriving later) replaces its figures.
 const UPSERT_ENTRY_SQL = tenantSql(`
-  insert into usage_entry (tenant_id, user_id, channel, kind, source_id, at, seconds, segments, tokens, cost_usd)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+  insert into usage_entry
+    (tenant_id, user_id, channel, kind, source_id, at, seconds, segments, tokens, cost_usd, provider_ref)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
   on conflict (tenant_id, kind, source_id) do update set seconds = excluded.seconds,
     segments = excluded.segments, tokens = excluded.tokens, cost_usd = excluded.cost_usd`);
 
@@ -34,7 +37,39 @@ export async function recordUsageEntry(db: Queryable, tenantId: string, entry: U
     entry.segments,
     entry.tokens,
     entry.costUsd,
+    entry.providerRef ?? null,
   ]);
+}
+
+// Entries whose provider price is still to come (a day at most), over every tenant: a sweep's work list.
+const UNPRICED_SQL = `
+  select tenant_id as "tenantId", source_id as "sourceId", provider_ref as "providerRef" from usage_entry
+  where kind = $1 and provider_ref is not null and not provider_priced and at > now() - interval '1 day'
+  order by at limit 50`;
+
+/** Entries of `kind` waiting for their provider's price, oldest first. */
+export async function unpricedUsageEntries(
+  db: Queryable,
+  kind: UsageEntry['kind'],
+): Promise<{ tenantId: string; sourceId: string; providerRef: string }[]> {
+  return (await db.query<{ tenantId: string; sourceId: string; providerRef: string }>(UNPRICED_SQL, [kind]))
+    .rows;
+}
+
+const PROVIDER_PRICE_SQL = tenantSql(`
+  update usage_entry set cost_usd = cost_usd + $4::numeric, provider_priced = true
+  where tenant_id = $1 and kind = $2 and source_id = $3 and not provider_priced
+  returning id`);
+
+/** Adds the provider's price (USD) to an entry once; false when it already was. */
+export async function applyProviderPrice(
+  db: Queryable,
+  tenantId: string,
+  source: { kind: UsageEntry['kind']; sourceId: string },
+  usd: number,
+): Promise<boolean> {
+  const rows = await runScoped(db, { tenantId }, PROVIDER_PRICE_SQL, [source.kind, source.sourceId, usd]);
+  return rows.length > 0;
 }
 
 const ADD_COST_SQL = tenantSql(`

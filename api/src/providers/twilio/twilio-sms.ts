@@ -43,7 +43,11 @@ export type SentSms = {
   priceUnit?: string;
 };
 
-export type SmsSender = { send: (message: OutboundSms) => Promise<SentSms> };
+export type SmsSender = {
+  send: (message: OutboundSms) => Promise<SentSms>;
+  /** What Twilio charged for a message (negative, in `unit`); null until Twilio has priced it. */
+  price?: (sid: string) => Promise<{ price: number; unit: string } | null>;
+};
 
 /** The variables that must be set before texts can be sent; empty when Twilio is configured. */
 export function missingTwilioSettings(config: TwilioConfig): string[] {
@@ -58,6 +62,13 @@ export function createTwilioSmsSender(config: TwilioConfig): SmsSender | undefin
   const client = createTwilioClient(config);
   if (!client) return undefined;
   return {
+    async price(sid) {
+      const message = await client.messages(sid).fetch();
+      // The SDK types the price as a string; Twilio sends null until the message is priced.
+      const price =
+        message.price === null || message.price === undefined ? Number.NaN : Number(message.price);
+      return Number.isFinite(price) ? { price, unit: message.priceUnit ?? 'USD' } : null;
+    },
     async send(message) {
       try {
         const created = await client.messages.create({

@@ -27,7 +27,9 @@ export class Migration20261127080000_usage extends Migration {
       "seconds" numeric not null default 0,
       "segments" integer not null default 0,
       "tokens" bigint not null default 0,
-      "cost_usd" numeric not null default 0
+      "cost_usd" numeric not null default 0,
+      "provider_ref" text null,
+      "provider_priced" boolean not null default false
     );`);
     this.addSql(
       `create unique index "usage_entry_source_unique" on "usage_entry" ("tenant_id", "kind", "source_id");`,
