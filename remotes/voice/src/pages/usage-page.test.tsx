@@ -72,7 +72,7 @@ describe('UsagePage', { timeout: 20_000 }, () => {
     expect(rows).toEqual([
       'PeriodUserChannelCallsMinutesTextsTokensCost',
       '2026-11-03alicePhone23.5012,000€0.4321',
-      '2026-11-03Deleted userSMS004800€0.04',
+      '2026-11-03SharedSMS004800€0.04',
       'Total€0.4721',
     ]);
     expect(await screen.findByRole('status', { name: 'Usage budget' })).toHaveTextContent(

@@ -6,6 +6,10 @@ type Props = { report: UsageReport };
 
 const CHANNELS: Record<string, string> = { twilio: 'Phone', webrtc: 'Browser', web: 'Typed', sms: 'SMS' };
 
+/** Texts belong to the tenant (no user); a call without a user was made by a since-deleted user. */
+const userLabel = (row: UsageReport['rows'][number]) =>
+  row.username ?? (row.channel === 'sms' ? 'Shared' : 'Deleted user');
+
 /** The usage report as a table: one row per period, user and channel, and a total. */
 export function UsageTable({ report }: Props) {
   const total = report.rows.reduce((sum, row) => sum + row.cost, 0);
@@ -27,7 +31,7 @@ export function UsageTable({ report }: Props) {
         {report.rows.map((row) => (
           <Table.Row key={`${row.period}-${row.userId ?? 'deleted'}-${row.channel}`}>
             <Table.Cell>{row.period}</Table.Cell>
-            <Table.Cell>{row.username ?? 'Deleted user'}</Table.Cell>
+            <Table.Cell>{userLabel(row)}</Table.Cell>
             <Table.Cell>{CHANNELS[row.channel] ?? row.channel}</Table.Cell>
             <Table.Cell justify="end">{row.calls}</Table.Cell>
             <Table.Cell justify="end">{row.minutes}</Table.Cell>
