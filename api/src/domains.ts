@@ -10,6 +10,7 @@ import { platformDomain } from './modules/platform.domain.ts';
 import { settingsDomain } from './modules/settings/index.ts';
 import { smsDomain } from './modules/sms/index.ts';
 import { trustDomain } from './modules/trust/index.ts';
+import { usageDomain } from './modules/usage/index.ts';
 import { browserCallsDomain } from './modules/voice/browser-calls/index.ts';
 import { callSessionsDomain } from './modules/voice/call-sessions/index.ts';
 import { conversationsDomain } from './modules/voice/conversations/index.ts';
@@ -42,6 +43,7 @@ export const domains: Domain[] = [
   doctorDomain,
   trustDomain,
   backupsDomain,
+  usageDomain,
 ];
 
 /** Every entity and committed migration of every domain, for `createOrm`. */

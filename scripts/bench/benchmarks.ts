@@ -90,6 +90,11 @@ export const BENCHMARKS: readonly Benchmark[] = [
     measures: 'Voice Console: Start Test → first audio; microphone frame → realtime append',
   },
   {
+    name: 'call-figures',
+    file: 'call-figures.ts',
+    measures: "a call's measurement on the bridge: CPU per realtime event, with and without it",
+  },
+  {
     name: 'phone-calls',
     file: 'phone-calls.ts',
     measures: '20 phone calls at once against the fakes: dropped frames, bridge latency, first audio',

@@ -216,6 +216,20 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
+    domain: "usage (the phone calls' figures and ledger lines, and the tenant's usage settings)",
+    async seed(world) {
+      const settings = { currency: 'EUR', usdRate: 0.9, monthlyBudget: 500, hardStop: false, prices: {} };
+      created(await world.adminA.put('/api/usage/settings', settings), 'usage settings');
+      // The calls above record their figures as they end: wait for them, so tenant A's rows hold still.
+      await waitFor(async () =>
+        expect(
+          await one(world, `select count(*) as value from call_session_figures where tenant_id = 'tenant-a'`),
+        ).toBe('2'),
+      );
+      return {};
+    },
+  },
+  {
     domain: 'SMS (a signed inbound text, its draft, and a sent text)',
     async seed(world) {
       const webhook = '/api/sms/webhooks/inbound';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { mulawOf } from './mulaw.ts';
 import { type RealtimeFakeScript, type RealtimeFakeTurn, toneChunk } from './openai-realtime-script.ts';
+import { RealtimeUsageMeter } from './openai-realtime-usage.ts';
 import { modelChangeRefusal, type RealtimeRefusal, refusalEvent } from './realtime-client-errors.ts';
 
 /** 100 ms of the reply tone as G.711 μ-law at 8 kHz: what OpenAI sends a session whose output is audio/pcmu. */
@@ -24,6 +25,10 @@ export class RealtimeFakeSession {
   readonly receivedAt: number[] = [];
   /** `performance.now()` when each assistant audio delta was sent (for benchmarks in the same process). */
   readonly sentAudioAt: number[] = [];
+  /** `performance.now()` when each `speech_stopped` was sent: where a turn's response latency starts. */
+  readonly speechStoppedAt: number[] = [];
+  /** The `usage` of every response and transcription sent, as OpenAI reports them (tests sum them). */
+  readonly usage = new RealtimeUsageMeter();
   readonly url: string;
   readonly headers: Record<string, string | string[] | undefined>;
   appendedAudioBytes = 0;
@@ -101,7 +106,11 @@ export class RealtimeFakeSession {
   private updateSession(event: ClientEvent): void {
     const refusal = modelChangeRefusal(this.model, (event.session ?? {}) as { model?: unknown });
     if (refusal) this.sendError(event, refusal);
-    else this.send({ type: 'session.updated', session: event.session });
+    else {
+      const instructions = (event.session as { instructions?: unknown } | undefined)?.instructions;
+      if (typeof instructions === 'string') this.usage.instructions(instructions);
+      this.send({ type: 'session.updated', session: event.session });
+    }
   }
 
   /** Bytes of assistant audio per second in the session's output format (PCM16 24 kHz unless μ-law). */
@@ -150,23 +159,47 @@ export class RealtimeFakeSession {
       ? turn?.transcript
       : this.script.userTranscripts[this.turnsHeard];
     if (transcript === undefined || this.pendingTurnBytes < this.script.bytesPerUserTurn) return;
+    const heardMs = (this.pendingTurnBytes / this.inputBytesPerSecond()) * 1000;
     this.pendingTurnBytes = 0;
     this.turnsHeard += 1;
     const itemId = `item_${randomUUID()}`;
     this.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: itemId });
+    this.speechStoppedAt.push(performance.now());
     this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: 500, item_id: itemId });
     this.send({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: null });
+    const usage = this.usage.userTurn(transcript, heardMs, this.transcriptionModel());
     const transcribed = () =>
       this.send({
         type: 'conversation.item.input_audio_transcription.completed',
         item_id: itemId,
         content_index: 0,
         transcript,
+        usage,
       });
+    const delay = this.script.responseDelayMs ?? 0;
+    const respond = () =>
+      delay > 0
+        ? new Promise((done) => setTimeout(done, delay)).then(() => this.respond(turn))
+        : this.respond(turn);
     if (!this.script.transcriptionAfterResponse) {
       transcribed();
-      void this.respond(turn);
-    } else void this.respond(turn).then(transcribed);
+      void respond();
+    } else void respond().then(transcribed);
+  }
+
+  /** The model the latest session.update asked to transcribe the caller with. */
+  private transcriptionModel(): unknown {
+    const update = this.received.findLast((event) => event.type === 'session.update');
+    return (update?.session as { audio?: { input?: { transcription?: { model?: unknown } } } } | undefined)
+      ?.audio?.input?.transcription?.model;
+  }
+
+  /** Bytes of caller audio per second in the session's input format (PCM16 24 kHz unless G.711). */
+  private inputBytesPerSecond(): number {
+    const update = this.received.findLast((event) => event.type === 'session.update');
+    const format = (update?.session as { audio?: { input?: { format?: { type?: string } } } } | undefined)
+      ?.audio?.input?.format?.type;
+    return format === 'audio/pcmu' || format === 'audio/pcma' ? 8_000 : 48_000;
   }
 
   /** The tools the client's latest session.update offered. */
@@ -219,7 +252,11 @@ export class RealtimeFakeSession {
         });
       }
       this.active = null;
-      this.send({ type: 'response.done', response: { id: responseId, status: 'completed', output: [] } });
+      const usage = this.usage.response(calls.map((call) => call.name + call.arguments).join(''), 0);
+      this.send({
+        type: 'response.done',
+        response: { id: responseId, status: 'completed', output: [], usage },
+      });
       return;
     }
     const streaming = { responseId, cancelled: false };
@@ -261,7 +298,9 @@ export class RealtimeFakeSession {
     const status = streaming.cancelled ? 'cancelled' : 'completed';
     if (!streaming.cancelled) this.send({ type: 'response.output_audio.done', ...base });
     this.active = null;
-    this.send({ type: 'response.done', response: { id: responseId, status, output: [] } });
+    const sentMs = ((this.audioBytes.get(itemId) ?? 0) / this.audioBytesPerSecond()) * 1000;
+    const usage = this.usage.response(words.slice(0, said).join(' '), sentMs);
+    this.send({ type: 'response.done', response: { id: responseId, status, output: [], usage } });
     // Played out in real time (e2e, sandbox): a scripted caller is heard only once the reply has been
     // heard to its end (μ-law plays six times slower than PCM16 bytes are sent), unless it was cut off.
     if (this.script.chunkIntervalMs > 0 && !streaming.cancelled) {

@@ -16,6 +16,8 @@ export type RealtimeFakeScript = {
    * delay lets tests see a client that sends one before it has heard of the first.
    */
   responseLatencyMs?: number;
+  /** How long the model "thinks" between the end of a caller's turn and its response (0: at once). */
+  responseDelayMs?: number;
   /** When set, the first response asks for this tool instead of speaking. */
   functionCall?: { name: string; arguments: string };
   /** When set, the first response asks for all these tools at once (one response, several calls). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MediaStreamTrack, type RTCDataChannel, RTCPeerConnection, useOPUS } from 'werift';
+import { RealtimeUsageMeter } from './openai-realtime-usage.ts';
 import type { FakeUserTurn, RealtimeWebRtcScript } from './openai-realtime-webrtc-script.ts';
 import { OpusRtpPlayer } from './opus-rtp-player.ts';
 import { modelChangeRefusal, type RealtimeRefusal, refusalEvent } from './realtime-client-errors.ts';
@@ -17,6 +18,8 @@ export const EVENTS_CHANNEL = 'oai-events';
 
 const pause = (ms: number) => (ms > 0 ? new Promise((done) => setTimeout(done, ms)) : Promise.resolve());
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+/** The pre-encoded Opus packets are 20 ms each. */
+const PACKET_MS = 20;
 
 /** What the call knows at the start: the session the offer carried, the script, the audio to speak. */
 export type CallSetup = {
@@ -43,6 +46,8 @@ export class RealtimeWebRtcCall {
   readonly sentAt: number[] = [];
   /** The `function_call_output` items the client returned, by call id. */
   readonly toolOutputs: { callId: string; output: string }[] = [];
+  /** The `usage` of every response and transcription sent, as OpenAI reports them (tests sum them). */
+  readonly usage = new RealtimeUsageMeter();
   rtpPacketsReceived = 0;
   readonly createdAt = performance.now();
   channelOpenedAt: number | null = null;
@@ -68,6 +73,8 @@ export class RealtimeWebRtcCall {
 
   private constructor(setup: CallSetup) {
     this.offeredSession = setup.session;
+    const offered = setup.session?.instructions;
+    if (typeof offered === 'string') this.usage.instructions(offered);
     this.session = { ...(setup.session ?? { type: 'realtime' }), id: newId('sess') };
     this.script = setup.script;
     this.audio =
@@ -226,6 +233,7 @@ export class RealtimeWebRtcCall {
       return;
     }
     this.session = { ...mergeSession(this.session, changes), id: this.session.id };
+    if (typeof changes.instructions === 'string') this.usage.instructions(changes.instructions);
     this.send({ type: 'session.updated', session: this.session });
   }
 
@@ -293,12 +301,16 @@ export class RealtimeWebRtcCall {
       });
       await pause(this.script.wordIntervalMs);
     }
+    const input = (this.session.audio as { input?: { transcription?: { model?: unknown } } } | undefined)
+      ?.input;
+    const usage = this.usage.userTurn(turn.transcript, endMs - startMs, input?.transcription?.model);
     const transcribed = () =>
       this.send({
         type: 'conversation.item.input_audio_transcription.completed',
         item_id: itemId,
         content_index: 0,
         transcript: turn.transcript,
+        usage,
       });
     const late = this.script.transcriptionAfterResponse && this.respondsToTurns();
     if (!late) transcribed();
@@ -345,7 +357,11 @@ export class RealtimeWebRtcCall {
     const done = { ...item, status: 'completed', arguments: args };
     this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
     this.activeResponse = null;
-    this.send({ type: 'response.done', response: { id: responseId, status: 'completed', output: [done] } });
+    const usage = this.usage.response(name + args, 0);
+    this.send({
+      type: 'response.done',
+      response: { id: responseId, status: 'completed', output: [done], usage },
+    });
   }
 
   /** A spoken response: transcript deltas paced by the script while the Opus audio plays in real time. */
@@ -366,8 +382,11 @@ export class RealtimeWebRtcCall {
     this.send({ type: 'response.content_part.added', ...base, part: { type: 'audio', transcript: '' } });
     this.send({ type: 'output_audio_buffer.started', response_id: responseId });
     const playing = this.player.play(this.audio, () => speaking.cancelled);
-    for (const [index, word] of text.split(' ').entries()) {
+    const words = text.split(' ');
+    let said = 0;
+    for (const [index, word] of words.entries()) {
       if (speaking.cancelled) break;
+      said += 1;
       this.send({
         type: 'response.output_audio_transcript.delta',
         ...base,
@@ -385,7 +404,9 @@ export class RealtimeWebRtcCall {
     const done = { ...item, status: speaking.cancelled ? 'incomplete' : 'completed', content };
     this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
     this.activeResponse = null;
-    this.send({ type: 'response.done', response: { id: responseId, status, output: [done] } });
+    const audioMs = Math.round((this.audio.length * PACKET_MS * said) / words.length);
+    const usage = this.usage.response(words.slice(0, said).join(' '), audioMs);
+    this.send({ type: 'response.done', response: { id: responseId, status, output: [done], usage } });
     await playing;
     this.speaking = null;
     this.send({

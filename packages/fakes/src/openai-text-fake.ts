@@ -57,7 +57,23 @@ function promptText(body: Record<string, unknown>): string {
   return parts.join('\n');
 }
 
-function responsesAnswer(model: string, text: string) {
+/** Text tokens of a string: about four characters a token (deterministic, so tests can check sums). */
+export const textTokensOf = (text: string) => Math.ceil(text.length / 4);
+
+/** The Responses API's `usage`: cached tokens are part of the input, reasoning tokens part of the output. */
+export function responsesUsage(prompt: string, text: string) {
+  const input = textTokensOf(prompt);
+  const output = textTokensOf(text);
+  return {
+    input_tokens: input,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: input + output,
+  };
+}
+
+function responsesAnswer(model: string, text: string, prompt = '') {
   return {
     id: `resp_${randomBytes(12).toString('hex')}`,
     object: 'response',
@@ -73,7 +89,7 @@ function responsesAnswer(model: string, text: string) {
         content: [{ type: 'output_text', text, annotations: [] }],
       },
     ],
-    usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20 },
+    usage: responsesUsage(prompt, text),
   };
 }
 
@@ -95,7 +111,7 @@ export function fakeWebSource(query: string): { title: string; url: string } {
 
 /** A web-searched answer as OpenAI gives it: a web_search_call item, then the text citing one page. */
 function webSearchAnswer(model: string, query: string, text: string) {
-  const answer = responsesAnswer(model, text);
+  const answer = responsesAnswer(model, text, query);
   const source = fakeWebSource(query);
   const [message] = answer.output;
   return {
@@ -125,7 +141,9 @@ function webSearchAnswer(model: string, query: string, text: string) {
   };
 }
 
-function chatAnswer(model: string, text: string) {
+function chatAnswer(model: string, text: string, prompt: string) {
+  const input = textTokensOf(prompt);
+  const output = textTokensOf(text);
   return {
     id: `chatcmpl-${randomBytes(12).toString('hex')}`,
     object: 'chat.completion',
@@ -139,7 +157,18 @@ function chatAnswer(model: string, text: string) {
         logprobs: null,
       },
     ],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    usage: {
+      prompt_tokens: input,
+      completion_tokens: output,
+      total_tokens: input + output,
+      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+      completion_tokens_details: {
+        reasoning_tokens: 0,
+        audio_tokens: 0,
+        accepted_prediction_tokens: 0,
+        rejected_prediction_tokens: 0,
+      },
+    },
   };
 }
 
@@ -214,12 +243,17 @@ export async function startOpenAiTextFake(
       }
       if (!servesModel(body.model)) return send(res, 404, { error: modelNotFound(body.model) });
       const model = body.model;
-      const text = reply(promptText(body));
+      const prompt = promptText(body);
+      const text = reply(prompt);
       if (endpoint === 'responses' && asksWebSearch(body)) {
         const query = typeof body.input === 'string' ? body.input : '';
         return send(res, 200, webSearchAnswer(model, query, text));
       }
-      send(res, 200, endpoint === 'responses' ? responsesAnswer(model, text) : chatAnswer(model, text));
+      send(
+        res,
+        200,
+        endpoint === 'responses' ? responsesAnswer(model, text, prompt) : chatAnswer(model, text, prompt),
+      );
     });
   });
 

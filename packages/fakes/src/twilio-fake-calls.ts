@@ -26,7 +26,20 @@ export type FakeCall = {
   stream?: StreamRecord;
   /** HTTP status of each status callback the app answered, in order, with the status sent. */
   statusReplies: { status: string; reply: number }[];
+  /** Whole seconds from answer to hang-up, once the call completed. */
+  durationSeconds?: number;
+  /** What Twilio charges (negative, as Twilio writes it), once known: some time after completion. */
+  price?: string;
 };
+
+/** Twilio's US per-minute voice rates (billed per started minute): a local number's inbound, and outbound. */
+export const TWILIO_VOICE_RATES_USD = { inbound: 0.0085, 'outbound-api': 0.014 } as const;
+
+/** The price Twilio reports for a call of `seconds`: every started minute at the direction's rate. */
+export function twilioCallPrice(direction: FakeCall['direction'], seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return (-(minutes * TWILIO_VOICE_RATES_USD[direction])).toFixed(5);
+}
 
 export type FakeCallsOptions = {
   accountSid: string;
@@ -34,6 +47,8 @@ export type FakeCallsOptions = {
   /** Where the app really listens, when it differs from the URLs it gives Twilio (signed as given). */
   appUrl?: string;
   callee?: Partial<CalleeScript>;
+  /** A call's price is null until this long after it completed (Twilio rates calls afterwards). */
+  priceDelayMs?: number;
 };
 
 const DEFAULT_CALLEE: CalleeScript = { audio: Buffer.alloc(0), frameIntervalMs: 0 };
@@ -76,10 +91,13 @@ export class FakeCalls {
   callee: CalleeScript;
   /** Where the app listens (set once the app has started, when it starts after the fake). */
   appUrl: string | undefined;
+  /** How long after completion a call's price becomes known (tests change it). */
+  priceDelayMs: number;
 
   constructor(options: FakeCallsOptions) {
     this.options = options;
     this.appUrl = options.appUrl;
+    this.priceDelayMs = options.priceDelayMs ?? 0;
     this.callee = { ...DEFAULT_CALLEE, audio: calleeAudio(), ...options.callee };
   }
 
@@ -114,6 +132,12 @@ export class FakeCalls {
       void this.hangUp(sid);
     }
     return this.resource(call);
+  }
+
+  /** `GET Calls/{sid}.json`: the call resource, with its duration and, once known, its price. */
+  fetch(sid: string): Record<string, unknown> | undefined {
+    const call = this.calls.find((each) => each.sid === sid);
+    return call && this.resource(call);
   }
 
   /** Rings the app's voice webhook from `from` to the tenant's number `to` and runs what it answers. */
@@ -237,6 +261,7 @@ export class FakeCalls {
 
   private async report(call: FakeCall, status: string, event: string): Promise<void> {
     call.status = status;
+    if (status === 'completed' && call.durationSeconds === undefined) this.rate(call);
     if (!call.statusCallback || !call.statusCallbackEvents.includes(event)) return;
     const params: Record<string, string> = {
       AccountSid: this.options.accountSid,
@@ -249,8 +274,7 @@ export class FakeCalls {
       SequenceNumber: String(call.statusReplies.length),
       Timestamp: new Date().toUTCString(),
     };
-    if (status === 'completed')
-      params.CallDuration = String(Math.round((performance.now() - call.placedAt) / 1000));
+    if (status === 'completed') params.CallDuration = String(call.durationSeconds ?? 0);
     const reply = await postSignedWebhook(
       this.options.authToken,
       call.statusCallback,
@@ -258,6 +282,24 @@ export class FakeCalls {
       this.toApp(call.statusCallback),
     );
     call.statusReplies.push({ status, reply: reply.status });
+  }
+
+  /** The call is over: its duration is final at once, its price once Twilio has rated it. */
+  private rate(call: FakeCall): void {
+    const seconds = Math.round((performance.now() - call.placedAt) / 1000);
+    call.durationSeconds = seconds;
+    if (this.priceDelayMs <= 0) this.settlePrice(call);
+    else setTimeout(() => this.settlePrice(call), this.priceDelayMs).unref();
+  }
+
+  private settlePrice(call: FakeCall): void {
+    if (call.durationSeconds !== undefined)
+      call.price ??= twilioCallPrice(call.direction, call.durationSeconds);
+  }
+
+  /** Twilio finishes rating now: every completed call gets its price (tests that delayed it). */
+  settlePrices(): void {
+    for (const call of this.calls) this.settlePrice(call);
   }
 
   /** Where the app listens for a URL it gave Twilio: `appUrl`'s origin if set; ws:// for wss:// (no TLS here). */
@@ -282,14 +324,14 @@ export class FakeCalls {
       date_created: now,
       date_updated: now,
       direction: call.direction,
-      duration: null,
+      duration: call.durationSeconds === undefined ? null : String(call.durationSeconds),
       end_time: null,
       forwarded_from: null,
       from: call.from,
       from_formatted: call.from,
       parent_call_sid: null,
       phone_number_sid: null,
-      price: null,
+      price: call.price ?? null,
       price_unit: 'USD',
       sid: call.sid,
       start_time: null,

@@ -24,7 +24,12 @@ export type SentMessage = {
   body: string;
   mediaUrls: string[];
   statusCallback: string | undefined;
+  /** What Twilio charges (negative), once the message was sent: null before. */
+  price?: string;
 };
+
+/** Twilio's US rate per outbound SMS segment. */
+export const TWILIO_SMS_SEGMENT_USD = 0.0083;
 
 /** A Twilio REST error the next sends answer with, e.g. {status: 400, code: 21610}. */
 export type TwilioFakeFailure = { status: number; code: number; message: string; times?: number };
@@ -67,6 +72,49 @@ const keywordOf = (body: string) =>
     .replace(/^[\s.!?,;:]+|[\s.!?,;:]+$/g, '')
     .toUpperCase();
 
+// GSM-7's basic set (and its extension, which takes two septets): anything else makes the text UCS-2.
+const GSM7 =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM7_EXTENDED = '^{}\\[~]|€\f';
+
+/** How many SMS segments Twilio bills for `body`: 160/153 GSM-7 septets, or 70/67 UCS-2 characters. */
+export function smsSegments(body: string): number {
+  const chars = [...body];
+  const gsm = chars.every((char) => GSM7.includes(char) || GSM7_EXTENDED.includes(char));
+  const units = gsm
+    ? chars.reduce((sum, char) => sum + (GSM7_EXTENDED.includes(char) ? 2 : 1), 0)
+    : body.length;
+  const [single, multi] = gsm ? [160, 153] : [70, 67];
+  return units <= single ? 1 : Math.ceil(units / multi);
+}
+
+/** The Message resource as Twilio answers it: segments at once, the price once the message was sent. */
+function messageResource(accountSid: string, message: SentMessage, status: string) {
+  const now = new Date().toUTCString().replace('GMT', '+0000');
+  return {
+    account_sid: accountSid,
+    api_version: '2010-04-01',
+    body: message.body,
+    date_created: now,
+    date_sent: null,
+    date_updated: now,
+    direction: 'outbound-api',
+    error_code: null,
+    error_message: null,
+    from: message.from,
+    messaging_service_sid: null,
+    num_media: String(message.mediaUrls.length),
+    num_segments: String(smsSegments(message.body)),
+    price: message.price ?? null,
+    price_unit: 'USD',
+    sid: message.sid,
+    status,
+    subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}/Media.json` },
+    to: message.to,
+    uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json`,
+  };
+}
+
 const UNSUBSCRIBED = { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' };
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -84,8 +132,23 @@ function errorBody(failure: Omit<TwilioFakeFailure, 'times'>) {
 }
 
 /** `POST Calls.json` (place a call) and `POST Calls/{sid}.json` (end it), answered like Twilio. */
-function handleCallRequest(calls: FakeCalls, rest: string, body: string, res: ServerResponse) {
+function handleCallRequest(
+  calls: FakeCalls,
+  rest: string,
+  body: string,
+  res: ServerResponse,
+  method = 'POST',
+) {
   const form = new URLSearchParams(body);
+  if (method === 'GET') {
+    const found = calls.fetch(/^\/(CA\w+)\.json$/.exec(rest)?.[1] ?? '');
+    if (found) return send(res, 200, found);
+    return send(
+      res,
+      404,
+      errorBody({ status: 404, code: 20404, message: 'The requested resource was not found' }),
+    );
+  }
   if (rest === '.json') {
     if (!form.get('To') || !form.get('From')) {
       return send(
@@ -185,18 +248,32 @@ export async function startTwilioFake(
         return send(res, 200, incomingNumbersPage(accountSid, numbers, query));
       }
       const callsPath = `/2010-04-01/Accounts/${accountSid}/Calls`;
-      if (req.method === 'POST' && path.startsWith(callsPath)) {
+      if ((req.method === 'POST' || req.method === 'GET') && path.startsWith(callsPath)) {
         if (req.headers.authorization !== expectedAuth) {
           return send(res, 401, errorBody({ status: 401, code: 20003, message: 'Authenticate' }));
         }
-        const failed = path === `${callsPath}.json` ? takeFailure() : undefined;
+        const failed = req.method === 'POST' && path === `${callsPath}.json` ? takeFailure() : undefined;
         if (failed) return send(res, failed.status, errorBody(failed));
         return handleCallRequest(
           calls,
           path.slice(callsPath.length),
           Buffer.concat(chunks).toString('utf8'),
           res,
+          req.method,
         );
+      }
+      const fetched = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\/(SM\w+)\.json$/.exec(path);
+      if (req.method === 'GET' && fetched) {
+        if (req.headers.authorization !== expectedAuth || fetched[1] !== accountSid)
+          return send(res, 401, errorBody({ status: 401, code: 20003, message: 'Authenticate' }));
+        const message = sent.find((item) => item.sid === fetched[2]);
+        if (!message)
+          return send(
+            res,
+            404,
+            errorBody({ status: 404, code: 20404, message: 'The requested resource was not found' }),
+          );
+        return send(res, 200, messageResource(accountSid, message, message.price ? 'delivered' : 'queued'));
       }
       if (req.method !== 'POST' || path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
         return send(
@@ -229,29 +306,7 @@ export async function startTwilioFake(
         statusCallback: form.get('StatusCallback') ?? undefined,
       };
       sent.push(message);
-      const now = new Date().toUTCString().replace('GMT', '+0000');
-      send(res, 201, {
-        account_sid: accountSid,
-        api_version: '2010-04-01',
-        body: message.body,
-        date_created: now,
-        date_sent: null,
-        date_updated: now,
-        direction: 'outbound-api',
-        error_code: null,
-        error_message: null,
-        from,
-        messaging_service_sid: null,
-        num_media: String(message.mediaUrls.length),
-        num_segments: '1',
-        price: null,
-        price_unit: 'USD',
-        sid: message.sid,
-        status: 'queued',
-        subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}/Media.json` },
-        to,
-        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json`,
-      });
+      send(res, 201, messageResource(accountSid, message, 'queued'));
       options.onSent?.(message);
     });
   });
@@ -287,6 +342,9 @@ export async function startTwilioFake(
     async reportStatus(sid, status, statusOptions = {}) {
       const message = sent.find((item) => item.sid === sid);
       if (!message?.statusCallback) throw new Error(`No sent message ${sid} with a status callback`);
+      // Twilio prices a message once it has left: per segment, known from then on.
+      if ((status === 'sent' || status === 'delivered') && !message.price)
+        message.price = (-(smsSegments(message.body) * TWILIO_SMS_SEGMENT_USD)).toFixed(5);
       const params: Record<string, string> = {
         AccountSid: accountSid,
         ApiVersion: '2010-04-01',

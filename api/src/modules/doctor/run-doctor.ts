@@ -2,6 +2,7 @@ import type { DoctorReport } from '@annie/api-client/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 import { checkBackups } from './check-backups.ts';
+import { withBudgetWarnings } from './check-budgets.ts';
 import { checkChemistry } from './check-chemistry.ts';
 import { checkGoogle } from './check-google.ts';
 import { checkOpenAi } from './check-openai.ts';
@@ -24,7 +25,7 @@ export async function runDoctor(config: AppConfig, db?: Queryable): Promise<Doct
   return {
     checkedAt: new Date().toISOString(),
     healthy: providers.every((provider) => provider.state !== 'failing') && backups?.ok !== false,
-    providers,
+    providers: db ? await withBudgetWarnings(providers, db) : providers,
     ...(backups ? { backups } : {}),
   };
 }

@@ -2,8 +2,9 @@ import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
 import { runScoped } from '../../db/scoped-sql.ts';
 import type { Job, JobOutcome } from '../../jobs/job-workers.ts';
-import { OpenAiTextError, type TextGenerator } from '../../providers/openai/openai-text.ts';
+import { OpenAiTextError, type TextGenerator, type TextUsage } from '../../providers/openai/openai-text.ts';
 import { searchKnowledge } from '../knowledge/index.ts';
+import { BUDGET_STOP_MESSAGE } from '../usage/index.ts';
 import { buildDraftPrompt, type DraftContact } from './draft-prompt.ts';
 import { replyScopeFor } from './reply-scope.ts';
 import { markDraftAutoSent, storeDraft } from './sms-draft.service.ts';
@@ -17,6 +18,7 @@ import {
 import { sendText } from './sms-send.service.ts';
 import type { SmsSending } from './sms-sending.ts';
 import { getThread } from './sms-thread.service.ts';
+import { draftsStopped, recordDraftUsage } from './sms-usage.ts';
 
 /** At most one automatic reply per thread in this many seconds, so two assistants cannot loop. */
 export const AUTO_REPLY_MIN_INTERVAL_SECONDS = 60;
@@ -75,7 +77,12 @@ export async function writeDraft(deps: DraftWorkerDeps, job: DraftJob): Promise<
   if (thread.opted_out || thread.preference === 'never_respond' || smsKeywordOf(message.body)) {
     return { status: 'completed', output: { skipped: 'no draft wanted' } };
   }
+  if (await draftsStopped(deps.pool, tenantId)) {
+    deps.logger.warn({ threadId: thread.id }, BUDGET_STOP_MESSAGE);
+    return { status: 'completed', output: { skipped: 'budget spent' } };
+  }
   const scope = replyScopeFor(thread.preference);
+  let usage: TextUsage | undefined;
   const knowledge = await searchKnowledge(deps.pool, tenantId, {
     q: message.body,
     limit: KNOWLEDGE_HITS,
@@ -90,7 +97,9 @@ export async function writeDraft(deps: DraftWorkerDeps, job: DraftJob): Promise<
       recent,
       knowledge: knowledge.map((hit) => `${hit.type === 'fact' ? hit.key : hit.title}: ${hit.snippet}`),
     });
-    body = await deps.generator.generate(prompt, job.signal);
+    body = await deps.generator.generate(prompt, job.signal, (used) => {
+      usage = used;
+    });
   } catch (error) {
     // A refusal (bad key, bad request) fails the same way on every retry.
     const retryable = !(error instanceof OpenAiTextError) || error.transient;
@@ -109,6 +118,7 @@ export async function writeDraft(deps: DraftWorkerDeps, job: DraftJob): Promise<
     inboundMessageId,
     body,
   });
+  if (draftId && usage) await recordDraftUsage(deps.pool, tenantId, draftId, usage);
   if (!draftId || thread.preference !== 'auto_respond') return { status: 'completed' };
   if (!(await claimAutoReply(deps.pool, tenantId, thread.id))) {
     deps.logger.info({ threadId: thread.id }, 'SMS auto-reply rate limit: draft left for the user');

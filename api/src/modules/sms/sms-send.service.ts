@@ -9,6 +9,7 @@ import { smsChannel } from './sms-live.ts';
 import { INSERT_OUTBOUND_SQL, RECORD_SEND_RESULT_SQL } from './sms-message.queries.ts';
 import { type SmsSending, STATUS_WEBHOOK_PATH } from './sms-sending.ts';
 import { ensureThread, noteLastMessage, setOptedOut } from './sms-thread.service.ts';
+import { recordSentTextUsage } from './sms-usage.ts';
 
 export const OPTED_OUT_MESSAGE = 'This contact has opted out of receiving messages';
 
@@ -69,6 +70,7 @@ export async function sendText(
       statusCallback: `${publicUrl}${STATUS_WEBHOOK_PATH}?messageId=${stored.messageId}`,
     });
     await recordSendResult(pool, tenantId, stored, text.to, { sid: sent.sid, status: sent.status });
+    await recordSentTextUsage(pool, tenantId, stored.messageId, sent);
     return stored;
   } catch (error) {
     if (!(error instanceof TwilioSendError)) throw error;

@@ -11,6 +11,7 @@ import { writeDraft } from './sms-draft.worker.ts';
 import { smsChannel } from './sms-live.ts';
 import { smsDraftQueue } from './sms-queues.ts';
 import { smsSendingOf } from './sms-sending.ts';
+import { priceSentTexts, TEXT_PRICE_SWEEP_MS } from './sms-usage.ts';
 import { smsWebhookRoutes } from './sms-webhook.routes.ts';
 
 /** SMS: threads with the tenant's contacts, Twilio webhooks, opt-out and the assistant's drafts. */
@@ -49,7 +50,15 @@ export const smsDomain: Domain = {
         smsWebhookRoutes({ pool, jobs, sending, draftsEnabled: generator !== undefined }),
       ],
       start: async () => {
-        if (!generator) return async () => {};
+        // Twilio prices a sent text after it has left: its price joins the usage ledger then.
+        const pricing = setInterval(() => {
+          priceSentTexts(pool, sending, logger).catch((error: Error) =>
+            logger.warn({ err: error }, 'text price sweep failed'),
+          );
+        }, TEXT_PRICE_SWEEP_MS);
+        pricing.unref();
+        const stopPricing = async () => clearInterval(pricing);
+        if (!generator) return stopPricing;
         const draftDeps = {
           pool: workers.pool,
           generator,
@@ -60,7 +69,10 @@ export const smsDomain: Domain = {
         await workers.work(smsDraftQueue, { batchSize: 4, localConcurrency: 2 }, (batch) =>
           Promise.all(batch.map((job) => writeDraft(draftDeps, job))),
         );
-        return () => workers.stopWork(smsDraftQueue);
+        return async () => {
+          await stopPricing();
+          await workers.stopWork(smsDraftQueue);
+        };
       },
     };
   },

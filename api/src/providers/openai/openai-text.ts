@@ -14,7 +14,16 @@ export type OpenAiTextConfig = {
 /** One text generation: the standing instructions and the material to answer. */
 export type TextPrompt = { instructions: string; input: string; maxOutputTokens?: number };
 
-export type TextGenerator = { generate: (prompt: TextPrompt, signal?: AbortSignal) => Promise<string> };
+/** The tokens a generation used, as the Responses API reports them (cached tokens are part of the input). */
+export type TextUsage = { model: string; inputTokens: number; cachedTokens: number; outputTokens: number };
+
+export type TextGenerator = {
+  generate: (
+    prompt: TextPrompt,
+    signal?: AbortSignal,
+    onUsage?: (usage: TextUsage) => void,
+  ) => Promise<string>;
+};
 
 /** A generation that failed; `transient` ones (rate limits, 5xx, network) are worth retrying. */
 export class OpenAiTextError extends Error {
@@ -48,7 +57,7 @@ export function createOpenAiTextGenerator(config: OpenAiTextConfig): TextGenerat
   if (!config.apiKey) return undefined;
   const client = openAiTextClient({ ...config, apiKey: config.apiKey }, 0);
   return {
-    async generate(prompt, signal) {
+    async generate(prompt, signal, onUsage) {
       try {
         const response = await client.responses.create(
           {
@@ -59,6 +68,13 @@ export function createOpenAiTextGenerator(config: OpenAiTextConfig): TextGenerat
           },
           { signal },
         );
+        if (response.usage)
+          onUsage?.({
+            model: response.model ?? config.model,
+            inputTokens: response.usage.input_tokens,
+            cachedTokens: response.usage.input_tokens_details?.cached_tokens ?? 0,
+            outputTokens: response.usage.output_tokens,
+          });
         const text = response.output_text.trim();
         if (!text) throw new OpenAiTextError('OpenAI answered with no text', { transient: true });
         return text;

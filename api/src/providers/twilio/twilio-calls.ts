@@ -34,6 +34,8 @@ export type TwilioCalls = {
   place: (call: OutboundCall) => Promise<PlacedCall>;
   /** Ends a call in progress (end_call, after the goodbye has played). */
   hangUp: (sid: string) => Promise<void>;
+  /** What Twilio charged for a call (negative, in `unit`); null until Twilio has priced it. */
+  price?: (sid: string) => Promise<{ price: number; unit: string } | null>;
 };
 
 /** The call progress Twilio reports to the status callback. */
@@ -69,6 +71,16 @@ export function createTwilioCalls(config: TwilioConfig): TwilioCalls | undefined
           statusCallbackMethod: 'POST',
         });
         return { sid: created.sid, status: created.status };
+      } catch (error) {
+        throw callErrorOf(error);
+      }
+    },
+    async price(sid) {
+      try {
+        const call = await client.calls(sid).fetch();
+        // The SDK types the price as a string; Twilio sends null until the call is priced.
+        const price = call.price === null || call.price === undefined ? Number.NaN : Number(call.price);
+        return Number.isFinite(price) ? { price, unit: call.priceUnit ?? 'USD' } : null;
       } catch (error) {
         throw callErrorOf(error);
       }

@@ -34,9 +34,20 @@ export type OutboundSms = {
 };
 
 /** What Twilio answered for an accepted message. */
-export type SentSms = { sid: string; status: string };
+/** What Twilio answered for an accepted message: its segments, and its price once Twilio knows it (negative). */
+export type SentSms = {
+  sid: string;
+  status: string;
+  numSegments?: number;
+  price?: number | null;
+  priceUnit?: string;
+};
 
-export type SmsSender = { send: (message: OutboundSms) => Promise<SentSms> };
+export type SmsSender = {
+  send: (message: OutboundSms) => Promise<SentSms>;
+  /** What Twilio charged for a message (negative, in `unit`); null until Twilio has priced it. */
+  price?: (sid: string) => Promise<{ price: number; unit: string } | null>;
+};
 
 /** The variables that must be set before texts can be sent; empty when Twilio is configured. */
 export function missingTwilioSettings(config: TwilioConfig): string[] {
@@ -51,6 +62,13 @@ export function createTwilioSmsSender(config: TwilioConfig): SmsSender | undefin
   const client = createTwilioClient(config);
   if (!client) return undefined;
   return {
+    async price(sid) {
+      const message = await client.messages(sid).fetch();
+      // The SDK types the price as a string; Twilio sends null until the message is priced.
+      const price =
+        message.price === null || message.price === undefined ? Number.NaN : Number(message.price);
+      return Number.isFinite(price) ? { price, unit: message.priceUnit ?? 'USD' } : null;
+    },
     async send(message) {
       try {
         const created = await client.messages.create({
@@ -60,7 +78,15 @@ export function createTwilioSmsSender(config: TwilioConfig): SmsSender | undefin
           ...(message.mediaUrl ? { mediaUrl: [message.mediaUrl] } : {}),
           ...(message.statusCallback ? { statusCallback: message.statusCallback } : {}),
         });
-        return { sid: created.sid, status: created.status };
+        const price =
+          created.price === null || created.price === undefined ? Number.NaN : Number(created.price);
+        return {
+          sid: created.sid,
+          status: created.status,
+          numSegments: Number(created.numSegments) || 1,
+          price: Number.isFinite(price) ? price : null,
+          priceUnit: created.priceUnit ?? 'USD',
+        };
       } catch (error) {
         const rest = error as { status?: unknown; code?: unknown; message?: unknown };
         if (typeof rest.status === 'number') {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limitQueryField } from './paging.ts';
+import { callFiguresSchema } from './usage.ts';
 
 /** How a call reached the assistant: a phone call (Twilio), a browser realtime call, or the simple /call page. */
 export const CALL_CHANNELS = ['twilio', 'webrtc', 'web'] as const;
@@ -34,6 +35,8 @@ export const callSessionSchema = z.object({
   callerId: z.string().nullable(),
   /** The stored lines, or the linked voice conversation's messages for a browser realtime call. */
   transcript: z.array(callTranscriptEntrySchema),
+  /** What the call measured (latency, tools, tokens, cost); null until recorded. */
+  figures: callFiguresSchema.nullable().default(null),
 });
 
 export const callSessionListSchema = z.array(callSessionSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callFiguresSchema } from './usage.ts';
 
 /** The turn-detection JSON shown on the Preview tab and sent to the realtime session. */
 export const turnDetectionSchema = z.strictObject({
@@ -56,6 +57,8 @@ export const voiceTestServerMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('transcript'), speaker: z.enum(TEST_SPEAKERS), text: z.string() }),
   z.strictObject({ type: z.literal('audio_level'), level: z.number().min(0).max(100) }),
   z.strictObject({ type: z.literal('error'), message: z.string() }),
+  /** What the test call measured so far (after each response): latency per turn, tools, tokens, cost. */
+  z.strictObject({ type: z.literal('figures'), figures: callFiguresSchema }),
 ]);
 
 /** Text frames the browser sends; binary frames carry its microphone, PCM16 24 kHz mono. */

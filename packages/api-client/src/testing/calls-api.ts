@@ -10,6 +10,7 @@ export function callSession(overrides: Partial<CallSessionDto> & Pick<CallSessio
     endedAt: '2026-01-05T15:06:05.000Z',
     callerId: null,
     transcript: [],
+    figures: null,
     ...overrides,
   };
 }

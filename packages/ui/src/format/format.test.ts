@@ -3,6 +3,8 @@ import {
   formatCallDuration,
   formatDateAndTime,
   formatDateTime,
+  formatMoney,
+  formatMs,
   formatPhone,
   formatRelativeTime,
   formatTime,
@@ -122,5 +124,20 @@ describe('titleCase', () => {
     expect(titleCase('SUPPLIER_search')).toBe('Supplier Search');
     expect(titleCase('formulate')).toBe('Formulate');
     expect(titleCase('')).toBe('');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows a call cost to the tenth of a cent, larger sums to the cent, in the given currency', () => {
+    expect(formatMoney(0.03125, 'USD')).toBe('$0.0313');
+    expect(formatMoney(12.5, 'EUR')).toBe('€12.50');
+    expect(formatMoney(1.5, 'XYZ')).toBe('XYZ 1.50');
+  });
+});
+
+describe('formatMs', () => {
+  it('shows milliseconds below a second and seconds above', () => {
+    expect(formatMs(419.6)).toBe('420 ms');
+    expect(formatMs(1250)).toBe('1.25 s');
   });
 });

@@ -115,3 +115,28 @@ export function titleCase(value: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
 }
+
+/**
+ * "$0.0312", "€1.20": an amount in `currency` (ISO code), with up to four decimals below one unit so a
+ * call's cents stay visible; an unknown code is shown after the number.
+ */
+export function formatMoney(amount: number, currency: string): string {
+  const digits = Math.abs(amount) < 1 ? 4 : 2;
+  try {
+    return plainSpaces(
+      new Intl.NumberFormat(LOCALE, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: digits,
+      }).format(amount),
+    );
+  } catch {
+    return `${amount.toFixed(digits)} ${currency}`;
+  }
+}
+
+/** "420 ms" below a second, "1.25 s" above: a response time. */
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}

@@ -1,3 +1,4 @@
+import type { CallFigures } from '@annie/api-client/contracts/usage';
 import {
   type VoiceTestServerMessage,
   voiceTestServerMessageSchema,
@@ -25,6 +26,8 @@ export function useVoiceTest(profileId: string | null) {
   const [muted, setMuted] = useState(false);
   const [level, setLevel] = useState(0);
   const [transcript, setTranscript] = useState<TestTranscriptLine[]>([]);
+  // What the server measured of this test call, updated after every response.
+  const [figures, setFigures] = useState<CallFigures | null>(null);
   const live = useRef<Live | null>(null);
   const lineId = useRef(0);
 
@@ -48,6 +51,7 @@ export function useVoiceTest(profileId: string | null) {
     (message: VoiceTestServerMessage) => {
       if (message.type === 'transcript') addLine(message.speaker, message.text);
       else if (message.type === 'audio_level') setLevel(message.level);
+      else if (message.type === 'figures') setFigures(message.figures);
       else {
         setStatus('error');
         toast({
@@ -64,6 +68,7 @@ export function useVoiceTest(profileId: string | null) {
     if (!profileId || live.current) return;
     setStatus('connecting');
     setTranscript([]);
+    setFigures(null);
     const microphone = new MicrophoneCapture();
     const pending: ArrayBuffer[] = [];
     try {
@@ -161,5 +166,5 @@ export function useVoiceTest(profileId: string | null) {
 
   useEffect(() => teardown, [teardown]);
 
-  return { status, muted, level, transcript, start, end, toggleMute, bargeIn };
+  return { status, muted, level, transcript, figures, start, end, toggleMute, bargeIn };
 }

@@ -187,4 +187,55 @@ describe('CallLogsPage', { timeout: 20_000 }, () => {
       body: { body: 'Here is the brochure', numberTypeConfirmed: true },
     });
   });
+
+  it("shows a measured call's figures line, and its details: turns chart, tools, tokens, Twilio and cost", async () => {
+    const figures = {
+      source: 'server' as const,
+      latenciesMs: [420.4, 910.2, 380],
+      latency: { p50: 420, p95: 910, max: 910 },
+      interruptions: 1,
+      tools: [{ name: 'search_knowledge', durationMs: 212, outcome: 'ok' as const }],
+      voiceTokens: {
+        model: 'gpt-realtime-2.1',
+        inputText: 1200,
+        inputAudio: 300,
+        cachedText: 1000,
+        cachedAudio: 100,
+        outputText: 80,
+        outputAudio: 640,
+      },
+      transcription: { model: 'gpt-transcribe', inputText: 0, inputAudio: 0, output: 0, seconds: 12.5 },
+      twilio: { minutes: 3, price: -0.042, priceUnit: 'USD' },
+      cost: { amount: 0.0871, currency: 'EUR' },
+    };
+    stubFetch(
+      callsRoutes({
+        sessions: [
+          callSession({
+            id: '10000000-0000-4000-8000-000000000009',
+            channel: 'twilio',
+            startedAt: at(0),
+            endedAt: at(125),
+            figures,
+          }),
+        ],
+      }),
+    );
+    const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
+    const line = await screen.findByLabelText('Call figures');
+    expect(line).toHaveTextContent('2:05 · 3 turns · median 420 ms · worst 910 ms · €0.0871');
+    await user.click(screen.getByText('Call details'));
+    const chart = screen.getByRole('list', { name: 'Response time per turn' });
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Turn 1420 ms', 'Turn 2910 ms', 'Turn 3380 ms']);
+    expect(screen.getByText('search_knowledge (212 ms, ok)')).toBeInTheDocument();
+    expect(
+      screen.getByText(/in: text 1,200, audio 300 \(cached 1,100\); out: text 80, audio 640/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('12.5 s of audio')).toBeInTheDocument();
+    expect(screen.getByText('3 min, $0.042')).toBeInTheDocument();
+  });
 });

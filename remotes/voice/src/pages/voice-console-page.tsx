@@ -1,20 +1,27 @@
+import { useBudgetStatus } from '@annie/api-client/usage/use-budget-status';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Card, Flex } from '@radix-ui/themes';
-import { useState } from 'react';
+import { Box, Card, Flex, Tabs } from '@radix-ui/themes';
+import { lazy, Suspense, useState } from 'react';
 import { ProfileEditor } from '../components/console/profile-editor.tsx';
 import { ProfileList } from '../components/console/profile-list.tsx';
 import { ProfileToolbar } from '../components/console/profile-toolbar.tsx';
 import { ProviderStatusCard } from '../components/console/provider-status-card.tsx';
 import { VoiceTestPanel } from '../components/console/voice-test-panel.tsx';
+import { BudgetBanner } from '../components/usage/budget-banner.tsx';
 import { useProfileActions } from '../hooks/use-profile-actions.ts';
 import { useProfileConsole } from '../hooks/use-profile-console.ts';
 import { useProviderChecks } from '../hooks/use-provider-checks.ts';
 
-/** The admin Voice Configuration Console (/voice/console). */
+// Usage is its own chunk, fetched when its tab is first opened.
+const UsagePage = lazy(() => import('./usage-page.tsx'));
+
+/** The admin Voice Configuration Console (/voice/console): voice profiles, and the tenant's Usage. */
 export default function VoiceConsolePage() {
+  const [tab, setTab] = useState<'profiles' | 'usage'>('profiles');
+  const budget = useBudgetStatus();
   const editor = useProfileConsole();
   const actions = useProfileActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -26,62 +33,80 @@ export default function VoiceConsolePage() {
   return (
     <Box p="4">
       <PageHeader title="Voice Configuration Console" />
-      {providers.status.data && (
+      {budget.data?.warning && tab !== 'usage' && (
         <Box mb="4">
-          <ProviderStatusCard
-            report={providers.status.data}
-            rechecking={providers.rechecking}
-            onRecheck={providers.recheck}
-          />
+          <BudgetBanner status={budget.data} />
         </Box>
       )}
-      <LoadStatus
-        loading={editor.profiles.isPending}
-        failed={editor.profiles.isError}
-        message="Failed to load voice profiles."
-        onRetry={() => void editor.profiles.refetch()}
-        compact
-        label="Loading profiles"
-        data={editor.profiles.data}
-      >
-        {(profiles) => (
-          <Flex gap="4" align="start" wrap="wrap">
-            <ProfileList
-              profiles={profiles}
-              selectedId={selected?.id ?? null}
-              onSelect={editor.select}
-              onNew={editor.startNew}
-              onImport={(file) => void actions.importFile(file)}
-            />
-            <Card style={{ flex: 1, minWidth: 320 }}>
-              <Flex direction="column" gap="4">
-                <ProfileToolbar
-                  title={editor.title}
-                  selected={selected}
-                  canSave={editing}
-                  saving={actions.saving}
-                  onDefault={() => selected && actions.makeDefault(selected, editor.reload)}
-                  onExport={() => selected && void actions.exportProfile(selected)}
-                  onTest={() => setTesting(true)}
-                  onDelete={() => setConfirmDelete(true)}
-                  onSave={() =>
-                    actions.save(form, selected, (saved) => (saved ? editor.reload(saved) : editor.clear()))
-                  }
-                  onRestored={editor.reload}
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'usage' ? 'usage' : 'profiles')}>
+        <Tabs.List mb="4">
+          <Tabs.Trigger value="profiles">Profiles</Tabs.Trigger>
+          <Tabs.Trigger value="usage">Usage</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="usage">
+          <Suspense fallback={null}>{tab === 'usage' && <UsagePage />}</Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="profiles">
+          {providers.status.data && (
+            <Box mb="4">
+              <ProviderStatusCard
+                report={providers.status.data}
+                rechecking={providers.rechecking}
+                onRecheck={providers.recheck}
+              />
+            </Box>
+          )}
+          <LoadStatus
+            loading={editor.profiles.isPending}
+            failed={editor.profiles.isError}
+            message="Failed to load voice profiles."
+            onRetry={() => void editor.profiles.refetch()}
+            compact
+            label="Loading profiles"
+            data={editor.profiles.data}
+          >
+            {(profiles) => (
+              <Flex gap="4" align="start" wrap="wrap">
+                <ProfileList
+                  profiles={profiles}
+                  selectedId={selected?.id ?? null}
+                  onSelect={editor.select}
+                  onNew={editor.startNew}
+                  onImport={(file) => void actions.importFile(file)}
                 />
-                {editing ? (
-                  <ProfileEditor form={form} change={editor.change} selected={selected} />
-                ) : (
-                  <EmptyState
-                    title="Select a profile"
-                    description="Choose a profile on the left, or create a new one."
-                  />
-                )}
+                <Card style={{ flex: 1, minWidth: 320 }}>
+                  <Flex direction="column" gap="4">
+                    <ProfileToolbar
+                      title={editor.title}
+                      selected={selected}
+                      canSave={editing}
+                      saving={actions.saving}
+                      onDefault={() => selected && actions.makeDefault(selected, editor.reload)}
+                      onExport={() => selected && void actions.exportProfile(selected)}
+                      onTest={() => setTesting(true)}
+                      onDelete={() => setConfirmDelete(true)}
+                      onSave={() =>
+                        actions.save(form, selected, (saved) =>
+                          saved ? editor.reload(saved) : editor.clear(),
+                        )
+                      }
+                      onRestored={editor.reload}
+                    />
+                    {editing ? (
+                      <ProfileEditor form={form} change={editor.change} selected={selected} />
+                    ) : (
+                      <EmptyState
+                        title="Select a profile"
+                        description="Choose a profile on the left, or create a new one."
+                      />
+                    )}
+                  </Flex>
+                </Card>
               </Flex>
-            </Card>
-          </Flex>
-        )}
-      </LoadStatus>
+            )}
+          </LoadStatus>
+        </Tabs.Content>
+      </Tabs.Root>
       {selected && (
         <ConfirmDialog
           open={confirmDelete}

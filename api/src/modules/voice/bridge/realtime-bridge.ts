@@ -5,6 +5,7 @@ import type {
   RealtimeToolsConfig,
 } from 'openai/resources/realtime/realtime';
 import { type BridgeAudioFormat, durationMs } from './audio-format.ts';
+import { CallFigures } from './call-figures.ts';
 import { type ToolRunner, ToolTurns } from './realtime-tool-runner.ts';
 import { type BridgeTranscriptEntry, SpokenReply, TranscriptOrder } from './realtime-transcript.ts';
 
@@ -64,6 +65,8 @@ export class RealtimeBridge {
   private readonly tools: ToolTurns;
   /** A finished reply still playing: its line waits for the end of playback, or for a barge-in. */
   private unheard: { itemId: string; reply: SpokenReply; timer: NodeJS.Timeout } | null = null;
+  /** Response latency, barge-ins, tool runs and token usage of this call. */
+  readonly figures = new CallFigures();
 
   private readonly rt: OpenAIRealtimeWS;
   private readonly format: BridgeAudioFormat;
@@ -74,7 +77,8 @@ export class RealtimeBridge {
     this.format = format;
     this.hooks = hooks;
     this.order = new TranscriptOrder((entry) => hooks.onTranscript(entry));
-    this.tools = new ToolTurns(rt, hooks.runTool, () => this.askResponse('after-tools'));
+    const runTool = hooks.runTool && this.figures.timeTools(hooks.runTool);
+    this.tools = new ToolTurns(rt, runTool, () => this.askResponse('after-tools'));
     rt.on('event', (event) => this.onServerEvent(event));
     rt.on('error', (error) => this.hooks.onError?.(error.message));
     rt.socket.on('close', () => this.finish('realtime session closed'));
@@ -236,6 +240,7 @@ export class RealtimeBridge {
     const heardMs = Math.min(durationMs(item.deliveredBytes, this.format), Math.max(0, now - item.startedAt));
     item.truncated = true;
     item.heardMs = heardMs;
+    this.figures.interrupted();
     if (this.unheard?.itemId === item.itemId) this.settleUnheard();
     this.rt.send({
       type: 'conversation.item.truncate',
@@ -252,6 +257,7 @@ export class RealtimeBridge {
   }
 
   private onServerEvent(event: RealtimeServerEvent): void {
+    this.figures.observe(event);
     switch (event.type) {
       case 'response.created':
         this.responding = true;
@@ -289,6 +295,7 @@ export class RealtimeBridge {
         }
         if (this.playing.truncated) break;
         this.playing.deliveredBytes += chunk.length;
+        this.figures.audioSent();
         this.hooks.onAudio(chunk);
         break;
       }

@@ -55,6 +55,7 @@ export function browserCallRoutes(
       responses: { 201: { description: 'The SDP answer', contentType: SDP_CONTENT_TYPE } },
       errors: {
         400: 'The body is not an SDP offer with audio',
+        402: "The month's usage budget is spent and the tenant's hard stop refuses new calls",
         413: `The offer is larger than ${SDP_OFFER_MAX_BYTES} bytes`,
         415: `The body is not ${SDP_CONTENT_TYPE}`,
         429: 'The user started more calls this minute than REALTIME_OFFERS_PER_MINUTE allows; see Retry-After',

@@ -1,9 +1,11 @@
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
+import { ormQueryable } from '../../../db/scoped-sql.ts';
 import type { AuthContext } from '../../../http/app-state.ts';
 import type { RealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import { realtimeToolsFor } from '../../trust/index.ts';
+import { assertWithinBudget } from '../../usage/index.ts';
 import { toRealtimeSession } from '../bridge/index.ts';
 import { startCallSession } from '../call-sessions/index.ts';
 import type { RetiredModelNotice } from '../profiles/index.ts';
@@ -39,6 +41,7 @@ export async function startBrowserCall(
     onRetiredModel?: (notice: RetiredModelNotice) => void;
   },
 ): Promise<BrowserCall> {
+  await assertWithinBudget(ormQueryable(em), input.auth.tenantId);
   const compiled = await compileDefaultSession(em, input.defaultModel, input.onRetiredModel);
   const answer = await calls.create(input.offerSdp, browserCallSession(compiled, input.auth.userId));
   try {

@@ -11,6 +11,7 @@ const LIST_CALL_SESSIONS_SQL = userSql(`
     'id', page.id, 'channel', page.channel, 'direction', page.direction,
     'startedAt', ${isoSql('page.started_at')}, 'endedAt', ${isoSql('page.ended_at')},
     'callerId', page.caller_id,
+    'figures', (select f.figures from call_session_figures f where f.call_session_id = page.id and f.tenant_id = $1),
     'transcript', case when page.conversation_id is null then page.transcript::json else (
       select coalesce(json_agg(json_build_object(
         'role', m.role, 'content', m.content, 'timestamp', ${isoSql('m.timestamp')}

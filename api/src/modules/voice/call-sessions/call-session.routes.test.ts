@@ -128,6 +128,8 @@ describe('GET /api/call-sessions', () => {
         { role: 'user', content: 'Is Mr Grey in?', timestamp: '2026-02-01T09:00:00.000Z' },
         { role: 'assistant', content: 'He is in a meeting.', timestamp: '2026-02-01T09:00:02.000Z' },
       ],
+      // Nothing measured it (it was not bridged).
+      figures: null,
     });
   });
 

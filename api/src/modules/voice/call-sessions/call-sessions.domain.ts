@@ -3,6 +3,7 @@ import { ABANDONED_CALL_SWEEP_MS, endAbandonedBrowserCalls } from './abandoned-c
 import { CallSessionSchema } from './call-session.entity.ts';
 import { callSessionRoutes } from './call-session.routes.ts';
 import { Migration20261122040000_call_sessions } from './migrations/Migration20261122040000_call_sessions.ts';
+import { Migration20261127080100_call_figures } from './migrations/Migration20261127080100_call_figures.ts';
 
 /** Call sessions: the saved record of every call (phone, browser, typed), read by Call History. */
 export const callSessionsDomain: Domain = {
@@ -10,6 +11,7 @@ export const callSessionsDomain: Domain = {
   entities: [CallSessionSchema],
   migrations: [
     { name: 'Migration20261122040000_call_sessions', class: Migration20261122040000_call_sessions },
+    { name: 'Migration20261127080100_call_figures', class: Migration20261127080100_call_figures },
   ],
   create: ({ pool, logger }) => ({
     routers: [callSessionRoutes({ pool })],

@@ -1,4 +1,7 @@
 // Call sessions: the saved record of every call (status, transcript, duration), read by Call History.
+
+export { unpricedPhoneCalls } from './call-figures.queries.ts';
+export { applyTwilioPrice, recordCallFigures } from './call-figures.service.ts';
 export { CallSession } from './call-session.entity.ts';
 export {
   appendCallTranscript,

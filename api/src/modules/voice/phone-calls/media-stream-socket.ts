@@ -25,7 +25,7 @@ import type {
   RealtimeBridges,
   RealtimeSessionUpdate,
 } from '../bridge/index.ts';
-import { MULAW_8K } from '../bridge/index.ts';
+import { MULAW_8K, nothingMeasured } from '../bridge/index.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 import { withholdDigits } from './passcode-redaction.ts';
 import {
@@ -110,6 +110,8 @@ export function runMediaStream(
   // Notes for the model that came before the realtime session was open: told once it is.
   const notes: string[] = [];
   let closeCheck: (() => void) | undefined;
+  // The models the call's session runs on, for pricing its figures once it ends.
+  let models: { voice: string; transcription: string | null } | undefined;
 
   const send = (text: string) => {
     if (ws.readyState === ws.OPEN) ws.send(text);
@@ -159,6 +161,21 @@ export function runMediaStream(
       .catch((error: Error) => log.warn({ err: error }, 'call session not ended'));
   };
 
+  // What the bridge measured, priced; a call that ended before its bridge opened still has its
+  // minutes and Twilio's price.
+  const recordFigures = async (ended: PhoneCallRow) => {
+    if (!ended.call_session_id) return;
+    await deps.sessions
+      .recordFigures?.({
+        tenantId: ended.tenant_id,
+        callSessionId: ended.call_session_id,
+        measured: bridge?.figures.snapshot() ?? nothingMeasured(),
+        models: models ?? { voice: deps.calling.realtimeModel, transcription: null },
+        twilioCallSid: ended.twilio_call_sid,
+      })
+      .catch((error: Error) => log.warn({ err: error }, 'call figures not recorded'));
+  };
+
   const finish = async (reason: string) => {
     if (finished) return;
     finished = true;
@@ -167,6 +184,7 @@ export function runMediaStream(
     bridge?.close(reason);
     await transcript;
     if (call) await endRecord(call);
+    if (call) await recordFigures(call);
   };
 
   const begin = async (start: StreamStart) => {
@@ -178,7 +196,10 @@ export function runMediaStream(
       return;
     }
     // Twilio hung up while the token was being checked: finish() ran without the call.
-    if (finished) return endRecord(call);
+    if (finished) {
+      const ended = call;
+      return endRecord(ended).then(() => recordFigures(ended));
+    }
     clearTimeout(startTimer);
     streamSid = start.streamSid;
     limitTimer = setTimeout(() => {
@@ -206,6 +227,7 @@ export function runMediaStream(
     const compiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, brief, (notice) =>
       log.warn(notice, RETIRED_MODEL_WARNING),
     );
+    models = { voice: compiled.model, transcription: compiled.transcriptionModel };
     const identity = {
       tenantId: current.tenant_id,
       userId: current.user_id,

@@ -1,8 +1,11 @@
 import type { Orm } from '../../../db/orm.ts';
+import type { Pool } from '../../../db/pool.ts';
+import type { MeasuredCall } from '../bridge/index.ts';
 import {
   appendCallTranscript,
   CallSession,
   endCallSession,
+  recordCallFigures,
   startCallSession,
 } from '../call-sessions/index.ts';
 
@@ -26,11 +29,26 @@ export type CallSessionRecorder = {
   appendTranscript: (tenantId: string, callSessionId: string, line: PhoneTranscriptLine) => Promise<void>;
   /** The call is another user's of the tenant (the one who proved the passcode): it moves to their history. */
   assignTo: (tenantId: string, callSessionId: string, userId: string) => Promise<void>;
+  /** What the bridge measured, once the call has ended (priced and added to the usage ledger). */
+  recordFigures?: (input: {
+    tenantId: string;
+    callSessionId: string;
+    measured: MeasuredCall;
+    models: { voice: string; transcription: string | null };
+    twilioCallSid: string | null;
+    /** Only when the call has no figures yet (it ended without its media stream). */
+    ifMissing?: boolean;
+  }) => Promise<void>;
 };
 
 /** The calls domain's service, each operation on its own EntityManager. */
-export function callSessionRecorder(orm: Orm): CallSessionRecorder {
+export function callSessionRecorder(orm: Orm, pool?: Pool): CallSessionRecorder {
   return {
+    ...(pool && {
+      async recordFigures(input) {
+        await recordCallFigures(pool, { ...input, source: 'server' });
+      },
+    }),
     async start(input) {
       const session = await startCallSession(orm.em.fork(), {
         ...input,

@@ -130,6 +130,8 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
       const heardAtLeast = (session.receivedAt[turnHeard] ?? 0) - (call?.stream?.media[0]?.at ?? 0) - 2;
       expect(truncate?.audio_end_ms).toBeGreaterThanOrEqual(heardAtLeast);
       await twilio.calls.hangUp(call?.sid ?? '');
+      // The call's figures count the barge-in.
+      await waitFor(async () => expect((await sessionById(started.body.id))?.figures?.interruptions).toBe(1));
     } finally {
       realtime.setScript({ audioChunksPerReply: 3, bytesPerUserTurn: 24_000 });
     }

@@ -35,6 +35,7 @@ export function phoneCallRoutes(deps: PhoneCallDeps): Router<AppState> {
       body: startPhoneCallRequestSchema,
       responses: { 201: { description: 'The call session', schema: startPhoneCallResponseSchema } },
       errors: {
+        402: "The month's usage budget is spent and the tenant's hard stop refuses new calls",
         409: `The number opted out, or "${DUPLICATE_CALL_MESSAGE}" (with duplicate: true)`,
         502: 'Twilio refused the call: "HTTP {status}: {body}", or "call_failed" when it could not be reached',
       },

@@ -9,6 +9,8 @@ import {
   TwilioCallError,
 } from '../../../providers/twilio/twilio-calls.ts';
 import { numberOfTenant, tenantOfNumber } from '../../sms/index.ts';
+import { assertWithinBudget, budgetStatus } from '../../usage/index.ts';
+import { nothingMeasured } from '../bridge/index.ts';
 import { STREAM_TOKEN_PARAMETER } from './media-stream-socket.ts';
 import {
   advanceStatus,
@@ -97,6 +99,7 @@ export async function placeOutboundCall(
   request: { to: string; message: string },
 ): Promise<{ id: string }> {
   const { calls, publicUrl } = requireConfigured(deps.calling);
+  await assertWithinBudget(deps.pool, caller.tenantId);
   const from = await numberOfTenant(deps.pool, caller.tenantId, deps.calling.defaultNumber);
   if (!from) {
     throw serviceUnavailable(
@@ -166,7 +169,9 @@ export async function answerInboundCall(
   });
   if (opened === 'duplicate') return { twiml: rejectTwiml('busy') };
   const { publicUrl } = deps.calling;
-  if (!deps.calling.calls || !publicUrl) {
+  // A tenant whose budget stopped new calls is treated like one without phone calls.
+  const stopped = (await budgetStatus(deps.pool, tenantId)).stopped;
+  if (!deps.calling.calls || !publicUrl || stopped) {
     // Phone calls are not configured (Twilio's account or OpenAI): the caller hears an apology, and
     // the executive sees the call in Call History, already ended.
     await advanceStatus(deps.pool, opened.id, 'completed');
@@ -194,6 +199,15 @@ export async function applyCallStatus(
   const row = change.row;
   if (!change.ended || !row?.call_session_id) return;
   await deps.sessions.end(row.tenant_id, row.call_session_id);
+  // A call that ended before its media stream started still has its minutes and Twilio's price.
+  await deps.sessions.recordFigures?.({
+    tenantId: row.tenant_id,
+    callSessionId: row.call_session_id,
+    measured: nothingMeasured(),
+    models: { voice: deps.calling.realtimeModel, transcription: null },
+    twilioCallSid: row.twilio_call_sid ?? callback.callSid ?? null,
+    ifMissing: true,
+  });
 }
 
 /** Ends the calls nobody reported the end of, and their call sessions; answers how many. */

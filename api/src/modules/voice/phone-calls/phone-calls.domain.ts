@@ -5,6 +5,7 @@ import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
 import { phoneCallRoutes } from './phone-call.routes.ts';
 import { sweepStaleCalls } from './phone-call.service.ts';
+import { PRICE_SWEEP_MS, priceEndedCalls } from './phone-call-prices.ts';
 import { callSessionRecorder } from './phone-call-sessions.ts';
 import { partyPhoneTools } from './phone-call-tools.ts';
 import { phoneCallingOf } from './phone-calling.ts';
@@ -24,7 +25,7 @@ export const phoneCallsDomain: Domain = {
   migrations: [{ name: 'Migration20261122040500_phone_calls', class: Migration20261122040500_phone_calls }],
   create: ({ config, orm, pool, logger, live }) => {
     const calling = phoneCallingOf(config);
-    const sessions = callSessionRecorder(orm);
+    const sessions = callSessionRecorder(orm, pool);
     const scopedEm = (tenantId: string): EntityManager => {
       const em = orm.em.fork();
       em.setFilterParams('tenant', { tenantId });
@@ -46,8 +47,15 @@ export const phoneCallsDomain: Domain = {
           );
         }, STALE_SWEEP_MS);
         sweep.unref();
+        const pricing = setInterval(() => {
+          priceEndedCalls(pool, calling, logger).catch((error: Error) =>
+            logger.warn({ err: error }, 'call price sweep failed'),
+          );
+        }, PRICE_SWEEP_MS);
+        pricing.unref();
         return async () => {
           clearInterval(sweep);
+          clearInterval(pricing);
           for (const client of sockets.clients) client.close(1001, 'Server shutting down');
           bridges?.closeAll();
         };

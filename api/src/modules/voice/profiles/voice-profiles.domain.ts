@@ -23,7 +23,7 @@ export function createVoiceProfiles({
     routers: [
       voiceProfileRoutes(),
       voiceSessionRoutes(config),
-      voiceTestRoutes({ config, logger, tickets, bridges, sockets, connections }),
+      voiceTestRoutes({ config, logger, tickets, bridges, sockets, connections, pool }),
     ],
     /** Server shutdown: every test socket and realtime bridge is closed. */
     stop: async () => {

@@ -1,10 +1,11 @@
+import type { CallFigures } from '@annie/api-client/contracts/usage';
 import {
   type VoiceTestServerMessage,
   voiceTestClientMessageSchema,
 } from '@annie/api-client/contracts/voice-session';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import type { RealtimeBridge, RealtimeBridges } from '../bridge/index.ts';
+import type { MeasuredCall, RealtimeBridge, RealtimeBridges } from '../bridge/index.ts';
 import { PCM16_24K, pcm16Level } from '../bridge/index.ts';
 import type { VoiceTestTicket } from './voice-test-tickets.ts';
 
@@ -23,6 +24,8 @@ export function runVoiceTestSocket(
   ticket: VoiceTestTicket,
   bridges: RealtimeBridges,
   logger: Logger,
+  /** Prices what the bridge measured: sent to the panel after every response, live. */
+  price?: (measured: MeasuredCall) => CallFigures,
 ): void {
   const send = (message: VoiceTestServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -60,6 +63,9 @@ export function runVoiceTestSocket(
       hooks: {
         onAudio: (chunk) => ws.readyState === ws.OPEN && ws.send(chunk, { binary: true }),
         onTranscript: (entry) => send({ type: 'transcript', ...entry }),
+        onResponseDone: () => {
+          if (bridge && price) send({ type: 'figures', figures: price(bridge.figures.snapshot()) });
+        },
         onError: (message) =>
           logger.warn({ sessionId: ticket.sessionId, message }, 'realtime error in voice test'),
         onEnd: (reason) => ws.readyState === ws.OPEN && ws.close(1000, reason.slice(0, 100)),

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type VoiceTestServerMessage,
   voiceTestServerMessageSchema,
   voiceTestSessionSchema,
 } from '@annie/api-client/contracts/voice-session';
@@ -97,6 +98,30 @@ describe('POST /api/voice/profiles/:id/test and its WebSocket', () => {
     expect(realtime.appendedAudioBytes).toBe(toneChunk().length * 5);
     opened.ws.close();
     await vi.waitFor(() => expect(realtime.closed).toBe(true));
+  });
+
+  it("sends the test call's figures after each response: the turn's latency and the tokens OpenAI reported", async () => {
+    const { websocketUrl } = await startTest();
+    const opened = await connect(websocketUrl, browser());
+    const realtime = await fake.nextSession();
+    await vi.waitFor(() => expect(opened.audio.length).toBe(3));
+    for (let i = 0; i < 5; i++) opened.ws.send(toneChunk());
+    const figures = () =>
+      (opened.texts as VoiceTestServerMessage[]).flatMap((text) =>
+        text.type === 'figures' ? [text.figures] : [],
+      );
+    // The greeting, then the reply to the caller's one turn.
+    await vi.waitFor(() => expect(figures()).toHaveLength(2));
+    const [afterGreeting, afterTurn] = figures();
+    expect(afterGreeting?.latenciesMs).toEqual([]);
+    expect(afterTurn?.latenciesMs).toHaveLength(1);
+    const outputAudio = realtime.usage.responses.reduce(
+      (sum, usage) => sum + usage.output_token_details.audio_tokens,
+      0,
+    );
+    expect(afterTurn?.voiceTokens?.outputAudio).toBe(outputAudio);
+    expect(afterTurn?.cost?.currency).toBe('USD');
+    opened.ws.close();
   });
 
   it('pause_audio stops the microphone reaching the model; resume_audio lets it through again', async () => {

@@ -4,13 +4,15 @@ import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { AppConfig } from '../../../config/env.ts';
+import type { Pool } from '../../../db/pool.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoute } from '../../../http/define-route.ts';
 import { Session } from '../../../http/session/session.ts';
 import type { SessionConnections } from '../../../http/session/session-connections.ts';
 import { forbidden, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
-import type { RealtimeBridges } from '../bridge/index.ts';
+import { priceCall, readUsageSettings } from '../../usage/index.ts';
+import type { MeasuredCall, RealtimeBridges } from '../bridge/index.ts';
 import { RETIRED_MODEL_WARNING } from './compile-voice-session.ts';
 import { findProfile } from './voice-profile-store.ts';
 import { compileProfile } from './voice-session.service.ts';
@@ -26,6 +28,8 @@ export type VoiceTestDeps = {
   sockets: WebSocketServer;
   /** Ends a test socket when the admin's session is revoked or they are no longer an admin. */
   connections: SessionConnections;
+  /** Reads the tenant's prices and currency, for the test call's live figures. */
+  pool?: Pool;
 };
 
 /** The close code of a test socket whose session was revoked (policy violation). */
@@ -102,6 +106,10 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
       if (ctx.get('Origin') !== ticket.origin)
         throw forbidden('The test session must be opened from the page that started it');
       const bridges = deps.bridges;
+      const settings = deps.pool ? await readUsageSettings(deps.pool, tenantId) : undefined;
+      const models = { voice: ticket.compiled.model, transcription: ticket.compiled.transcriptionModel };
+      const price =
+        settings && ((measured: MeasuredCall) => priceCall(measured, models, settings, 'server').figures);
       let close = () => {
         upgrade.socket.destroy();
       };
@@ -116,7 +124,7 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
       ctx.status = 101;
       deps.sockets.handleUpgrade(ctx.req, upgrade.socket, upgrade.head, (ws) => {
         close = () => ws.close(SESSION_ENDED, 'Session ended');
-        runVoiceTestSocket(ws, ticket, bridges, deps.logger);
+        runVoiceTestSocket(ws, ticket, bridges, deps.logger, price);
       });
     },
   );

@@ -4,8 +4,10 @@ import {
   startCallResponseSchema,
 } from '@annie/api-client/contracts/calls';
 import Router from '@koa/router';
+import { ormQueryable } from '../../../db/scoped-sql.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoute } from '../../../http/define-route.ts';
+import { assertWithinBudget } from '../../usage/index.ts';
 import { startCallSession } from '../call-sessions/index.ts';
 import { ASSIST_NOT_CONFIGURED, type AssistDeps, assistInCall, CALL_ENDED } from './typed-call.service.ts';
 
@@ -21,8 +23,10 @@ export function typedCallRoutes(deps: AssistDeps): Router<AppState> {
       summary: 'Start a call on the simple call page (channel web)',
       access: 'signed-in',
       responses: { 201: { description: 'The call id', schema: startCallResponseSchema } },
+      errors: { 402: "The month's usage budget is spent and the tenant's hard stop refuses new calls" },
     },
     async (ctx, { auth: { tenantId, userId } }) => {
+      await assertWithinBudget(ormQueryable(ctx.state.em), tenantId);
       const session = await startCallSession(ctx.state.em, { tenantId, userId, channel: 'web' });
       ctx.status = 201;
       ctx.body = { id: session.id };

@@ -3,6 +3,8 @@ import { formatCallDuration, formatDateTime } from '@annie/ui/format';
 import { GlobeIcon, MobileIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Card, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { CallFiguresDetail } from './call-figures-detail.tsx';
+import { CallFiguresLine } from './call-figures-line.tsx';
 
 /** `children`: what callers left during the call (messages, requests), shown under its header. */
 type Props = { session: CallSessionDto; assistantName: string; children?: ReactNode };
@@ -37,6 +39,12 @@ export function CallLogRow({ session, assistantName, children }: Props) {
                 {session.callerId}
               </Text>
             )}
+            {session.figures && (
+              <CallFiguresLine
+                figures={session.figures}
+                duration={formatCallDuration(session.startedAt, session.endedAt)}
+              />
+            )}
           </Box>
         </Flex>
         <Badge color={session.endedAt ? 'gray' : 'green'} aria-label="Duration">
@@ -48,6 +56,7 @@ export function CallLogRow({ session, assistantName, children }: Props) {
           {children}
         </Flex>
       )}
+      {session.figures && <CallFiguresDetail figures={session.figures} />}
       {session.transcript.length > 0 && (
         <Box asChild mt="2">
           <details>

@@ -2,6 +2,8 @@ import { StatusBadge, type StatusTone } from '@annie/ui/status-badge/status-badg
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Heading, IconButton, Progress, ScrollArea, Text } from '@radix-ui/themes';
 import { useVoiceTest, type VoiceTestStatus } from '../../hooks/use-voice-test.ts';
+import { CallFiguresDetail } from '../call-logs/call-figures-detail.tsx';
+import { CallFiguresLine } from '../call-logs/call-figures-line.tsx';
 
 const STATUS: Record<VoiceTestStatus, { label: string; tone: StatusTone }> = {
   idle: { label: 'Not Connected', tone: 'gray' },
@@ -72,6 +74,12 @@ export function VoiceTestPanel({
           </Text>
           <Progress aria-labelledby="audio-level-label" value={test.level} max={100} />
         </Flex>
+        {test.figures && (
+          <Box aria-label="Test call figures" role="region">
+            <CallFiguresLine figures={test.figures} />
+            <CallFiguresDetail figures={test.figures} />
+          </Box>
+        )}
         <Heading as="h3" size="3">
           Conversation transcript
         </Heading>

@@ -1,0 +1,66 @@
+import type { BudgetStatus } from '@annie/api-client/contracts/usage';
+import type { Queryable } from '../../db/transaction.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { monthSpendUsd } from './usage-ledger.queries.ts';
+import { readUsageSettings } from './usage-settings.queries.ts';
+
+/** At this share of the monthly budget admins are warned. */
+export const BUDGET_WARNING_RATIO = 0.8;
+
+/** What a refused call or draft says (the month's budget is spent and the tenant chose a hard stop). */
+export const BUDGET_STOP_MESSAGE =
+  "This month's usage budget is spent, so new calls and drafts are paused. An admin can raise the budget or turn off the hard stop in Usage settings.";
+
+/** The tenant's spend this month against its budget, in its currency. */
+export async function budgetStatus(db: Queryable, tenantId: string, now = new Date()): Promise<BudgetStatus> {
+  const settings = await readUsageSettings(db, tenantId);
+  const spent = Math.round((await monthSpendUsd(db, tenantId)) * settings.usdRate * 1e6) / 1e6;
+  const budget = settings.monthlyBudget;
+  const ratio = budget === null ? null : spent / budget;
+  return {
+    month: now.toISOString().slice(0, 7),
+    spent,
+    budget,
+    currency: settings.currency,
+    ratio,
+    warning: ratio !== null && ratio >= BUDGET_WARNING_RATIO,
+    stopped: ratio !== null && ratio >= 1 && settings.hardStop,
+  };
+}
+
+/** Throws 402 with the stop message when the tenant's budget stops new calls and drafts. */
+export async function assertWithinBudget(db: Queryable, tenantId: string): Promise<void> {
+  const status = await budgetStatus(db, tenantId);
+  if (status.stopped) throw new HttpError(402, 'budget_exceeded', BUDGET_STOP_MESSAGE);
+}
+
+// Every tenant with a budget and this month's spend, converted to its currency (a report over all
+// tenants, like the doctor's, so not tenant-scoped).
+const BUDGETS_SQL = `
+  select s.tenant_id as "tenantId", s.currency, s.monthly_budget::float8 as budget, s.hard_stop as "hardStop",
+    coalesce((select sum(e.cost_usd) from usage_entry e where e.tenant_id = s.tenant_id
+      and e.at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0)::float8 * s.usd_rate::float8 as spent
+  from usage_settings s where s.monthly_budget is not null`;
+
+/** The tenants whose month's spend reached 80 % of their budget, with the words an admin reads. */
+export async function budgetWarnings(db: Queryable): Promise<{ tenantId: string; detail: string }[]> {
+  const { rows } = await db.query<{
+    tenantId: string;
+    currency: string;
+    budget: number;
+    hardStop: boolean;
+    spent: number;
+  }>(BUDGETS_SQL);
+  return rows
+    .filter((row) => row.spent >= row.budget * BUDGET_WARNING_RATIO)
+    .map((row) => {
+      const share = Math.floor((row.spent / row.budget) * 100);
+      const amounts = `${row.spent.toFixed(2)} of ${row.budget.toFixed(2)} ${row.currency}`;
+      const stop =
+        row.hardStop && row.spent >= row.budget ? '; the hard stop refuses new calls and drafts' : '';
+      return {
+        tenantId: row.tenantId,
+        detail: `${share} % of this month's budget is spent (${amounts})${stop}`,
+      };
+    });
+}

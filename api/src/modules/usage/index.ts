@@ -1,0 +1,14 @@
+// Usage: what calls and texts used and cost (the ledger), the report, settings and the monthly budget.
+export { assertWithinBudget, BUDGET_STOP_MESSAGE, budgetStatus, budgetWarnings } from './budget.ts';
+export { costUsd } from './call-cost.ts';
+export { type CallModels, type MeasuredCallInput, type PricedCall, priceCall } from './call-pricing.ts';
+export { DEFAULT_PRICES, PRICED_ON, priceOf } from './price-table.ts';
+export { usageDomain } from './usage.domain.ts';
+export {
+  addUsageCost,
+  applyProviderPrice,
+  recordUsageEntry,
+  type UsageEntry,
+  unpricedUsageEntries,
+} from './usage-ledger.queries.ts';
+export { readUsageSettings } from './usage-settings.queries.ts';

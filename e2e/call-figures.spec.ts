@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { TWILIO_FAKE_URL } from './e2e-env.ts';
+import { expect, test } from './fixtures.ts';
+
+// A phone call is measured: its figures line and details in Call History, and its line in the admin's
+// Usage screen, which exports CSV.
+const uniquePhone = () => `+1415556${String(1000 + Math.floor(Math.random() * 8999))}`;
+
+async function callStatus(phone: string): Promise<string | undefined> {
+  const calls = (await (await fetch(`${TWILIO_FAKE_URL}/__fake/calls`)).json()) as {
+    to: string;
+    status: string;
+  }[];
+  return calls.find((call) => call.to === phone)?.status;
+}
+
+async function placeCall(page: Page, phone: string) {
+  await page.goto(`/sms/${encodeURIComponent(phone)}`);
+  await page.getByRole('button', { name: `Call ${phone}` }).click({ timeout: 30_000 });
+  await expect.poll(() => callStatus(phone), { timeout: 30_000 }).toBe('completed');
+}
+
+test("a phone call shows its figures line and details, and the admin's Usage screen counts it", async ({
+  userPage,
+  adminPage,
+}) => {
+  const phone = uniquePhone();
+  await placeCall(userPage, phone);
+
+  await userPage.goto('/call-logs');
+  const call = userPage.getByRole('list', { name: 'Calls' }).locator('> li').filter({ hasText: phone });
+  await expect(call.getByLabel('Call figures')).toHaveText(/^\d+:\d\d · \d+ turns? · .*\$\d+\.\d+$/, {
+    timeout: 30_000,
+  });
+  await call.getByText('Call details').click();
+  await expect(call.getByText('Voice tokens (gpt-realtime-2.1)')).toBeVisible();
+  await expect(call.getByText('Cost estimate')).toBeVisible();
+
+  await adminPage.goto('/voice/console');
+  await adminPage.getByRole('tab', { name: 'Usage' }).click({ timeout: 30_000 });
+  const table = adminPage.getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: 'Phone' }).first()).toBeVisible({ timeout: 30_000 });
+  const downloading = adminPage.waitForEvent('download');
+  await adminPage.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^usage-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('period,username,channel,calls,minutes,texts,tokens,cost_USD');
+  expect(csv).toContain(',twilio,');
+});

@@ -1,0 +1,25 @@
+import type { BudgetStatus } from '@annie/api-client/contracts/usage';
+import { formatMoney } from '@annie/ui/format';
+import { Callout } from '@radix-ui/themes';
+
+type Props = { status: BudgetStatus };
+
+/** The words of the budget banner: how much of the month's budget is spent, and what happens next. */
+export function budgetBannerText(status: BudgetStatus): string {
+  const spent = formatMoney(status.spent, status.currency);
+  const budget = formatMoney(status.budget ?? 0, status.currency);
+  const share = Math.floor((status.ratio ?? 0) * 100);
+  if (status.stopped)
+    return `This month's budget is spent (${spent} of ${budget}): new calls and drafts are refused until it is raised or the hard stop is turned off.`;
+  return `${share} % of this month's budget is spent (${spent} of ${budget}).`;
+}
+
+/** Shown to admins once the month's spend reaches 80 % of the budget; red once the hard stop refuses calls. */
+export function BudgetBanner({ status }: Props) {
+  if (!status.warning) return null;
+  return (
+    <Callout.Root color={status.stopped ? 'red' : 'amber'} role="status" aria-label="Usage budget">
+      <Callout.Text>{budgetBannerText(status)}</Callout.Text>
+    </Callout.Root>
+  );
+}

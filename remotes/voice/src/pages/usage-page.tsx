@@ -1,0 +1,94 @@
+import type { UsageQuery } from '@annie/api-client/contracts/usage';
+import { useBudgetStatus } from '@annie/api-client/usage/use-budget-status';
+import { useUsageReport } from '@annie/api-client/usage/use-usage-report';
+import { useUsageSettings } from '@annie/api-client/usage/use-usage-settings';
+import { EmptyState } from '@annie/ui/empty-state/empty-state';
+import { LoadStatus } from '@annie/ui/load-status/load-status';
+import { DownloadIcon } from '@radix-ui/react-icons';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { useState } from 'react';
+import { BudgetBanner } from '../components/usage/budget-banner.tsx';
+import { UsageSettingsForm } from '../components/usage/usage-settings-form.tsx';
+import { UsageTable } from '../components/usage/usage-table.tsx';
+import { useUsageActions } from '../hooks/use-usage-actions.ts';
+
+/**
+ * Usage (the Voice Console's Usage tab, admins only): the tenant's calls, minutes, texts, tokens and
+ * cost per day (this month) or per month (the last year), per user and channel, with CSV export, the
+ * budget banner and the usage settings.
+ */
+export default function UsagePage() {
+  const [by, setBy] = useState<'day' | 'month'>('day');
+  const query: UsageQuery = { by };
+  const report = useUsageReport(query);
+  const settings = useUsageSettings();
+  const budget = useBudgetStatus();
+  const actions = useUsageActions();
+
+  return (
+    <Flex direction="column" gap="4">
+      {budget.data && <BudgetBanner status={budget.data} />}
+      <Flex justify="between" align="center" gap="3" wrap="wrap">
+        {/* Two toggle buttons: the shell's shared Radix surface has no segmented control. */}
+        <Flex gap="1" role="group" aria-label="Period">
+          {(['day', 'month'] as const).map((period) => (
+            <Button
+              key={period}
+              size="1"
+              variant={by === period ? 'solid' : 'soft'}
+              aria-pressed={by === period}
+              onClick={() => setBy(period)}
+            >
+              By {period}
+            </Button>
+          ))}
+        </Flex>
+        <Button
+          size="1"
+          variant="soft"
+          loading={actions.exporting}
+          onClick={() => actions.downloadCsv(query)}
+        >
+          <DownloadIcon />
+          Export CSV
+        </Button>
+      </Flex>
+      <LoadStatus
+        loading={report.isPending}
+        failed={report.isError}
+        message="Failed to load usage."
+        onRetry={() => void report.refetch()}
+        details={report.error?.message}
+        data={report.data}
+      >
+        {(data) =>
+          data.rows.length === 0 ? (
+            <EmptyState
+              title="No usage yet"
+              description="Calls and texts appear here once they have ended."
+            />
+          ) : (
+            <UsageTable report={data} />
+          )
+        }
+      </LoadStatus>
+      {budget.data && budget.data.budget === null && (
+        <Text size="1" color="gray">
+          No monthly budget is set.
+        </Text>
+      )}
+      <LoadStatus
+        loading={settings.isPending}
+        failed={settings.isError}
+        message="Failed to load usage settings."
+        onRetry={() => void settings.refetch()}
+        compact
+        data={settings.data}
+      >
+        {(data) => (
+          <UsageSettingsForm settings={data} saving={actions.saving} onSave={actions.saveSettings} />
+        )}
+      </LoadStatus>
+    </Flex>
+  );
+}
