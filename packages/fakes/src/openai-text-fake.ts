@@ -26,9 +26,13 @@ export type OpenAiTextFake = {
   close: () => Promise<void>;
 };
 
-/** The default, deterministic answer: names the last line of the prompt so tests can see what was asked. */
+/**
+ * The default, deterministic answer: names the last line of the prompt that is not a label's tag, so tests
+ * (and the sandbox) see what was asked rather than the label around it.
+ */
 export function defaultReply(prompt: string): string {
-  const lastLine = prompt.trim().split('\n').at(-1) ?? '';
+  const lines = prompt.trim().split('\n');
+  const lastLine = lines.findLast((line) => !/^<\/?[a-z_]+[^<>]*>$/i.test(line.trim())) ?? '';
   return `Thanks for your message. (re: ${lastLine.slice(0, 80)})`;
 }
 
