@@ -1,15 +1,9 @@
-import type { ModelPrice } from '@annie/api-client/contracts/usage';
+import type { ModelPrice, VoiceTokens } from '@annie/api-client/contracts/usage';
 
 const PER_MILLION = 1_000_000;
 
-export type TokenUse = {
-  inputText: number;
-  inputAudio: number;
-  cachedText: number;
-  cachedAudio: number;
-  outputText: number;
-  outputAudio: number;
-};
+/** Tokens by kind, as a call's figures hold them (cached tokens are a part of the input ones). */
+export type TokenUse = Omit<VoiceTokens, 'model'>;
 
 /**
  * What tokens cost at `price`, in USD: cached tokens are a part of the input, billed at the cached

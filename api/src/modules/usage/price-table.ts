@@ -3,29 +3,24 @@ import type { ModelPrice } from '@annie/api-client/contracts/usage';
 /** The day the default prices were read from OpenAI's model pages (USD per million tokens, or per minute). */
 export const PRICED_ON = '2026-11-26';
 
+/** gpt-realtime-2 and 2.1 are priced alike. */
+const GPT_REALTIME_2: ModelPrice = {
+  per: 'tokens',
+  textIn: 4,
+  textCached: 0.4,
+  textOut: 24,
+  audioIn: 32,
+  audioCached: 0.4,
+  audioOut: 64,
+};
+
 /**
  * OpenAI's published prices for the models the product configures and their close relatives. A tenant
  * may override any of them (or price a model missing here) in its usage settings.
  */
 export const DEFAULT_PRICES: Record<string, ModelPrice> = {
-  'gpt-realtime-2.1': {
-    per: 'tokens',
-    textIn: 4,
-    textCached: 0.4,
-    textOut: 24,
-    audioIn: 32,
-    audioCached: 0.4,
-    audioOut: 64,
-  },
-  'gpt-realtime-2': {
-    per: 'tokens',
-    textIn: 4,
-    textCached: 0.4,
-    textOut: 24,
-    audioIn: 32,
-    audioCached: 0.4,
-    audioOut: 64,
-  },
+  'gpt-realtime-2.1': GPT_REALTIME_2,
+  'gpt-realtime-2': GPT_REALTIME_2,
   'gpt-realtime-2.1-mini': {
     per: 'tokens',
     textIn: 0.6,
