@@ -15,6 +15,7 @@ import {
   smsThreadSummarySchema,
 } from '@annie/api-client/contracts/sms';
 import { phoneAccessSchema } from '@annie/api-client/contracts/trust';
+import { usageSettingsAnswerSchema } from '@annie/api-client/contracts/usage';
 import { voiceProfileSchema } from '@annie/api-client/contracts/voice-profiles';
 import { googleAccountSchema, googleStatusSchema } from '@annie/api-client/contracts/workspace';
 import type { z } from 'zod';
@@ -43,4 +44,5 @@ export const namedSchemas: Record<string, z.ZodType> = {
   ConversationMessage: conversationMessageSchema,
   RemoteReleases: remoteReleasesSchema,
   PhoneAccess: phoneAccessSchema,
+  UsageSettings: usageSettingsAnswerSchema,
 };
