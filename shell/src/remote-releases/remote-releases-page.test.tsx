@@ -63,6 +63,7 @@ describe('the Remote releases screen', () => {
     });
     renderWithProviders(<RemoteReleasesPage />);
     const lab = await screen.findByLabelText('Remote lab');
+    expect(screen.getByRole('heading', { name: 'Remote releases' })).toBeVisible();
     expect(within(lab).getByText('active')).toBeInTheDocument();
     expect(within(lab).getByRole('row', { name: /1\.1\.0.*4/ })).toBeInTheDocument();
     expect(
