@@ -118,7 +118,7 @@ test('the dialogs: phone access and an approval banner', async ({ userPage: page
   expect(await seriousViolations(page), 'the approval banner').toEqual([]);
 });
 
-test('the Modules screen', async ({ adminPage: page }) => {
+test('the Remote releases screen', async ({ adminPage: page }) => {
   await visit(page, '/admin/modules', /.+/);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -261,9 +261,12 @@ test("a team's CI uploads with its deploy token and canaries it: an open browser
   await inside.context().close();
 });
 
-test('the Modules screen shows each remote and its history to an admin', async ({ adminPage, userPage }) => {
+test('the Remote releases screen (menu entry Modules) shows each remote and its history to an admin', async ({
+  adminPage,
+  userPage,
+}) => {
   await adminPage.goto('/admin/modules');
-  await expect(adminPage.getByRole('heading', { name: 'Modules' })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { name: 'Remote releases' })).toBeVisible();
   await expect(adminPage.getByLabel('Remote lab')).toContainText('Active: the deployed build');
   await expect(adminPage.getByText('auto-rollback', { exact: false }).first()).toBeVisible();
   // The team's token from the CI test, never its secret; revoking it is one confirmed click away.
@@ -276,7 +279,7 @@ test('the Modules screen shows each remote and its history to an admin', async (
   await expect(userPage.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
 
-test("another tenant's administrator is not offered the Modules screen, which would refuse them", async ({
+test("another tenant's administrator is not offered the Remote releases screen, which would refuse them", async ({
   browser,
 }) => {
   const username = `other-admin-${randomBytes(3).toString('hex')}`;

@@ -24,7 +24,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
-import { deployTokenGate, releaseFiles } from './modules/modules-registry/index.ts';
+import { deployTokenGate, releaseFiles } from './modules/remote-releases/index.ts';
 import { remotePreloads, staticFiles } from './modules/static/index.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 

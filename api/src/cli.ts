@@ -11,7 +11,7 @@ import {
   describeOperatorTenant,
   RELEASE_COMMANDS,
   tenantChoiceProblem,
-} from './modules/modules-registry/index.ts';
+} from './modules/remote-releases/index.ts';
 import { assignMessagingNumber } from './modules/sms/index.ts';
 import { createUser, deleteAccount, listUsers, setPassword, toAuthUserDto } from './modules/users/index.ts';
 import { openDatabase, REPO_ROOT, type Runtime } from './runtime.ts';

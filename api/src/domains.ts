@@ -5,8 +5,8 @@ import { contactsDomain } from './modules/contacts/index.ts';
 import { doctorDomain } from './modules/doctor/index.ts';
 import { knowledgeDomain } from './modules/knowledge/index.ts';
 import { labDomain } from './modules/lab/index.ts';
-import { modulesRegistryDomain } from './modules/modules-registry/index.ts';
 import { platformDomain } from './modules/platform.domain.ts';
+import { remoteReleasesDomain } from './modules/remote-releases/index.ts';
 import { settingsDomain } from './modules/settings/index.ts';
 import { smsDomain } from './modules/sms/index.ts';
 import { trustDomain } from './modules/trust/index.ts';
@@ -26,7 +26,7 @@ import { workspaceDomain } from './modules/workspace/index.ts';
  */
 export const domains: Domain[] = [
   platformDomain,
-  modulesRegistryDomain,
+  remoteReleasesDomain,
   knowledgeDomain,
   labDomain,
   workspaceDomain,

@@ -15,8 +15,8 @@ import { TestClient } from '../test/test-client.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { SESSION_CACHE_TTL_MS } from './http/session/session-store.ts';
 import { eventually, openEventStream } from './modules/lab/testing/lab-test-helpers.ts';
-import { publishRelease } from './modules/modules-registry/release.service.ts';
-import { HOST_SHARED, testBuild } from './modules/modules-registry/testing/test-build.ts';
+import { publishRelease } from './modules/remote-releases/release.service.ts';
+import { HOST_SHARED, testBuild } from './modules/remote-releases/testing/test-build.ts';
 
 // Two API processes on one PostgreSQL, started together on an empty database (migrations and the first
 // admin must happen once), behaving as one product.

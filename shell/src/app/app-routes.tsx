@@ -8,7 +8,7 @@ import { RemotePage } from '../remotes/remote-page.tsx';
 const PrivacyPolicyPage = lazy(() => import('../pages/privacy-policy-page.tsx'));
 const TermsOfServicePage = lazy(() => import('../pages/terms-of-service-page.tsx'));
 // The shell's own chunk, fetched on demand by admins: releases stay manageable whichever remote is broken.
-const ModulesPage = lazy(() => import('../modules-admin/modules-page.tsx'));
+const ModulesPage = lazy(() => import('../remote-releases/remote-releases-page.tsx'));
 
 /** The Modules screen (remote releases), admins only. */
 export const MODULES_PATH = '/admin/modules';

@@ -1,6 +1,6 @@
 import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
 import { type RemoteTarget, remoteModuleId } from '@annie/api-client/contracts/routes';
-import { reportRemoteLoadError } from '@annie/api-client/modules/report-remote-load-error';
+import { reportRemoteLoadError } from '@annie/api-client/remote-releases/report-remote-load-error';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 

@@ -1,5 +1,5 @@
 import type { RemoteTarget } from '@annie/api-client/contracts/routes';
-import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
+import { useModuleRegistry } from '@annie/api-client/remote-releases/use-module-registry';
 import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { Suspense, useEffect, useState } from 'react';
 import { NewVersionNotice } from './new-version-notice.tsx';

@@ -1,6 +1,6 @@
 import { authUserQueryKey } from '@annie/api-client/auth/use-auth-user';
 import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
-import { moduleRegistryQueryOptions } from '@annie/api-client/modules/use-module-registry';
+import { moduleRegistryQueryOptions } from '@annie/api-client/remote-releases/use-module-registry';
 import { authUser } from '@annie/api-client/testing/auth-api';
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';

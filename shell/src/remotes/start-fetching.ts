@@ -1,8 +1,8 @@
 import { authUserQueryOptions } from '@annie/api-client/auth/use-auth-user';
 import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
 import { publicRouteFor } from '@annie/api-client/contracts/routes';
-import { moduleRegistryQueryOptions } from '@annie/api-client/modules/use-module-registry';
 import { createQueryClient } from '@annie/api-client/query-client';
+import { moduleRegistryQueryOptions } from '@annie/api-client/remote-releases/use-module-registry';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchRemoteModule, registerRegistryRemotes } from './remote-modules.ts';
 

@@ -18,7 +18,7 @@ export const moduleRegistrySchema = z.strictObject({
   remotes: z.array(remoteEntrySchema),
   /** True only when the operator started a sandbox (every provider simulated); the shell shows a badge. */
   sandbox: z.boolean().optional(),
-  /** True when the caller is an administrator of the operator's tenant: the Modules screen answers them. */
+  /** True when the caller is an administrator of the operator's tenant: the Remote releases screen (menu Modules) answers them. */
   manageReleases: z.boolean().optional(),
 });
 

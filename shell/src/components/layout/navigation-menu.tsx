@@ -1,4 +1,4 @@
-import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
+import { useModuleRegistry } from '@annie/api-client/remote-releases/use-module-registry';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import type { ReactElement } from 'react';

@@ -1,4 +1,4 @@
-import { useModuleRegistry } from '@annie/api-client/modules/use-module-registry';
+import { useModuleRegistry } from '@annie/api-client/remote-releases/use-module-registry';
 import { Badge, Button, Flex } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
 import type { SandboxSimulation } from './inbound-form.tsx';

@@ -1,7 +1,7 @@
 import type { DeployToken } from '@annie/api-client/contracts/remote-releases';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
-import { useDeployTokens } from '@annie/api-client/modules/use-deploy-tokens';
-import { useRemoteReleases } from '@annie/api-client/modules/use-remote-releases';
+import { useDeployTokens } from '@annie/api-client/remote-releases/use-deploy-tokens';
+import { useRemoteReleases } from '@annie/api-client/remote-releases/use-remote-releases';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
@@ -35,8 +35,8 @@ const TITLES: Record<Pending['kind'], string> = {
   revoke: 'Revoke',
 };
 
-/** The Modules screen (admins): each remote's versions, active and canary, load errors, and the audit log. */
-export default function ModulesPage() {
+/** The Remote releases screen (operator's admins; menu entry Modules): each remote's versions, active and canary, load errors, and the audit log. */
+export default function RemoteReleasesPage() {
   const releases = useRemoteReleases();
   const actions = useReleaseActions();
   const tokens = useDeployTokens();
@@ -47,7 +47,7 @@ export default function ModulesPage() {
   return (
     <Container size="4" px="4" py="5">
       <PageHeader
-        title="Modules"
+        title="Remote releases"
         subtitle="Releases of each remote: activate, canary and roll back without a restart"
       />
       <LoadStatus

@@ -1,9 +1,9 @@
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { errorMessage } from '@annie/api-client/http';
-import { useReleaseMutations } from '@annie/api-client/modules/use-release-mutations';
+import { useReleaseMutations } from '@annie/api-client/remote-releases/use-release-mutations';
 import { useToast } from '@annie/ui/toast/toast';
 
-/** Activate and Roll back on the Modules screen, each with its notice (the server's reason when refused). */
+/** Activate and Roll back on the Remote releases screen, each with its notice (the server's reason when refused). */
 export function useReleaseActions() {
   const { toast } = useToast();
   const { activate, rollback, autoRollback } = useReleaseMutations();

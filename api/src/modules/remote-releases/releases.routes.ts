@@ -30,7 +30,7 @@ import {
 
 const LOAD_ERRORS_PER_MINUTE = 20;
 
-type ModulesDeps = {
+type ReleasesDeps = {
   pool: Pool;
   config: AppConfig;
   registry: RemoteRegistry;
@@ -44,7 +44,7 @@ const releasesQuerySchema = z.object({ remote: z.enum(REMOTE_NAMES).optional() }
  * share's, or the configured entry); the release registry behind it, for the operator's administrators;
  * and the shell's reports of remotes that failed to load.
  */
-export function modulesRoutes({ pool, config, registry, host }: ModulesDeps): Router<AppState> {
+export function releasesRoutes({ pool, config, registry, host }: ReleasesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/modules' });
   const loadErrorLimiter = new RateLimiterPostgres({
     storeClient: pool,

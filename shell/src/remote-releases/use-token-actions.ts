@@ -1,6 +1,6 @@
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { errorMessage } from '@annie/api-client/http';
-import { useDeployTokenMutations } from '@annie/api-client/modules/use-deploy-tokens';
+import { useDeployTokenMutations } from '@annie/api-client/remote-releases/use-deploy-tokens';
 import { useToast } from '@annie/ui/toast/toast';
 import { useState } from 'react';
 

@@ -5,9 +5,9 @@ import { deployRoutes } from './deploy.routes.ts';
 import { hostSharedVersions } from './host-shared.ts';
 import { Migration20261126140000_remote_releases } from './migrations/Migration20261126140000_remote_releases.ts';
 import { Migration20261127080000_release_policy_and_tokens } from './migrations/Migration20261127080000_release_policy_and_tokens.ts';
-import { modulesRoutes } from './modules.routes.ts';
 import { describeOperatorTenant } from './operator-access.ts';
 import type { PublishHost } from './release.service.ts';
+import { releasesRoutes } from './releases.routes.ts';
 
 /** What a build is checked against at publish: the shell's singletons and the origins pages may load from. */
 export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishHost {
@@ -22,10 +22,11 @@ export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishH
 /**
  * The remotes' release registry: published versions, the active one and canary per remote, the audit
  * log and load failures (`GET /api/modules` answers from it), kept in memory by every instance and
- * reloaded when PostgreSQL announces a change.
+ * reloaded when PostgreSQL announces a change. Its HTTP paths (`/api/modules…`) are older than its name
+ * and kept as they are: shells already loaded and teams' CI scripts call them.
  */
-export const modulesRegistryDomain: Domain = {
-  name: 'modules-registry',
+export const remoteReleasesDomain: Domain = {
+  name: 'remote-releases',
   entities: [],
   migrations: [
     { name: 'Migration20261126140000_remote_releases', class: Migration20261126140000_remote_releases },
@@ -36,7 +37,7 @@ export const modulesRegistryDomain: Domain = {
   ],
   create: ({ config, pool, remotes, live, logger }) => ({
     routers: [
-      modulesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) }),
+      releasesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) }),
       deployRoutes({ pool, config, host: () => publishHostOf(config) }),
     ],
     start: async () => {

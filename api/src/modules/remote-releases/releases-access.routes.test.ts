@@ -181,7 +181,7 @@ describe('who may manage releases', () => {
     expect(lab?.releases.map((release) => release.version)).not.toContain('4.0.0');
   });
 
-  it("tells only the operator's administrators that the Modules screen answers them", async () => {
+  it("tells only the operator's administrators that the Remote releases screen answers them", async () => {
     const flag = async (client: TestClient) =>
       (await client.get<ModuleRegistry>('/api/modules')).body.manageReleases;
     expect(await flag(admin)).toBe(true);

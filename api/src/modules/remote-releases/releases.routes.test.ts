@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { canaryBucket } from '../../http/remote-registry.ts';
-import { publishHostOf } from './modules-registry.domain.ts';
 import { type PublishInput, publishRelease } from './release.service.ts';
 import { publishCommand } from './release-commands.ts';
+import { publishHostOf } from './remote-releases.domain.ts';
 import { HOST_SHARED, testBuild, writeBuild } from './testing/test-build.ts';
 
 const app = await startTestApp({ RELEASE_ROLLBACK_FAILURES: '2' });

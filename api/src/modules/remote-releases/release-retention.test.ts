@@ -1,9 +1,9 @@
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
-import { publishHostOf } from './modules-registry.domain.ts';
 import { activateRelease, publishRelease, rollbackRelease } from './release.service.ts';
 import { deleteRelease, pruneReleases } from './release-retention.ts';
+import { publishHostOf } from './remote-releases.domain.ts';
 import { testBuild } from './testing/test-build.ts';
 
 const app = await startTestApp();

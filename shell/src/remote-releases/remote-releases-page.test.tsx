@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/render-with-providers.tsx';
-import ModulesPage from './modules-page.tsx';
+import RemoteReleasesPage from './remote-releases-page.tsx';
 
 const release = (version: string, loadErrors = 0) => ({
   remote: 'lab' as const,
@@ -55,14 +55,15 @@ const releases = (active: string | null): RemoteReleases => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the Modules screen', () => {
+describe('the Remote releases screen', () => {
   it('shows each remote, its versions, load errors, the override and the audit log', async () => {
     stubFetch({
       'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
       'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
     });
-    renderWithProviders(<ModulesPage />);
+    renderWithProviders(<RemoteReleasesPage />);
     const lab = await screen.findByLabelText('Remote lab');
+    expect(screen.getByRole('heading', { name: 'Remote releases' })).toBeVisible();
     expect(within(lab).getByText('active')).toBeInTheDocument();
     expect(within(lab).getByRole('row', { name: /1\.1\.0.*4/ })).toBeInTheDocument();
     expect(
@@ -89,7 +90,7 @@ describe('the Modules screen', () => {
     });
     renderWithProviders(
       <>
-        <ModulesPage />
+        <RemoteReleasesPage />
         <Toaster />
       </>,
     );
@@ -125,7 +126,7 @@ describe('the Modules screen', () => {
     });
     renderWithProviders(
       <>
-        <ModulesPage />
+        <RemoteReleasesPage />
         <Toaster />
       </>,
     );
@@ -151,7 +152,7 @@ describe('the Modules screen', () => {
       'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
       'POST /api/modules/releases/:remote/auto-rollback': { status: 200, body: releases('1.0.0') },
     });
-    renderWithProviders(<ModulesPage />);
+    renderWithProviders(<RemoteReleasesPage />);
     const lab = await screen.findByLabelText('Remote lab');
     await userEvent.click(within(lab).getByRole('switch', { name: 'Automatic rollback' }));
     await waitFor(() =>

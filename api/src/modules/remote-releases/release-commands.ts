@@ -6,10 +6,10 @@ import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remot
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
 import { fetchHostedBuild } from './hosted-build.ts';
-import { publishHostOf } from './modules-registry.domain.ts';
 import { listReleases } from './release.queries.ts';
 import { activateRelease, publishRelease, rollbackRelease, type UploadedFile } from './release.service.ts';
 import { applyRetention } from './release-retention.ts';
+import { publishHostOf } from './remote-releases.domain.ts';
 
 const AUDIT_SHOWN = 15;
 
