@@ -274,7 +274,7 @@ test('the Remote releases screen (menu entry Modules) shows each remote and its 
   await expect(tokens.getByRole('row', { name: /e2e-ci-.*knowledge/ }).first()).toBeVisible();
   await expect(tokens).not.toContainText('annie_deploy_');
   await adminPage.getByRole('button', { name: 'Open menu' }).click();
-  await expect(adminPage.getByRole('menuitem', { name: 'Modules' })).toBeVisible();
+  await expect(adminPage.getByRole('menuitem', { name: 'Remote releases' })).toBeVisible();
   await userPage.goto('/admin/modules');
   await expect(userPage.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
@@ -297,7 +297,7 @@ test("another tenant's administrator is not offered the Remote releases screen, 
   await page.goto('/');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Voice Console' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Modules' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Remote releases' })).toHaveCount(0);
   expect((await page.request.get('/api/modules/releases')).status()).toBe(403);
   await page.context().close();
 });

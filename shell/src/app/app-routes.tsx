@@ -10,7 +10,7 @@ const TermsOfServicePage = lazy(() => import('../pages/terms-of-service-page.tsx
 // The shell's own chunk, fetched on demand by admins: releases stay manageable whichever remote is broken.
 const ModulesPage = lazy(() => import('../remote-releases/remote-releases-page.tsx'));
 
-/** The Modules screen (remote releases), admins only. */
+/** The Remote releases screen, admins only. */
 export const MODULES_PATH = '/admin/modules';
 
 /** The route table, the shell's own pages and the 404 card; admin-only routes 404 for everyone else. */

@@ -36,7 +36,7 @@ describe('navigation entries', () => {
     expect(visibleEntries(MENU_NAV, true).map((entry) => entry.label)).toEqual([
       'James',
       'Voice Console',
-      'Modules',
+      'Remote releases',
       'Call Logs',
       'Lab Console',
       'Knowledge Base',
@@ -45,7 +45,7 @@ describe('navigation entries', () => {
       'Google Workspace',
     ]);
     expect(visibleEntries(MENU_NAV, false).map((entry) => entry.label)).not.toContain('Voice Console');
-    expect(visibleEntries(MENU_NAV, false).map((entry) => entry.label)).not.toContain('Modules');
+    expect(visibleEntries(MENU_NAV, false).map((entry) => entry.label)).not.toContain('Remote releases');
   });
 
   it('puts both documents’ mobile tabs in one bar (More is a separate menu button)', () => {

@@ -24,7 +24,7 @@ export const HEADER_NAV: readonly NavEntry[] = [
 export const MENU_NAV: readonly NavEntry[] = [
   { label: ASSISTANT_FIRST_NAME, to: '/' },
   { label: 'Voice Console', to: '/voice/console', adminOnly: true },
-  { label: 'Modules', to: '/admin/modules', adminOnly: true, operatorOnly: true },
+  { label: 'Remote releases', to: '/admin/modules', adminOnly: true, operatorOnly: true },
   { label: 'Call Logs', to: '/call-logs', showsPendingCount: true },
   { label: 'Lab Console', to: '/lab/console' },
   { label: 'Knowledge Base', to: '/knowledge' },

@@ -8,8 +8,8 @@ import { DeferredMenu } from './deferred-menu.tsx';
 import { PendingCount } from './pending-count.tsx';
 
 /**
- * The hamburger menu: every screen, the admin ones (Voice Console, Modules) for admins only, and
- * Modules only for the administrators of the operator's tenant.
+ * The hamburger menu: every screen, the admin ones (Voice Console, Remote releases) for admins only, and
+ * Remote releases only for the administrators of the operator's tenant.
  * The mobile tab bar's More button opens the same menu with its own trigger.
  */
 export function NavigationMenu({
@@ -22,7 +22,7 @@ export function NavigationMenu({
   trigger?: ReactElement;
 }) {
   const navigate = useNavigate();
-  // Modules only where its API answers: administrators of the operator's tenant, as the registry says.
+  // Remote releases only where its API answers: administrators of the operator's tenant, as the registry says.
   const manageReleases = useModuleRegistry().data?.manageReleases === true;
   return (
     <DeferredMenu
