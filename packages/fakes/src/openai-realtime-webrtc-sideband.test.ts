@@ -65,7 +65,7 @@ describe('the sideband connection to a WebRTC call', () => {
         'response.done',
       ]),
     );
-    const done = opened.events.find((event) => event.type === 'response.done') as {
+    const done = opened.events.find((event) => event.type === 'response.done') as unknown as {
       response: { usage: unknown };
     };
     expect(done.response.usage).toEqual(call.usage.responses[0]);

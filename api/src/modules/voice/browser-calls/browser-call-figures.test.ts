@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { CALL_SESSION_HEADER } from '@annie/api-client/contracts/realtime';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeEvent } from '../../../../../packages/fakes/src/realtime-event-log.ts';
 import type {
   RealtimeResponseUsage,
   RealtimeTranscriptionDuration,
@@ -13,13 +12,17 @@ import {
   type RealtimeWebRtcCall,
   startOpenAIRealtimeWebRtcFake,
 } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
+import type { RealtimeEvent } from '../../../../../packages/fakes/src/realtime-event-log.ts';
 import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 
 // The model "thinks" this long after each turn, so a latency is a figure to match, not a rounding error.
 const THINK_MS = 120;
-const fake = await startOpenAIRealtimeWebRtcFake({ apiKey: 'sk-test', script: { responseDelayMs: THINK_MS } });
+const fake = await startOpenAIRealtimeWebRtcFake({
+  apiKey: 'sk-test',
+  script: { responseDelayMs: THINK_MS },
+});
 const caFile = join(mkdtempSync(join(tmpdir(), 'annie-sideband-')), 'ca.pem');
 writeFileSync(caFile, fake.sideband.ca);
 const app = await startTestApp({
@@ -100,7 +103,9 @@ describe('a browser call is measured by the server, over the sideband', () => {
       // the event loop's scheduling on a loaded machine.
       expect(Math.abs((figures?.latenciesMs[turn] ?? 0) - ms)).toBeLessThan(50);
     }
-    expect(figures?.tools).toEqual([{ name: 'search_knowledge', durationMs: expect.any(Number), outcome: 'ok' }]);
+    expect(figures?.tools).toEqual([
+      { name: 'search_knowledge', durationMs: expect.any(Number), outcome: 'ok' },
+    ]);
 
     const usages = call.usage.responses as RealtimeResponseUsage[];
     const total = (pick: (usage: RealtimeResponseUsage) => number) => sum(usages.map(pick));
@@ -141,7 +146,7 @@ describe('a browser call is measured by the server, over the sideband', () => {
     expect(bobs.map((session) => session.id)).not.toContain(callSessionId);
     const usage = await bobAdmin.get('/api/usage');
     expect(usage.status).toBe(200);
-    expect(JSON.stringify(usage.body)).not.toContain(alice.identity?.userId ?? "?");
+    expect(JSON.stringify(usage.body)).not.toContain(alice.identity?.userId ?? '?');
   });
 
   it('counts a reply the caller cut short as an interruption', async () => {
