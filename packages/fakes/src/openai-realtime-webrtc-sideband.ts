@@ -35,9 +35,22 @@ export async function startWebRtcSideband(options: {
   apiKey?: string;
   findCall: (id: string) => RealtimeWebRtcCall | undefined;
 }): Promise<WebRtcSidebandServer> {
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+  // Its own subject name: a CA file that also trusts the phone fake's `localhost` certificate must not
+  // make TLS look this one's issuer up under the other's name.
+  const pems = await generate([{ name: 'commonName', value: 'annie-fake-realtime-sideband' }], {
     keyType: 'ec',
     algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true },
+      { name: 'keyUsage', keyCertSign: true, digitalSignature: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   const server = createServer({ key: pems.private, cert: pems.cert });
   const wss = new WebSocketServer({ noServer: true });

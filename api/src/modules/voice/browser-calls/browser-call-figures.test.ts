@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { CALL_SESSION_HEADER } from '@annie/api-client/contracts/realtime';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { startOpenAIRealtimeFake } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import type {
   RealtimeResponseUsage,
   RealtimeTranscriptionDuration,
@@ -12,7 +13,6 @@ import {
   type RealtimeWebRtcCall,
   startOpenAIRealtimeWebRtcFake,
 } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
-import type { RealtimeEvent } from '../../../../../packages/fakes/src/realtime-event-log.ts';
 import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
@@ -23,8 +23,10 @@ const fake = await startOpenAIRealtimeWebRtcFake({
   apiKey: 'sk-test',
   script: { responseDelayMs: THINK_MS },
 });
+// One CA file trusts both realtime fakes, as the sandbox's does: the phone fake's certificate comes first.
+const phoneFake = await startOpenAIRealtimeFake({ apiKey: 'sk-test' });
 const caFile = join(mkdtempSync(join(tmpdir(), 'annie-sideband-')), 'ca.pem');
-writeFileSync(caFile, fake.sideband.ca);
+writeFileSync(caFile, `${phoneFake.ca}\n${fake.sideband.ca}`);
 const app = await startTestApp({
   OPENAI_API_KEY: 'sk-test',
   OPENAI_REALTIME_CALLS_BASE_URL: fake.baseURL,
@@ -37,7 +39,10 @@ const peers: WebRtcTestPeer[] = [];
 afterEach(async () => {
   await Promise.all(peers.splice(0).map((peer) => peer.close()));
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await fake.close();
+  await phoneFake.close();
+});
 
 const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
