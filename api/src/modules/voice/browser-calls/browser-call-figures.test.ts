@@ -13,6 +13,7 @@ import {
   type RealtimeWebRtcCall,
   startOpenAIRealtimeWebRtcFake,
 } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
+import type { RealtimeEvent } from '../../../../../packages/fakes/src/realtime-event-log.ts';
 import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
