@@ -19,7 +19,7 @@ import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 
 // The model "thinks" this long after each turn, so a latency is a figure to match, not a rounding error.
-const THINK_MS = 120;
+const THINK_MS = 400;
 const fake = await startOpenAIRealtimeWebRtcFake({
   apiKey: 'sk-test',
   script: { responseDelayMs: THINK_MS },
@@ -106,8 +106,10 @@ describe('a browser call is measured by the server, over the sideband', () => {
     for (const [turn, ms] of timed.entries()) {
       expect(ms).toBeGreaterThanOrEqual(THINK_MS);
       // Both events travel the same loopback socket: the server's interval is the fake's, give or take
-      // the event loop's scheduling on a loaded machine.
-      expect(Math.abs((figures?.latenciesMs[turn] ?? 0) - ms)).toBeLessThan(50);
+      // the event loop's scheduling (the fakes and werift share the app's loop: usually 10-30 ms either
+      // way, up to ~180 ms on a loaded machine). Which events bound the interval is pinned, to the ms,
+      // by sideband-figures.test.ts; here the server's clock is checked against the fake's.
+      expect(Math.abs((figures?.latenciesMs[turn] ?? 0) - ms)).toBeLessThan(250);
     }
     expect(figures?.tools).toEqual([
       { name: 'search_knowledge', durationMs: expect.any(Number), outcome: 'ok' },
