@@ -111,7 +111,8 @@ export default async function globalSetup() {
   });
   const realtimeCaFile = join(dataDir, 'realtime-fake-ca.pem');
   await mkdir(dataDir, { recursive: true });
-  await writeFile(realtimeCaFile, realtime.ca);
+  // One file trusts both realtime fakes: the phone bridge's and the browser calls' sideband.
+  await writeFile(realtimeCaFile, `${realtime.ca}\n${webrtcFake.sideband.ca}`);
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -136,6 +137,7 @@ export default async function globalSetup() {
     OPENAI_BASE_URL: realtime.baseURL,
     OPENAI_REALTIME_CA_FILE: realtimeCaFile,
     OPENAI_REALTIME_CALLS_BASE_URL: webrtcFake.baseURL,
+    OPENAI_REALTIME_SIDEBAND_BASE_URL: webrtcFake.sideband.baseURL,
     // Loopback only: no STUN server to wait for or fail to reach.
     WEBRTC_ICE_SERVERS: 'none',
     OPENAI_TEXT_BASE_URL: openAiTextFake.url,

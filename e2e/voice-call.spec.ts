@@ -262,6 +262,27 @@ test('a whole call: greeting, the question, a knowledge search with a fact from 
   const call = sessions.find((session) => session.transcript.some((line) => line.content === question));
   expect(call?.channel).toBe('webrtc');
   expect(call?.endedAt).not.toBeNull();
+
+  // Measured by the server over its sideband connection to the call: the figures, as for a phone call.
+  type Measured = { id: string; figures: CallFigures | null; transcript: { content: string }[] };
+  type CallFigures = {
+    source: string;
+    tools: { name: string }[];
+    voiceTokens: { outputAudio: number } | null;
+  };
+  const figuresOfCall = async () => {
+    const list = (await (await page.request.get('/api/call-sessions')).json()) as Measured[];
+    return list.find((session) => session.transcript.some((line) => line.content === question))?.figures;
+  };
+  await expect.poll(figuresOfCall).not.toBeNull();
+  const figures = await figuresOfCall();
+  expect(figures?.source).toBe('server');
+  expect(figures?.tools.map((tool) => tool.name)).toEqual(['search_knowledge_base', 'agt_copilot_chat']);
+  expect(figures?.voiceTokens?.outputAudio).toBeGreaterThan(0);
+  await page.reload();
+  await expect(
+    page.getByRole('list', { name: 'Calls' }).locator('> li').first().getByLabel('Call figures'),
+  ).toHaveText(/^\d+:\d\d · \d+ turns? · .*\$\d+\.\d+$/);
 });
 
 test('a refused microphone leaves the page idle with the alert, and no offer is sent', async ({

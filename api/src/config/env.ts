@@ -102,6 +102,7 @@ const envSchema = z
     OPENAI_REALTIME_MODEL: z.string().trim().min(1).default(DEFAULT_REALTIME_MODEL),
     OPENAI_REALTIME_CA_FILE: z.string().optional(),
     OPENAI_REALTIME_CALLS_BASE_URL: z.url().optional(),
+    OPENAI_REALTIME_SIDEBAND_BASE_URL: z.url().optional(),
     REALTIME_OFFERS_PER_MINUTE: z.coerce.number().int().positive().default(20),
     WEBRTC_ICE_SERVERS: iceServerList,
     WEBRTC_TURN_USERNAME: z.string().optional(),

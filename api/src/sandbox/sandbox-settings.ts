@@ -13,6 +13,7 @@ export const PROVIDER_SETTINGS = [
   'OPENAI_TEXT_BASE_URL',
   'OPENAI_REALTIME_CA_FILE',
   'OPENAI_REALTIME_CALLS_BASE_URL',
+  'OPENAI_REALTIME_SIDEBAND_BASE_URL',
   'TWILIO_ACCOUNT_SID',
   'TWILIO_AUTH_TOKEN',
   'TWILIO_API_BASE_URL',
@@ -55,7 +56,7 @@ export function assertNoProviderSettings(config: AppConfig): void {
 export type SandboxEndpoints = {
   agt: { url: string; apiKey: string };
   openAiRealtime: { baseURL: string };
-  openAiRealtimeCalls: { baseURL: string };
+  openAiRealtimeCalls: { baseURL: string; sidebandBaseURL: string };
   openAiText: { url: string; apiKey: string };
   twilio: { url: string; accountSid: string; authToken: string };
   google: { url: string; clientId: string; clientSecret: string };
@@ -91,6 +92,7 @@ export function sandboxConfig(config: AppConfig, fakes: SandboxEndpoints, files:
     OPENAI_BASE_URL: fakes.openAiRealtime.baseURL,
     OPENAI_REALTIME_CA_FILE: files.realtimeCaFile,
     OPENAI_REALTIME_CALLS_BASE_URL: fakes.openAiRealtimeCalls.baseURL,
+    OPENAI_REALTIME_SIDEBAND_BASE_URL: fakes.openAiRealtimeCalls.sidebandBaseURL,
     // The fakes listen on loopback: no STUN or TURN server can help a browser reach them.
     WEBRTC_ICE_SERVERS: [],
     OPENAI_TEXT_BASE_URL: fakes.openAiText.url,

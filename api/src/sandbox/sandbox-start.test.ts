@@ -95,8 +95,9 @@ describe('a sandbox started with --seed', () => {
     expect(api.logs.find((line) => line.msg === 'AnnieAI is ready')?.sandbox).toBe(true);
     expect(api.logs.some((line) => line.msg === 'Sandbox — providers are simulated')).toBe(true);
     expect((await new TestClient(api.baseUrl).get('/api/modules')).body.sandbox).toBe(true);
-    // The API's port and the fakes' (chemistry, Google, OpenAI text, realtime WebSocket and WebRTC, Twilio).
-    expect(listeningPorts(api.apiPid)).toHaveLength(7);
+    // The API's port and the fakes' (chemistry, Google, OpenAI text, realtime WebSocket and WebRTC with its
+    // sideband, Twilio).
+    expect(listeningPorts(api.apiPid)).toHaveLength(8);
   });
 
   it("guards the panel's routes: signed-in only, and a body that is not a text from a phone number is a 400", async () => {

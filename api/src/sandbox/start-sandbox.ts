@@ -69,10 +69,10 @@ export async function startSandbox(config: AppConfig, logger: Logger, port: numb
   });
   const dataDir = resolve(REPO_ROOT, sandboxStorage(config).DATA_DIR);
   await mkdir(dataDir, { recursive: true });
-  // The SDK's realtime WebSocket always dials wss://: trust the fake's freshly made certificate (one file
-  // per port: two sandboxes may share a data folder).
+  // The SDK's realtime WebSocket always dials wss://: trust the fakes' freshly made certificates, the
+  // phone bridge's and the browser calls' sideband (one file per port: two sandboxes may share a folder).
   const realtimeCaFile = join(dataDir, `sandbox-realtime-ca-${port}.pem`);
-  await writeFile(realtimeCaFile, fakes.openAiRealtime.ca);
+  await writeFile(realtimeCaFile, `${fakes.openAiRealtime.ca}\n${fakes.openAiRealtimeCalls.sideband.ca}`);
   const googleTokenKey =
     config.GOOGLE_TOKEN_KEY ?? (await keptSecret(join(dataDir, 'sandbox-google-token-key')));
   const sandboxed = sandboxConfig({ ...config, PORT: port }, fakes.endpoints, {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MediaStreamTrack, type RTCDataChannel, RTCPeerConnection, useOPUS } from 'werift';
+import type { WebSocket } from 'ws';
 import { RealtimeUsageMeter } from './openai-realtime-usage.ts';
 import type { FakeUserTurn, RealtimeWebRtcScript } from './openai-realtime-webrtc-script.ts';
 import { OpusRtpPlayer } from './opus-rtp-player.ts';
@@ -70,6 +71,8 @@ export class RealtimeWebRtcCall {
   /** A response between response.created and response.done (or asked for and not yet created). */
   private activeResponse: string | null = null;
   private readonly opened = Promise.withResolvers<void>();
+  /** The server's sideband sockets: each gets every event sent from its opening on. */
+  private readonly sidebands = new Set<WebSocket>();
 
   private constructor(setup: CallSetup) {
     this.offeredSession = setup.session;
@@ -140,8 +143,20 @@ export class RealtimeWebRtcCall {
     this.ended = true;
     if (this.speaking) this.speaking.cancelled = true;
     this.received.close(reason);
+    for (const socket of this.sidebands) socket.close(1000, 'call ended');
     this.speaker.stop();
     await this.pc.close();
+  }
+
+  /** A sideband socket the server opened to this call: it sees the call's events, and may send its own. */
+  attachSideband(socket: WebSocket): void {
+    this.sidebands.add(socket);
+    socket.on('close', () => this.sidebands.delete(socket));
+    socket.on('message', (data) => this.onClientMessage(data.toString()));
+  }
+
+  get sidebandCount(): number {
+    return this.sidebands.size;
   }
 
   /** What the control endpoint shows a test in another process. */
@@ -189,7 +204,9 @@ export class RealtimeWebRtcCall {
     const full = { event_id: newId('event'), ...event };
     this.sent.push(full);
     this.sentAt.push(performance.now());
-    if (this.channelOpen) this.channel?.send(JSON.stringify(full));
+    const text = JSON.stringify(full);
+    if (this.channelOpen) this.channel?.send(text);
+    for (const socket of this.sidebands) socket.send(text);
   }
 
   private onClientMessage(text: string): void {

@@ -13,6 +13,7 @@ import {
   type RealtimeWebRtcScript,
   withScriptChanges,
 } from './openai-realtime-webrtc-script.ts';
+import { startWebRtcSideband, type WebRtcSidebandServer } from './openai-realtime-webrtc-sideband.ts';
 
 export { EVENTS_CHANNEL, RealtimeWebRtcCall } from './openai-realtime-webrtc-call.ts';
 export type { WebRtcFakeFailure } from './openai-realtime-webrtc-control.ts';
@@ -28,6 +29,8 @@ export type OpenAIRealtimeWebRtcFake = {
   url: string;
   /** The `baseURL` to give the OpenAI client: `http://127.0.0.1:PORT/v1`. */
   baseURL: string;
+  /** The server-side ("sideband") WebSocket to a call, over TLS: its `baseURL` and certificate. */
+  sideband: WebRtcSidebandServer;
   /** Every call, in the order the offers came. */
   calls: RealtimeWebRtcCall[];
   /** Resolves with the next call (or the first unclaimed one already answered). */
@@ -210,9 +213,15 @@ export async function startOpenAIRealtimeWebRtcFake(
   );
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  const sideband = await startWebRtcSideband({
+    host: options.host ?? '127.0.0.1',
+    apiKey: options.apiKey,
+    findCall: (id) => calls.find((call) => call.id === id),
+  });
   return {
     url,
     baseURL: `${url}/v1`,
+    sideband,
     calls,
     nextCall: () => {
       const ready = calls[claimed];
@@ -229,6 +238,7 @@ export async function startOpenAIRealtimeWebRtcFake(
     reset,
     close: async () => {
       await Promise.all(calls.map((call) => call.hangup('the fake closed')));
+      await sideband.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -25,15 +25,17 @@ function errorMessageOf(body: string): string {
 }
 
 /**
- * Opens a realtime WebSocket to OpenAI with the official SDK and resolves once it is open. The SDK
- * always dials wss://, whatever the base URL's scheme.
+ * Opens a realtime WebSocket to OpenAI with the official SDK and resolves once it is open: a new
+ * session of `model`, or (`{ callID }`) the server-side "sideband" connection to a WebRTC call already
+ * running. The SDK always dials wss://, whatever the base URL's scheme.
  */
 export function openRealtimeSocket(
   settings: RealtimeProviderSettings,
-  model: string,
+  target: string | { callID: string },
 ): Promise<OpenAIRealtimeWS> {
   const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, maxRetries: 0 });
-  const rt = new OpenAIRealtimeWS({ model, options: settings.ca ? { ca: settings.ca } : undefined }, client);
+  const to = typeof target === 'string' ? { model: target } : target;
+  const rt = new OpenAIRealtimeWS({ ...to, options: settings.ca ? { ca: settings.ca } : undefined }, client);
   return new Promise((resolve, reject) => {
     const fail = (error: unknown) => {
       rt.socket.removeAllListeners('open');

@@ -39,7 +39,7 @@ export type SandboxFakes = {
   endpoints: {
     agt: { url: string; apiKey: string };
     openAiRealtime: { baseURL: string };
-    openAiRealtimeCalls: { baseURL: string };
+    openAiRealtimeCalls: { baseURL: string; sidebandBaseURL: string };
     openAiText: { url: string; apiKey: string };
     twilio: { url: string; accountSid: string; authToken: string };
     google: { url: string; clientId: string; clientSecret: string };
@@ -143,7 +143,10 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
       endpoints: {
         agt: { url: agt.url, apiKey: SANDBOX_KEYS.agt },
         openAiRealtime: { baseURL: openAiRealtime.baseURL },
-        openAiRealtimeCalls: { baseURL: openAiRealtimeCalls.baseURL },
+        openAiRealtimeCalls: {
+          baseURL: openAiRealtimeCalls.baseURL,
+          sidebandBaseURL: openAiRealtimeCalls.sideband.baseURL,
+        },
         openAiText: { url: openAiText.url, apiKey: openAiText.apiKey },
         twilio: { url: twilio.url, accountSid: twilio.accountSid, authToken: twilio.authToken },
         google: { url: google.url, clientId: google.clientId, clientSecret: google.clientSecret },

@@ -106,6 +106,11 @@ export class CallFigures {
     this.interruptionCount += 1;
   }
 
+  /** A tool run timed elsewhere (a browser call's tools run outside the server that measures). */
+  toolRan(figure: ToolFigure): void {
+    this.toolRuns.push(figure);
+  }
+
   /** Wraps a tool runner so each run is timed and its outcome kept. */
   timeTools(run: ToolRunner): ToolRunner {
     return async (name, args) => {

@@ -3,7 +3,7 @@
 // profile becomes.
 
 export { MULAW_8K, PCM16_24K, pcm16Level } from './audio-format.ts';
-export { type MeasuredCall, nothingMeasured } from './call-figures.ts';
+export { CallFigures, type MeasuredCall, nothingMeasured } from './call-figures.ts';
 export type { BridgeTranscriptEntry, RealtimeBridge, RealtimeSessionUpdate } from './realtime-bridge.ts';
 export { RealtimeBridges, realtimeBridgesFrom } from './realtime-bridges.ts';
 export { toRealtimeSession } from './realtime-session.ts';

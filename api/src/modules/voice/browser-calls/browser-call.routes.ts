@@ -13,6 +13,7 @@ import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { RealtimeCallError, type RealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 import { type BrowserCall, startBrowserCall } from './browser-call.service.ts';
+import type { BrowserCallSidebands } from './browser-call-sideband.ts';
 import { iceServersOf } from './ice-servers.ts';
 import type { OfferRateLimiter } from './offer-rate-limiter.ts';
 import { readSdpOffer } from './sdp-offer.ts';
@@ -24,6 +25,7 @@ export function browserCallRoutes(
   { config, logger }: Pick<DomainDeps, 'config' | 'logger'>,
   calls: RealtimeCalls | null,
   limiter: OfferRateLimiter,
+  sidebands: BrowserCallSidebands | null = null,
 ): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/realtime' });
   const iceServers = iceServersResponseSchema.parse({ iceServers: iceServersOf(config) });
@@ -50,7 +52,7 @@ export function browserCallRoutes(
       method: 'post',
       path: '/offer',
       summary: "Start a browser realtime call: the browser's SDP offer in, OpenAI's SDP answer out",
-      description: `The body is the SDP offer as \`${SDP_CONTENT_TYPE}\` text (at most ${SDP_OFFER_MAX_BYTES} bytes). The server posts it to OpenAI's Realtime calls endpoint with the tenant's compiled session (instructions, voice, model, transcription, turn detection, tools, tool choice auto) and answers 201 with the SDP answer. The call is recorded as the caller's call session (channel webrtc): \`${CALL_SESSION_HEADER}\` carries its id (end it with POST /api/calls/{id}/end), \`${REALTIME_CALL_HEADER}\` OpenAI's call id.`,
+      description: `The body is the SDP offer as \`${SDP_CONTENT_TYPE}\` text (at most ${SDP_OFFER_MAX_BYTES} bytes). The server posts it to OpenAI's Realtime calls endpoint with the tenant's compiled session (instructions, voice, model, transcription, turn detection, tools, tool choice auto) and answers 201 with the SDP answer. The server attaches to the call over OpenAI's sideband WebSocket and records its figures (latency, interruptions, tools, tokens, cost; source server) when it ends. The call is recorded as the caller's call session (channel webrtc): \`${CALL_SESSION_HEADER}\` carries its id (end it with POST /api/calls/{id}/end), \`${REALTIME_CALL_HEADER}\` OpenAI's call id.`,
       access: 'signed-in',
       responses: { 201: { description: 'The SDP answer', contentType: SDP_CONTENT_TYPE } },
       errors: {
@@ -87,6 +89,15 @@ export function browserCallRoutes(
         { callId: call.realtimeCallId, callSessionId: call.callSessionId, tenantId: auth.tenantId },
         'realtime call started',
       );
+      // Measured from the server's own connection to the call, attached before the browser can speak.
+      if (call.realtimeCallId && sidebands) {
+        await sidebands.attach({
+          tenantId: auth.tenantId,
+          callSessionId: call.callSessionId,
+          callId: call.realtimeCallId,
+          models: call.models,
+        });
+      }
       if (call.realtimeCallId) ctx.set(REALTIME_CALL_HEADER, call.realtimeCallId);
       ctx.set(CALL_SESSION_HEADER, call.callSessionId);
       ctx.status = 201;

@@ -22,8 +22,13 @@ export function browserCallSession(
   return toRealtimeSession(compiled, null, realtimeToolsFor({ kind: 'executive', userId }));
 }
 
-/** A started browser call: the SDP answer, OpenAI's call id, and the call session recording it. */
-export type BrowserCall = { sdp: string; realtimeCallId: string | null; callSessionId: string };
+/** A started browser call: the SDP answer, OpenAI's call id, the call session recording it, its models. */
+export type BrowserCall = {
+  sdp: string;
+  realtimeCallId: string | null;
+  callSessionId: string;
+  models: { voice: string; transcription: string | null };
+};
 
 /**
  * Starts a browser call: compiles the tenant's session (instructions, voice, model, transcription, turn
@@ -52,7 +57,12 @@ export async function startBrowserCall(
       direction: 'outbound',
       providerCallId: answer.callId,
     });
-    return { sdp: answer.sdp, realtimeCallId: answer.callId, callSessionId: session.id };
+    return {
+      sdp: answer.sdp,
+      realtimeCallId: answer.callId,
+      callSessionId: session.id,
+      models: { voice: compiled.model, transcription: compiled.transcriptionModel },
+    };
   } catch (error) {
     if (answer.callId) await calls.hangup(answer.callId).catch(() => {});
     throw error;
