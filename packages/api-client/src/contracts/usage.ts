@@ -38,8 +38,9 @@ export const callToolFigureSchema = z.object({
 export const moneySchema = z.object({ amount: z.number(), currency: currencySchema });
 
 /**
- * What one call measured. `source` says who measured: the server (phone calls, which it bridges) or
- * the browser (client-reported, for browser calls).
+ * What one call measured. `source` says who measured: the server (phone calls, which it bridges, and
+ * browser calls, through OpenAI's server-side connection to the call); `client-reported` is kept for
+ * figures a browser would report itself, which nothing records today.
  */
 export const callFiguresSchema = z.object({
   source: z.enum(['server', 'client-reported']),
