@@ -1,0 +1,66 @@
+import type { Context } from 'koa';
+
+// The shell's app.html holds its spinner in #root (shell/rspack.config.ts); a page with an idle view
+// gets that view there instead.
+const ROOT_CONTENT = /<div id="root">[\s\S]*?<\/div><\/body>/;
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+}
+
+// A speaker, drawn as the page's own call button draws its icon (36 px, the button's colour).
+const SPEAKER_ICON =
+  '<svg width="36" height="36" viewBox="0 0 15 15" aria-hidden="true"><path d="M2 5.5h2.5L8 2.5v10L4.5 9.5H2z" fill="currentColor"/><path d="M10 5a3 3 0 0 1 0 5m1.5-6.5a5 5 0 0 1 0 8" stroke="currentColor" fill="none"/></svg>';
+
+/**
+ * The voice page's idle view as the signed-in home page first shows it (remotes/voice browser-call-page:
+ * header, welcome, call button), in the Radix Themes classes that page renders (app.html's stylesheet
+ * has them), painted from the HTML before any script runs. The button is disabled and named as still
+ * loading until the remote's own page replaces the whole block (the shell keeps this very node as the
+ * route's loading state until then: shell/src/boot/boot-idle-view.tsx). No live region: the page's own
+ * status line is announced once, by the page. The bar stands in for the header (shell/src/boot.css).
+ */
+export function voiceIdleMarkup(assistantName: string): string {
+  const name = escapeHtml(assistantName);
+  const gray = 'data-accent-color="gray" class="rt-Text rt-r-size';
+  return [
+    '<div class="radix-themes boot-idle" data-boot-idle="voice" aria-busy="true" data-accent-color="indigo" data-gray-color="gray" data-radius="medium" data-scaling="100%">',
+    '<div class="boot-idle-bar"></div>',
+    '<div class="rt-Flex rt-r-fd-column rt-r-px-4 rt-r-w rt-r-max-w rt-r-mx" style="--width:100%;--max-width:720px;--ml:auto;--mr:auto;height:calc(100dvh - 8rem);min-height:28rem">',
+    '<div class="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-3 rt-r-py-3"><div class="rt-Flex rt-r-ai-center rt-r-gap-3">',
+    `<span data-radius="full" class="rt-reset rt-AvatarRoot rt-r-size-3 rt-variant-soft" aria-hidden="true"><span class="rt-AvatarFallback rt-one-letter">${escapeHtml(assistantName.slice(0, 1))}</span></span>`,
+    `<div class="rt-Flex rt-r-fd-column"><h1 class="rt-Heading rt-r-size-4">${name}</h1><span ${gray}-2">Tap to start conversation</span></div></div></div>`,
+    '<div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-jc-center rt-r-gap-2 rt-r-py-9" style="flex:1 1 0%;text-align:center">',
+    `<h2 class="rt-Heading rt-r-size-6">Hello, I'm ${name}</h2>`,
+    `<span ${gray}-3">Your sophisticated AI assistant</span>`,
+    `<span ${gray}-2">Tap the button below to start our conversation</span></div>`,
+    '<div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-gap-3 rt-r-py-4">',
+    `<button type="button" disabled data-disabled="" data-radius="full" aria-label="Start call (loading)" class="rt-reset rt-BaseButton rt-r-size-4 rt-variant-solid rt-IconButton boot-idle-toggle">${SPEAKER_ICON}</button>`,
+    `<span ${gray}-2">Tap to talk with the assistant</span></div>`,
+    '</div></div>',
+  ].join('');
+}
+
+/**
+ * What the signed-in page opened at a path shows before its scripts run: the voice idle view at the home
+ * page (`/`, the realtime call page), else nothing (app.html's spinner).
+ */
+export function appPageMarkup(assistantName: string) {
+  const home = voiceIdleMarkup(assistantName);
+  return function markupFor(ctx: Context): string | undefined {
+    return ctx.path === '/' ? home : undefined;
+  };
+}
+
+/** app.html with `markup` in #root in place of the spinner; unchanged when it has no such root. */
+export function withRootMarkup(html: string, markup: string): string {
+  return html.replace(ROOT_CONTENT, () => `<div id="root">${markup}</div></body>`);
+}

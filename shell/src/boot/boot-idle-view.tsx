@@ -1,0 +1,33 @@
+import { type ReactNode, useCallback, useEffect } from 'react';
+
+// The idle view the API may have put into app.html's #root (api/src/modules/static/idle-view.ts),
+// taken before React's first commit empties #root. Kept until the page it stands for has mounted.
+let idleView: HTMLElement | null =
+  typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('#root > [data-boot-idle]');
+
+/** Whether the server-rendered idle view is still waiting for its page. */
+export function hasBootIdleView(): boolean {
+  return idleView !== null;
+}
+
+/**
+ * The route's loading state while the server-rendered idle view waits for its page: the same DOM node
+ * moved under this element (no second copy, nothing re-announced, the painted greeting stays the
+ * page's largest element); `fallback` once there is none.
+ */
+export function BootIdleView({ fallback }: { fallback: ReactNode }) {
+  const adopt = useCallback((container: HTMLDivElement | null) => {
+    if (container && idleView) container.appendChild(idleView);
+  }, []);
+  if (!idleView) return fallback;
+  return <div ref={adopt} />;
+}
+
+/** Rendered beside the page the idle view stands for: once that page has mounted, the view is done. */
+export function ReleaseBootIdleView() {
+  useEffect(() => {
+    idleView?.remove();
+    idleView = null;
+  }, []);
+  return null;
+}
