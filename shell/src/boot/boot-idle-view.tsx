@@ -2,13 +2,7 @@ import { type ReactNode, useCallback, useEffect } from 'react';
 
 // The idle view the API may have put into app.html's #root (api/src/modules/static/idle-view.ts),
 // taken before React's first commit empties #root. Kept until the page it stands for has mounted.
-let idleView: HTMLElement | null =
-  typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('#root > [data-boot-idle]');
-
-/** Whether the server-rendered idle view is still waiting for its page. */
-export function hasBootIdleView(): boolean {
-  return idleView !== null;
-}
+let idleView = document.querySelector<HTMLElement>('#root > [data-boot-idle]');
 
 /**
  * The route's loading state while the server-rendered idle view waits for its page: the same DOM node

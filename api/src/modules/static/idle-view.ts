@@ -1,5 +1,3 @@
-import type { Context } from 'koa';
-
 // The shell's app.html holds its spinner in #root (shell/rspack.config.ts); a page with an idle view
 // gets that view there instead.
 const ROOT_CONTENT = /<div id="root">[\s\S]*?<\/div><\/body>/;
@@ -16,15 +14,11 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 }
 
-// A speaker, drawn as the page's own call button draws its icon (36 px, the button's colour).
-const SPEAKER_ICON =
-  '<svg width="36" height="36" viewBox="0 0 15 15" aria-hidden="true"><path d="M2 5.5h2.5L8 2.5v10L4.5 9.5H2z" fill="currentColor"/><path d="M10 5a3 3 0 0 1 0 5m1.5-6.5a5 5 0 0 1 0 8" stroke="currentColor" fill="none"/></svg>';
-
 /**
  * The voice page's idle view as the signed-in home page first shows it (remotes/voice browser-call-page:
  * header, welcome, call button), in the Radix Themes classes that page renders (app.html's stylesheet
- * has them), painted from the HTML before any script runs. The button is disabled and named as still
- * loading until the remote's own page replaces the whole block (the shell keeps this very node as the
+ * has them), painted from the HTML before any script runs. The call button is an empty disabled disc
+ * named as still loading until the remote's own page replaces the whole block (the shell keeps this very node as the
  * route's loading state until then: shell/src/boot/boot-idle-view.tsx). No live region: the page's own
  * status line is announced once, by the page. The bar stands in for the header (shell/src/boot.css).
  */
@@ -32,7 +26,7 @@ export function voiceIdleMarkup(assistantName: string): string {
   const name = escapeHtml(assistantName);
   const gray = 'data-accent-color="gray" class="rt-Text rt-r-size';
   return [
-    '<div class="radix-themes boot-idle" data-boot-idle="voice" aria-busy="true" data-accent-color="indigo" data-gray-color="gray" data-radius="medium" data-scaling="100%">',
+    '<div class="radix-themes" data-boot-idle="voice" aria-busy="true" data-accent-color="indigo">',
     '<div class="boot-idle-bar"></div>',
     '<div class="rt-Flex rt-r-fd-column rt-r-px-4 rt-r-w rt-r-max-w rt-r-mx" style="--width:100%;--max-width:720px;--ml:auto;--mr:auto;height:calc(100dvh - 8rem);min-height:28rem">',
     '<div class="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-3 rt-r-py-3"><div class="rt-Flex rt-r-ai-center rt-r-gap-3">',
@@ -43,7 +37,7 @@ export function voiceIdleMarkup(assistantName: string): string {
     `<span ${gray}-3">Your sophisticated AI assistant</span>`,
     `<span ${gray}-2">Tap the button below to start our conversation</span></div>`,
     '<div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-gap-3 rt-r-py-4">',
-    `<button type="button" disabled data-disabled="" data-radius="full" aria-label="Start call (loading)" class="rt-reset rt-BaseButton rt-r-size-4 rt-variant-solid rt-IconButton boot-idle-toggle">${SPEAKER_ICON}</button>`,
+    `<button type="button" disabled data-disabled="" data-radius="full" aria-label="Start call (loading)" class="rt-reset rt-BaseButton rt-r-size-4 rt-variant-solid rt-IconButton boot-idle-toggle"></button>`,
     `<span ${gray}-2">Tap to talk with the assistant</span></div>`,
     '</div></div>',
   ].join('');
@@ -55,7 +49,8 @@ export function voiceIdleMarkup(assistantName: string): string {
  */
 export function appPageMarkup(assistantName: string) {
   const home = voiceIdleMarkup(assistantName);
-  return function markupFor(ctx: Context): string | undefined {
+  // Only the path is read: a Koa context, or anything with one (the e2e size budget reads this file).
+  return function markupFor(ctx: { path: string }): string | undefined {
     return ctx.path === '/' ? home : undefined;
   };
 }
