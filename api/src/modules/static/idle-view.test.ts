@@ -8,7 +8,7 @@ import { appPageMarkup, voiceIdleMarkup, withRootMarkup } from './idle-view.ts';
 import { staticFiles } from './static-files.ts';
 
 const APP_HTML =
-  '<!doctype html><html><head><title>AnnieAI</title></head><body><div id="root"><div class="boot-spinner" role="status" aria-label="Loading"></div></div></body></html>';
+  '<!doctype html><html><head><title>AnnieAI</title><link rel="preload" href="/api/settings" as="fetch" crossorigin="use-credentials"></head><body><div id="root"><div class="boot-spinner" role="status" aria-label="Loading"></div></div></body></html>';
 
 let baseUrl = '';
 let stop: () => Promise<void> = async () => {};
@@ -56,6 +56,9 @@ describe("the home page's idle view in app.html", () => {
     expect(html).toContain('aria-label="Start call (loading)"');
     expect(html).not.toContain('boot-spinner');
     expect(html).not.toContain('<b>');
+    // The settings the page reads come with the view, so the page does not preload them.
+    expect(html).toContain('data-assistant-name="Ada &lt;b&gt;"');
+    expect(html).not.toContain('/api/settings');
     expect(html.endsWith('</div></body></html>')).toBe(true);
   });
 
