@@ -18,7 +18,10 @@ const SPINNER = '<div class="boot-spinner" role="status" aria-label="Loading"></
 // API for first, fetched while app.js loads: the session's user (the gate before any screen), the remote
 // registry, and the settings every screen reads (the home page's welcome names the assistant).
 const APP_PAGE_HEAD = [
-  `<style>${readFileSync(join(appDir, 'src/boot.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/ ?([{}:;,>]) ?/g, '$1')}</style>`,
+  `<style>${readFileSync(join(appDir, 'src/boot.css'), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([{}:;,>]) ?/g, '$1')}</style>`,
   `<link rel="stylesheet" href="${APP_STYLESHEET_URL}" />`,
   '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />',
   '<link rel="preload" href="/api/modules" as="fetch" crossorigin="use-credentials" />',
