@@ -13,12 +13,31 @@ async function visit(page: Page, path: string, heading: string | RegExp): Promis
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible(LOAD);
   await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0, LOAD);
+  // The home page's server-rendered idle view has an h1 too: wait for the page that replaces it.
+  await expect(page.locator('[data-boot-idle]')).toHaveCount(0, LOAD);
 }
 
 test('the login screen', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   await expect(page.getByRole('main')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("the home page's idle view, painted before the shell's script has run", async ({ userPage: page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/app/app.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('button', { name: 'Start call (loading)' })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  release();
+  await expect(page.getByRole('button', { name: 'Start call', exact: true })).toBeEnabled(LOAD);
   expect(await seriousViolations(page)).toEqual([]);
 });
 

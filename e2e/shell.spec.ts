@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { voiceIdleMarkup, withRootMarkup } from '../api/src/modules/static/idle-view.ts';
 import {
   FIRST_SCREEN_BUDGET_BYTES,
   firstScreenFiles,
@@ -252,6 +255,47 @@ test.describe('federated remotes', () => {
   });
 });
 
+test.describe("the home page's idle view", () => {
+  test('paints from the HTML before any script runs, without a spinner, and the voice page replaces it once', async ({
+    userPage,
+  }) => {
+    // The shell's script is held back: what shows meanwhile is the HTML alone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await userPage.route('**/app/app.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not until `load`, which waits for the held (deferred) script.
+    await userPage.goto('/', { waitUntil: 'commit' });
+    const greeting = userPage.getByRole('heading', { level: 2, name: /^Hello, I'm / });
+    await expect(greeting).toBeVisible();
+    const painted = await greeting.textContent();
+    const placeholder = userPage.getByRole('button', { name: 'Start call (loading)' });
+    await expect(placeholder).toBeDisabled();
+    // Neither a spinner nor a live region that the page's own status line would repeat.
+    await expect(userPage.getByRole('status')).toHaveCount(0);
+
+    release();
+    await expect(userPage.getByRole('button', { name: 'Start call', exact: true })).toBeEnabled();
+    await expect(placeholder).toHaveCount(0);
+    await expect(greeting).toHaveCount(1);
+    await expect(greeting).toHaveText(painted ?? '');
+    await expect(userPage.getByRole('status')).toHaveCount(1);
+    await expect(userPage.getByRole('status', { name: 'Call status' })).toBeVisible();
+  });
+
+  test('is sent only to the home page', async ({ userPage }) => {
+    const html = (path: string) =>
+      userPage.request.get(path, { headers: { Accept: 'text/html' } }).then((response) => response.text());
+    expect(await html('/')).toContain('data-boot-idle="voice"');
+    expect(await html('/knowledge')).not.toContain('data-boot-idle="voice"');
+    expect(await html('/knowledge')).toContain('class="boot-spinner"');
+  });
+});
+
 test.describe('size budget', () => {
   // Read from the builds this run serves (not timed, no browser): the app page, what it references and
   // the home remote's module, each as the server sends it (Brotli). The bundle-size benchmark measures
@@ -262,6 +306,13 @@ test.describe('size budget', () => {
       shellDist: join(root, 'shell/dist'),
       homeRemote: { name: 'voice', dist: join(root, 'remotes/voice/dist'), module: './app' },
     });
+    // The page as the API sends it at /: with the home page's idle view in it (Brotli 11, as sent).
+    const page = withRootMarkup(
+      readFileSync(join(root, 'shell/dist/app.html'), 'utf8'),
+      voiceIdleMarkup('James'),
+    );
+    const served = brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    for (const file of files) if (file.url === '/') file.bytes = served;
     const total = files.reduce((sum, file) => sum + file.bytes, 0);
     const listing = files.map((file) => `${file.url} ${file.bytes} ${file.encoding}`).join('\n');
     expect(total, `sign-in → home, as served:\n${listing}`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);

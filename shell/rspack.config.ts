@@ -12,12 +12,16 @@ const production = process.env.NODE_ENV === 'production';
 const appDir = import.meta.dirname;
 const PRERENDER = 'shell-prerender';
 const SPINNER = '<div class="boot-spinner" role="status" aria-label="Loading"></div>';
-// app.html needs nothing but the spinner's few rules (inline: the CSP admits inline styles), the
+// app.html needs nothing but the spinner's and the idle view's few rules (inline, without comments and
+// spaces: the CSP admits inline styles), the
 // federated app's entry and its stylesheet (both fetched at once, side by side), and what it asks the
 // API for first, fetched while app.js loads: the session's user (the gate before any screen), the remote
 // registry, and the settings every screen reads (the home page's welcome names the assistant).
 const APP_PAGE_HEAD = [
-  `<style>${readFileSync(join(appDir, 'src/boot.css'), 'utf8').replace(/\s+/g, ' ')}</style>`,
+  `<style>${readFileSync(join(appDir, 'src/boot.css'), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([{}:;,>]) ?/g, '$1')}</style>`,
   `<link rel="stylesheet" href="${APP_STYLESHEET_URL}" />`,
   '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />',
   '<link rel="preload" href="/api/modules" as="fetch" crossorigin="use-credentials" />',

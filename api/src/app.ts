@@ -25,7 +25,7 @@ import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import { deployTokenGate, releaseFiles } from './modules/remote-releases/index.ts';
-import { remotePreloads, staticFiles } from './modules/static/index.ts';
+import { appPageMarkup, remotePreloads, staticFiles } from './modules/static/index.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 
 export type AppDeps = {
@@ -98,6 +98,8 @@ export function createApp(appDeps: AppDeps): BuiltApp {
           const session = id ? (sessionStore.cached(id) ?? (await sessionStore.get(id))) : undefined;
           return (await deps.remotes.forUser(session?.userId)).remotes;
         }),
+        // The home page's idle view, painted before app.js runs (the assistant's name is a setting).
+        appPageMarkup: appPageMarkup(config.ASSISTANT_NAME),
       }),
     );
   }

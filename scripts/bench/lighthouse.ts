@@ -2,7 +2,7 @@
 // Lighthouse (mobile preset: simulated slow 4G and 4x CPU slowdown) in Debian's Chromium against the
 // production builds served by the API's static server code (lib/production-pages.ts): the login screen
 // signed out, and the home page signed in (the session cookie is sent with every request). Prints each
-// run's performance score, LCP and TBT, and the median of RUNS runs with the total transfer, beside the
+// run's performance score, LCP (and which element it was), FCP and TBT, and the median of RUNS runs with the total transfer, beside the
 // targets.
 // With --quality, the accessibility and best-practices scores instead, with the audits that fail them.
 // With --origin URL (and ANNIE_USER / ANNIE_PASSWORD for the sign-in), a running AnnieAI instead of the
@@ -95,7 +95,17 @@ async function audit(chrome: Chrome, url: string, headers?: Record<string, strin
     fcp: value('first-contentful-paint'),
     tbt: value('total-blocking-time'),
     bytes: value('total-byte-weight'),
+    lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
   };
+}
+
+type NodeItem = { type?: string; nodeLabel?: string; selector?: string };
+
+/** The LCP element's label and selector: the node item of the LCP breakdown insight's list. */
+function lcpElementOf(details: unknown): string {
+  const items = (details as { items?: NodeItem[] } | undefined)?.items ?? [];
+  const node = items.find((item) => item.type === 'node');
+  return node ? `"${(node.nodeLabel ?? '').slice(0, 40)}" (${node.selector ?? '?'})` : 'unknown';
 }
 
 const server: Server = ORIGIN ? await runningInstance(ORIGIN) : await startProductionPages();
@@ -128,13 +138,14 @@ try {
   for (const page of QUALITY ? [] : pages) {
     const runs: Awaited<ReturnType<typeof audit>>[] = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await audit(chrome, page.url, page.headers));
-    const pick = (field: 'score' | 'lcp' | 'fcp' | 'tbt' | 'bytes') => median(runs.map((r) => r[field]));
+    const pick = (field: 'score' | 'lcp' | 'fcp' | 'tbt' | 'bytes'): number =>
+      median(runs.map((r) => r[field]));
     console.log(
       `  ${page.name.padEnd(28)} performance ${String(pick('score')).padStart(3)}  LCP ${(pick('lcp') / 1000).toFixed(2)} s  FCP ${(pick('fcp') / 1000).toFixed(2)} s  TBT ${Math.round(pick('tbt'))} ms  transfer ${(pick('bytes') / 1024).toFixed(1)} KB   (target ${page.target})`,
     );
     for (const [index, result] of runs.entries())
       console.log(
-        `    run ${index + 1}: performance ${result.score}  LCP ${(result.lcp / 1000).toFixed(2)} s  TBT ${Math.round(result.tbt)} ms`,
+        `    run ${index + 1}: performance ${result.score}  LCP ${(result.lcp / 1000).toFixed(2)} s  FCP ${(result.fcp / 1000).toFixed(2)} s  TBT ${Math.round(result.tbt)} ms  LCP element ${result.lcpElement}`,
       );
   }
 } finally {

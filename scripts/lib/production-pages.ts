@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { compressResponses } from '@annie/api/src/middleware/compress-responses.ts';
+import { appPageMarkup } from '@annie/api/src/modules/static/idle-view.ts';
 import { remotePreloads } from '@annie/api/src/modules/static/remote-preloads.ts';
 import { staticFiles } from '@annie/api/src/modules/static/static-files.ts';
 import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
@@ -84,6 +85,7 @@ export async function startProductionPages(): Promise<ProductionPages> {
       ...dirs,
       hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(COOKIE)),
       appPagePreloads: remotePreloads(() => REGISTRY),
+      appPageMarkup: appPageMarkup('James'),
     }),
   );
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {

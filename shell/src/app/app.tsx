@@ -2,6 +2,7 @@ import { useAuthUser } from '@annie/api-client/auth/use-auth-user';
 import { FullPageSpinner } from '@annie/ui/spinner/spinner';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue } from 'react';
+import { BootIdleView } from '../boot/boot-idle-view.tsx';
 import { AppProviders } from './app-providers.tsx';
 import { AuthenticatedApp } from './authenticated-app.tsx';
 
@@ -12,7 +13,7 @@ const LoginScreen = lazy(() =>
   import('../login/login-screen.tsx').then((module) => ({ default: module.LoginScreen })),
 );
 
-/** Spinner while the session is checked, the login screen without one, else the signed-in app. */
+/** Spinner (or the home's idle view) while the session is checked, the login screen without one, else the app. */
 export function AuthGate() {
   const { data, isPending } = useAuthUser();
   // The session's answer arrives as a blocking update; the signed-in app it reveals is the page's largest
@@ -21,7 +22,10 @@ export function AuthGate() {
   const user = useDeferredValue(data);
   // Undefined with data present: the deferred render has not caught up yet. Without data (the check
   // failed: the API is down or answered 5xx) the login screen shows, and signing in reports the error.
-  if (isPending || (user === undefined && data !== undefined)) return <FullPageSpinner />;
+  // The home page's server-rendered idle view, when app.html has one, stays on screen instead.
+  if (isPending || (user === undefined && data !== undefined)) {
+    return <BootIdleView fallback={<FullPageSpinner />} />;
+  }
   if (!user) {
     return (
       <Suspense fallback={<FullPageSpinner />}>

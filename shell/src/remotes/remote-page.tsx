@@ -2,6 +2,7 @@ import type { RemoteTarget } from '@annie/api-client/contracts/routes';
 import { useModuleRegistry } from '@annie/api-client/remote-releases/use-module-registry';
 import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { Suspense, useEffect, useState } from 'react';
+import { BootIdleView, ReleaseBootIdleView } from '../boot/boot-idle-view.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 import { RemoteLoadError } from './remote-load-error.tsx';
@@ -13,6 +14,11 @@ import {
   takeFirstRoute,
 } from './remote-modules.ts';
 import { REMOTE_SECTIONS } from './remote-sections.ts';
+
+/** The route whose idle view the API prerenders into app.html (api/src/modules/static/idle-view.ts). */
+function isHome(target: RemoteTarget): boolean {
+  return target.remote === 'voice' && target.page === 'realtime';
+}
 
 /**
  * One route's screen from a remote: waits for the registry, then loads the page with its own boundary.
@@ -30,11 +36,17 @@ export function RemotePage({ target }: { target: RemoteTarget }) {
     if (outdated) void refetch();
   }, [outdated, refetch]);
 
-  if (registry.isPending) return <SectionSpinner space="9" />;
+  // The home page's loading state is the idle view app.html painted (when it has one), not a spinner.
+  const loading = isHome(target) ? (
+    <BootIdleView fallback={<SectionSpinner space="9" />} />
+  ) : (
+    <SectionSpinner space="9" />
+  );
+  if (registry.isPending) return loading;
   if (registry.isError) {
     return <RemoteLoadError error={registry.error} onRetry={() => void registry.refetch()} />;
   }
-  if (outdated && !isRemoteRunning(target.remote)) return <SectionSpinner space="9" />;
+  if (outdated && !isRemoteRunning(target.remote)) return loading;
   registerRegistryRemotes(registry.data);
   if (!registry.data.remotes.some((remote) => remote.name === target.remote)) {
     return (
@@ -61,8 +73,9 @@ export function RemotePage({ target }: { target: RemoteTarget }) {
           void registry.refetch().then(() => setAttempt((count) => count + 1));
         }}
       >
-        <Suspense fallback={<SectionSpinner space="9" />}>
+        <Suspense fallback={loading}>
           <Page />
+          {isHome(target) && <ReleaseBootIdleView />}
         </Suspense>
       </RemoteErrorBoundary>
     </>

@@ -1,9 +1,11 @@
 import { authUserQueryOptions } from '@annie/api-client/auth/use-auth-user';
 import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
 import { publicRouteFor } from '@annie/api-client/contracts/routes';
+import { appSettingsSchema } from '@annie/api-client/contracts/settings';
 import { createQueryClient } from '@annie/api-client/query-client';
 import { moduleRegistryQueryOptions } from '@annie/api-client/remote-releases/use-module-registry';
 import type { QueryClient } from '@tanstack/react-query';
+import { idleViewAssistantName } from '../boot/boot-idle-view.tsx';
 import { prefetchRemoteModule, registerRegistryRemotes } from './remote-modules.ts';
 
 /**
@@ -25,6 +27,10 @@ function prefetchRouteRemote(registry: ModuleRegistry, pathname: string): void {
  */
 export function startFetching(pathname: string): QueryClient {
   const queryClient = createQueryClient();
+  // The server-rendered idle view carries the settings (app.html then does not preload them): the
+  // query useAppSettings reads (its key) starts with them instead of a request.
+  const settings = appSettingsSchema.safeParse({ assistantName: idleViewAssistantName() });
+  if (settings.success) queryClient.setQueryData(['/api/settings'], settings.data);
   void queryClient.prefetchQuery(authUserQueryOptions());
   queryClient.fetchQuery(moduleRegistryQueryOptions()).then(
     (registry) => prefetchRouteRemote(registry, pathname),
