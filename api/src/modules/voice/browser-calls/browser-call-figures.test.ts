@@ -15,6 +15,11 @@ import {
 } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
 import type { RealtimeEvent } from '../../../../../packages/fakes/src/realtime-event-log.ts';
 import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
+import {
+  publishedCostUsd,
+  transcriptionSecondsSent,
+  voiceTokensSent,
+} from '../../../../test/published-prices.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 
@@ -46,7 +51,6 @@ afterAll(async () => {
 });
 
 const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 async function figuresOf(client: TestClient, id: string) {
   const sessions = callSessionListSchema.parse((await client.get('/api/call-sessions')).body);
@@ -115,19 +119,10 @@ describe('a browser call is measured by the server, over the sideband', () => {
       { name: 'search_knowledge', durationMs: expect.any(Number), outcome: 'ok' },
     ]);
 
-    const usages = call.usage.responses as RealtimeResponseUsage[];
-    const total = (pick: (usage: RealtimeResponseUsage) => number) => sum(usages.map(pick));
-    const voice = {
-      inputText: total((u) => u.input_token_details.text_tokens),
-      inputAudio: total((u) => u.input_token_details.audio_tokens),
-      cachedText: total((u) => u.input_token_details.cached_tokens_details.text_tokens),
-      cachedAudio: total((u) => u.input_token_details.cached_tokens_details.audio_tokens),
-      outputText: total((u) => u.output_token_details.text_tokens),
-      outputAudio: total((u) => u.output_token_details.audio_tokens),
-    };
+    const voice = voiceTokensSent(call.usage.responses as RealtimeResponseUsage[]);
     expect(figures?.voiceTokens).toEqual({ model: app.config.OPENAI_REALTIME_MODEL, ...voice });
     expect(voice.outputAudio).toBeGreaterThan(0);
-    const seconds = sum((call.usage.transcriptions as RealtimeTranscriptionDuration[]).map((u) => u.seconds));
+    const seconds = transcriptionSecondsSent(call.usage.transcriptions as RealtimeTranscriptionDuration[]);
     expect(figures?.transcription).toEqual({
       model: 'gpt-transcribe',
       inputText: 0,
@@ -136,15 +131,7 @@ describe('a browser call is measured by the server, over the sideband', () => {
       seconds,
     });
     // The published prices (USD per million tokens; gpt-transcribe $0.0045 a minute).
-    const expected =
-      ((voice.inputText - voice.cachedText) * 4 +
-        voice.cachedText * 0.4 +
-        voice.outputText * 24 +
-        (voice.inputAudio - voice.cachedAudio) * 32 +
-        voice.cachedAudio * 0.4 +
-        voice.outputAudio * 64) /
-        1_000_000 +
-      (seconds / 60) * 0.0045;
+    const expected = publishedCostUsd(voice, seconds);
     expect(figures?.cost?.currency).toBe('USD');
     expect(figures?.cost?.amount).toBeCloseTo(expected, 6);
     expect(figures?.twilio).toBeNull();

@@ -6,6 +6,11 @@ import type {
   RealtimeResponseUsage,
   RealtimeTranscriptionDuration,
 } from '../../../../../packages/fakes/src/openai-realtime-usage.ts';
+import {
+  publishedCostUsd,
+  transcriptionSecondsSent,
+  voiceTokensSent,
+} from '../../../../test/published-prices.ts';
 import { BUDGET_STOP_MESSAGE, recordUsageEntry } from '../../usage/index.ts';
 import { ASSISTANT_UNAVAILABLE_SAY } from './phone-call.service.ts';
 import { priceEndedCalls } from './phone-call-prices.ts';
@@ -24,8 +29,6 @@ async function figuresOf(id: string) {
   const sessions = callSessionListSchema.parse((await client.get('/api/call-sessions')).body);
   return sessions.find((session) => session.id === id)?.figures ?? null;
 }
-
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 describe('a phone call is measured by the server that bridges it', () => {
   it('records the latencies the fakes timed, the tokens OpenAI reported and their cost by the price table', async () => {
@@ -66,22 +69,11 @@ describe('a phone call is measured by the server that bridges it', () => {
     expect(figures?.source).toBe('server');
 
     // Tokens: the sum of every usage the fake sent.
-    const usages = session.usage.responses as RealtimeResponseUsage[];
-    const total = (pick: (usage: RealtimeResponseUsage) => number) => sum(usages.map(pick));
-    const voice = {
-      inputText: total((u) => u.input_token_details.text_tokens),
-      inputAudio: total((u) => u.input_token_details.audio_tokens),
-      cachedText: total((u) => u.input_token_details.cached_tokens_details.text_tokens),
-      cachedAudio: total((u) => u.input_token_details.cached_tokens_details.audio_tokens),
-      outputText: total((u) => u.output_token_details.text_tokens),
-      outputAudio: total((u) => u.output_token_details.audio_tokens),
-    };
+    const voice = voiceTokensSent(session.usage.responses as RealtimeResponseUsage[]);
     expect(figures?.voiceTokens).toEqual({ model: 'gpt-realtime-2.1', ...voice });
     expect(voice.cachedText + voice.cachedAudio).toBeGreaterThan(0);
     // gpt-transcribe is billed by the minute: OpenAI reports seconds, not tokens.
-    const seconds = sum(
-      (session.usage.transcriptions as RealtimeTranscriptionDuration[]).map((u) => u.seconds),
-    );
+    const seconds = transcriptionSecondsSent(session.usage.transcriptions as RealtimeTranscriptionDuration[]);
     expect(seconds).toBeGreaterThan(0);
     expect(figures?.transcription).toEqual({
       model: 'gpt-transcribe',
@@ -92,15 +84,7 @@ describe('a phone call is measured by the server that bridges it', () => {
     });
 
     // Cost: the published prices (USD per million tokens; gpt-transcribe $0.0045 a minute).
-    const expected =
-      ((voice.inputText - voice.cachedText) * 4 +
-        voice.cachedText * 0.4 +
-        voice.outputText * 24 +
-        (voice.inputAudio - voice.cachedAudio) * 32 +
-        voice.cachedAudio * 0.4 +
-        voice.outputAudio * 64) /
-        1_000_000 +
-      (seconds / 60) * 0.0045;
+    const expected = publishedCostUsd(voice, seconds);
     expect(figures?.cost?.currency).toBe('USD');
     expect(figures?.cost?.amount).toBeCloseTo(expected, 6);
     expect(figures?.twilio?.minutes).toBe(1);
