@@ -141,3 +141,35 @@ test('the Remote releases screen', async ({ adminPage: page }) => {
   await visit(page, '/admin/modules', /.+/);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("the Voice Console's version history dialog, with a version to restore", async ({ adminPage: page }) => {
+  test.setTimeout(90_000);
+  const name = `A11y History ${Math.floor(Math.random() * 1_000_000)}`;
+  await visit(page, '/voice/console', /.+/);
+  await expect(page.getByRole('heading', { name: 'Select a Profile', exact: true })).toBeVisible(LOAD);
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByLabel('Profile Name *').fill(name);
+  await page.getByLabel('Instructions').fill('First words.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const profiles = page.getByRole('list', { name: 'Voice profiles' });
+  await profiles.getByRole('button', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible();
+  await page.getByLabel('Instructions').fill('Second words.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const history = page.getByRole('dialog', { name: 'Version history' });
+  // Both versions listed, the older one with its Restore button.
+  await expect(history.getByRole('row')).toHaveCount(3, LOAD);
+  await expect(history.getByRole('button', { name: /Restore/ })).toHaveCount(1);
+  expect(await seriousViolations(page), 'the version history dialog').toEqual([]);
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toBeHidden();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete Profile' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(profiles.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
+});
