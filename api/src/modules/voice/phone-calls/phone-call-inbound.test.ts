@@ -1,36 +1,16 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { describe, expect, it, vi } from 'vitest';
-import { calleeAudio } from '../../../../../packages/fakes/src/mulaw.ts';
-import type { RealtimeFakeSession } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
+import { describe, expect, it } from 'vitest';
 import { streamOfTwiml } from '../../../../../packages/fakes/src/twilio-fake-calls.ts';
 import { postSignedWebhook } from '../../../../../packages/fakes/src/twilio-fake-webhooks.ts';
 import { sweepStaleCalls } from './phone-call.service.ts';
 import { callSessionRecorder } from './phone-call-sessions.ts';
 import { phoneCallingOf } from './phone-calling.ts';
+import { phoneCallHelpers } from './testing/phone-call-helpers.ts';
 import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';
 
 const phone = await startPhoneHarness();
 const { twilio, realtime, client, app } = phone;
-// The callee's audio goes out all at once; one that `listensFirst` holds it until the greeting has played.
-const callee = (hangUpAfterMs: number | undefined, audio = calleeAudio(), listensFirst = false) => {
-  twilio.calls.callee = { audio, frameIntervalMs: 0, hangUpAfterMs, listensFirst };
-};
-
-// Polls until the condition holds; vi.waitFor's 1 s default is too short for a call on two loaded cores.
-const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
-
-type Instructions = { session: { instructions: string; audio: { input: { format: unknown } } } };
-
-/** The realtime session the app opened for the latest call (once it has configured it). */
-async function latestSession(count: number): Promise<RealtimeFakeSession> {
-  await waitFor(() => expect(realtime.sessions.length).toBe(count));
-  const session = realtime.sessions[count - 1] as RealtimeFakeSession;
-  await waitFor(() => expect(session.eventsOf('session.update')).toHaveLength(1));
-  return session;
-}
-
-const instructionsOf = (session: RealtimeFakeSession) =>
-  (session.eventsOf('session.update')[0] as unknown as Instructions).session.instructions;
+const { callee, waitFor, latestSession, instructionsOf } = phoneCallHelpers(phone);
 
 describe('inbound calls to a tenant number', () => {
   it('greets a known caller without their name (caller ID can be spoofed) and records the call for the tenant owner', async () => {

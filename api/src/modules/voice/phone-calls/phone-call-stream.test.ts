@@ -1,37 +1,20 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { END_CALL_OUTPUT } from '@annie/api-client/contracts/voice-tools';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { calleeAudio } from '../../../../../packages/fakes/src/mulaw.ts';
-import type { RealtimeFakeSession } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { streamOfTwiml } from '../../../../../packages/fakes/src/twilio-fake-calls.ts';
 import { twilioSignature } from '../../../../../packages/fakes/src/twilio-signature.ts';
 import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
 import { CALL_STATUS_WEBHOOK_PATH, MEDIA_STREAM_PATH } from './phone-calling.ts';
+import { phoneCallHelpers } from './testing/phone-call-helpers.ts';
 import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';
 
 const phone = await startPhoneHarness();
 const { twilio, realtime, client, app } = phone;
-// The callee's audio goes out all at once; one that `listensFirst` holds it until the greeting has played.
-const callee = (hangUpAfterMs: number | undefined, audio = calleeAudio(), listensFirst = false) => {
-  twilio.calls.callee = { audio, frameIntervalMs: 0, hangUpAfterMs, listensFirst };
-};
+const { callee, waitFor, latestSession, instructionsOf } = phoneCallHelpers(phone);
 
-// Polls until the condition holds; vi.waitFor's 1 s default is too short for a call on two loaded cores.
-const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
-
-type Instructions = { session: { instructions: string; audio: { input: { format: unknown } } } };
-
-/** The realtime session the app opened for the latest call (once it has configured it). */
-async function latestSession(count: number): Promise<RealtimeFakeSession> {
-  await waitFor(() => expect(realtime.sessions.length).toBe(count));
-  const session = realtime.sessions[count - 1] as RealtimeFakeSession;
-  await waitFor(() => expect(session.eventsOf('session.update')).toHaveLength(1));
-  return session;
-}
-
-const instructionsOf = (session: RealtimeFakeSession) =>
-  (session.eventsOf('session.update')[0] as unknown as Instructions).session.instructions;
+type SessionAudio = { session: { audio: { input: { format: unknown } } } };
 
 async function sessionById(id: string, as = client) {
   const sessions = callSessionListSchema.parse((await as.get('/api/call-sessions')).body);
@@ -71,7 +54,7 @@ describe('an outbound phone call end to end (Twilio fake as the callee, realtime
     });
     expect(started.status).toBe(201);
     const session = await latestSession(1);
-    const update = session.eventsOf('session.update')[0] as unknown as Instructions;
+    const update = session.eventsOf('session.update')[0] as unknown as SessionAudio;
     expect(update.session.audio.input.format).toEqual({ type: 'audio/pcmu' });
     const instructions = instructionsOf(session);
     expect(instructions).toContain(PHONE_CALL_HEADING);
