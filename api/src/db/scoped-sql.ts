@@ -111,3 +111,33 @@ export function ormQueryable(em: EntityManager): Queryable {
   };
   return { query } as unknown as Queryable;
 }
+
+/**
+ * A statement deliberately not scoped to one tenant or user: a sweep across every tenant, a lookup by
+ * a secret (a session or deploy token), the platform's own tables. `reason` says why it may be
+ * unscoped; it is required, so the exception is written where the statement is declared, not in a
+ * comment a reviewer may miss.
+ */
+export class PlainSql {
+  readonly reason: string;
+  readonly text: string;
+
+  constructor(reason: string, text: string) {
+    if (!reason.trim()) throw new Error(`Plain SQL without a reason: ${text.trim()}`);
+    this.reason = reason;
+    this.text = text;
+  }
+}
+
+/** A statement that is deliberately not tenant-scoped; `reason` says why. */
+export const plainSql = (reason: string, text: string): PlainSql => new PlainSql(reason, text);
+
+/** Runs a plain statement with its values as `$1…`. */
+export async function runPlain<R extends QueryResultRow>(
+  db: Queryable,
+  statement: PlainSql,
+  values: readonly unknown[] = [],
+): Promise<R[]> {
+  const { rows } = await db.query<R>(statement.text, values as unknown[]);
+  return rows;
+}
