@@ -1,3 +1,4 @@
+import { route } from '@annie/api-client/contracts/route';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -7,7 +8,7 @@ import { z } from 'zod';
 import { errorHandler } from '../middleware/error-handler.ts';
 import { docOf } from '../openapi/route-doc.ts';
 import type { AppState } from './app-state.ts';
-import { defineRoute } from './define-route.ts';
+import { defineRoute, jsonText } from './define-route.ts';
 
 const router = new Router<AppState>({ prefix: '/things' });
 const seen: unknown[] = [];
@@ -48,6 +49,27 @@ defineRoute(
     ctx.body = { tenant: auth.tenantId };
   },
 );
+
+// Routes declared from contracts: the full path under the router's prefix, the answer returned.
+const thingSchema = z.object({ id: z.string(), count: z.number() });
+const readThing = route({
+  method: 'get',
+  path: '/things/contract/:id',
+  summary: 'A thing',
+  access: 'anonymous',
+  query: z.object({ as: z.enum(['object', 'text', 'drifted', 'undocumented']).default('object') }),
+  responses: { 200: { description: 'The thing', schema: thingSchema } },
+});
+defineRoute(router, readThing, (ctx, { query }) => {
+  if (query.as === 'text') return jsonText('{"id":"from-sql","count":2}');
+  // Only a cast gets a drifted answer past the compiler; the check before it leaves still refuses it.
+  if (query.as === 'drifted')
+    return { id: ctx.params.id, count: 'two' } as unknown as { id: string; count: number };
+  if (query.as === 'undocumented') ctx.status = 201;
+  return { id: ctx.params.id ?? '', count: 1 };
+});
+// @ts-expect-error an answer the contract does not describe does not compile
+defineRoute(new Router<AppState>(), readThing, () => ({ id: 'x', count: 'one' }));
 
 const app = new Koa<AppState>();
 app.use(errorHandler(pino({ level: 'silent' })));
@@ -94,6 +116,23 @@ describe('defineRoute', () => {
     expect(docs.map((doc) => [doc?.summary, doc?.access])).toEqual([
       ['Echo', 'anonymous'],
       ['Mine', 'signed-in'],
+      ['A thing', 'anonymous'],
     ]);
+  });
+
+  it('serves a contract at its full path under the router prefix and sends what the handler returns', async () => {
+    const response = await fetch(`${base}/contract/abc`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: 'abc', count: 1 });
+    const text = await fetch(`${base}/contract/abc?as=text`);
+    expect(text.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await text.json()).toEqual({ id: 'from-sql', count: 2 });
+  });
+
+  it('refuses, outside production, an answer unlike its contract or with a status it does not list', async () => {
+    const drifted = await fetch(`${base}/contract/abc?as=drifted`);
+    expect(drifted.status).toBe(500);
+    const undocumented = await fetch(`${base}/contract/abc?as=undocumented`);
+    expect(undocumented.status).toBe(500);
   });
 });

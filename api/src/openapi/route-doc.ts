@@ -1,31 +1,14 @@
+import type { Access, ResponseDoc, RouteContract } from '@annie/api-client/contracts/route';
 import type { Layer } from '@koa/router';
-import type { z } from 'zod';
 
-/** Who may call a route: anyone, any signed-in user of a tenant, or an administrator. */
-export type Access = 'anonymous' | 'signed-in' | 'admin';
-
-/** One documented response: JSON described by `schema`, or another `contentType` (an event stream, a file). */
-export type ResponseDoc = { description: string; schema?: z.ZodType; contentType?: string };
+export type { Access, ResponseDoc };
 
 /**
- * A route's entry in GET /api/openapi.json, the part of `defineRoute`'s declaration that documents it: the
- * same zod schemas parse the request. `access` is checked against the route's real answers by the
- * OpenAPI test (anonymous → 401, a non-admin → 403).
+ * A route's entry in GET /api/openapi.json: the documenting part of its contract (`defineRoute`'s
+ * declaration), whose zod schemas also parse the request. `access` is checked against the route's real
+ * answers by the OpenAPI test (anonymous → 401, a non-admin → 403).
  */
-export type RouteDoc = {
-  summary: string;
-  description?: string;
-  access: Access;
-  /** Path params with a schema (e.g. `z.uuid()`); the others are documented as strings. */
-  params?: Record<string, z.ZodType>;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  responses: Record<number, ResponseDoc>;
-  /** Error statuses the handler answers, with when. 400 (query/body), 401/403 (access), 404 (params) and 503 are added. */
-  errors?: Record<number, string>;
-  /** Signed in, but X-Tenant-Id / X-User-Id are not checked (no 403 for a mismatch). */
-  skipIdentityHeaders?: boolean;
-};
+export type RouteDoc = Omit<RouteContract, 'method' | 'path' | 'notFound'>;
 
 const DOC = Symbol('route doc');
 type Documented = { [DOC]: RouteDoc };

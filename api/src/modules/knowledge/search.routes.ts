@@ -1,7 +1,4 @@
-import {
-  knowledgeSearchQuerySchema,
-  knowledgeSearchResponseSchema,
-} from '@annie/api-client/contracts/knowledge';
+import * as contract from '@annie/api-client/contracts/knowledge-routes';
 import Router from '@koa/router';
 import type { DomainDeps } from '../../domain.ts';
 import type { AppState } from '../../http/app-state.ts';
@@ -12,20 +9,9 @@ import { searchKnowledge } from './knowledge-search.ts';
 export function searchRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/knowledge' });
 
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/search',
-      summary: "Full-text search of the tenant's facts and notes (the search_knowledge_base voice tool)",
-      access: 'signed-in',
-      query: knowledgeSearchQuerySchema,
-      responses: { 200: { description: 'The best matches first', schema: knowledgeSearchResponseSchema } },
-    },
-    async (ctx, { query, auth }) => {
-      ctx.body = { results: await searchKnowledge(pool, auth.tenantId, query) };
-    },
-  );
+  defineRoute(router, contract.searchKnowledge, async (_ctx, { query, auth }) => ({
+    results: await searchKnowledge(pool, auth.tenantId, query),
+  }));
 
   return router;
 }

@@ -1,11 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { listFacts, listNotes } from '../contracts/knowledge-routes.ts';
 import { stubFetch } from '../testing/fetch-stub.ts';
+import { FACTS } from '../testing/knowledge-api.ts';
 import { fetchAllPages, KNOWLEDGE_PAGE_SIZE } from './fetch-all-pages.ts';
 
-const rowSchema = z.object({ id: z.string() });
-const rows = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ id: `r${from + i}` }));
+const [FACT] = FACTS;
+if (!FACT) throw new Error('FACTS holds a fact');
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const at = FACT.createdAt;
+const note = (id: string) => ({
+  id,
+  title: 'T',
+  body: 'B',
+  tags: [],
+  source: 'other',
+  shareable: false,
+  createdAt: at,
+  updatedAt: at,
+});
+const rows = (from: number, count: number) => Array.from({ length: count }, (_, i) => note(uuid(from + i)));
+const factRows = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ ...FACT, id: uuid(from + i) }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,7 +34,7 @@ describe('fetchAllPages', () => {
         return { status: 200, body: offset === 0 ? rows(0, KNOWLEDGE_PAGE_SIZE) : rows(offset, 3) };
       },
     });
-    const all = await fetchAllPages('/api/knowledge/notes', rowSchema);
+    const all = await fetchAllPages(listNotes);
     expect(all).toHaveLength(KNOWLEDGE_PAGE_SIZE + 3);
     expect(api.fetchMock.mock.calls.map(([url]) => url)).toEqual([
       `/api/knowledge/notes?limit=${KNOWLEDGE_PAGE_SIZE}&offset=0`,
@@ -31,15 +46,18 @@ describe('fetchAllPages', () => {
     stubFetch({
       'GET /api/knowledge/facts': ({ query }) => ({
         status: 200,
-        body: query.get('offset') === '0' ? rows(0, KNOWLEDGE_PAGE_SIZE) : rows(KNOWLEDGE_PAGE_SIZE - 1, 2),
+        body:
+          query.get('offset') === '0'
+            ? factRows(0, KNOWLEDGE_PAGE_SIZE)
+            : factRows(KNOWLEDGE_PAGE_SIZE - 1, 2),
       }),
     });
-    const all = await fetchAllPages('/api/knowledge/facts', rowSchema);
-    expect(all.map((row) => row.id)).toEqual(rows(0, KNOWLEDGE_PAGE_SIZE + 1).map((row) => row.id));
+    const all = await fetchAllPages(listFacts);
+    expect(all.map((row) => row.id)).toEqual(factRows(0, KNOWLEDGE_PAGE_SIZE + 1).map((row) => row.id));
   });
 
   it('rejects rows that do not match the contract', async () => {
     stubFetch({ 'GET /api/knowledge/facts': { status: 200, body: [{ nope: 1 }] } });
-    await expect(fetchAllPages('/api/knowledge/facts', rowSchema)).rejects.toThrow();
+    await expect(fetchAllPages(listFacts)).rejects.toThrow();
   });
 });

@@ -1,31 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type KnowledgeSearchQuery,
-  type KnowledgeSearchResult,
-  knowledgeSearchResponseSchema,
-} from '../contracts/knowledge.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import type { KnowledgeSearchQuery, KnowledgeSearchResult } from '../contracts/knowledge.ts';
+import { searchKnowledge as searchRoute } from '../contracts/knowledge-routes.ts';
 
-function searchUrl({ q, sources, limit }: KnowledgeSearchQuery): string {
-  const params = new URLSearchParams({ q });
-  if (sources && sources.length > 0) params.set('sources', sources.join(','));
-  if (limit !== undefined) params.set('limit', String(limit));
-  return `/api/knowledge/search?${params}`;
-}
-
-/** GET /api/knowledge/search: ranked facts and notes for the search_knowledge_base tool (5 by default). */
+/** Ranked facts and notes for the search_knowledge_base tool (5 by default); sources go comma-joined. */
 export async function searchKnowledge(
-  query: KnowledgeSearchQuery,
+  { q, sources, limit }: KnowledgeSearchQuery,
   signal?: AbortSignal,
 ): Promise<KnowledgeSearchResult[]> {
-  const body = await apiJson<unknown>('GET', searchUrl(query), undefined, { signal });
-  return knowledgeSearchResponseSchema.parse(body).results;
+  const query = { q, sources: sources?.length ? sources.join(',') : undefined, limit };
+  return (await callRoute(searchRoute, { query }, { signal })).results;
 }
 
 /** Query options for one search. */
 export function knowledgeSearchQueryOptions(query: KnowledgeSearchQuery) {
   return queryOptions({
-    queryKey: ['/api/knowledge/search', query] as const,
+    queryKey: [searchRoute.path, query] as const,
     queryFn: ({ signal }) => searchKnowledge(query, signal),
   });
 }

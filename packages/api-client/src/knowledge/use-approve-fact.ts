@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Fact, factSchema } from '../contracts/knowledge.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import { approveFact as approveFactRoute } from '../contracts/knowledge-routes.ts';
 import { factsQueryKey } from './use-facts.ts';
 
-/** POST /api/knowledge/facts/:id/approve (admins only): approves the fact's current version. */
-export async function approveFact(id: string): Promise<Fact> {
-  return factSchema.parse(await apiJson<unknown>('POST', `/api/knowledge/facts/${id}/approve`));
+/** Approves the fact's current version (admins only). */
+export function approveFact(id: string) {
+  return callRoute(approveFactRoute, { params: { id } });
 }
 
 /** Approves a fact and refreshes the fact list. */

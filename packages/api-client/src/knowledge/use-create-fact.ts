@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateFactRequest, type Fact, factSchema } from '../contracts/knowledge.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import type { CreateFactRequest } from '../contracts/knowledge.ts';
+import { createFact as createFactRoute } from '../contracts/knowledge-routes.ts';
 import { factsQueryKey } from './use-facts.ts';
 
-/** POST /api/knowledge/facts: {key, value, unit?}; an existing key gets its next version. */
-export async function createFact(request: CreateFactRequest): Promise<Fact> {
-  return factSchema.parse(await apiJson<unknown>('POST', '/api/knowledge/facts', request));
+/** Adds a fact {key, value, unit?}; an existing key gets its next version. */
+export function createFact(request: CreateFactRequest) {
+  return callRoute(createFactRoute, { body: request });
 }
 
 /** Creates a fact and refreshes the fact list. */

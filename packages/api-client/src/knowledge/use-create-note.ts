@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateNoteRequest, type Note, noteSchema } from '../contracts/knowledge.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import type { CreateNoteRequest } from '../contracts/knowledge.ts';
+import { createNote as createNoteRoute } from '../contracts/knowledge-routes.ts';
 import { notesQueryKey } from './use-notes.ts';
 
-/** POST /api/knowledge/notes: {title, body, tags[]}. */
-export async function createNote(request: CreateNoteRequest): Promise<Note> {
-  return noteSchema.parse(await apiJson<unknown>('POST', '/api/knowledge/notes', request));
+/** Adds a note {title, body, tags[]}. */
+export function createNote(request: CreateNoteRequest) {
+  return callRoute(createNoteRoute, { body: request });
 }
 
 /** Creates a note and refreshes the note list. */

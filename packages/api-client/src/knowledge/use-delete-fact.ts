@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import { deleteFact as deleteFactRoute } from '../contracts/knowledge-routes.ts';
 import { factsQueryKey } from './use-facts.ts';
 
-/** DELETE /api/knowledge/facts/:id: the fact and all of its versions. */
-export async function deleteFact(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/knowledge/facts/${id}`);
+/** Deletes the fact and all of its versions. */
+export function deleteFact(id: string): Promise<undefined> {
+  return callRoute(deleteFactRoute, { params: { id } });
 }
 
 /** Deletes a fact and refreshes the fact list. */

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import { deleteNote as deleteNoteRoute } from '../contracts/knowledge-routes.ts';
 import { notesQueryKey } from './use-notes.ts';
 
-/** DELETE /api/knowledge/notes/:id. */
-export async function deleteNote(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/knowledge/notes/${id}`);
+/** Deletes the note. */
+export function deleteNote(id: string): Promise<undefined> {
+  return callRoute(deleteNoteRoute, { params: { id } });
 }
 
 /** Deletes a note and refreshes the note list. */

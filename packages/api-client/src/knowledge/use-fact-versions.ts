@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type FactVersion, factVersionSchema } from '../contracts/knowledge.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import { listFactVersions } from '../contracts/knowledge-routes.ts';
 import { factsQueryKey } from './use-facts.ts';
 
-const versionListSchema = factVersionSchema.array();
-
-/** GET /api/knowledge/facts/:key/versions: every version of one fact, newest first. */
-export async function getFactVersions(key: string, signal?: AbortSignal): Promise<FactVersion[]> {
-  const url = `/api/knowledge/facts/${encodeURIComponent(key)}/versions`;
-  return versionListSchema.parse(await apiJson<unknown>('GET', url, undefined, { signal }));
+/** Every version of one fact, newest first. */
+export function getFactVersions(key: string, signal?: AbortSignal) {
+  return callRoute(listFactVersions, { params: { key } }, { signal });
 }
 
 /** Query options for a fact's versions; the key sits under the fact list's, so fact edits refresh it. */

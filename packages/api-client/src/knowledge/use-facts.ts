@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Fact, factSchema } from '../contracts/knowledge.ts';
+import { listFacts } from '../contracts/knowledge-routes.ts';
 import { fetchAllPages } from './fetch-all-pages.ts';
 
 /** Query key of the fact list; every fact mutation invalidates it (and the version lists under it). */
-export const factsQueryKey = ['/api/knowledge/facts'] as const;
+export const factsQueryKey = [listFacts.path] as const;
 
-/** GET /api/knowledge/facts: every fact at its latest version, newest first (read in pages, returned whole). */
-export function getFacts(signal?: AbortSignal): Promise<Fact[]> {
-  return fetchAllPages('/api/knowledge/facts', factSchema, signal);
+/** Every fact at its latest version, newest first (read in pages, returned whole). */
+export function getFacts(signal?: AbortSignal) {
+  return fetchAllPages(listFacts, signal);
 }
 
 /** Query options for the fact list. */

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Note, noteSchema } from '../contracts/knowledge.ts';
+import { listNotes } from '../contracts/knowledge-routes.ts';
 import { fetchAllPages } from './fetch-all-pages.ts';
 
 /** Query key of the note list; every note mutation invalidates it. */
-export const notesQueryKey = ['/api/knowledge/notes'] as const;
+export const notesQueryKey = [listNotes.path] as const;
 
-/** GET /api/knowledge/notes: every note, newest first (read in pages, returned whole). */
-export function getNotes(signal?: AbortSignal): Promise<Note[]> {
-  return fetchAllPages('/api/knowledge/notes', noteSchema, signal);
+/** Every note, newest first (read in pages, returned whole). */
+export function getNotes(signal?: AbortSignal) {
+  return fetchAllPages(listNotes, signal);
 }
 
 /** Query options for the note list. */
