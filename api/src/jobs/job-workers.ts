@@ -105,6 +105,22 @@ export class JobWorkers {
     });
   }
 
+  /**
+   * Queues the queue's job of the current time slot (`slotSeconds` wide, counted from the epoch by the
+   * database's clock) unless that slot already has one: pg-boss keeps one job per queue and slot
+   * (its unique index on `singleton_on`), whichever instance asks and however often. Resolves to
+   * whether this call created it.
+   */
+  async sendInSlot<Data>(queue: JobQueue<Data>, data: Data, slotSeconds: number): Promise<boolean> {
+    const boss = await this.#start();
+    await ensureQueue(boss, queue, this.#config);
+    const id = await boss.send(queue.name, queue.data.parse(data) as object, {
+      ...queue.policy(this.#config),
+      singletonSeconds: slotSeconds,
+    });
+    return id !== null;
+  }
+
   /** Stops taking the queue's jobs, once those running have finished. */
   async stopWork(queue: JobQueue<unknown>): Promise<void> {
     const boss = await this.#boss;
