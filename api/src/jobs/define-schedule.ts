@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { defineQueue, type JobQueue, type RetryPolicy } from './job-queue.ts';
 import type { JobWorkers } from './job-workers.ts';
 
-/** What a scheduled run gets: a signal aborted when the process stops while it runs. */
-export type ScheduleContext = { signal: AbortSignal };
+/**
+ * What a scheduled run gets: a signal aborted when the process stops while it runs, and how many
+ * retries its period has left (0 unless the schedule has `retry`).
+ */
+export type ScheduleContext = { signal: AbortSignal; retriesLeft: number };
 
 /**
  * Work that runs every `every` milliseconds (whole seconds), once per period across every instance
@@ -93,7 +96,11 @@ export class Scheduler {
       this.#started.push(schedule);
       await this.#workers.work(schedule.queue, { batchSize: 1, localConcurrency: 1 }, async (jobs) => {
         const outcomes = [];
-        for (const job of jobs) outcomes.push(await this.#run(schedule, job.signal));
+        for (const job of jobs) {
+          outcomes.push(
+            await this.#run(schedule, { signal: job.signal, retriesLeft: job.retryLimit - job.retryCount }),
+          );
+        }
         return outcomes;
       });
     }
@@ -127,14 +134,14 @@ export class Scheduler {
     return asking;
   }
 
-  async #run(schedule: Schedule, signal: AbortSignal) {
+  async #run(schedule: Schedule, context: ScheduleContext) {
     try {
-      await schedule.run({ signal });
+      await schedule.run(context);
       return { status: 'completed' as const };
     } catch (error) {
       this.#logger.warn(
-        { err: error, schedule: schedule.name },
-        `${schedule.name} failed; runs again next period`,
+        { err: error, schedule: schedule.name, retriesLeft: context.retriesLeft },
+        `scheduled ${schedule.name} failed (it runs again at its next retry or period)`,
       );
       return { status: 'failed' as const, output: { message: (error as Error).message } };
     }

@@ -37,7 +37,7 @@ describe("a call's figures and its retention", () => {
     await app.pool.query(`update app_user set deleted_at = now() - interval '91 days' where id = $1`, [
       user.id,
     ]);
-    await enforceRetention(app.pool);
+    await enforceRetention(app.pool, app.deps.retention);
     expect(await count('select count(*) as n from call_session where id = $1', [session.id])).toBe(0);
     expect(
       await count('select count(*) as n from call_session_figures where call_session_id = $1', [session.id]),
