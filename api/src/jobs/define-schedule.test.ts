@@ -172,4 +172,29 @@ describe('defineSchedule', () => {
     expect(states[0]).toBe('failed');
     expect(states).toContain('completed');
   });
+
+  it("the app's background runner starts every domain's schedules and stops them", async () => {
+    await app.startBackground();
+    const { rows } = await app.pool.query<{ name: string }>(
+      `select name from ${JOB_QUEUE_SCHEMA}.queue where name like 'schedule.%' and name not like 'schedule.probe-%' order by name`,
+    );
+    // Without DATABASE_URL (an embedded database) the daily backup is one more.
+    expect(rows.map((row) => row.name)).toEqual([
+      'schedule.abandoned-browser-calls',
+      'schedule.lab-reconcile',
+      'schedule.phone-call-prices',
+      'schedule.retention',
+      'schedule.stale-phone-calls',
+      'schedule.text-prices',
+    ]);
+    const ran = async () =>
+      (
+        await app.pool.query(
+          `select 1 from ${JOB_QUEUE_SCHEMA}.job where name = 'schedule.retention' and state = 'completed'`,
+        )
+      ).rowCount;
+    // The current period had not run: it runs at start.
+    await eventually(async () => ((await ran()) === 1 ? true : undefined));
+    await app.stopBackground();
+  });
 });
