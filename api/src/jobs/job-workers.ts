@@ -48,6 +48,8 @@ export class JobWorkers {
   readonly #options: Required<JobWorkersOptions>;
   #boss: Promise<PgBoss> | undefined;
   #pool: pg.Pool | undefined;
+  /** Queues created (or brought to the current settings) by this pg-boss, once each. */
+  #queues = new Map<string, Promise<void>>();
 
   constructor(appPool: Pool, config: AppConfig, logger: Logger, options: JobWorkersOptions = {}) {
     const { connectionString, host, port, user, password, database, ssl } = appPool.options;
@@ -77,8 +79,7 @@ export class JobWorkers {
    * handler that throws fails the whole batch, and pg-boss retries it.
    */
   async work<Data>(queue: JobQueue<Data>, settings: WorkSettings, handler: JobHandler<Data>): Promise<void> {
-    const boss = await this.#start();
-    await ensureQueue(boss, queue, this.#config);
+    const boss = await this.#ensureQueue(queue);
     const options = {
       batchSize: settings.batchSize ?? 10,
       localConcurrency: settings.localConcurrency ?? 2,
@@ -112,8 +113,7 @@ export class JobWorkers {
    * whether this call created it.
    */
   async sendInSlot<Data>(queue: JobQueue<Data>, data: Data, slotSeconds: number): Promise<boolean> {
-    const boss = await this.#start();
-    await ensureQueue(boss, queue, this.#config);
+    const boss = await this.#ensureQueue(queue);
     const id = await boss.send(queue.name, queue.data.parse(data) as object, {
       ...queue.policy(this.#config),
       singletonSeconds: slotSeconds,
@@ -131,9 +131,24 @@ export class JobWorkers {
   async stop(): Promise<void> {
     const boss = await this.#boss?.catch(() => undefined);
     this.#boss = undefined;
+    this.#queues.clear();
     await boss?.stop({ graceful: true, timeout: this.#config.SHUTDOWN_GRACE_MS });
     await this.#pool?.end();
     this.#pool = undefined;
+  }
+
+  async #ensureQueue(queue: JobQueue<unknown>): Promise<PgBoss> {
+    const boss = await this.#start();
+    let ensured = this.#queues.get(queue.name);
+    if (!ensured) {
+      ensured = ensureQueue(boss, queue, this.#config).catch((error: unknown) => {
+        this.#queues.delete(queue.name);
+        throw error;
+      });
+      this.#queues.set(queue.name, ensured);
+    }
+    await ensured;
+    return boss;
   }
 
   #start(): Promise<PgBoss> {

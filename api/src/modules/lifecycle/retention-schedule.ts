@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
 import type { RetentionRule } from '../../domain.ts';
 import { defineSchedule, type Schedule } from '../../jobs/define-schedule.ts';
-import { enforceRetention } from './retention.ts';
+import { enforceRetention } from './retention.queries.ts';
 
 /** Often enough that expired sessions and counters do not pile up; the day-scale rules barely notice. */
 export const RETENTION_INTERVAL_MS = 15 * 60_000;

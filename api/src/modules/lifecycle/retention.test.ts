@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { domains } from '../../domains.ts';
 import { eventually } from '../lab/testing/lab-test-helpers.ts';
-import { enforceRetention } from './retention.ts';
+import { enforceRetention } from './retention.queries.ts';
 
 const app = await startTestApp();
 const RETENTION_LOCK = 0x616e6e69;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';
-import { enforceRetention } from '../../lifecycle/retention.ts';
+import { enforceRetention } from '../../lifecycle/retention.queries.ts';
 import { nothingMeasured } from '../bridge/index.ts';
 import { recordCallFigures } from './call-figures.service.ts';
 import { endCallSession, startCallSession } from './call-session.service.ts';

@@ -2,8 +2,9 @@ import type { Pool } from '../../db/pool.ts';
 import { plainSql, runPlain } from '../../db/scoped-sql.ts';
 import type { RetentionRule } from '../../domain.ts';
 
-// One instance at a time enforces retention (the deletes are idempotent; the lock only spares work).
+// One run at a time: the schedule already runs once across instances; the lock also covers a run by hand.
 const RETENTION_LOCK = 0x616e6e69; // 'anni'
+const TRY_LOCK = plainSql('a process-wide lock, not data', 'select pg_try_advisory_xact_lock($1) as locked');
 
 /**
  * Applies every rule once, in one transaction (each rule is its module's own `delete`, declared on its
@@ -17,11 +18,8 @@ export async function enforceRetention(
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const { rows } = await client.query<{ locked: boolean }>(
-      'select pg_try_advisory_xact_lock($1) as locked',
-      [RETENTION_LOCK],
-    );
-    if (!rows[0]?.locked) {
+    const [lock] = await runPlain<{ locked: boolean }>(client, TRY_LOCK, [RETENTION_LOCK]);
+    if (!lock?.locked) {
       await client.query('rollback');
       return undefined;
     }
