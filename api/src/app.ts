@@ -50,6 +50,7 @@ export type BuiltApp = {
 export function createApp(appDeps: AppDeps): BuiltApp {
   const { config, orm, pool, logger } = appDeps;
   const live = new LiveHub(pool, logger);
+  const appDomains = appDeps.domains ?? domains;
   const deps: DomainDeps = {
     config,
     orm,
@@ -60,8 +61,9 @@ export function createApp(appDeps: AppDeps): BuiltApp {
     live,
     connections: new SessionConnections(pool, live, logger),
     remotes: new RemoteRegistry(pool, config.remotes, { sandbox: config.ANNIE_SANDBOX }),
+    retention: appDomains.flatMap((domain) => domain.retention ?? []),
   };
-  const instances = (appDeps.domains ?? domains).map((domain) => domain.create(deps));
+  const instances = appDomains.map((domain) => domain.create(deps));
   // Behind proxies, only the entries they appended are believed: the left-most ones are the client's to choose.
   const app = new Koa<AppState>({
     proxy: config.TRUST_PROXY,

@@ -4,9 +4,11 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/env.ts';
 import type { Orm } from './db/orm.ts';
 import type { Pool } from './db/pool.ts';
+import type { PlainSql } from './db/scoped-sql.ts';
 import type { AppState } from './http/app-state.ts';
 import type { RemoteRegistry } from './http/remote-registry.ts';
 import type { SessionConnections } from './http/session/session-connections.ts';
+import type { Schedule } from './jobs/define-schedule.ts';
 import type { JobSender } from './jobs/job-sender.ts';
 import type { JobWorkers } from './jobs/job-workers.ts';
 import type { LiveHub } from './live/live-hub.ts';
@@ -27,15 +29,28 @@ export type DomainDeps = {
   connections: SessionConnections;
   /** The remotes' release registry as this process serves it (GET /api/modules, release files). */
   remotes: RemoteRegistry;
+  /** Every retention rule the app's domains declare (run by the lifecycle's schedule). */
+  retention: RetentionRule[];
 };
+
+/**
+ * How long one kind of a module's data is kept: one idempotent `delete`, declared by the module that
+ * owns the table (in its `*.queries.ts`), deliberately across every tenant (retention removes every
+ * tenant's expired rows alike). README "Data lifecycle" lists the same rules.
+ */
+export type RetentionRule = { kind: string; keptFor: string; delete: PlainSql };
 
 /** Stops what `start` started; resolves once it has. */
 export type Stop = () => Promise<void>;
 
-/** A domain as built for one app: its routers, and its background work (started by `main`, and by tests that need it). */
+/**
+ * A domain as built for one app: its routers, its background work (started by `main`, and by tests
+ * that need it), and its scheduled work (`defineSchedule`: once per period across every instance).
+ */
 export type DomainInstance = {
   routers: Router<AppState>[];
   start?: () => Promise<Stop>;
+  schedules?: Schedule[];
 };
 
 /**
@@ -48,5 +63,7 @@ export type Domain = {
   // biome-ignore lint/suspicious/noExplicitAny: schemas of different entity types share this list.
   entities: EntitySchema<any, any>[];
   migrations: MigrationObject[];
+  /** What of the domain's data is deleted when (its own tables only). */
+  retention?: RetentionRule[];
   create: (deps: DomainDeps) => DomainInstance;
 };

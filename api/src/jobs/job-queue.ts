@@ -15,11 +15,16 @@ export type RetryPolicy = Required<
   Pick<Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds'>
 >;
 
-/** A queue: its name, the shape of its jobs' data, and its retry policy (which may depend on configuration). */
+/**
+ * A queue: its name, the shape of its jobs' data, and its retry policy (which may depend on configuration).
+ * `oneAtATime` makes it a pg-boss `singleton` queue: one job active at a time across every instance
+ * (set when the queue is created; pg-boss cannot change it afterwards).
+ */
 export type JobQueue<Data> = {
   name: string;
   data: z.ZodType<Data>;
   policy: (config: AppConfig) => RetryPolicy;
+  oneAtATime?: boolean;
 };
 
 /** Declares a queue; the sender and the workers create it in pg-boss on first use. */
@@ -27,6 +32,7 @@ export function defineQueue<Data>(queue: {
   name: string;
   data: z.ZodType<Data>;
   policy: RetryPolicy | ((config: AppConfig) => RetryPolicy);
+  oneAtATime?: boolean;
 }): JobQueue<Data> {
   const { policy } = queue;
   return { ...queue, policy: typeof policy === 'function' ? policy : () => policy };
@@ -45,7 +51,7 @@ export const JOB_RETENTION = {
 } as const satisfies Pick<Queue, 'deleteAfterSeconds' | 'retentionSeconds'>;
 
 /** The queue's pg-boss settings; `notify` wakes listening workers the moment a job is sent. */
-export function queueOptions(queue: JobQueue<unknown>, config: AppConfig): Omit<Queue, 'name'> {
+export function queueOptions(queue: JobQueue<unknown>, config: AppConfig): Omit<Queue, 'name' | 'policy'> {
   return { ...queue.policy(config), ...JOB_RETENTION, notify: true };
 }
 
@@ -59,7 +65,7 @@ export async function ensureQueue(
   config: AppConfig,
 ): Promise<void> {
   const options = queueOptions(queue, config);
-  await boss.createQueue(queue.name, options);
+  await boss.createQueue(queue.name, { ...options, ...(queue.oneAtATime ? { policy: 'singleton' } : {}) });
   await boss.updateQueue(queue.name, options);
 }
 

@@ -48,6 +48,8 @@ export class JobWorkers {
   readonly #options: Required<JobWorkersOptions>;
   #boss: Promise<PgBoss> | undefined;
   #pool: pg.Pool | undefined;
+  /** Queues created (or brought to the current settings) by this pg-boss, once each. */
+  #queues = new Map<string, Promise<void>>();
 
   constructor(appPool: Pool, config: AppConfig, logger: Logger, options: JobWorkersOptions = {}) {
     const { connectionString, host, port, user, password, database, ssl } = appPool.options;
@@ -77,8 +79,7 @@ export class JobWorkers {
    * handler that throws fails the whole batch, and pg-boss retries it.
    */
   async work<Data>(queue: JobQueue<Data>, settings: WorkSettings, handler: JobHandler<Data>): Promise<void> {
-    const boss = await this.#start();
-    await ensureQueue(boss, queue, this.#config);
+    const boss = await this.#ensureQueue(queue);
     const options = {
       batchSize: settings.batchSize ?? 10,
       localConcurrency: settings.localConcurrency ?? 2,
@@ -105,6 +106,21 @@ export class JobWorkers {
     });
   }
 
+  /**
+   * Queues the queue's job of the current time slot (`slotSeconds` wide, counted from the epoch by the
+   * database's clock) unless that slot already has one: pg-boss keeps one job per queue and slot
+   * (its unique index on `singleton_on`), whichever instance asks and however often. Resolves to
+   * whether this call created it.
+   */
+  async sendInSlot<Data>(queue: JobQueue<Data>, data: Data, slotSeconds: number): Promise<boolean> {
+    const boss = await this.#ensureQueue(queue);
+    const id = await boss.send(queue.name, queue.data.parse(data) as object, {
+      ...queue.policy(this.#config),
+      singletonSeconds: slotSeconds,
+    });
+    return id !== null;
+  }
+
   /** Stops taking the queue's jobs, once those running have finished. */
   async stopWork(queue: JobQueue<unknown>): Promise<void> {
     const boss = await this.#boss;
@@ -115,9 +131,24 @@ export class JobWorkers {
   async stop(): Promise<void> {
     const boss = await this.#boss?.catch(() => undefined);
     this.#boss = undefined;
+    this.#queues.clear();
     await boss?.stop({ graceful: true, timeout: this.#config.SHUTDOWN_GRACE_MS });
     await this.#pool?.end();
     this.#pool = undefined;
+  }
+
+  async #ensureQueue(queue: JobQueue<unknown>): Promise<PgBoss> {
+    const boss = await this.#start();
+    let ensured = this.#queues.get(queue.name);
+    if (!ensured) {
+      ensured = ensureQueue(boss, queue, this.#config).catch((error: unknown) => {
+        this.#queues.delete(queue.name);
+        throw error;
+      });
+      this.#queues.set(queue.name, ensured);
+    }
+    await ensured;
+    return boss;
   }
 
   #start(): Promise<PgBoss> {

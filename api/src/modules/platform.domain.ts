@@ -2,16 +2,20 @@ import { Migration20261122000000_platform } from '../db/migrations/Migration2026
 import { Migration20261122030000_account_deletion } from '../db/migrations/Migration20261122030000_account_deletion.ts';
 import { Migration20261122190000_session_invalidation } from '../db/migrations/Migration20261122190000_session_invalidation.ts';
 import type { Domain } from '../domain.ts';
-import { authRoutes, passwordAttemptLimiter } from './auth/index.ts';
+import { authRetention, authRoutes, passwordAttemptLimiter } from './auth/index.ts';
 import { healthRoutes } from './health/index.ts';
-import { startRetentionSchedule } from './lifecycle/index.ts';
+import { retentionSchedule } from './lifecycle/index.ts';
 import { TenantSchema } from './tenants/index.ts';
-import { UserSchema } from './users/index.ts';
+import { UserSchema, userRetention } from './users/index.ts';
 
-/** Tenants, users, sign-in, health and data retention: what every other domain stands on. */
+/**
+ * Tenants, users, sign-in, health and data retention (the rules every domain declares, run on a
+ * schedule): what every other domain stands on.
+ */
 export const platformDomain: Domain = {
   name: 'platform',
   entities: [TenantSchema, UserSchema],
+  retention: [...userRetention, ...authRetention],
   migrations: [
     { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
     { name: 'Migration20261122030000_account_deletion', class: Migration20261122030000_account_deletion },
@@ -20,11 +24,11 @@ export const platformDomain: Domain = {
       class: Migration20261122190000_session_invalidation,
     },
   ],
-  create: ({ config, pool, logger }) => {
+  create: ({ config, pool, logger, retention }) => {
     return {
       routers: [healthRoutes(pool), authRoutes(passwordAttemptLimiter(pool, config))],
-      // The retention rules (expired sessions and login counters among them) run at start and on a schedule.
-      start: async () => startRetentionSchedule(pool, logger),
+      // Every domain's retention rules (expired sessions and login counters among them), every 15 minutes.
+      schedules: [retentionSchedule(pool, logger, retention)],
     };
   },
 };

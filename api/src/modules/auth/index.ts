@@ -1,5 +1,7 @@
 // Sign-in: the login and logout routes, and the limits every check of an account password runs under.
+
 export { authRoutes } from './auth.routes.ts';
+export { authRetention } from './auth-retention.queries.ts';
 export { passwordCheckSource } from './device-cookie.ts';
 export {
   type AttemptSource,

@@ -7,12 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { listClusters, removeCluster } from '../../db/cluster-registry.ts';
 import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
+import { Scheduler } from '../../jobs/define-schedule.ts';
 import { JOB_QUEUE_SCHEMA } from '../../jobs/job-queue.ts';
-import { JobSender } from '../../jobs/job-sender.ts';
 import { JobWorkers } from '../../jobs/job-workers.ts';
 import { checkBackups } from '../doctor/check-backups.ts';
 import { eventually } from '../lab/testing/lab-test-helpers.ts';
-import { embeddedBackupQueue, startBackupSchedule } from './backup-schedule.ts';
+import { backupSchedule } from './backup-schedule.ts';
 import { backupsFolder, runScheduledBackup } from './scheduled-backup.ts';
 
 // The job queue lives in the test database; the database backed up is a real embedded one.
@@ -49,21 +49,22 @@ afterAll(async () => {
 const DAY = '2026-11-27';
 let backupsRun = 0;
 
-/** One instance of the app as far as backups go: its own sender, workers and schedule. */
+const schedule = backupSchedule({
+  logger,
+  today: () => DAY,
+  backup: async () => {
+    backupsRun += 1;
+    return runScheduledBackup(dataDir, 3);
+  },
+});
+
+/** One instance of the app as far as backups go: its own workers and scheduler. */
 async function instance() {
   const workers = new JobWorkers(app.pool, app.config, logger);
-  const stop = await startBackupSchedule({
-    jobs: new JobSender(app.pool, app.config, logger),
-    workers,
-    logger,
-    today: () => DAY,
-    backup: async () => {
-      backupsRun += 1;
-      return runScheduledBackup(dataDir, 3);
-    },
-  });
+  const scheduler = new Scheduler(workers, logger);
+  await scheduler.start([schedule]);
   stops.push(async () => {
-    await stop();
+    await scheduler.stop();
     await workers.stop();
   });
 }
@@ -71,7 +72,7 @@ async function instance() {
 const jobsOfQueue = async () =>
   (
     await app.pool.query<{ state: string }>(`select state from ${JOB_QUEUE_SCHEMA}.job where name = $1`, [
-      embeddedBackupQueue.name,
+      schedule.queue.name,
     ])
   ).rows.map((row) => row.state);
 
@@ -106,15 +107,13 @@ describe('scheduled backups of the embedded database', () => {
     const broken = join(folder, 'no-database', '.data');
     const workers = new JobWorkers(app.pool, app.config, logger);
     stops.push(() => workers.stop());
-    await app.pool.query(`delete from ${JOB_QUEUE_SCHEMA}.job where name = $1`, [embeddedBackupQueue.name]);
-    const stop = await startBackupSchedule({
-      jobs: new JobSender(app.pool, app.config, logger),
-      workers,
-      logger,
-      today: () => '2026-11-29',
-      backup: () => runScheduledBackup(broken, 3),
-    });
-    stops.push(stop);
+    // A new day: the day's run has not happened yet.
+    await app.pool.query(`delete from ${JOB_QUEUE_SCHEMA}.job where name = $1`, [schedule.queue.name]);
+    const scheduler = new Scheduler(workers, logger);
+    await scheduler.start([
+      backupSchedule({ logger, today: () => '2026-11-29', backup: () => runScheduledBackup(broken, 3) }),
+    ]);
+    stops.unshift(() => scheduler.stop());
     const failure = await eventually(async () =>
       logged.find((line) => line.level === 50 && line.msg.startsWith('SCHEDULED BACKUP FAILED')),
     );

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Domain } from '../../domain.ts';
 import { REPO_ROOT } from '../../runtime.ts';
-import { startBackupSchedule } from './backup-schedule.ts';
+import { backupSchedule } from './backup-schedule.ts';
 import { runScheduledBackup } from './scheduled-backup.ts';
 
 /**
@@ -12,17 +12,12 @@ export const backupsDomain: Domain = {
   name: 'backups',
   entities: [],
   migrations: [],
-  create: ({ config, jobs, workers, logger }) => ({
-    routers: [],
-    start: async () => {
-      if (config.DATABASE_URL || config.BACKUP_KEEP === 0) return async () => {};
-      const dataDir = resolve(REPO_ROOT, config.DATA_DIR);
-      return startBackupSchedule({
-        jobs,
-        workers,
-        logger,
-        backup: () => runScheduledBackup(dataDir, config.BACKUP_KEEP),
-      });
-    },
-  }),
+  create: ({ config, logger }) => {
+    if (config.DATABASE_URL || config.BACKUP_KEEP === 0) return { routers: [] };
+    const dataDir = resolve(REPO_ROOT, config.DATA_DIR);
+    return {
+      routers: [],
+      schedules: [backupSchedule({ logger, backup: () => runScheduledBackup(dataDir, config.BACKUP_KEEP) })],
+    };
+  },
 };

@@ -70,7 +70,7 @@ describe('a worker that dies mid-job', () => {
     const workers = new JobWorkers(app.pool, app.config, createLogger('silent'), {
       superviseIntervalSeconds: 1,
     });
-    const stopWorker = await startLabWorker({ ...app.deps, workers }, { reconcileIntervalMs: 600_000 });
+    const stopWorker = await startLabWorker({ ...app.deps, workers });
     stops.unshift(async () => {
       await stopWorker();
       await workers.stop();

@@ -20,8 +20,8 @@ const app = await startTestApp({
   AGT_TIMEOUT_MS: '1000',
   AGT_MAX_RESPONSE_BYTES: '65536',
 });
-// Reconciliation is driven by hand below, so its timer stays out of the way.
-const stopWorker = await startLabWorker(app.deps, { reconcileIntervalMs: 600_000 });
+// Reconciliation (a schedule of its own, not started here) is driven by hand below.
+const stopWorker = await startLabWorker(app.deps);
 afterAll(async () => {
   await stopWorker();
   await fake.close();

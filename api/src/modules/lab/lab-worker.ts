@@ -1,4 +1,5 @@
 import type { DomainDeps, Stop } from '../../domain.ts';
+import { defineSchedule, type Schedule } from '../../jobs/define-schedule.ts';
 import { agtClientFromConfig } from '../../providers/agt/agt-client.ts';
 import { reconcileLabJobs } from './lab-job-reconciler.ts';
 import { runLabJobs } from './lab-job-runner.ts';
@@ -10,29 +11,27 @@ export type LabWorkerOptions = {
   batchSize?: number;
   /** Independent fetch loops in this process. */
   localConcurrency?: number;
-  reconcileIntervalMs?: number;
-  /** How long an unfinished job must be untouched before reconciliation looks at it. */
-  reconcileGraceSeconds?: number;
 };
 
-const DEFAULTS: Required<LabWorkerOptions> = {
-  batchSize: 10,
-  localConcurrency: 2,
-  reconcileIntervalMs: 30_000,
-  reconcileGraceSeconds: 60,
-};
+const DEFAULTS: Required<LabWorkerOptions> = { batchSize: 10, localConcurrency: 2 };
+
+/** How often unfinished lab jobs are reconciled (once across instances). */
+export const LAB_RECONCILE_INTERVAL_MS = 30_000;
+/** How long an unfinished job must be untouched before reconciliation looks at it. */
+export const LAB_RECONCILE_GRACE_SECONDS = 60;
 
 /**
  * Runs lab jobs on the process's job workers, a batch at a time (see JobWorkers.work for waking,
  * polling and retries). pg-boss takes back jobs whose worker died (after their expiry) and retries
- * them; reconciliation catches what is left. Returns the stop function, which lets running jobs finish.
+ * them; reconciliation (`labReconcileSchedule`) catches what is left. Returns the stop function, which
+ * lets running jobs finish.
  */
 export async function startLabWorker(
   deps: Pick<DomainDeps, 'config' | 'logger' | 'jobs' | 'workers'>,
   options: LabWorkerOptions = {},
 ): Promise<Stop> {
   const settings = { ...DEFAULTS, ...options };
-  const { config, logger, jobs, workers } = deps;
+  const { config, logger, workers } = deps;
   const agt = agtClientFromConfig(config);
   const pool = workers.pool;
   const recordSuccess = successRecorder(pool);
@@ -51,19 +50,21 @@ export async function startLabWorker(
     }));
   });
 
-  const send = (labJobId: string) => sendLabJob(jobs, labJobId);
-  let reconciling: Promise<unknown> = Promise.resolve();
-  const reconcile = () => {
-    reconciling = reconcileLabJobs({ pool, logger, send }, settings.reconcileGraceSeconds).catch(
-      (error: unknown) => logger.error({ err: error }, 'lab job reconciliation failed'),
-    );
-  };
-  reconcile();
-  const timer = setInterval(reconcile, settings.reconcileIntervalMs);
-
   return async function stopLabWorker() {
-    clearInterval(timer);
-    await reconciling;
     await workers.stopWork(labJobQueue);
   };
+}
+
+/**
+ * Reconciliation of unfinished lab jobs every 30 s, once across instances: a job whose queue job is
+ * missing is queued again, one abandoned past its retries is failed (see `reconcileLabJobs`).
+ */
+export function labReconcileSchedule(deps: Pick<DomainDeps, 'logger' | 'jobs' | 'workers'>): Schedule {
+  const { logger, jobs, workers } = deps;
+  const send = (labJobId: string) => sendLabJob(jobs, labJobId);
+  return defineSchedule({
+    name: 'lab-reconcile',
+    every: LAB_RECONCILE_INTERVAL_MS,
+    run: () => reconcileLabJobs({ pool: workers.pool, logger, send }, LAB_RECONCILE_GRACE_SECONDS),
+  });
 }

@@ -1,3 +1,2 @@
-// Data lifecycle: the retention rules, run on a schedule, and the grace period of a deleted account.
-export { ACCOUNT_GRACE_DAYS } from './retention.ts';
-export { startRetentionSchedule } from './retention-schedule.ts';
+// Data lifecycle: runs the retention rules every domain declares (`Domain.retention`), on a schedule.
+export { retentionSchedule } from './retention-schedule.ts';

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
+import { domains } from '../../domains.ts';
 import { eventually } from '../lab/testing/lab-test-helpers.ts';
-import { enforceRetention } from './retention.ts';
+import { enforceRetention } from './retention.queries.ts';
 
 const app = await startTestApp();
 const RETENTION_LOCK = 0x616e6e69;
@@ -44,21 +46,21 @@ describe('user:delete', () => {
       (await leavingClient.get('/api/auth/user')).status === 401 ? true : undefined,
     );
 
-    await enforceRetention(app.pool);
+    await enforceRetention(app.pool, app.deps.retention);
     expect(await userExists(leaving.user.id)).toBe(true);
 
     await app.pool.query(
       `update app_user set deleted_at = now() - interval '89 days 23 hours' where id = $1`,
       [leaving.user.id],
     );
-    await enforceRetention(app.pool);
+    await enforceRetention(app.pool, app.deps.retention);
     expect(await userExists(leaving.user.id)).toBe(true);
 
     await app.pool.query(
       `update app_user set deleted_at = now() - interval '90 days 1 minute' where id = $1`,
       [leaving.user.id],
     );
-    const removed = await enforceRetention(app.pool);
+    const removed = await enforceRetention(app.pool, app.deps.retention);
     expect(removed).toMatchObject({
       'deleted accounts (the user and everything of theirs: sessions, Google connections)': 1,
     });
@@ -75,6 +77,38 @@ describe('user:delete', () => {
 });
 
 describe('retention', () => {
+  it('runs the rules the owning domains declare, and lifecycle itself names none of their tables', async () => {
+    const owners = Object.fromEntries(
+      domains.flatMap((domain) => (domain.retention ?? []).map((rule) => [rule.kind, domain.name])),
+    );
+    expect(owners).toEqual({
+      'deleted accounts (the user and everything of theirs: sessions, Google connections)': 'platform',
+      sessions: 'platform',
+      'failed-login counters': 'platform',
+      "remote load-failure reports (the shell's, per remote version)": 'remote-releases',
+      'lab job history (status log, provider messages, results)': 'lab',
+      'Voice Console test tickets': 'voice-profiles',
+    });
+    expect(app.deps.retention.map((rule) => rule.kind).sort()).toEqual(Object.keys(owners).sort());
+    const folder = new URL('./', import.meta.url);
+    const sources = (await readdir(folder)).filter(
+      (name) => name.endsWith('.ts') && !name.includes('.test.'),
+    );
+    for (const name of sources) {
+      const text = await readFile(new URL(name, folder), 'utf8');
+      for (const table of [
+        'app_user',
+        'lab_job',
+        'http_session',
+        'login_rate_limit',
+        'remote_load_error',
+        'voice_test_ticket',
+      ]) {
+        expect(text, `${name} names ${table}`).not.toContain(table);
+      }
+    }
+  });
+
   it('removes lab job history 12 months after the job finished, and nothing younger or unfinished', async () => {
     const { user } = await app.createUser();
     const insert = (status: string, age: string) =>
@@ -90,7 +124,7 @@ describe('retention', () => {
     const oldFailed = await insert('failed', '13 months');
     const recent = await insert('succeeded', '11 months');
     const stuck = await insert('running', '13 months');
-    await enforceRetention(app.pool);
+    await enforceRetention(app.pool, app.deps.retention);
     const left = (await app.pool.query<{ id: string }>('select id from lab_job')).rows.map((row) => row.id);
     expect(left).not.toContain(old);
     expect(left).not.toContain(oldFailed);
@@ -110,7 +144,7 @@ describe('retention', () => {
         .then(({ rows }) => rows[0]?.session_id ?? '');
     const expired = await insert('-1 second');
     const live = await insert('50 seconds');
-    await enforceRetention(app.pool);
+    await enforceRetention(app.pool, app.deps.retention);
     const left = (await app.pool.query<{ session_id: string }>('select session_id from voice_test_ticket'))
       .rows;
     expect(left.map((row) => row.session_id)).toEqual([live]);
@@ -132,7 +166,7 @@ describe('retention', () => {
       await rowHolder.query('select 1 from voice_test_ticket where session_id = $1 for update', [
         rows[0]?.session_id,
       ]);
-      const first = enforceRetention(app.pool);
+      const first = enforceRetention(app.pool, app.deps.retention);
       await eventually(async () => {
         const held = await app.pool.query(
           `select 1 from pg_locks where locktype = 'advisory' and objid = $1 and granted`,
@@ -150,7 +184,7 @@ describe('retention', () => {
         return (waiting.rowCount ?? 0) >= 2 ? 'went ahead while the first held the lock' : undefined;
       }, 60_000);
       secondWaits.catch(() => {});
-      const second = await Promise.race([enforceRetention(app.pool), secondWaits]);
+      const second = await Promise.race([enforceRetention(app.pool, app.deps.retention), secondWaits]);
       decided = true;
       expect(second).toBeUndefined();
       await rowHolder.query('commit');

@@ -3,6 +3,7 @@ import { originsOf } from '../../middleware/security-headers.ts';
 import { buildDirs, REPO_ROOT } from '../../runtime.ts';
 import { deployRoutes } from './deploy.routes.ts';
 import { hostSharedVersions } from './host-shared.ts';
+import { loadErrorRetention } from './load-error-retention.queries.ts';
 import { Migration20261126140000_remote_releases } from './migrations/Migration20261126140000_remote_releases.ts';
 import { Migration20261127080000_release_policy_and_tokens } from './migrations/Migration20261127080000_release_policy_and_tokens.ts';
 import { describeOperatorTenant } from './operator-access.ts';
@@ -28,6 +29,7 @@ export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishH
 export const remoteReleasesDomain: Domain = {
   name: 'remote-releases',
   entities: [],
+  retention: loadErrorRetention,
   migrations: [
     { name: 'Migration20261126140000_remote_releases', class: Migration20261126140000_remote_releases },
     {

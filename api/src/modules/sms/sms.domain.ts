@@ -3,6 +3,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
+import { defineSchedule } from '../../jobs/define-schedule.ts';
 import { liveStream } from '../../live/live-stream.ts';
 import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
 import { Migration20261122030100_sms } from './migrations/Migration20261122030100_sms.ts';
@@ -49,16 +50,16 @@ export const smsDomain: Domain = {
         smsRoutes({ pool, sending, region: config.PHONE_DEFAULT_REGION as CountryCode, draftsMissing }),
         smsWebhookRoutes({ pool, jobs, sending, draftsEnabled: generator !== undefined }),
       ],
+      // Twilio prices a sent text after it has left: its price joins the usage ledger then.
+      schedules: [
+        defineSchedule({
+          name: 'text-prices',
+          every: TEXT_PRICE_SWEEP_MS,
+          run: () => priceSentTexts(pool, sending, logger),
+        }),
+      ],
       start: async () => {
-        // Twilio prices a sent text after it has left: its price joins the usage ledger then.
-        const pricing = setInterval(() => {
-          priceSentTexts(pool, sending, logger).catch((error: Error) =>
-            logger.warn({ err: error }, 'text price sweep failed'),
-          );
-        }, TEXT_PRICE_SWEEP_MS);
-        pricing.unref();
-        const stopPricing = async () => clearInterval(pricing);
-        if (!generator) return stopPricing;
+        if (!generator) return async () => {};
         const draftDeps = {
           pool: workers.pool,
           generator,
@@ -69,10 +70,7 @@ export const smsDomain: Domain = {
         await workers.work(smsDraftQueue, { batchSize: 4, localConcurrency: 2 }, (batch) =>
           Promise.all(batch.map((job) => writeDraft(draftDeps, job))),
         );
-        return async () => {
-          await stopPricing();
-          await workers.stopWork(smsDraftQueue);
-        };
+        return async () => workers.stopWork(smsDraftQueue);
       },
     };
   },

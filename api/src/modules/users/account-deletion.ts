@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { endSessionsOf } from '../../http/session-user.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { ACCOUNT_GRACE_DAYS } from '../lifecycle/index.ts';
 import type { User } from './user.entity.ts';
 import { findUserByUsername } from './user.service.ts';
+import { ACCOUNT_GRACE_DAYS } from './user-retention.queries.ts';
 
 /**
  * `user:delete`: the account stops working at once (sessions ended, sign-in refused, the session user

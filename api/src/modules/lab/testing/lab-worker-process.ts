@@ -11,13 +11,10 @@ const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
 const logger = createLogger(config.LOG_LEVEL);
 const pool = createPool(config.DATABASE_URL);
-await startLabWorker(
-  {
-    config,
-    logger,
-    jobs: new JobSender(pool, config, logger),
-    workers: new JobWorkers(pool, config, logger),
-  },
-  { reconcileIntervalMs: 600_000 },
-);
+await startLabWorker({
+  config,
+  logger,
+  jobs: new JobSender(pool, config, logger),
+  workers: new JobWorkers(pool, config, logger),
+});
 process.stdout.write('ready\n');

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';
-import { enforceRetention } from '../../lifecycle/retention.ts';
+import { enforceRetention } from '../../lifecycle/retention.queries.ts';
 import { nothingMeasured } from '../bridge/index.ts';
 import { recordCallFigures } from './call-figures.service.ts';
 import { endCallSession, startCallSession } from './call-session.service.ts';
@@ -37,7 +37,7 @@ describe("a call's figures and its retention", () => {
     await app.pool.query(`update app_user set deleted_at = now() - interval '91 days' where id = $1`, [
       user.id,
     ]);
-    await enforceRetention(app.pool);
+    await enforceRetention(app.pool, app.deps.retention);
     expect(await count('select count(*) as n from call_session where id = $1', [session.id])).toBe(0);
     expect(
       await count('select count(*) as n from call_session_figures where call_session_id = $1', [session.id]),

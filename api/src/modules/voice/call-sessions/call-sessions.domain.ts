@@ -1,4 +1,5 @@
 import type { Domain } from '../../../domain.ts';
+import { defineSchedule } from '../../../jobs/define-schedule.ts';
 import { ABANDONED_CALL_SWEEP_MS, endAbandonedBrowserCalls } from './abandoned-calls.ts';
 import { CallSessionSchema } from './call-session.entity.ts';
 import { callSessionRoutes } from './call-session.routes.ts';
@@ -13,17 +14,15 @@ export const callSessionsDomain: Domain = {
     { name: 'Migration20261122040000_call_sessions', class: Migration20261122040000_call_sessions },
     { name: 'Migration20261127080100_call_figures', class: Migration20261127080100_call_figures },
   ],
-  create: ({ pool, logger }) => ({
+  create: ({ pool }) => ({
     routers: [callSessionRoutes({ pool })],
     // Browser and typed calls whose tab died before it could end them leave Call History's "Ongoing" in time.
-    start: async () => {
-      const sweep = setInterval(() => {
-        endAbandonedBrowserCalls(pool).catch((error: Error) =>
-          logger.warn({ err: error }, 'abandoned browser call sweep failed'),
-        );
-      }, ABANDONED_CALL_SWEEP_MS);
-      sweep.unref();
-      return async () => clearInterval(sweep);
-    },
+    schedules: [
+      defineSchedule({
+        name: 'abandoned-browser-calls',
+        every: ABANDONED_CALL_SWEEP_MS,
+        run: () => endAbandonedBrowserCalls(pool),
+      }),
+    ],
   }),
 };

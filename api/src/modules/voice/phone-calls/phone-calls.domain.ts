@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Domain } from '../../../domain.ts';
+import { defineSchedule } from '../../../jobs/define-schedule.ts';
 import { realtimeBridgesFrom } from '../bridge/index.ts';
 import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
@@ -11,7 +12,8 @@ import { partyPhoneTools } from './phone-call-tools.ts';
 import { phoneCallingOf } from './phone-calling.ts';
 import { phoneWebhookRoutes } from './phone-webhook.routes.ts';
 
-const STALE_SWEEP_MS = 60_000;
+/** How often the calls nobody reported the end of are looked for. */
+export const STALE_SWEEP_MS = 60_000;
 
 /**
  * Phone calls through Twilio: the assistant calls out (POST /api/annie/call/start) and answers the
@@ -38,27 +40,24 @@ export const phoneCallsDomain: Domain = {
     const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger, live };
     return {
       routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets })],
-      // A sweep a minute ends the calls nobody reported the end of; at shutdown every media stream and
-      // its realtime bridge is closed.
-      start: async () => {
-        const sweep = setInterval(() => {
-          sweepStaleCalls(deps).catch((error: Error) =>
-            logger.warn({ err: error }, 'stale call sweep failed'),
-          );
-        }, STALE_SWEEP_MS);
-        sweep.unref();
-        const pricing = setInterval(() => {
-          priceEndedCalls(pool, calling, logger).catch((error: Error) =>
-            logger.warn({ err: error }, 'call price sweep failed'),
-          );
-        }, PRICE_SWEEP_MS);
-        pricing.unref();
-        return async () => {
-          clearInterval(sweep);
-          clearInterval(pricing);
-          for (const client of sockets.clients) client.close(1001, 'Server shutting down');
-          bridges?.closeAll();
-        };
+      // A sweep a minute ends the calls nobody reported the end of; Twilio's prices of ended calls join
+      // the usage ledger once Twilio has them.
+      schedules: [
+        defineSchedule({
+          name: 'stale-phone-calls',
+          every: STALE_SWEEP_MS,
+          run: () => sweepStaleCalls(deps),
+        }),
+        defineSchedule({
+          name: 'phone-call-prices',
+          every: PRICE_SWEEP_MS,
+          run: () => priceEndedCalls(pool, calling, logger),
+        }),
+      ],
+      // At shutdown every media stream and its realtime bridge is closed.
+      start: async () => async () => {
+        for (const client of sockets.clients) client.close(1001, 'Server shutting down');
+        bridges?.closeAll();
       },
     };
   },

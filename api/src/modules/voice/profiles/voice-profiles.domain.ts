@@ -2,6 +2,7 @@ import type { Domain, DomainDeps } from '../../../domain.ts';
 import { realtimeBridgesFrom } from '../bridge/index.ts';
 import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
 import { Migration20261122200000_voice_test_tickets } from './migrations/Migration20261122200000_voice_test_tickets.ts';
+import { testTicketRetention } from './test-ticket-retention.queries.ts';
 import { VoiceProfileSchema } from './voice-profile.entity.ts';
 import { voiceProfileRoutes } from './voice-profile.routes.ts';
 import { VoiceProfileVersionSchema } from './voice-profile-version.entity.ts';
@@ -37,6 +38,7 @@ export function createVoiceProfiles({
 export const voiceProfilesDomain: Domain = {
   name: 'voice-profiles',
   entities: [VoiceProfileSchema, VoiceProfileVersionSchema],
+  retention: testTicketRetention,
   migrations: [
     { name: 'Migration20261122020000_voice_profiles', class: Migration20261122020000_voice_profiles },
     { name: 'Migration20261122200000_voice_test_tickets', class: Migration20261122200000_voice_test_tickets },
