@@ -1,12 +1,12 @@
 import type { DeployToken } from '@annie/api-client/contracts/remote-releases';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
-import { useDeployTokens } from '@annie/api-client/remote-releases/use-deploy-tokens';
-import { useRemoteReleases } from '@annie/api-client/remote-releases/use-remote-releases';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { Container, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
+import { useDeployTokens } from './api/use-deploy-tokens.ts';
+import { useRemoteReleases } from './api/use-remote-releases.ts';
 import { AuditLog } from './audit-log.tsx';
 import { DeployTokensCard } from './deploy-tokens-card.tsx';
 import { LoadReports } from './load-reports.tsx';

@@ -1,7 +1,7 @@
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { errorMessage } from '@annie/api-client/http';
-import { useReleaseMutations } from '@annie/api-client/remote-releases/use-release-mutations';
 import { useToast } from '@annie/ui/toast/toast';
+import { useReleaseMutations } from './api/use-release-mutations.ts';
 
 /** Activate and Roll back on the Remote releases screen, each with its notice (the server's reason when refused). */
 export function useReleaseActions() {

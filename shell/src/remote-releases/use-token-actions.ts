@@ -1,8 +1,8 @@
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { errorMessage } from '@annie/api-client/http';
-import { useDeployTokenMutations } from '@annie/api-client/remote-releases/use-deploy-tokens';
 import { useToast } from '@annie/ui/toast/toast';
 import { useState } from 'react';
+import { useDeployTokenMutations } from './api/use-deploy-tokens.ts';
 
 /** Create and Revoke a deploy token, each with its notice; the new token's secret is kept to show once. */
 export function useTokenActions() {

@@ -1,6 +1,5 @@
 import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Middleware } from 'koa';
-import { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/transaction.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
@@ -94,4 +93,4 @@ export function knownRemote(): Middleware<AppState> {
   };
 }
 
-export const remoteParams = { remote: z.enum(REMOTE_NAMES) };
+export { remoteParams } from '@annie/api-client/contracts/remote-releases-routes';

@@ -1,14 +1,15 @@
 import type { LoginRequest } from '../contracts/auth.ts';
+import { LOGIN_PATH } from '../contracts/auth-paths.ts';
 import { apiJson } from '../http.ts';
 import { storeIdentity } from './identity.ts';
 
 /**
- * POST /api/login, then remembers the identity headers; throws an ApiError (a 401 carries the server's
+ * Signs in (POST `LOGIN_PATH`), then remembers the identity headers; throws an ApiError (a 401 carries the server's
  * message). No react-query and no zod here: this is all the login page's script needs, and the page
- * reloads right after a sign-in, when the app reads GET /api/auth/user under its full contract.
+ * reloads right after a sign-in, when the app reads the signed-in user under its full contract.
  */
 export async function signIn(credentials: LoginRequest): Promise<void> {
-  const user = await apiJson<{ id?: unknown; tenantId?: unknown }>('POST', '/api/login', credentials);
+  const user = await apiJson<{ id?: unknown; tenantId?: unknown }>('POST', LOGIN_PATH, credentials);
   if (typeof user?.id === 'string' && typeof user.tenantId === 'string') {
     storeIdentity({ id: user.id, tenantId: user.tenantId });
   }

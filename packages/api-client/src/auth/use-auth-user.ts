@@ -1,21 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AuthUser, authUserSchema } from '../contracts/auth.ts';
-import { apiJson, isApiError } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import type { AuthUser } from '../contracts/auth.ts';
+import { readAuthUser } from '../contracts/auth-routes.ts';
+import { isApiError } from '../http.ts';
 import { storeIdentity } from './identity.ts';
 
 /** Query key of the signed-in user; login and logout write to it. */
-export const authUserQueryKey = ['/api/auth/user'] as const;
+export const authUserQueryKey = [readAuthUser.path] as const;
 
-/** GET /api/auth/user: the signed-in user, or null when the session is missing (401). */
+/** The signed-in user, or null when the session is missing (401). */
 export async function getAuthUser(signal?: AbortSignal): Promise<AuthUser | null> {
-  let body: unknown;
+  let user: AuthUser;
   try {
-    body = await apiJson<unknown>('GET', '/api/auth/user', undefined, { signal });
+    user = await callRoute(readAuthUser, {}, { signal });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
   }
-  const user = authUserSchema.parse(body);
   storeIdentity(user);
   return user;
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import { logout as logoutRoute } from '../contracts/auth-routes.ts';
 import { clearIdentity } from './identity.ts';
 import { authUserQueryKey } from './use-auth-user.ts';
 
-/** POST /api/logout (no body). */
+/** Signs out (ends the session, if any). */
 export async function logout(): Promise<void> {
-  await apiRequest('POST', '/api/logout');
+  await callRoute(logoutRoute);
 }
 
 /** Signs out, forgets the identity headers and marks the cached user as signed out. */

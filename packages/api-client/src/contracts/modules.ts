@@ -22,6 +22,14 @@ export const moduleRegistrySchema = z.strictObject({
   manageReleases: z.boolean().optional(),
 });
 
+/** Body of the load-error report: the shell could not load a remote's version. */
+export const remoteLoadErrorRequestSchema = z.strictObject({
+  remote: remoteNameSchema,
+  version: z.string().min(1).max(64),
+  message: z.string().max(500).default(''),
+});
+
 export type { RemoteName } from './remotes.ts';
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 export type ModuleRegistry = z.infer<typeof moduleRegistrySchema>;
+export type RemoteLoadErrorRequest = z.input<typeof remoteLoadErrorRequestSchema>;

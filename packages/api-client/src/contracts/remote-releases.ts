@@ -107,20 +107,12 @@ export const activateReleaseRequestSchema = z.strictObject({
 /** Body of POST /api/modules/releases/:remote/auto-rollback. */
 export const autoRollbackRequestSchema = z.strictObject({ enabled: z.boolean() });
 
-/** Body of POST /api/modules/load-errors: the shell could not load a remote's version. */
-export const remoteLoadErrorRequestSchema = z.strictObject({
-  remote: remoteNameSchema,
-  version: z.string().min(1).max(64),
-  message: z.string().max(500).default(''),
-});
-
 export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
 export type RemoteState = z.infer<typeof remoteStateSchema>;
 export type RemoteAuditEntry = z.infer<typeof remoteAuditEntrySchema>;
 export type RemoteLoadReport = z.infer<typeof remoteLoadReportSchema>;
 export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
 export type ActivateReleaseRequest = z.infer<typeof activateReleaseRequestSchema>;
-export type RemoteLoadErrorRequest = z.input<typeof remoteLoadErrorRequestSchema>;
 
 /** A deploy token: lets a team's CI release one remote (publish, activate or canary, promote, roll back). */
 export const deployTokenSchema = z.strictObject({
@@ -157,3 +149,5 @@ export const deployActivateRequestSchema = activateReleaseRequestSchema;
 export type DeployToken = z.infer<typeof deployTokenSchema>;
 export type CreateDeployTokenRequest = z.infer<typeof createDeployTokenRequestSchema>;
 export type CreatedDeployToken = z.infer<typeof createdDeployTokenSchema>;
+
+export { type RemoteLoadErrorRequest, remoteLoadErrorRequestSchema } from './modules.ts';

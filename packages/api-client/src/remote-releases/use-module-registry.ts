@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ModuleRegistry, moduleRegistrySchema } from '../contracts/modules.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import type { ModuleRegistry } from '../contracts/modules.ts';
+import { readRemoteRegistry } from '../contracts/remote-registry-routes.ts';
 
-/** GET /api/modules: where each remote's manifest lives. */
-export async function getModuleRegistry(signal?: AbortSignal): Promise<ModuleRegistry> {
-  return moduleRegistrySchema.parse(await apiJson<unknown>('GET', '/api/modules', undefined, { signal }));
+/** Where each remote's manifest lives for this user. */
+export function getModuleRegistry(signal?: AbortSignal): Promise<ModuleRegistry> {
+  return callRoute(readRemoteRegistry, {}, { signal });
 }
 
 // An activation reaches a page already open: a route entered after this long asks the registry again.
@@ -13,7 +14,7 @@ const REGISTRY_FRESH_MS = 2_000;
 /** Query options for the module registry. */
 export function moduleRegistryQueryOptions() {
   return queryOptions({
-    queryKey: ['/api/modules'] as const,
+    queryKey: [readRemoteRegistry.path] as const,
     queryFn: ({ signal }) => getModuleRegistry(signal),
     staleTime: REGISTRY_FRESH_MS,
   });

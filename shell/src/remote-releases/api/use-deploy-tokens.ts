@@ -1,30 +1,28 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '@annie/api-client/call-route';
+import type { CreateDeployTokenRequest, DeployToken } from '@annie/api-client/contracts/remote-releases';
 import {
-  type CreateDeployTokenRequest,
-  type CreatedDeployToken,
-  createdDeployTokenSchema,
-  type DeployToken,
-  deployTokensSchema,
-} from '../contracts/remote-releases.ts';
-import { apiJson, apiRequest } from '../http.ts';
+  createDeployToken as createDeployTokenRoute,
+  listDeployTokens,
+  revokeDeployToken as revokeDeployTokenRoute,
+} from '@annie/api-client/contracts/remote-releases-routes';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { remoteReleasesQueryKey } from './use-remote-releases.ts';
 
-export const deployTokensQueryKey = ['/api/modules/tokens'] as const;
+export const deployTokensQueryKey = [listDeployTokens.path] as const;
 
-/** GET /api/modules/tokens: every deploy token, never its secret. */
+/** Every deploy token, never its secret. */
 export async function getDeployTokens(signal?: AbortSignal): Promise<DeployToken[]> {
-  return deployTokensSchema.parse(await apiJson<unknown>('GET', '/api/modules/tokens', undefined, { signal }))
-    .tokens;
+  return (await callRoute(listDeployTokens, {}, { signal })).tokens;
 }
 
-/** POST /api/modules/tokens: a token for one remote; its secret is in this answer only. */
-export async function createDeployToken(request: CreateDeployTokenRequest): Promise<CreatedDeployToken> {
-  return createdDeployTokenSchema.parse(await apiJson<unknown>('POST', '/api/modules/tokens', request));
+/** A token for one remote; its secret is in this answer only. */
+export function createDeployToken(request: CreateDeployTokenRequest) {
+  return callRoute(createDeployTokenRoute, { body: request });
 }
 
-/** POST /api/modules/tokens/:id/revoke (204). */
+/** Revokes a token (204). */
 export async function revokeDeployToken(id: string): Promise<void> {
-  await apiRequest('POST', `/api/modules/tokens/${encodeURIComponent(id)}/revoke`);
+  await callRoute(revokeDeployTokenRoute, { params: { id } });
 }
 
 export function deployTokensQueryOptions() {
