@@ -65,12 +65,6 @@ const NOT_YET_ON_CONTRACTS = new Set([
   'packages/api-client/src/voice-profiles/use-voice-profile-versions.ts',
   'packages/api-client/src/voice-profiles/use-voice-profiles.ts',
   'packages/api-client/src/voice-tools/run-voice-tool.ts',
-  'packages/api-client/src/workspace/run-workspace-tool.ts',
-  'packages/api-client/src/workspace/use-activate-google-account.ts',
-  'packages/api-client/src/workspace/use-connect-google.ts',
-  'packages/api-client/src/workspace/use-disconnect-google.ts',
-  'packages/api-client/src/workspace/use-google-accounts.ts',
-  'packages/api-client/src/workspace/use-google-status.ts',
   'shell/src/boot/federated-app.ts',
   'shell/src/remotes/start-fetching.ts',
 ]);
