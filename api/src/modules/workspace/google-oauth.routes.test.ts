@@ -79,6 +79,14 @@ describe('GET /api/google/auth and /api/google/callback', () => {
     ]);
   });
 
+  it('sends a callback whose query does not parse (a repeated state) to the error page, never JSON', async () => {
+    const client = await signedIn();
+    const { body } = await client.get('/api/google/auth');
+    const path = callbackPath(await fake.consent(body.authUrl));
+    const repeated = await client.get(`${path}&state=again`);
+    expect([repeated.status, repeated.headers.get('location')]).toEqual([302, '/google/error?reason=failed']);
+  });
+
   it('needs a signed-in user to start', async () => {
     expect((await app.client().get('/api/google/auth')).status).toBe(401);
   });

@@ -1,4 +1,5 @@
-import { GOOGLE_RESULT_PATHS, googleAuthUrlSchema } from '@annie/api-client/contracts/workspace';
+import { GOOGLE_RESULT_PATHS } from '@annie/api-client/contracts/workspace';
+import * as contract from '@annie/api-client/contracts/workspace-routes';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -36,58 +37,32 @@ function refusalReason(callback: { configured: boolean; denied: boolean; codeVer
 export function googleOAuthRoutes(google: GoogleServices | undefined, logger: Logger): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
 
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/auth',
-      summary: "Start connecting the user's Google account: the consent URL to send the browser to",
-      access: 'signed-in',
-      responses: { 200: { description: 'The consent URL', schema: googleAuthUrlSchema } },
-      errors: { 503: 'Google is not configured, or the database is briefly unavailable' },
-    },
-    async (ctx) => {
-      if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
-      const consent = await google.oauth.startConsent();
-      rememberConsent(ctx, consent);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = { authUrl: consent.authUrl };
-    },
-  );
+  defineRoute(router, contract.startGoogleConsent, async (ctx) => {
+    if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
+    const consent = await google.oauth.startConsent();
+    rememberConsent(ctx, consent);
+    ctx.set('Cache-Control', 'no-store');
+    return { authUrl: consent.authUrl };
+  });
 
   // Outside the route's own stack so that it also catches the access check's refusal.
   router.use('/callback', redirectFailures(logger));
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/callback',
-      summary: 'Where Google sends the browser back after consent',
-      description:
-        'Always a redirect: to the success page, or to the error page with `?reason=` (also when not signed in).',
-      access: 'signed-in',
-      skipIdentityHeaders: true,
-      responses: { 302: { description: 'To the success or the error page' } },
-    },
-    async (ctx, { auth }) => {
-      const query = (name: string) =>
-        typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : undefined;
-      const codeVerifier = takeConsent(ctx, query('state'));
-      const code = query('code');
-      if (!google || query('error') || !codeVerifier || !code) {
-        const reason = refusalReason({
-          configured: Boolean(google),
-          denied: Boolean(query('error')),
-          codeVerifier,
-        });
-        return ctx.redirect(`${GOOGLE_RESULT_PATHS.error}?reason=${reason}`);
-      }
-      const consent = await google.oauth.finishConsent(code, codeVerifier);
-      const { tenantId, userId } = auth;
-      await saveConnection(ctx.state.em, { tenantId, userId }, consent, google.cipher);
-      ctx.redirect(GOOGLE_RESULT_PATHS.success);
-    },
-  );
+  defineRoute(router, contract.googleCallback, async (ctx, { query, auth }) => {
+    const codeVerifier = takeConsent(ctx, query.state);
+    const { code } = query;
+    if (!google || query.error || !codeVerifier || !code) {
+      const reason = refusalReason({
+        configured: Boolean(google),
+        denied: Boolean(query.error),
+        codeVerifier,
+      });
+      return ctx.redirect(`${GOOGLE_RESULT_PATHS.error}?reason=${reason}`);
+    }
+    const consent = await google.oauth.finishConsent(code, codeVerifier);
+    const { tenantId, userId } = auth;
+    await saveConnection(ctx.state.em, { tenantId, userId }, consent, google.cipher);
+    ctx.redirect(GOOGLE_RESULT_PATHS.success);
+  });
 
   return router;
 }

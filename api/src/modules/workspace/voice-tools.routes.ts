@@ -1,4 +1,4 @@
-import { voiceToolRequestSchema, voiceToolResultSchema } from '@annie/api-client/contracts/workspace';
+import * as contract from '@annie/api-client/contracts/workspace-routes';
 import Router from '@koa/router';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -16,26 +16,12 @@ import { runVoiceTool } from './voice-tools.service.ts';
 export function voiceToolRoutes(google: GoogleServices | undefined): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/google' });
 
-  defineRoute(
-    router,
-    {
-      method: 'post',
-      path: '/voice-tools',
-      summary: 'Run one Google voice tool for the user',
-      description:
-        'What happened at Google (done, not connected, failed) is the 200 envelope; only a malformed call is a 400.',
-      access: 'signed-in',
-      body: voiceToolRequestSchema,
-      responses: { 200: { description: "The tool's outcome", schema: voiceToolResultSchema } },
-      errors: { 503: 'Google is not configured, or the database is briefly unavailable' },
-    },
-    async (ctx, { body: request, auth }) => {
-      const call = parseToolCall(request.toolName, request.parameters);
-      if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
-      const { tenantId, userId } = auth;
-      ctx.body = await runVoiceTool(ctx.state.em, google, { tenantId, userId }, call);
-    },
-  );
+  defineRoute(router, contract.runGoogleVoiceTool, async (ctx, { body: request, auth }) => {
+    const call = parseToolCall(request.toolName, request.parameters);
+    if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
+    const { tenantId, userId } = auth;
+    return runVoiceTool(ctx.state.em, google, { tenantId, userId }, call);
+  });
 
   return router;
 }

@@ -46,6 +46,16 @@ export const voiceToolResultSchema = z.strictObject({
   requiresAuth: z.boolean(),
 });
 
+/**
+ * What Google appends to the callback address: the code and the state we sent, or the error of a
+ * refused consent. Anything else Google adds (scope, authuser …) is ignored.
+ */
+export const googleCallbackQuerySchema = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+});
+
 /** Where the OAuth callback sends the browser once Google has answered, by outcome. */
 export const GOOGLE_RESULT_PATHS = { success: '/google/success', error: '/google/error' } as const;
 
@@ -54,3 +64,4 @@ export type GoogleAuthUrl = z.infer<typeof googleAuthUrlSchema>;
 export type GoogleAccount = z.infer<typeof googleAccountSchema>;
 export type VoiceToolRequest = z.infer<typeof voiceToolRequestSchema>;
 export type VoiceToolResult = z.infer<typeof voiceToolResultSchema>;
+export type GoogleCallbackQuery = z.infer<typeof googleCallbackQuerySchema>;

@@ -1,12 +1,11 @@
-import { type VoiceToolResult, voiceToolResultSchema } from '../contracts/workspace.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import type { VoiceToolResult } from '../contracts/workspace.ts';
+import { runGoogleVoiceTool } from '../contracts/workspace-routes.ts';
 
 /**
- * POST /api/google/voice-tools {toolName, parameters}: what the voice page calls for a `google_` tool.
+ * Runs a `google_` tool on the server for the voice page: {toolName, parameters} → the tool's envelope.
  * `parameters` may be the model's JSON text as received; the server parses and validates it.
  */
 export async function runWorkspaceTool(toolName: string, parameters: unknown): Promise<VoiceToolResult> {
-  return voiceToolResultSchema.parse(
-    await apiJson<unknown>('POST', '/api/google/voice-tools', { toolName, parameters }),
-  );
+  return callRoute(runGoogleVoiceTool, { body: { toolName, parameters } });
 }

@@ -1,11 +1,11 @@
 import type { CreateFactRequest, Fact, UpdateFactRequest } from '@annie/api-client/contracts/knowledge';
-import { useApproveFact } from '@annie/api-client/knowledge/use-approve-fact';
-import { useCreateFact } from '@annie/api-client/knowledge/use-create-fact';
-import { useDeleteFact } from '@annie/api-client/knowledge/use-delete-fact';
-import { useUpdateFact } from '@annie/api-client/knowledge/use-update-fact';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useMemo } from 'react';
+import { useApproveFact } from '../api/use-approve-fact.ts';
+import { useCreateFact } from '../api/use-create-fact.ts';
+import { useDeleteFact } from '../api/use-delete-fact.ts';
+import { useUpdateFact } from '../api/use-update-fact.ts';
 
 /**
  * The fact mutations, each with a success notice.

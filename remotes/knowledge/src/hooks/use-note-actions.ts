@@ -1,10 +1,10 @@
 import type { CreateNoteRequest, Note, UpdateNoteRequest } from '@annie/api-client/contracts/knowledge';
 import { useCreateNote } from '@annie/api-client/knowledge/use-create-note';
-import { useDeleteNote } from '@annie/api-client/knowledge/use-delete-note';
-import { useUpdateNote } from '@annie/api-client/knowledge/use-update-note';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useMemo } from 'react';
+import { useDeleteNote } from '../api/use-delete-note.ts';
+import { useUpdateNote } from '../api/use-update-note.ts';
 
 /**
  * The note mutations, each with a success notice.

@@ -1,13 +1,13 @@
 import { useAuthUser } from '@annie/api-client/auth/use-auth-user';
 import type { Fact } from '@annie/api-client/contracts/knowledge';
-import { useFactVersions } from '@annie/api-client/knowledge/use-fact-versions';
-import { useFacts } from '@annie/api-client/knowledge/use-facts';
 import { useNotes } from '@annie/api-client/knowledge/use-notes';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { SearchField } from '@annie/ui/search-field/search-field';
 import { Box, Tabs } from '@radix-ui/themes';
 import { useState } from 'react';
+import { useFactVersions } from '../api/use-fact-versions.ts';
+import { useFacts } from '../api/use-facts.ts';
 import { FactHistoryDialog } from '../components/fact-history-dialog.tsx';
 import { FactsPanel } from '../components/facts-panel.tsx';
 import { NotesPanel } from '../components/notes-panel.tsx';

@@ -1,7 +1,7 @@
-import { useExportLabJob } from '@annie/api-client/lab/export-lab-job';
 import { saveFile } from '@annie/ui/save-file/save-file';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useCallback } from 'react';
+import { useExportLabJob } from '../api/export-lab-job.ts';
 
 /** Downloads a succeeded job's export as `<type>-<date>.json`; a failure shows a notice. */
 export function useExportLabJobFile() {

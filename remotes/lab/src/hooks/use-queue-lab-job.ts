@@ -1,8 +1,8 @@
 import type { CreateLabJobRequest, LabJob } from '@annie/api-client/contracts/lab';
-import { useCreateLabJob } from '@annie/api-client/lab/use-create-lab-job';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useCallback } from 'react';
+import { useCreateLabJob } from '../api/use-create-lab-job.ts';
 
 /** Queues a lab job with its notices: Job created (success) or Error / Failed to create job. */
 export function useQueueLabJob() {

@@ -1,9 +1,9 @@
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
-import { useLabJobs } from '@annie/api-client/lab/use-lab-jobs';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { CheckCircledIcon, MixIcon } from '@radix-ui/react-icons';
 import { Box, Button } from '@radix-ui/themes';
 import { useNavigate } from 'react-router-dom';
+import { useLabJobs } from '../api/use-lab-jobs.ts';
 import { JobQueueCard } from '../components/job-queue-card.tsx';
 import { LabInfoCards } from '../components/lab-info-cards.tsx';
 import { useExportLabJobFile } from '../hooks/use-export-lab-job-file.ts';

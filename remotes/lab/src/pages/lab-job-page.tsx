@@ -1,10 +1,10 @@
 import { isApiError } from '@annie/api-client/http';
-import { useLabJob } from '@annie/api-client/lab/use-lab-job';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Box, Button, Link as ThemeLink } from '@radix-ui/themes';
 import { Link, useParams } from 'react-router-dom';
+import { useLabJob } from '../api/use-lab-job.ts';
 import { LabJobDetail } from '../components/lab-job-detail.tsx';
 import { useExportLabJobFile } from '../hooks/use-export-lab-job-file.ts';
 import { LAB_PATHS } from '../lib/lab-paths.ts';

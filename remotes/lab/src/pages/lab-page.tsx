@@ -1,5 +1,5 @@
-import { useLabJobEvents } from '@annie/api-client/lab/use-lab-job-events';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { useLabJobEvents } from '../api/use-lab-job-events.ts';
 import { LAB_PATHS } from '../lib/lab-paths.ts';
 import { LabConsolePage } from './lab-console-page.tsx';
 import { LabJobPage } from './lab-job-page.tsx';

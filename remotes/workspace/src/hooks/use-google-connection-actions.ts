@@ -1,9 +1,9 @@
-import { useActivateGoogleAccount } from '@annie/api-client/workspace/use-activate-google-account';
-import { useConnectGoogle } from '@annie/api-client/workspace/use-connect-google';
-import { useDisconnectGoogle } from '@annie/api-client/workspace/use-disconnect-google';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useCallback } from 'react';
+import { useActivateGoogleAccount } from '../api/use-activate-google-account.ts';
+import { useConnectGoogle } from '../api/use-connect-google.ts';
+import { useDisconnectGoogle } from '../api/use-disconnect-google.ts';
 
 /** Leaves the app for Google's consent page; a seam so tests can see where the browser was sent. */
 export const sendBrowserTo = {

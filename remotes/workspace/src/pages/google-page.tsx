@@ -1,9 +1,9 @@
-import { useGoogleAccounts } from '@annie/api-client/workspace/use-google-accounts';
-import { useGoogleStatus } from '@annie/api-client/workspace/use-google-status';
 import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { Box, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
+import { useGoogleAccounts } from '../api/use-google-accounts.ts';
+import { useGoogleStatus } from '../api/use-google-status.ts';
 import { AvailableServicesCard } from '../components/available-services-card.tsx';
 import { ConnectedAccountsCard } from '../components/connected-accounts-card.tsx';
 import { ConnectionStatusCard } from '../components/connection-status-card.tsx';

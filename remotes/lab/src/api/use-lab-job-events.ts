@@ -1,11 +1,13 @@
+import { LAB_JOB_EVENT, labJobEventSchema } from '@annie/api-client/contracts/lab';
+import { labJobEvents } from '@annie/api-client/contracts/lab-routes';
+import { routeUrl } from '@annie/api-client/contracts/route';
+import { useLiveEvents } from '@annie/api-client/live/use-live-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { LAB_JOB_EVENT, labJobEventSchema } from '../contracts/lab.ts';
-import { useLiveEvents } from '../live/use-live-events.ts';
 import { labJobsQueryKey } from './use-lab-jobs.ts';
 
 /** The server-sent event stream of the tenant's lab job changes. */
-export const LAB_JOB_EVENTS_URL = '/api/lab/jobs/events';
+export const LAB_JOB_EVENTS_URL = routeUrl(labJobEvents);
 
 const LAB_JOB_EVENTS = { [LAB_JOB_EVENT]: labJobEventSchema };
 

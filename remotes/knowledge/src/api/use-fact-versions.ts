@@ -1,6 +1,6 @@
+import { callRoute } from '@annie/api-client/call-route';
+import { listFactVersions } from '@annie/api-client/contracts/knowledge-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute } from '../call-route.ts';
-import { listFactVersions } from '../contracts/knowledge-routes.ts';
 import { factsQueryKey } from './use-facts.ts';
 
 /** Every version of one fact, newest first. */

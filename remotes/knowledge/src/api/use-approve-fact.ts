@@ -1,6 +1,6 @@
+import { callRoute } from '@annie/api-client/call-route';
+import { approveFact as approveFactRoute } from '@annie/api-client/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../call-route.ts';
-import { approveFact as approveFactRoute } from '../contracts/knowledge-routes.ts';
 import { factsQueryKey } from './use-facts.ts';
 
 /** Approves the fact's current version (admins only). */

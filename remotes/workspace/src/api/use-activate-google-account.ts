@@ -1,14 +1,13 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { GoogleAccount } from '@annie/api-client/contracts/workspace';
+import { activateGoogleAccount as activateRoute } from '@annie/api-client/contracts/workspace-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type GoogleAccount, googleAccountSchema } from '../contracts/workspace.ts';
-import { apiJson } from '../http.ts';
 import { googleAccountsQueryKey } from './use-google-accounts.ts';
 import { googleStatusQueryKey } from './use-google-status.ts';
 
-/** POST /api/google/accounts/:id/activate: the account the tools use from now on. */
-export async function activateGoogleAccount(id: string): Promise<GoogleAccount> {
-  return googleAccountSchema.parse(
-    await apiJson<unknown>('POST', `/api/google/accounts/${encodeURIComponent(id)}/activate`),
-  );
+/** Makes an account the one the tools use from now on. */
+export function activateGoogleAccount(id: string): Promise<GoogleAccount> {
+  return callRoute(activateRoute, { params: { id } });
 }
 
 /** Switches the active account and refreshes the status and the list. */

@@ -1,7 +1,7 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { UpdateFactRequest } from '@annie/api-client/contracts/knowledge';
+import { updateFact as updateFactRoute } from '@annie/api-client/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../call-route.ts';
-import type { UpdateFactRequest } from '../contracts/knowledge.ts';
-import { updateFact as updateFactRoute } from '../contracts/knowledge-routes.ts';
 import { factsQueryKey } from './use-facts.ts';
 
 export type UpdateFactVariables = { id: string; changes: UpdateFactRequest };

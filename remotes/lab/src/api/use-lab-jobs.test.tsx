@@ -1,9 +1,9 @@
+import { LAB_JOB_SAMPLES, type LabJob } from '@annie/api-client/contracts/lab';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { LAB_JOBS, labRoutes, NEW_LAB_JOB_ID, stubLabApi } from '@annie/api-client/testing/lab-api';
+import { createQueryWrapper } from '@annie/api-client/testing/query-wrapper';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LAB_JOB_SAMPLES, type LabJob } from '../contracts/lab.ts';
-import { stubFetch } from '../testing/fetch-stub.ts';
-import { LAB_JOBS, labRoutes, NEW_LAB_JOB_ID, stubLabApi } from '../testing/lab-api.ts';
-import { createQueryWrapper } from '../testing/query-wrapper.tsx';
 import { exportLabJob } from './export-lab-job.ts';
 import { useCreateLabJob } from './use-create-lab-job.ts';
 import { useLabJob } from './use-lab-job.ts';

@@ -1,11 +1,13 @@
+import { exportLabJob as exportLabJobRoute } from '@annie/api-client/contracts/lab-routes';
+import { routeUrl } from '@annie/api-client/contracts/route';
+import { apiRequest } from '@annie/api-client/http';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../http.ts';
 
 export type LabJobExportFile = { filename: string; blob: Blob };
 
-/** GET /api/lab/jobs/:id/export: a succeeded job as a JSON file, named by the server. */
+/** A succeeded job as a JSON file, named by the server (a file, not a parsed answer: read by hand). */
 export async function exportLabJob(id: string): Promise<LabJobExportFile> {
-  const response = await apiRequest('GET', `/api/lab/jobs/${encodeURIComponent(id)}/export`);
+  const response = await apiRequest('GET', routeUrl(exportLabJobRoute, { params: { id } }));
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `lab-job-${id}.json`;
   return { filename, blob: await response.blob() };

@@ -1,8 +1,8 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { UpdateNoteRequest } from '@annie/api-client/contracts/knowledge';
+import { updateNote as updateNoteRoute } from '@annie/api-client/contracts/knowledge-routes';
+import { notesQueryKey } from '@annie/api-client/knowledge/use-notes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../call-route.ts';
-import type { UpdateNoteRequest } from '../contracts/knowledge.ts';
-import { updateNote as updateNoteRoute } from '../contracts/knowledge-routes.ts';
-import { notesQueryKey } from './use-notes.ts';
 
 export type UpdateNoteVariables = { id: string; changes: UpdateNoteRequest };
 

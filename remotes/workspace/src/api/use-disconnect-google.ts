@@ -1,12 +1,13 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { GoogleAccount, GoogleStatus } from '@annie/api-client/contracts/workspace';
+import { disconnectGoogle as disconnectRoute } from '@annie/api-client/contracts/workspace-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GoogleAccount, GoogleStatus } from '../contracts/workspace.ts';
-import { apiRequest } from '../http.ts';
 import { googleAccountsQueryKey } from './use-google-accounts.ts';
 import { googleStatusQueryKey } from './use-google-status.ts';
 
-/** POST /api/google/disconnect: revokes the grants at Google and forgets the accounts. */
+/** Revokes the grants at Google and forgets the accounts. */
 export async function disconnectGoogle(): Promise<void> {
-  await apiRequest('POST', '/api/google/disconnect');
+  await callRoute(disconnectRoute);
 }
 
 /** Disconnects; on success the status reads not connected and the account list is empty. */

@@ -1,7 +1,7 @@
+import { callRoute } from '@annie/api-client/call-route';
+import { deleteNote as deleteNoteRoute } from '@annie/api-client/contracts/knowledge-routes';
+import { notesQueryKey } from '@annie/api-client/knowledge/use-notes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../call-route.ts';
-import { deleteNote as deleteNoteRoute } from '../contracts/knowledge-routes.ts';
-import { notesQueryKey } from './use-notes.ts';
 
 /** Deletes the note. */
 export function deleteNote(id: string): Promise<undefined> {

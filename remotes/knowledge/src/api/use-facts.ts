@@ -1,6 +1,6 @@
+import { listFacts } from '@annie/api-client/contracts/knowledge-routes';
+import { fetchAllPages } from '@annie/api-client/knowledge/fetch-all-pages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listFacts } from '../contracts/knowledge-routes.ts';
-import { fetchAllPages } from './fetch-all-pages.ts';
 
 /** Query key of the fact list; every fact mutation invalidates it (and the version lists under it). */
 export const factsQueryKey = [listFacts.path] as const;

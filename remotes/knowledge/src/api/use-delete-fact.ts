@@ -1,6 +1,6 @@
+import { callRoute } from '@annie/api-client/call-route';
+import { deleteFact as deleteFactRoute } from '@annie/api-client/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../call-route.ts';
-import { deleteFact as deleteFactRoute } from '../contracts/knowledge-routes.ts';
 import { factsQueryKey } from './use-facts.ts';
 
 /** Deletes the fact and all of its versions. */

@@ -1,12 +1,12 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { LabJob } from '@annie/api-client/contracts/lab';
+import { getLabJob as getLabJobRoute } from '@annie/api-client/contracts/lab-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type LabJob, labJobSchema } from '../contracts/lab.ts';
-import { apiJson } from '../http.ts';
 import { labJobsQueryKey } from './use-lab-jobs.ts';
 
-/** GET /api/lab/jobs/:id: one job with its payload, result or error, and timings. */
-export async function getLabJob(id: string, signal?: AbortSignal): Promise<LabJob> {
-  const url = `/api/lab/jobs/${encodeURIComponent(id)}`;
-  return labJobSchema.parse(await apiJson<unknown>('GET', url, undefined, { signal }));
+/** One job with its payload, result or error, and timings. */
+export function getLabJob(id: string, signal?: AbortSignal): Promise<LabJob> {
+  return callRoute(getLabJobRoute, { params: { id } }, { signal });
 }
 
 /** Query options for one job, keyed under the list's key. */

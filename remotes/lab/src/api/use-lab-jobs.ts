@@ -1,13 +1,14 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { LabJob } from '@annie/api-client/contracts/lab';
+import { listLabJobs } from '@annie/api-client/contracts/lab-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type LabJob, labJobListSchema } from '../contracts/lab.ts';
-import { apiJson } from '../http.ts';
 
 /** Query key of the lab job list; every lab query key starts with it, so invalidating it refreshes them all. */
-export const labJobsQueryKey = ['/api/lab/jobs'] as const;
+export const labJobsQueryKey = [listLabJobs.path] as const;
 
-/** GET /api/lab/jobs: the tenant's jobs, newest first. */
-export async function getLabJobs(signal?: AbortSignal): Promise<LabJob[]> {
-  return labJobListSchema.parse(await apiJson<unknown>('GET', '/api/lab/jobs', undefined, { signal }));
+/** The tenant's jobs, newest first. */
+export function getLabJobs(signal?: AbortSignal): Promise<LabJob[]> {
+  return callRoute(listLabJobs, {}, { signal });
 }
 
 /** Query options for the lab job list. */

@@ -1,7 +1,7 @@
+import { installFakeEventSource, latestEventSource } from '@annie/api-client/testing/fake-event-source';
+import { createQueryWrapper } from '@annie/api-client/testing/query-wrapper';
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeEventSource, latestEventSource } from '../testing/fake-event-source.ts';
-import { createQueryWrapper } from '../testing/query-wrapper.tsx';
 import { LAB_JOB_EVENTS_URL, useLabJobEvents } from './use-lab-job-events.ts';
 import { labJobsQueryKey } from './use-lab-jobs.ts';
 
@@ -28,6 +28,7 @@ describe('useLabJobEvents', () => {
   it('opens the job event stream with credentials', () => {
     const { source } = setup();
     expect(source.url).toBe(LAB_JOB_EVENTS_URL);
+    expect(LAB_JOB_EVENTS_URL).toBe('/api/lab/jobs/events');
     expect(source.withCredentials).toBe(true);
   });
 

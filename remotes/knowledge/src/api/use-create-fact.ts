@@ -1,7 +1,7 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { CreateFactRequest } from '@annie/api-client/contracts/knowledge';
+import { createFact as createFactRoute } from '@annie/api-client/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../call-route.ts';
-import type { CreateFactRequest } from '../contracts/knowledge.ts';
-import { createFact as createFactRoute } from '../contracts/knowledge-routes.ts';
 import { factsQueryKey } from './use-facts.ts';
 
 /** Adds a fact {key, value, unit?}; an existing key gets its next version. */

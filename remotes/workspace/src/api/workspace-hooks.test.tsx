@@ -1,14 +1,13 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../testing/fetch-stub.ts';
-import { createQueryWrapper } from '../testing/query-wrapper.tsx';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { createQueryWrapper } from '@annie/api-client/testing/query-wrapper';
 import {
   GOOGLE_ACCOUNTS,
   GOOGLE_AUTH_URL,
   stubWorkspaceApi,
   workspaceRoutes,
-} from '../testing/workspace-api.ts';
-import { runWorkspaceTool } from './run-workspace-tool.ts';
+} from '@annie/api-client/testing/workspace-api';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useConnectGoogle } from './use-connect-google.ts';
 import { useDisconnectGoogle } from './use-disconnect-google.ts';
 import { googleAccountsQueryKey, useGoogleAccounts } from './use-google-accounts.ts';
@@ -49,20 +48,5 @@ describe('workspace hooks', () => {
     expect(api.requests('POST').map((request) => request.path)).toEqual(['/api/google/disconnect']);
     expect(queryClient.getQueryData(googleStatusQueryKey)).toEqual({ authenticated: false });
     expect(queryClient.getQueryData(googleAccountsQueryKey)).toEqual([]);
-  });
-
-  it('run a tool with the model arguments as given and return the envelope', async () => {
-    const envelope = {
-      success: false,
-      data: null,
-      error: 'Google Workspace is not connected.',
-      requiresAuth: true,
-    };
-    const api = stubFetch({ 'POST /api/google/voice-tools': { status: 200, body: envelope } });
-    expect(await runWorkspaceTool('google_gmail_list', '{"unread_only":true}')).toEqual(envelope);
-    expect(api.requests('POST')[0]?.body).toEqual({
-      toolName: 'google_gmail_list',
-      parameters: '{"unread_only":true}',
-    });
   });
 });

@@ -1,9 +1,9 @@
+import type { Fact } from '@annie/api-client/contracts/knowledge';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { FACTS } from '@annie/api-client/testing/knowledge-api';
+import { createQueryWrapper } from '@annie/api-client/testing/query-wrapper';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Fact } from '../contracts/knowledge.ts';
-import { stubFetch } from '../testing/fetch-stub.ts';
-import { FACTS } from '../testing/knowledge-api.ts';
-import { createQueryWrapper } from '../testing/query-wrapper.tsx';
 import { useCreateFact } from './use-create-fact.ts';
 import { factsQueryKey, useFacts } from './use-facts.ts';
 

@@ -1,0 +1,14 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { GoogleAuthUrl } from '@annie/api-client/contracts/workspace';
+import { startGoogleConsent } from '@annie/api-client/contracts/workspace-routes';
+import { useMutation } from '@tanstack/react-query';
+
+/** The consent address (the server keeps the state and PKCE verifier in the session). */
+export function getGoogleAuthUrl(): Promise<GoogleAuthUrl> {
+  return callRoute(startGoogleConsent);
+}
+
+/** Starts connecting: resolves with the address the browser must be sent to. */
+export function useConnectGoogle() {
+  return useMutation({ mutationFn: getGoogleAuthUrl });
+}
