@@ -68,6 +68,11 @@ describe('the database goes away and comes back', () => {
       }
       const ready = await app.client().get('/readyz');
       expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({
+        status: 'unavailable',
+        message: 'Database is not reachable',
+        code: 'not_ready',
+      });
     } finally {
       await bringDatabaseBack();
     }

@@ -1,17 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as contract from '@annie/api-client/contracts/openapi-routes';
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { AppState } from '../http/app-state.ts';
 import { defineRoute } from '../http/define-route.ts';
-import { notFound } from '../lib/http-errors.ts';
 import { type OpenApiDocument, openApiDocument, registeredRoutes } from './openapi-document.ts';
 
 const SWAGGER_UI = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')));
 
 // The page's assets: Swagger UI's own files, and our start script (the CSP allows no inline script).
-const ASSETS: Record<string, { type: string; load: () => Promise<Buffer | string> }> = {
+const ASSETS: Record<contract.DocsAsset, { type: string; load: () => Promise<Buffer | string> }> = {
   'swagger-ui.css': { type: 'text/css', load: () => readFile(join(SWAGGER_UI, 'swagger-ui.css')) },
   'swagger-ui-bundle.js': {
     type: 'text/javascript',
@@ -51,63 +50,30 @@ export function openApiRoutes(routers: () => Router<AppState>[]): Router<AppStat
   let document: OpenApiDocument | undefined;
   const loaded = new Map<string, Promise<Buffer | string>>();
 
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/openapi.json',
-      summary: 'This API as an OpenAPI 3.1 document, generated from the zod contracts the routes parse with',
-      access: 'signed-in',
-      responses: { 200: { description: 'The document', schema: z.record(z.string(), z.unknown()) } },
-    },
-    (ctx) => {
-      document ??= openApiDocument(registeredRoutes(routers()));
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.body = document;
-    },
-  );
+  defineRoute(router, contract.getOpenApiDocument, (ctx) => {
+    document ??= openApiDocument(registeredRoutes(routers()));
+    ctx.set('Cache-Control', 'no-cache');
+    return document;
+  });
 
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/docs',
-      summary: 'The API reference for people',
-      access: 'signed-in',
-      responses: { 200: { description: 'The page', contentType: 'text/html' } },
-    },
-    (ctx) => {
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.type = 'text/html';
-      ctx.body = PAGE;
-    },
-  );
+  defineRoute(router, contract.getDocsPage, (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'text/html';
+    ctx.body = PAGE;
+  });
 
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/docs/:file',
-      summary: "The reference page's scripts and styles",
-      access: 'signed-in',
-      params: { file: z.enum(Object.keys(ASSETS) as [string, ...string[]]) },
-      notFound: 'No such file',
-      responses: { 200: { description: 'The file', contentType: 'text/javascript' } },
-    },
-    async (ctx, { params }) => {
-      const name = params.file;
-      const asset = ASSETS[name];
-      if (!asset) throw notFound('No such file');
-      let content = loaded.get(name);
-      if (!content) {
-        content = asset.load();
-        loaded.set(name, content);
-      }
-      ctx.set('Cache-Control', 'private, max-age=3600');
-      ctx.type = asset.type;
-      ctx.body = await content;
-    },
-  );
+  defineRoute(router, contract.getDocsAsset, async (ctx, { params }) => {
+    const name = params.file;
+    const asset = ASSETS[name];
+    let content = loaded.get(name);
+    if (!content) {
+      content = asset.load();
+      loaded.set(name, content);
+    }
+    ctx.set('Cache-Control', 'private, max-age=3600');
+    ctx.type = asset.type;
+    ctx.body = await content;
+  });
 
   return router;
 }

@@ -1,9 +1,4 @@
-import {
-  simulateInboundCallRequestSchema,
-  simulateInboundCallResponseSchema,
-  simulateInboundTextRequestSchema,
-  simulateInboundTextResponseSchema,
-} from '@annie/api-client/contracts/sandbox';
+import * as contract from '@annie/api-client/contracts/sandbox-routes';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';
@@ -29,8 +24,6 @@ export type SandboxRouteDeps = {
   /** TWILIO_PHONE_NUMBER: the first tenant's number. */
   defaultNumber: string | undefined;
 };
-
-const WEBHOOK_REFUSED = { 502: "The app's webhook refused the simulated text or call" };
 
 /** The caller's number as E.164 (a 400 naming `from` otherwise) and the tenant's own number. */
 async function partiesOf(deps: SandboxRouteDeps, tenantId: string, fromText: string) {
@@ -59,46 +52,18 @@ function assertDelivered(reply: WebhookReply): void {
 export function sandboxRoutes(deps: SandboxRouteDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/sandbox' });
 
-  defineRoute(
-    router,
-    {
-      method: 'post',
-      path: '/inbound-text',
-      summary: "Sandbox only: a contact texts the tenant's number (through the Twilio fake)",
-      access: 'signed-in',
-      body: simulateInboundTextRequestSchema,
-      responses: {
-        200: { description: 'Delivered to the webhook', schema: simulateInboundTextResponseSchema },
-      },
-      errors: WEBHOOK_REFUSED,
-    },
-    async (ctx, { body: input, auth }) => {
-      const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
-      assertDelivered(await deps.phone.simulateInboundText({ from, to, body: input.body }));
-      ctx.body = simulateInboundTextResponseSchema.parse({ phoneE164: from, to });
-    },
-  );
+  defineRoute(router, contract.simulateInboundText, async (_ctx, { body: input, auth }) => {
+    const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
+    assertDelivered(await deps.phone.simulateInboundText({ from, to, body: input.body }));
+    return { phoneE164: from, to };
+  });
 
-  defineRoute(
-    router,
-    {
-      method: 'post',
-      path: '/inbound-call',
-      summary: "Sandbox only: a contact calls the tenant's number (through the Twilio fake)",
-      access: 'signed-in',
-      body: simulateInboundCallRequestSchema,
-      responses: {
-        200: { description: 'The app answered the call', schema: simulateInboundCallResponseSchema },
-      },
-      errors: WEBHOOK_REFUSED,
-    },
-    async (ctx, { body: input, auth }) => {
-      const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
-      const call = await deps.phone.simulateInboundCall({ from, to });
-      assertDelivered(call.reply);
-      ctx.body = simulateInboundCallResponseSchema.parse({ callSid: call.sid, phoneE164: from, to });
-    },
-  );
+  defineRoute(router, contract.simulateInboundCall, async (_ctx, { body: input, auth }) => {
+    const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
+    const call = await deps.phone.simulateInboundCall({ from, to });
+    assertDelivered(call.reply);
+    return { callSid: call.sid, phoneE164: from, to };
+  });
 
   return router;
 }

@@ -1,10 +1,10 @@
 import { doctorReportSchema } from '@annie/api-client/contracts/doctor';
+import { DOCTOR_REFRESHES } from '@annie/api-client/contracts/doctor-routes';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTwilioFake } from '../../../../packages/fakes/src/twilio-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { assignMessagingNumber } from '../sms/messaging-number.ts';
 import { SMS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from './check-twilio.ts';
-import { DOCTOR_REFRESHES } from './doctor.routes.ts';
 
 const PUBLIC_URL = 'https://annie.example';
 const owned = (phoneNumber: string) => ({

@@ -1,4 +1,4 @@
-import { doctorQuerySchema, doctorReportSchema } from '@annie/api-client/contracts/doctor';
+import { DOCTOR_REFRESHES, getDoctorReport } from '@annie/api-client/contracts/doctor-routes';
 import Router from '@koa/router';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Pool } from '../../db/pool.ts';
@@ -6,9 +6,6 @@ import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
 import { type DoctorCache, reportForTenant } from './doctor-cache.ts';
-
-/** Forced re-checks each tenant may ask for per window: a run asks every provider, once per tenant number. */
-export const DOCTOR_REFRESHES = { points: 3, windowSeconds: 10 * 60 };
 
 /** GET /api/admin/doctor: what `npm run annie -- doctor` finds, cached, for the tenant's admins. */
 export function doctorRoutes(cache: DoctorCache, pool: Pool): Router<AppState> {
@@ -34,27 +31,10 @@ export function doctorRoutes(cache: DoctorCache, pool: Pool): Router<AppState> {
     }
   };
 
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/doctor',
-      summary:
-        'Each provider: not configured, answering, or failing with its own error (cached five minutes)',
-      description:
-        'No secrets: keys and tokens are never part of it. Checks of a tenant’s own setup (its Twilio number) are shown to that tenant only.',
-      access: 'admin',
-      query: doctorQuerySchema,
-      responses: { 200: { description: 'The report', schema: doctorReportSchema } },
-      errors: {
-        429: `refresh=true asked for more than ${DOCTOR_REFRESHES.points} times in ${DOCTOR_REFRESHES.windowSeconds / 60} minutes by this tenant; Retry-After says when`,
-      },
-    },
-    async (ctx, { query, auth }) => {
-      if (query.refresh) await takeRefresh(auth.tenantId);
-      ctx.body = reportForTenant(await cache.get(query.refresh), auth.tenantId);
-    },
-  );
+  defineRoute(router, getDoctorReport, async (_ctx, { query, auth }) => {
+    if (query.refresh) await takeRefresh(auth.tenantId);
+    return reportForTenant(await cache.get(query.refresh), auth.tenantId);
+  });
 
   return router;
 }

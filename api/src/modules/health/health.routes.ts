@@ -1,58 +1,37 @@
+import * as contract from '@annie/api-client/contracts/health-routes';
 import Router from '@koa/router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import { defineRoute, jsonText } from '../../http/define-route.ts';
 
 const READY_TIMEOUT_MS = 2_000;
+
+const NOT_READY: z.input<typeof contract.notReadySchema> = {
+  status: 'unavailable',
+  message: 'Database is not reachable',
+  code: 'not_ready',
+};
 
 /** /healthz: the process is up. /readyz: the database answers (503 otherwise). */
 export function healthRoutes(pool: Pool): Router<AppState> {
   const router = new Router<AppState>();
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/healthz',
-      summary: 'The process is up',
-      access: 'anonymous',
-      responses: { 200: { description: 'Up', schema: z.object({ status: z.literal('ok') }) } },
-    },
-    (ctx) => {
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = { status: 'ok' };
-    },
-  );
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/readyz',
-      summary: 'The database answers',
-      access: 'anonymous',
-      responses: {
-        200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },
-        503: {
-          description: 'The database is not reachable',
-          schema: z.object({
-            status: z.literal('unavailable'),
-            message: z.string(),
-            code: z.literal('not_ready'),
-          }),
-        },
-      },
-    },
-    async (ctx) => {
-      ctx.set('Cache-Control', 'no-store');
-      try {
-        await withTimeout(pool.query('select 1'), READY_TIMEOUT_MS);
-        ctx.body = { status: 'ready' };
-      } catch {
-        ctx.status = 503;
-        ctx.body = { status: 'unavailable', message: 'Database is not reachable', code: 'not_ready' };
-      }
-    },
-  );
+  defineRoute(router, contract.healthz, (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    return { status: 'ok' } as const;
+  });
+  defineRoute(router, contract.readyz, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    try {
+      await withTimeout(pool.query('select 1'), READY_TIMEOUT_MS);
+      return { status: 'ready' } as const;
+    } catch {
+      // A documented answer that is not a success: a handler's typed return covers successes only,
+      // so the 503 body goes out as JSON text (its shape is the contract's notReadySchema).
+      ctx.status = 503;
+      return jsonText(JSON.stringify(NOT_READY));
+    }
+  });
   return router;
 }
 

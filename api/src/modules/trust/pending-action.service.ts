@@ -1,12 +1,10 @@
-import { type PendingAction, textNumberWarning } from '@annie/api-client/contracts/trust';
+import { NO_PENDING_ACTION, type PendingAction, textNumberWarning } from '@annie/api-client/contracts/trust';
 import type { Pool } from '../../db/pool.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { SmsSending } from '../sms/index.ts';
 import { type SentText, sendText } from '../sms/index.ts';
 import { movePendingAction, pendingActionNumber } from './front-desk.queries.ts';
 import { numberTypeOf } from './number-type.ts';
-
-export const NO_PENDING_ACTION = 'This request is not pending';
 
 type Owner = { tenantId: string; userId: string };
 

@@ -1,4 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+// The messages are the routes' documented errors, so they live with the contract.
+import {
+  CODE_TOO_SOON,
+  CODE_WRONG,
+  NOT_YOUR_NUMBER,
+  NUMBER_TAKEN,
+  TOO_MANY_CODES,
+} from '@annie/api-client/contracts/trust';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import { badRequest, conflict, HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
@@ -16,12 +24,6 @@ import {
 } from './phone-access-numbers.queries.ts';
 
 type Owner = { tenantId: string; userId: string };
-
-export const NUMBER_TAKEN = "This number is already another user's own number in this organisation";
-export const CODE_WRONG = 'The code is wrong or has expired: send a new one';
-export const CODE_TOO_SOON = 'A code was just sent to this number: wait a minute before asking for another';
-export const NOT_YOUR_NUMBER = 'This number is not one of your unverified numbers';
-export const TOO_MANY_CODES = 'Too many codes were texted today: try again tomorrow';
 
 /** A texted code is good for this long, and for this many tries. */
 const CODE_MINUTES = 10;

@@ -1,4 +1,9 @@
-import { phoneAccessSchema } from '@annie/api-client/contracts/trust';
+import {
+  CODE_WRONG,
+  NUMBER_TAKEN,
+  phoneAccessSchema,
+  TOO_MANY_CODES,
+} from '@annie/api-client/contracts/trust';
 import { describe, expect, it, vi } from 'vitest';
 import { deleteAccount, setPassword } from '../users/index.ts';
 import {
@@ -12,7 +17,7 @@ import {
 } from '../voice/phone-calls/testing/phone-owner-calls.ts';
 import { startPhoneHarness } from '../voice/phone-calls/testing/phone-test-harness.ts';
 import { PASSCODE_ACCEPTED_NOTE } from './party-brief.ts';
-import { CODE_TEXTS_PER_DAY, CODE_WRONG, NUMBER_TAKEN, TOO_MANY_CODES } from './phone-access-numbers.ts';
+import { CODE_TEXTS_PER_DAY } from './phone-access-numbers.ts';
 
 // Phone access goes with the account, and an own number is one user's, proven by a texted code.
 const phone = await startPhoneHarness();

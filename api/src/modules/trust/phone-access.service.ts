@@ -1,4 +1,9 @@
-import type { PhoneAccess, UpdatePhoneAccess } from '@annie/api-client/contracts/trust';
+import {
+  PASSCODE_NEEDS_PASSWORD,
+  type PhoneAccess,
+  type UpdatePhoneAccess,
+  WRONG_PASSWORD,
+} from '@annie/api-client/contracts/trust';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import { badRequest, forbidden } from '../../lib/http-errors.ts';
@@ -20,10 +25,6 @@ import { claimNewNumbers } from './phone-access-numbers.ts';
 export const PASSCODE_ATTEMPTS_MAX = 5;
 export const PASSCODE_WINDOW_MINUTES = 15;
 const PASSCODE_WINDOW = { minutes: PASSCODE_WINDOW_MINUTES, max: PASSCODE_ATTEMPTS_MAX };
-
-export const PASSCODE_NEEDS_PASSWORD =
-  'Enter your account password to set or change the phone passcode, or to allow saying it';
-export const WRONG_PASSWORD = 'The account password is wrong';
 
 type Owner = { tenantId: string; userId: string };
 

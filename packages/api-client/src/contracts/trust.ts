@@ -126,6 +126,9 @@ export const pendingActionListQuerySchema = z.object({
   callSessionId: z.uuid().optional(),
 });
 
+/** Why approving or rejecting a request answers 404: it is not the user's, or it was already decided. */
+export const NO_PENDING_ACTION = 'This request is not pending';
+
 export const approvePendingActionSchema = z.strictObject({
   body: z.string().trim().min(1, 'The text is empty').max(PENDING_ACTION_BODY_MAX),
   /** The user saw the number's warning (textNumberWarning) and sends anyway; needed when there is one. */
@@ -190,6 +193,16 @@ export const updatePhoneAccessSchema = z.strictObject({
   currentPassword: z.string().optional(),
 });
 export type UpdatePhoneAccess = z.infer<typeof updatePhoneAccessSchema>;
+
+// Why a change to phone access is refused (the routes' documented errors, and the messages they answer).
+export const NUMBER_TAKEN = "This number is already another user's own number in this organisation";
+export const CODE_WRONG = 'The code is wrong or has expired: send a new one';
+export const CODE_TOO_SOON = 'A code was just sent to this number: wait a minute before asking for another';
+export const NOT_YOUR_NUMBER = 'This number is not one of your unverified numbers';
+export const TOO_MANY_CODES = 'Too many codes were texted today: try again tomorrow';
+export const PASSCODE_NEEDS_PASSWORD =
+  'Enter your account password to set or change the phone passcode, or to allow saying it';
+export const WRONG_PASSWORD = 'The account password is wrong';
 
 export const OWN_NUMBER_CODE_PATTERN = /^\d{6}$/;
 

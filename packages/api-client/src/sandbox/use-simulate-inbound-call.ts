@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../call-route.ts';
 import { callSessionsQueryKey } from '../calls/use-call-sessions.ts';
-import {
-  type SimulateInboundCallRequest,
-  type SimulateInboundCallResponse,
-  simulateInboundCallResponseSchema,
-} from '../contracts/sandbox.ts';
-import { apiJson } from '../http.ts';
+import type { SimulateInboundCallRequest, SimulateInboundCallResponse } from '../contracts/sandbox.ts';
+import * as contract from '../contracts/sandbox-routes.ts';
 
-/** POST /api/sandbox/inbound-call {from} (sandbox only): a contact rings the tenant's number. */
+/** A contact rings the tenant's number (sandbox only). */
 export async function simulateInboundCall(
   request: SimulateInboundCallRequest,
 ): Promise<SimulateInboundCallResponse> {
-  return simulateInboundCallResponseSchema.parse(
-    await apiJson<unknown>('POST', '/api/sandbox/inbound-call', request),
-  );
+  return callRoute(contract.simulateInboundCall, { body: request });
 }
 
 /** Simulates an inbound call; Call History is refetched after (the call is already recorded). */

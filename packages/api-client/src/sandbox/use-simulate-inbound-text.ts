@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../call-route.ts';
 import { contactsQueryKey } from '../contacts/use-contacts.ts';
-import {
-  type SimulateInboundTextRequest,
-  type SimulateInboundTextResponse,
-  simulateInboundTextResponseSchema,
-} from '../contracts/sandbox.ts';
-import { apiJson } from '../http.ts';
+import type { SimulateInboundTextRequest, SimulateInboundTextResponse } from '../contracts/sandbox.ts';
+import * as contract from '../contracts/sandbox-routes.ts';
 import { smsThreadsQueryKey } from '../sms/use-sms-threads.ts';
 
-/** POST /api/sandbox/inbound-text {from, body} (sandbox only): a contact texts the tenant's number. */
+/** A contact texts the tenant's number (sandbox only). */
 export async function simulateInboundText(
   request: SimulateInboundTextRequest,
 ): Promise<SimulateInboundTextResponse> {
-  return simulateInboundTextResponseSchema.parse(
-    await apiJson<unknown>('POST', '/api/sandbox/inbound-text', request),
-  );
+  return callRoute(contract.simulateInboundText, { body: request });
 }
 
 /** Simulates an inbound text; the thread lists (and contacts' unread counts) are refetched after. */

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type PendingActionList, pendingActionListSchema } from '../contracts/trust.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import type { PendingActionList } from '../contracts/trust.ts';
+import { listPendingActions } from '../contracts/trust-routes.ts';
 
 /** Query key of the signed-in user's pending actions; every related key starts with it. */
-export const pendingActionsQueryKey = ['/api/pending-actions'] as const;
+export const pendingActionsQueryKey = [listPendingActions.path] as const;
 
-/** GET /api/pending-actions: requests callers made, newest first, and how many still wait. */
+/** Requests callers made, newest first, and how many still wait. */
 export async function getPendingActions(signal?: AbortSignal): Promise<PendingActionList> {
-  return pendingActionListSchema.parse(
-    await apiJson<unknown>('GET', '/api/pending-actions', undefined, { signal }),
-  );
+  return callRoute(listPendingActions, {}, { signal });
 }
 
 /** Query options of the pending actions; refreshed every minute so the navigation's count stays current. */

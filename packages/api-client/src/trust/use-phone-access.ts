@@ -1,40 +1,38 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ConfirmOwnNumber,
-  type PhoneAccess,
-  phoneAccessSchema,
-  type ResendOwnNumberCode,
-  type UpdatePhoneAccess,
+import { callRoute } from '../call-route.ts';
+import type {
+  ConfirmOwnNumber,
+  PhoneAccess,
+  ResendOwnNumberCode,
+  UpdatePhoneAccess,
 } from '../contracts/trust.ts';
-import { apiJson } from '../http.ts';
+import * as contract from '../contracts/trust-routes.ts';
 
-export const phoneAccessQueryKey = ['/api/me/phone-access'] as const;
+export const phoneAccessQueryKey = [contract.getPhoneAccess.path] as const;
 
-const phoneAccessOf = (answer: unknown): PhoneAccess => phoneAccessSchema.parse(answer);
-
-/** GET /api/me/phone-access: your own numbers, passcode settings and lockouts. */
+/** Your own numbers, passcode settings and lockouts. */
 export async function getPhoneAccess(signal?: AbortSignal): Promise<PhoneAccess> {
-  return phoneAccessOf(await apiJson<unknown>('GET', '/api/me/phone-access', undefined, { signal }));
+  return callRoute(contract.getPhoneAccess, {}, { signal });
 }
 
-/** PUT /api/me/phone-access: your own numbers (new ones are texted a code) and, with your password, the passcode. */
+/** Your own numbers (new ones are texted a code) and, with your password, the passcode. */
 export async function updatePhoneAccess(request: UpdatePhoneAccess): Promise<PhoneAccess> {
-  return phoneAccessOf(await apiJson<unknown>('PUT', '/api/me/phone-access', request));
+  return callRoute(contract.updatePhoneAccess, { body: request });
 }
 
-/** POST /api/me/phone-access/numbers/confirm: the code texted to a new number makes it your own. */
+/** The code texted to a new number makes it your own. */
 export async function confirmOwnNumber(request: ConfirmOwnNumber): Promise<PhoneAccess> {
-  return phoneAccessOf(await apiJson<unknown>('POST', '/api/me/phone-access/numbers/confirm', request));
+  return callRoute(contract.confirmOwnNumber, { body: request });
 }
 
-/** POST /api/me/phone-access/numbers/code: text a new code to a number not confirmed yet. */
+/** Text a new code to a number not confirmed yet. */
 export async function resendOwnNumberCode(request: ResendOwnNumberCode): Promise<PhoneAccess> {
-  return phoneAccessOf(await apiJson<unknown>('POST', '/api/me/phone-access/numbers/code', request));
+  return callRoute(contract.resendOwnNumberCode, { body: request });
 }
 
-/** DELETE /api/me/phone-access/lockout: lift a passcode lockout. */
+/** Lift a passcode lockout. */
 export async function clearPhoneLockout(): Promise<PhoneAccess> {
-  return phoneAccessOf(await apiJson<unknown>('DELETE', '/api/me/phone-access/lockout'));
+  return callRoute(contract.clearPhoneLockout);
 }
 
 export function phoneAccessQueryOptions() {

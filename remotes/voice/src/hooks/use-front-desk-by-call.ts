@@ -1,7 +1,7 @@
 import type { CallMessage, PendingAction } from '@annie/api-client/contracts/trust';
-import { useCallMessages } from '@annie/api-client/trust/use-call-messages';
 import { usePendingActions } from '@annie/api-client/trust/use-pending-actions';
 import { useMemo } from 'react';
+import { useCallMessages } from '../api/use-call-messages.ts';
 
 const NONE: never[] = [];
 

@@ -1,9 +1,6 @@
 import { errorMessage } from '@annie/api-client/http';
-import {
-  useApprovePendingAction,
-  useRejectPendingAction,
-} from '@annie/api-client/trust/use-pending-action-mutations';
 import { useToast } from '@annie/ui/toast/toast';
+import { useApprovePendingAction, useRejectPendingAction } from '../api/use-pending-action-mutations.ts';
 
 /** Approve (send) and reject a caller's request, with their notices. */
 export function usePendingActionActions() {

@@ -1,5 +1,5 @@
-import { useProviderStatus, useRecheckProviders } from '@annie/api-client/doctor/use-provider-status';
 import { toastError } from '@annie/ui/toast/toast-error';
+import { useProviderStatus, useRecheckProviders } from '../api/use-provider-status.ts';
 
 /** The providers' state for the console, and "Check again" (a failure is a toast). */
 export function useProviderChecks() {

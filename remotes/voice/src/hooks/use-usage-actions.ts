@@ -1,9 +1,9 @@
 import type { UsageQuery, UsageSettings } from '@annie/api-client/contracts/usage';
-import { useExportUsageCsv } from '@annie/api-client/usage/export-usage-csv';
-import { useSaveUsageSettings } from '@annie/api-client/usage/use-usage-settings';
 import { saveFile } from '@annie/ui/save-file/save-file';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
+import { useExportUsageCsv } from '../api/export-usage-csv.ts';
+import { useSaveUsageSettings } from '../api/use-usage-settings.ts';
 
 /** The Usage screen's actions with their notices: save the settings, download the report as CSV. */
 export function useUsageActions() {

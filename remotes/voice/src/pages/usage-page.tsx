@@ -1,12 +1,12 @@
 import type { UsageQuery } from '@annie/api-client/contracts/usage';
-import { useBudgetStatus } from '@annie/api-client/usage/use-budget-status';
-import { useUsageReport } from '@annie/api-client/usage/use-usage-report';
-import { useUsageSettings } from '@annie/api-client/usage/use-usage-settings';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
+import { useBudgetStatus } from '../api/use-budget-status.ts';
+import { useUsageReport } from '../api/use-usage-report.ts';
+import { useUsageSettings } from '../api/use-usage-settings.ts';
 import { BudgetBanner } from '../components/usage/budget-banner.tsx';
 import { UsageSettingsForm } from '../components/usage/usage-settings-form.tsx';
 import { UsageTable } from '../components/usage/usage-table.tsx';

@@ -1,10 +1,10 @@
-import { useBudgetStatus } from '@annie/api-client/usage/use-budget-status';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { Box, Card, Flex, Tabs } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
+import { useBudgetStatus } from '../api/use-budget-status.ts';
 import { ProfileEditor } from '../components/console/profile-editor.tsx';
 import { ProfileList } from '../components/console/profile-list.tsx';
 import { ProfileToolbar } from '../components/console/profile-toolbar.tsx';

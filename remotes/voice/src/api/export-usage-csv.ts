@@ -1,13 +1,14 @@
+import { routeUrl } from '@annie/api-client/contracts/route';
+import type { UsageQuery } from '@annie/api-client/contracts/usage';
+import { exportUsageCsv as exportRoute } from '@annie/api-client/contracts/usage-routes';
+import { apiRequest } from '@annie/api-client/http';
 import { useMutation } from '@tanstack/react-query';
-import type { UsageQuery } from '../contracts/usage.ts';
-import { apiRequest } from '../http.ts';
-import { usageSearch } from './use-usage-report.ts';
 
 export type UsageCsvFile = { filename: string; blob: Blob };
 
-/** GET /api/usage/export.csv: the same report as a CSV file, named by the server. */
+/** The same report as a CSV file, named by the server. */
 export async function exportUsageCsv(query: UsageQuery): Promise<UsageCsvFile> {
-  const response = await apiRequest('GET', `/api/usage/export.csv${usageSearch(query)}`);
+  const response = await apiRequest('GET', routeUrl(exportRoute, { query }));
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'usage.csv';
   return { filename, blob: await response.blob() };

@@ -1,26 +1,24 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { SendSmsResponse } from '@annie/api-client/contracts/sms';
+import * as contract from '@annie/api-client/contracts/trust-routes';
+import { pendingActionsQueryKey } from '@annie/api-client/trust/use-pending-actions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SendSmsResponse, sendSmsResponseSchema } from '../contracts/sms.ts';
-import { apiJson } from '../http.ts';
-import { pendingActionsQueryKey } from './use-pending-actions.ts';
 
 /**
- * POST /api/pending-actions/:id/approve {body, numberTypeConfirmed}: sends the requested text as edited;
- * `numberTypeConfirmed` says the user saw the warning for a number that is not a mobile.
+ * Sends the requested text as edited; `numberTypeConfirmed` says the user saw the warning for a number
+ * that is not a mobile.
  */
 export async function approvePendingAction(
   id: string,
   body: string,
   numberTypeConfirmed = false,
 ): Promise<SendSmsResponse | null> {
-  const url = `/api/pending-actions/${encodeURIComponent(id)}/approve`;
-  return sendSmsResponseSchema
-    .nullable()
-    .parse(await apiJson<unknown>('POST', url, { body, numberTypeConfirmed }));
+  return callRoute(contract.approvePendingAction, { params: { id }, body: { body, numberTypeConfirmed } });
 }
 
-/** POST /api/pending-actions/:id/reject: nothing is sent. */
+/** Rejects a caller's request: nothing is sent. */
 export async function rejectPendingAction(id: string): Promise<void> {
-  await apiJson<unknown>('POST', `/api/pending-actions/${encodeURIComponent(id)}/reject`);
+  await callRoute(contract.rejectPendingAction, { params: { id } });
 }
 
 function useRefreshingMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {

@@ -1,17 +1,12 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { UsageSettings, UsageSettingsAnswer } from '@annie/api-client/contracts/usage';
+import * as contract from '@annie/api-client/contracts/usage-routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type UsageSettings,
-  type UsageSettingsAnswer,
-  usageSettingsAnswerSchema,
-} from '../contracts/usage.ts';
-import { apiJson } from '../http.ts';
 import { usageQueryKey } from './use-usage-report.ts';
 
-/** GET /api/usage/settings: currency, budget, hard stop and price overrides, with the dated defaults. */
+/** Currency, budget, hard stop and price overrides, with the dated defaults. */
 export async function getUsageSettings(signal?: AbortSignal): Promise<UsageSettingsAnswer> {
-  return usageSettingsAnswerSchema.parse(
-    await apiJson<unknown>('GET', '/api/usage/settings', undefined, { signal }),
-  );
+  return callRoute(contract.getUsageSettings, {}, { signal });
 }
 
 export function usageSettingsQueryOptions() {
@@ -25,12 +20,11 @@ export function useUsageSettings() {
   return useQuery(usageSettingsQueryOptions());
 }
 
-/** PUT /api/usage/settings; the report, budget and settings are read again (the currency may change). */
+/** Saves the settings; the report, budget and settings are read again (the currency may change). */
 export function useSaveUsageSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (settings: UsageSettings) =>
-      usageSettingsAnswerSchema.parse(await apiJson<unknown>('PUT', '/api/usage/settings', settings)),
+    mutationFn: (settings: UsageSettings) => callRoute(contract.saveUsageSettings, { body: settings }),
     onSuccess: () => client.invalidateQueries({ queryKey: usageQueryKey }),
   });
 }

@@ -1,15 +1,14 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { CallMessage } from '@annie/api-client/contracts/trust';
+import { listCallMessages } from '@annie/api-client/contracts/trust-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CallMessage, callMessageListSchema } from '../contracts/trust.ts';
-import { apiJson } from '../http.ts';
 
 /** Query key of the messages callers left. */
-export const callMessagesQueryKey = ['/api/call-messages'] as const;
+export const callMessagesQueryKey = [listCallMessages.path] as const;
 
-/** GET /api/call-messages: messages callers left for the signed-in user, newest first. */
+/** Messages callers left for the signed-in user, newest first. */
 export async function getCallMessages(signal?: AbortSignal): Promise<CallMessage[]> {
-  return callMessageListSchema.parse(
-    await apiJson<unknown>('GET', '/api/call-messages', undefined, { signal }),
-  );
+  return callRoute(listCallMessages, {}, { signal });
 }
 
 export function callMessagesQueryOptions() {

@@ -1,13 +1,13 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { DoctorReport } from '@annie/api-client/contracts/doctor';
+import { getDoctorReport } from '@annie/api-client/contracts/doctor-routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DoctorReport, doctorReportSchema } from '../contracts/doctor.ts';
-import { apiJson } from '../http.ts';
 
-export const providerStatusQueryKey = ['admin', 'doctor'] as const;
+export const providerStatusQueryKey = [getDoctorReport.path] as const;
 
-/** GET /api/admin/doctor: each provider's state (admins only); `refresh` checks them again. */
+/** Each provider's state (admins only); `refresh` checks them again. */
 export async function getProviderStatus(refresh = false, signal?: AbortSignal): Promise<DoctorReport> {
-  const url = `/api/admin/doctor${refresh ? '?refresh=true' : ''}`;
-  return doctorReportSchema.parse(await apiJson<unknown>('GET', url, undefined, { signal }));
+  return callRoute(getDoctorReport, { query: refresh ? { refresh: 'true' } : {} }, { signal });
 }
 
 export function providerStatusQueryOptions() {

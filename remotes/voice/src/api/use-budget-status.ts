@@ -1,11 +1,12 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { BudgetStatus } from '@annie/api-client/contracts/usage';
+import { getBudgetStatus as budgetRoute } from '@annie/api-client/contracts/usage-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BudgetStatus, budgetStatusSchema } from '../contracts/usage.ts';
-import { apiJson } from '../http.ts';
 import { usageQueryKey } from './use-usage-report.ts';
 
-/** GET /api/usage/budget: this month's spend against the budget (admins only). */
+/** This month's spend against the budget (admins only). */
 export async function getBudgetStatus(signal?: AbortSignal): Promise<BudgetStatus> {
-  return budgetStatusSchema.parse(await apiJson<unknown>('GET', '/api/usage/budget', undefined, { signal }));
+  return callRoute(budgetRoute, {}, { signal });
 }
 
 export function budgetStatusQueryOptions() {
