@@ -17,8 +17,6 @@ const NOT_YET_ON_CONTRACTS = new Set([
   'packages/api-client/src/auth/sign-in.ts',
   'packages/api-client/src/auth/use-auth-user.ts',
   'packages/api-client/src/auth/use-logout.ts',
-  'packages/api-client/src/calls/use-call-mutations.ts',
-  'packages/api-client/src/calls/use-call-sessions.ts',
   'packages/api-client/src/contacts/use-contact-mutations.ts',
   'packages/api-client/src/contacts/use-contact.ts',
   'packages/api-client/src/contacts/use-contacts.ts',

@@ -1,30 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type AssistRequest,
-  type AssistResponse,
-  assistResponseSchema,
-  type EndCallResponse,
-  endCallResponseSchema,
-  type StartCallResponse,
-  startCallResponseSchema,
+import { callRoute } from '../call-route.ts';
+import type {
+  AssistRequest,
+  AssistResponse,
+  EndCallResponse,
+  StartCallResponse,
 } from '../contracts/calls.ts';
-import { apiJson, type RequestOptions } from '../http.ts';
+import {
+  assist as assistRoute,
+  endCall as endCallRoute,
+  startCall as startCallRoute,
+} from '../contracts/calls-routes.ts';
+import type { RequestOptions } from '../http.ts';
 import { callSessionsQueryKey } from './use-call-sessions.ts';
 
 /** POST /api/calls/start (no body): a new web call, ongoing. */
-export async function startCall(): Promise<StartCallResponse> {
-  return startCallResponseSchema.parse(await apiJson<unknown>('POST', '/api/calls/start'));
+export function startCall(): Promise<StartCallResponse> {
+  return callRoute(startCallRoute);
 }
 
 /** POST /api/calls/:id/end (no body); ending it again changes nothing. `keepalive` when leaving the page. */
-export async function endCall(id: string, options?: RequestOptions): Promise<EndCallResponse> {
-  const url = `/api/calls/${encodeURIComponent(id)}/end`;
-  return endCallResponseSchema.parse(await apiJson<unknown>('POST', url, undefined, options));
+export function endCall(id: string, options?: RequestOptions): Promise<EndCallResponse> {
+  return callRoute(endCallRoute, { params: { id } }, options);
 }
 
 /** POST /api/voice/assist {callId, message}: the assistant's reply to a typed message. */
-export async function assist(request: AssistRequest): Promise<AssistResponse> {
-  return assistResponseSchema.parse(await apiJson<unknown>('POST', '/api/voice/assist', request));
+export function assist(request: AssistRequest): Promise<AssistResponse> {
+  return callRoute(assistRoute, { body: request });
 }
 
 function useCallHistoryMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {

@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type CallSessionDto, type CallSessionListQuery, callSessionListSchema } from '../contracts/calls.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import type { CallSessionDto, CallSessionListQuery } from '../contracts/calls.ts';
+import { listCallSessions } from '../contracts/calls-routes.ts';
 
 /** Query key of the call history; every call query key starts with it. */
-export const callSessionsQueryKey = ['/api/call-sessions'] as const;
+export const callSessionsQueryKey = [listCallSessions.path] as const;
 
 /** Sessions per page of Call History. */
 export const CALL_HISTORY_PAGE_SIZE = 20;
@@ -13,11 +14,7 @@ export async function getCallSessions(
   query: CallSessionListQuery = {},
   signal?: AbortSignal,
 ): Promise<CallSessionDto[]> {
-  const params = new URLSearchParams();
-  if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.before !== undefined) params.set('before', query.before);
-  const url = params.size > 0 ? `/api/call-sessions?${params}` : '/api/call-sessions';
-  return callSessionListSchema.parse(await apiJson<unknown>('GET', url, undefined, { signal }));
+  return callRoute(listCallSessions, { query }, { signal });
 }
 
 /** One page of the history and the cursor of the next one (undefined on the last page). */
