@@ -1,50 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type CallSessionDto, type CallSessionListQuery, callSessionListSchema } from '../contracts/calls.ts';
-import { apiJson } from '../http.ts';
+import { listCallSessions } from '../contracts/calls-routes.ts';
+
+// Call History's hooks live in the voice remote (remotes/voice/src/api/use-call-sessions.ts); its key
+// stays here, for every mutation that adds a call (phone calls, the sandbox, the voice remote's own).
 
 /** Query key of the call history; every call query key starts with it. */
-export const callSessionsQueryKey = ['/api/call-sessions'] as const;
-
-/** Sessions per page of Call History. */
-export const CALL_HISTORY_PAGE_SIZE = 20;
-
-/** GET /api/call-sessions?limit&before: the caller's call sessions, newest first. */
-export async function getCallSessions(
-  query: CallSessionListQuery = {},
-  signal?: AbortSignal,
-): Promise<CallSessionDto[]> {
-  const params = new URLSearchParams();
-  if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.before !== undefined) params.set('before', query.before);
-  const url = params.size > 0 ? `/api/call-sessions?${params}` : '/api/call-sessions';
-  return callSessionListSchema.parse(await apiJson<unknown>('GET', url, undefined, { signal }));
-}
-
-/** One page of the history and the cursor of the next one (undefined on the last page). */
-export type CallSessionPage = { sessions: CallSessionDto[]; nextBefore: string | undefined };
-
-/** Reads one page, asking for one session more than it shows to know whether another page exists. */
-export async function getCallSessionPage(
-  before: string | undefined,
-  pageSize: number,
-  signal?: AbortSignal,
-): Promise<CallSessionPage> {
-  const rows = await getCallSessions({ limit: pageSize + 1, before }, signal);
-  const sessions = rows.slice(0, pageSize);
-  return { sessions, nextBefore: rows.length > pageSize ? sessions.at(-1)?.id : undefined };
-}
-
-/** Query options of the paged call history. */
-export function callSessionsQueryOptions(pageSize = CALL_HISTORY_PAGE_SIZE) {
-  return infiniteQueryOptions({
-    queryKey: [...callSessionsQueryKey, { pageSize }] as const,
-    queryFn: ({ pageParam, signal }) => getCallSessionPage(pageParam, pageSize, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextBefore,
-  });
-}
-
-/** The caller's call history, newest first, a page at a time (`fetchNextPage` loads the next). */
-export function useCallSessions(pageSize = CALL_HISTORY_PAGE_SIZE) {
-  return useInfiniteQuery(callSessionsQueryOptions(pageSize));
-}
+export const callSessionsQueryKey = [listCallSessions.path] as const;

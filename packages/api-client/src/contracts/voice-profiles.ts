@@ -329,6 +329,7 @@ export type VoiceProfileVersion = z.infer<typeof voiceProfileVersionSchema>;
 export type CreateVoiceProfileRequest = z.input<typeof createVoiceProfileRequestSchema>;
 export type UpdateVoiceProfileRequest = z.input<typeof updateVoiceProfileRequestSchema>;
 export type AnnieConfigRequest = z.input<typeof annieConfigRequestSchema>;
+export type ImportVoiceProfileRequest = z.input<typeof importVoiceProfileRequestSchema>;
 
 /** POST /api/voice/profiles/preview: the editor's unsaved fields (a new form may have no name yet). */
 export const previewVoiceProfileRequestSchema = z

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CALL_SESSION_HEADER, REALTIME_CALL_HEADER, SDP_CONTENT_TYPE } from '../contracts/realtime.ts';
+import { postRealtimeOffer as postRealtimeOfferRoute } from '../contracts/realtime-routes.ts';
+import { type RouteContract, routeUrl } from '../contracts/route.ts';
 import { apiRequestText, errorMessage, isApiError } from '../http.ts';
 
 /** What POST /api/realtime/offer gives the voice page. */
@@ -20,9 +22,15 @@ export async function postRealtimeOffer(
   offerSdp: string,
   signal?: AbortSignal,
 ): Promise<RealtimeOfferAnswer> {
-  const response = await apiRequestText('POST', '/api/realtime/offer', offerSdp, SDP_CONTENT_TYPE, {
-    signal,
-  });
+  // Raw SDP both ways, so not `callRoute`: the text goes to the contract's URL as is.
+  const url = routeUrl(postRealtimeOfferRoute);
+  const response = await apiRequestText('POST', url, offerSdp, SDP_CONTENT_TYPE, { signal });
+  const documented: RouteContract['responses'] = postRealtimeOfferRoute.responses;
+  if (!documented[response.status]) {
+    throw new Error(
+      `POST ${postRealtimeOfferRoute.path} answered ${response.status}, which its contract lacks`,
+    );
+  }
   return {
     sdp: await response.text(),
     callSessionId: response.headers.get(CALL_SESSION_HEADER),

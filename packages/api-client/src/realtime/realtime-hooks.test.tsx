@@ -55,6 +55,13 @@ describe('POST /api/realtime/offer', () => {
     });
   });
 
+  it('refuses an OK answer whose status the contract does not list (201 only)', async () => {
+    stubFetch({ 'POST /api/realtime/offer': new Response(ANSWER, { status: 200 }) });
+    await expect(postRealtimeOffer(OFFER)).rejects.toThrow(
+      'POST /api/realtime/offer answered 200, which its contract lacks',
+    );
+  });
+
   it('says only the status when the body has no message', async () => {
     stubFetch({ 'POST /api/realtime/offer': new Response('', { status: 500 }) });
     const failure = await postRealtimeOffer(OFFER).catch((error: unknown) => error);

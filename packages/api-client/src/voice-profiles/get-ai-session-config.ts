@@ -1,9 +1,8 @@
-import { type AiSessionConfig, aiSessionConfigSchema } from '../contracts/voice-session.ts';
-import { apiJson } from '../http.ts';
+import { callRoute } from '../call-route.ts';
+import { getAiSessionConfig as getAiSessionConfigRoute } from '../contracts/voice-profiles-routes.ts';
+import type { AiSessionConfig } from '../contracts/voice-session.ts';
 
 /** GET /api/ai/session-config: the default profile compiled for the realtime voice page. */
-export async function getAiSessionConfig(signal?: AbortSignal): Promise<AiSessionConfig> {
-  return aiSessionConfigSchema.parse(
-    await apiJson<unknown>('GET', '/api/ai/session-config', undefined, { signal }),
-  );
+export function getAiSessionConfig(signal?: AbortSignal): Promise<AiSessionConfig> {
+  return callRoute(getAiSessionConfigRoute, {}, { signal });
 }

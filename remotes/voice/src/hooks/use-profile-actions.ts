@@ -1,14 +1,14 @@
 import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { exportVoiceProfile } from '@annie/api-client/voice-profiles/export-voice-profile';
-import { useCreateVoiceProfile } from '@annie/api-client/voice-profiles/use-create-voice-profile';
-import { useDeleteVoiceProfile } from '@annie/api-client/voice-profiles/use-delete-voice-profile';
-import { useImportVoiceProfile } from '@annie/api-client/voice-profiles/use-import-voice-profile';
-import { useMakeDefaultVoiceProfile } from '@annie/api-client/voice-profiles/use-make-default-voice-profile';
-import { useUpdateAnnieConfig } from '@annie/api-client/voice-profiles/use-update-annie-config';
-import { useUpdateVoiceProfile } from '@annie/api-client/voice-profiles/use-update-voice-profile';
 import { saveFile } from '@annie/ui/save-file/save-file';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
+import { exportVoiceProfile } from '../api/export-voice-profile.ts';
+import { useCreateVoiceProfile } from '../api/use-create-voice-profile.ts';
+import { useDeleteVoiceProfile } from '../api/use-delete-voice-profile.ts';
+import { useImportVoiceProfile } from '../api/use-import-voice-profile.ts';
+import { useMakeDefaultVoiceProfile } from '../api/use-make-default-voice-profile.ts';
+import { useUpdateAnnieConfig } from '../api/use-update-annie-config.ts';
+import { useUpdateVoiceProfile } from '../api/use-update-voice-profile.ts';
 import { annieConfigOf, createRequestOf, type ProfileForm, updateRequestOf } from '../lib/profile-form.ts';
 
 /** The console's mutations, each with its notices (failures without a fixed text show the server's). */

@@ -1,6 +1,6 @@
 import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { useVoiceProfiles } from '@annie/api-client/voice-profiles/use-voice-profiles';
 import { useCallback, useState } from 'react';
+import { useVoiceProfiles } from '../api/use-voice-profiles.ts';
 import { formOf, NEW_PROFILE_FORM, type ProfileForm } from '../lib/profile-form.ts';
 
 /**

@@ -1,9 +1,10 @@
-import { endCall, useAssist, useEndCall, useStartCall } from '@annie/api-client/calls/use-call-mutations';
+import { endCall } from '@annie/api-client/calls/use-call-mutations';
 import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
 import { errorMessage, isApiError } from '@annie/api-client/http';
 import { PRODUCT_NAME } from '@annie/ui/product/product-name';
 import { useToast } from '@annie/ui/toast/toast';
 import { useQueryClient } from '@tanstack/react-query';
+import { useAssist, useEndCall, useStartCall } from '../api/use-call-mutations.ts';
 
 // The server says which setting is missing when the assistant cannot answer at all (503 not_configured);
 // every other failure shows the fixed text.

@@ -3,9 +3,9 @@ import {
   type VoiceTestServerMessage,
   voiceTestServerMessageSchema,
 } from '@annie/api-client/contracts/voice-session';
-import { startVoiceTest } from '@annie/api-client/voice-profiles/start-voice-test';
 import { useToast } from '@annie/ui/toast/toast';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { startVoiceTest } from '../api/start-voice-test.ts';
 import { MicrophoneCapture } from '../lib/microphone-capture.ts';
 import { PcmPlayer } from '../lib/pcm-player.ts';
 

@@ -1,4 +1,3 @@
-import { useCallSessions } from '@annie/api-client/calls/use-call-sessions';
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
@@ -6,6 +5,7 @@ import { PageHeader } from '@annie/ui/page-header/page-header';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
+import { useCallSessions } from '../api/use-call-sessions.ts';
 import { CallLogRow } from '../components/call-logs/call-log-row.tsx';
 import { CallMessagesList } from '../components/call-logs/call-messages-list.tsx';
 import { PendingActionBanner } from '../components/call-logs/pending-action-banner.tsx';

@@ -3,8 +3,8 @@ import {
   iceServersResponseSchema,
   REALTIME_CALL_HEADER,
   SDP_CONTENT_TYPE,
-  SDP_OFFER_MAX_BYTES,
 } from '@annie/api-client/contracts/realtime';
+import * as contract from '@annie/api-client/contracts/realtime-routes';
 import Router from '@koa/router';
 import type { DomainDeps } from '../../../domain.ts';
 import type { AppState } from '../../../http/app-state.ts';
@@ -18,7 +18,7 @@ import { iceServersOf } from './ice-servers.ts';
 import type { OfferRateLimiter } from './offer-rate-limiter.ts';
 import { readSdpOffer } from './sdp-offer.ts';
 
-export const NOT_CONFIGURED = 'OpenAI is not configured: set OPENAI_API_KEY';
+export const NOT_CONFIGURED = contract.REALTIME_NOT_CONFIGURED;
 
 /** POST /api/realtime/offer (the voice page's signalling) and the ICE servers its peer connection uses. */
 export function browserCallRoutes(
@@ -30,81 +30,50 @@ export function browserCallRoutes(
   const router = new Router<AppState>({ prefix: '/api/realtime' });
   const iceServers = iceServersResponseSchema.parse({ iceServers: iceServersOf(config) });
 
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/ice-servers',
-      summary: "ICE servers for the voice page's RTCPeerConnection (from WEBRTC_ICE_SERVERS)",
-      access: 'signed-in',
-      responses: { 200: { description: 'The ICE servers', schema: iceServersResponseSchema } },
-    },
-    async (ctx) => {
-      ctx.body = iceServers;
-    },
-  );
+  defineRoute(router, contract.getIceServers, () => iceServers);
 
   // The body is raw SDP, read by the handler: 503 when OpenAI is not configured, then 415, 413 and
-  // 400 for the body, and only a well-formed offer counts against the user's rate limit (429).
-  defineRoute(
-    router,
-    {
-      method: 'post',
-      path: '/offer',
-      summary: "Start a browser realtime call: the browser's SDP offer in, OpenAI's SDP answer out",
-      description: `The body is the SDP offer as \`${SDP_CONTENT_TYPE}\` text (at most ${SDP_OFFER_MAX_BYTES} bytes). The server posts it to OpenAI's Realtime calls endpoint with the tenant's compiled session (instructions, voice, model, transcription, turn detection, tools, tool choice auto) and answers 201 with the SDP answer. The server attaches to the call over OpenAI's sideband WebSocket and records its figures (latency, interruptions, tools, tokens, cost; source server) when it ends. The call is recorded as the caller's call session (channel webrtc): \`${CALL_SESSION_HEADER}\` carries its id (end it with POST /api/calls/{id}/end), \`${REALTIME_CALL_HEADER}\` OpenAI's call id.`,
-      access: 'signed-in',
-      responses: { 201: { description: 'The SDP answer', contentType: SDP_CONTENT_TYPE } },
-      errors: {
-        400: 'The body is not an SDP offer with audio',
-        402: "The month's usage budget is spent and the tenant's hard stop refuses new calls",
-        413: `The offer is larger than ${SDP_OFFER_MAX_BYTES} bytes`,
-        415: `The body is not ${SDP_CONTENT_TYPE}`,
-        429: 'The user started more calls this minute than REALTIME_OFFERS_PER_MINUTE allows; see Retry-After',
-        502: 'OpenAI refused the call or could not be reached; the message says why',
-        503: `${NOT_CONFIGURED} (or the database is briefly unavailable)`,
-      },
-    },
-    async (ctx, { auth }) => {
-      if (!calls) throw serviceUnavailable(NOT_CONFIGURED);
-      const offer = await readSdpOffer(ctx);
-      await limiter.consume(auth.tenantId, auth.userId);
-      let call: BrowserCall;
-      try {
-        call = await startBrowserCall(ctx.state.em, calls, {
-          auth,
-          offerSdp: offer,
-          defaultModel: config.OPENAI_REALTIME_MODEL,
-          onRetiredModel: (notice) =>
-            logger.warn({ ...notice, tenantId: auth.tenantId }, RETIRED_MODEL_WARNING),
-        });
-      } catch (error) {
-        if (!(error instanceof RealtimeCallError)) throw error;
-        const failure = new HttpError(502, 'realtime_call_failed', error.message);
-        // Logged once, by the error middleware: its line chains the causes (OpenAI's status, reason, stack).
-        failure.cause = error;
-        throw failure;
-      }
-      logger.info(
-        { callId: call.realtimeCallId, callSessionId: call.callSessionId, tenantId: auth.tenantId },
-        'realtime call started',
-      );
-      // Measured from the server's own connection to the call, attached before the browser can speak.
-      if (call.realtimeCallId && sidebands) {
-        await sidebands.attach({
-          tenantId: auth.tenantId,
-          callSessionId: call.callSessionId,
-          callId: call.realtimeCallId,
-          models: call.models,
-        });
-      }
-      if (call.realtimeCallId) ctx.set(REALTIME_CALL_HEADER, call.realtimeCallId);
-      ctx.set(CALL_SESSION_HEADER, call.callSessionId);
-      ctx.status = 201;
-      ctx.type = SDP_CONTENT_TYPE;
-      ctx.body = call.sdp;
-    },
-  );
+  // 400 for the body, and only a well-formed offer counts against the user's rate limit (429). The
+  // handler writes the SDP answer itself.
+  defineRoute(router, contract.postRealtimeOffer, async (ctx, { auth }) => {
+    if (!calls) throw serviceUnavailable(NOT_CONFIGURED);
+    const offer = await readSdpOffer(ctx);
+    await limiter.consume(auth.tenantId, auth.userId);
+    let call: BrowserCall;
+    try {
+      call = await startBrowserCall(ctx.state.em, calls, {
+        auth,
+        offerSdp: offer,
+        defaultModel: config.OPENAI_REALTIME_MODEL,
+        onRetiredModel: (notice) =>
+          logger.warn({ ...notice, tenantId: auth.tenantId }, RETIRED_MODEL_WARNING),
+      });
+    } catch (error) {
+      if (!(error instanceof RealtimeCallError)) throw error;
+      const failure = new HttpError(502, 'realtime_call_failed', error.message);
+      // Logged once, by the error middleware: its line chains the causes (OpenAI's status, reason, stack).
+      failure.cause = error;
+      throw failure;
+    }
+    logger.info(
+      { callId: call.realtimeCallId, callSessionId: call.callSessionId, tenantId: auth.tenantId },
+      'realtime call started',
+    );
+    // Measured from the server's own connection to the call, attached before the browser can speak.
+    if (call.realtimeCallId && sidebands) {
+      await sidebands.attach({
+        tenantId: auth.tenantId,
+        callSessionId: call.callSessionId,
+        callId: call.realtimeCallId,
+        models: call.models,
+      });
+    }
+    if (call.realtimeCallId) ctx.set(REALTIME_CALL_HEADER, call.realtimeCallId);
+    ctx.set(CALL_SESSION_HEADER, call.callSessionId);
+    ctx.status = 201;
+    ctx.type = SDP_CONTENT_TYPE;
+    ctx.body = call.sdp;
+  });
 
   return router;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CallChannel, CallDirection, CallTranscriptEntry } from '@annie/api-client/contracts/calls';
+import { CALL_NOT_FOUND } from '@annie/api-client/contracts/calls-routes';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, notFound } from '../../../lib/http-errors.ts';
 import { CallSession } from './call-session.entity.ts';
@@ -14,7 +15,7 @@ import { appendCallTranscriptRows, endCallSessionRow, insertCallSession } from '
 // - `userId`, where optional, narrows to that user's own sessions (routes pass the caller).
 // - A session that does not exist in the tenant (or is not the user's) throws 404 "Call not found".
 
-export const CALL_NOT_FOUND = 'Call not found';
+export { CALL_NOT_FOUND };
 
 export type StartCallSessionInput = {
   tenantId: string;

@@ -1,5 +1,4 @@
-import { previewVoiceProfileRequestSchema } from '@annie/api-client/contracts/voice-profiles';
-import { aiSessionConfigSchema, compiledVoiceSessionSchema } from '@annie/api-client/contracts/voice-session';
+import * as contract from '@annie/api-client/contracts/voice-profiles-routes';
 import Router from '@koa/router';
 import type { AppConfig } from '../../../config/env.ts';
 import type { AppState } from '../../../http/app-state.ts';
@@ -10,33 +9,12 @@ import { compilePreview, sessionConfig } from './voice-session.service.ts';
 export function voiceSessionRoutes(config: Pick<AppConfig, 'OPENAI_REALTIME_MODEL'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
 
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/ai/session-config',
-      summary: "The compiled realtime session for the voice page (the agent's default profile)",
-      access: 'signed-in',
-      responses: { 200: { description: 'The session configuration', schema: aiSessionConfigSchema } },
-    },
-    async (ctx) => {
-      ctx.body = await sessionConfig(ctx.state.em, config.OPENAI_REALTIME_MODEL);
-    },
+  defineRoute(router, contract.getAiSessionConfig, (ctx) =>
+    sessionConfig(ctx.state.em, config.OPENAI_REALTIME_MODEL),
   );
 
-  defineRoute(
-    router,
-    {
-      method: 'post',
-      path: '/voice/profiles/preview',
-      summary: 'Compile unsaved profile fields into the session they would give (the Preview tab)',
-      access: 'admin',
-      body: previewVoiceProfileRequestSchema,
-      responses: { 200: { description: 'The compiled session', schema: compiledVoiceSessionSchema } },
-    },
-    async (ctx, { body }) => {
-      ctx.body = await compilePreview(ctx.state.em, body, config.OPENAI_REALTIME_MODEL);
-    },
+  defineRoute(router, contract.previewVoiceProfile, (ctx, { body }) =>
+    compilePreview(ctx.state.em, body, config.OPENAI_REALTIME_MODEL),
   );
 
   return router;

@@ -1,8 +1,8 @@
-import { voiceTestSessionSchema } from '@annie/api-client/contracts/voice-session';
+import { routeUrl } from '@annie/api-client/contracts/route';
+import * as contract from '@annie/api-client/contracts/voice-profiles-routes';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
-import { z } from 'zod';
 import type { AppConfig } from '../../../config/env.ts';
 import type { Pool } from '../../../db/pool.ts';
 import type { AppState } from '../../../http/app-state.ts';
@@ -38,9 +38,6 @@ export const SESSION_ENDED = 1008;
 /** A browser cannot send a body with a WebSocket handshake; 64 KB is ample for any audio frame. */
 export const newTestSocketServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
-// A missing or repeated token is no token: the socket is refused with 403 (after 426 and 503), never 400.
-const testSocketQuerySchema = z.object({ token: z.string().catch('') });
-
 /**
  * POST /api/voice/profiles/:id/test issues a single-use ticket; the WebSocket at the answer's URL
  * accepts only the admin who asked, from the same origin, with their session cookie, within a minute.
@@ -49,58 +46,38 @@ const testSocketQuerySchema = z.object({ token: z.string().catch('') });
 export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/voice' });
 
-  defineRoute(
-    router,
-    {
-      method: 'post',
-      path: '/profiles/:id/test',
-      summary: 'Start a test call with a profile: a single-use WebSocket address, valid for a minute',
-      access: 'admin',
-      params: { id: z.string() },
-      responses: { 200: { description: 'The test session', schema: voiceTestSessionSchema } },
-      errors: { 503: 'OpenAI is not configured, or the database is briefly unavailable' },
-    },
-    async (ctx, { params, auth: { userId, tenantId } }) => {
-      // The profile first: another tenant's id is a 404 whether or not OpenAI is configured.
-      const profile = await findProfile(ctx.state.em, params.id);
-      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
-      const compiled = await compileProfile(
-        ctx.state.em,
-        profile,
-        deps.config.OPENAI_REALTIME_MODEL,
-        (notice) => deps.logger.warn({ ...notice, profileId: profile.id }, RETIRED_MODEL_WARNING),
-      );
-      const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
-      const ticket = await deps.tickets.issue({ userId, tenantId, origin, compiled });
-      const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
-      ctx.body = {
-        sessionId: ticket.sessionId,
-        websocketUrl: `${base}/api/voice/test-sessions/${ticket.sessionId}?token=${ticket.token}`,
-        expiresAt: new Date(ticket.expiresAt).toISOString(),
-      };
-    },
-  );
+  defineRoute(router, contract.startVoiceTest, async (ctx, { params, auth: { userId, tenantId } }) => {
+    // The profile first: another tenant's id is a 404 whether or not OpenAI is configured.
+    const profile = await findProfile(ctx.state.em, params.id);
+    if (!deps.bridges) throw serviceUnavailable(contract.VOICE_TEST_NOT_CONFIGURED);
+    const compiled = await compileProfile(
+      ctx.state.em,
+      profile,
+      deps.config.OPENAI_REALTIME_MODEL,
+      (notice) => deps.logger.warn({ ...notice, profileId: profile.id }, RETIRED_MODEL_WARNING),
+    );
+    const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
+    const ticket = await deps.tickets.issue({ userId, tenantId, origin, compiled });
+    const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
+    const socketPath = routeUrl(contract.openVoiceTestSocket, {
+      params: { sessionId: ticket.sessionId },
+      query: { token: ticket.token },
+    });
+    return {
+      sessionId: ticket.sessionId,
+      websocketUrl: `${base}${socketPath}`,
+      expiresAt: new Date(ticket.expiresAt).toISOString(),
+    };
+  });
 
   // Browsers cannot set headers on a WebSocket, so the identity headers are not expected here.
   defineRoute(
     router,
-    {
-      method: 'get',
-      path: '/test-sessions/:sessionId',
-      summary: 'The test call itself: a WebSocket (open the address the test session gave)',
-      description:
-        'Only the admin who started it, from the same origin, with the single-use token, within a minute.',
-      access: 'admin',
-      skipIdentityHeaders: true,
-      params: { sessionId: z.string() },
-      query: testSocketQuerySchema,
-      responses: { 101: { description: 'Switching to the WebSocket' } },
-      errors: { 403: 'Expired, not yours, or opened from another origin', 426: 'Not a WebSocket handshake' },
-    },
+    contract.openVoiceTestSocket,
     async (ctx, { params, query: { token }, auth: { userId, tenantId } }) => {
       const upgrade = takeUpgrade(ctx.req);
       if (!upgrade) throw new HttpError(426, 'upgrade_required', 'Open this address as a WebSocket');
-      if (!deps.bridges) throw serviceUnavailable('Voice test is not configured: set OPENAI_API_KEY');
+      if (!deps.bridges) throw serviceUnavailable(contract.VOICE_TEST_NOT_CONFIGURED);
       const ticket = await deps.tickets.redeem(params.sessionId, token, { userId, tenantId });
       if (!ticket) throw forbidden('This test session has expired or is not yours');
       if (ctx.get('Origin') !== ticket.origin)
@@ -126,6 +103,9 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
         close = () => ws.close(SESSION_ENDED, 'Session ended');
         runVoiceTestSocket(ws, ticket, bridges, deps.logger, price);
       });
+      // The socket is the answer and there is no body. contracts/route.ts counts no 101 among the
+      // success statuses, so a contract answering only 101 types its handler's answer as `never`.
+      return undefined as never;
     },
   );
 

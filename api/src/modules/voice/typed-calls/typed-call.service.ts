@@ -1,3 +1,4 @@
+import { ASSIST_NOT_CONFIGURED, CALL_ENDED } from '@annie/api-client/contracts/calls-routes';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from '../../../db/pool.ts';
 import { conflict, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
@@ -7,8 +8,7 @@ import { appendCallTranscript, getOwnCallSession } from '../call-sessions/index.
 import { sessionConfig } from '../profiles/index.ts';
 import { buildAssistPrompt } from './typed-call-prompt.ts';
 
-export const ASSIST_NOT_CONFIGURED = 'Voice assist is not configured: set OPENAI_API_KEY';
-export const CALL_ENDED = 'This call has ended';
+export { ASSIST_NOT_CONFIGURED, CALL_ENDED };
 /** Knowledge-base matches given to the model with each message. */
 export const ASSIST_KNOWLEDGE_HITS = 3;
 

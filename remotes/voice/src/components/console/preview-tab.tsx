@@ -1,7 +1,7 @@
-import { useVoiceProfilePreview } from '@annie/api-client/voice-profiles/use-voice-profile-preview';
 import { JsonBlock } from '@annie/ui/json-block/json-block';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { Box, Flex, Heading } from '@radix-ui/themes';
+import { useVoiceProfilePreview } from '../../api/use-voice-profile-preview.ts';
 import { type ProfileForm, previewRequestOf } from '../../lib/profile-form.ts';
 
 /** Preview: exactly what the server compiles from the form as it stands (instructions and turn detection). */

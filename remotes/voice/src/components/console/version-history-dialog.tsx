@@ -1,11 +1,11 @@
 import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { useRestoreVoiceProfileVersion } from '@annie/api-client/voice-profiles/use-restore-voice-profile-version';
-import { useVoiceProfileVersions } from '@annie/api-client/voice-profiles/use-voice-profile-versions';
 import { formatDateTime } from '@annie/ui/format';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { Button, Dialog, Flex, Table } from '@radix-ui/themes';
+import { useRestoreVoiceProfileVersion } from '../../api/use-restore-voice-profile-version.ts';
+import { useVoiceProfileVersions } from '../../api/use-voice-profile-versions.ts';
 
 /** Every saved version of a profile (who, when), each restorable as the newest */
 export function VersionHistoryDialog({

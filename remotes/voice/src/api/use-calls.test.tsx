@@ -1,10 +1,23 @@
+import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
+import { createQueryClient } from '@annie/api-client/query-client';
+import { callSessions, NEW_CALL_ID, stubCallsApi } from '@annie/api-client/testing/calls-api';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callSessions, NEW_CALL_ID, stubCallsApi } from '../testing/calls-api.ts';
-import { stubFetch } from '../testing/fetch-stub.ts';
-import { createQueryWrapper } from '../testing/query-wrapper.tsx';
 import { useAssist, useEndCall, useStartCall } from './use-call-mutations.ts';
-import { callSessionsQueryKey, useCallSessions } from './use-call-sessions.ts';
+import { useCallSessions } from './use-call-sessions.ts';
+
+// The app's query client and a renderHook wrapper providing it (testing/query-wrapper.tsx is not
+// exported: the package's `./*` maps to `.ts` files only).
+function createQueryWrapper() {
+  const queryClient = createQueryClient();
+  function wrapper({ children }: { children: ReactNode }) {
+    return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  }
+  return { queryClient, wrapper };
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,14 +1,16 @@
+import { routeUrl } from '@annie/api-client/contracts/route';
+import { exportVoiceProfile as exportVoiceProfileRoute } from '@annie/api-client/contracts/voice-profiles-routes';
+import { apiRequest } from '@annie/api-client/http';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../http.ts';
 
 export type VoiceProfileExportFile = { filename: string; blob: Blob };
 
-/** GET /api/voice/profiles/:id/export: the profile as `{name}-export.json`. */
+/** GET /api/voice/profiles/:id/export: the profile as `{name}-export.json` (a file, so not `callRoute`). */
 export async function exportVoiceProfile(profile: {
   id: string;
   name: string;
 }): Promise<VoiceProfileExportFile> {
-  const response = await apiRequest('GET', `/api/voice/profiles/${encodeURIComponent(profile.id)}/export`);
+  const response = await apiRequest('GET', routeUrl(exportVoiceProfileRoute, { params: { id: profile.id } }));
   return { filename: `${profile.name}-export.json`, blob: await response.blob() };
 }
 

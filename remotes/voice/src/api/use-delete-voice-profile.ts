@@ -1,10 +1,11 @@
+import { callRoute } from '@annie/api-client/call-route';
+import { deleteVoiceProfile as deleteVoiceProfileRoute } from '@annie/api-client/contracts/voice-profiles-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../http.ts';
 import { voiceProfilesQueryKey } from './use-voice-profiles.ts';
 
 /** DELETE /api/voice/profiles/:id. */
 export async function deleteVoiceProfile(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/voice/profiles/${encodeURIComponent(id)}`);
+  await callRoute(deleteVoiceProfileRoute, { params: { id } });
 }
 
 /**

@@ -1,22 +1,21 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { PreviewVoiceProfileRequest } from '@annie/api-client/contracts/voice-profiles';
+import { previewVoiceProfile as previewRoute } from '@annie/api-client/contracts/voice-profiles-routes';
+import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PreviewVoiceProfileRequest } from '../contracts/voice-profiles.ts';
-import { type CompiledVoiceSession, compiledVoiceSessionSchema } from '../contracts/voice-session.ts';
-import { apiJson } from '../http.ts';
 
 /** POST /api/voice/profiles/preview: the editor's unsaved fields compiled as a session would be. */
-export async function previewVoiceProfile(
+export function previewVoiceProfile(
   request: PreviewVoiceProfileRequest,
   signal?: AbortSignal,
 ): Promise<CompiledVoiceSession> {
-  return compiledVoiceSessionSchema.parse(
-    await apiJson<unknown>('POST', '/api/voice/profiles/preview', request, { signal }),
-  );
+  return callRoute(previewRoute, { body: request }, { signal });
 }
 
 /** The Preview tab's compiled instructions and turn detection, keyed by the fields shown. */
 export function useVoiceProfilePreview(request: PreviewVoiceProfileRequest, enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/voice/profiles/preview', request],
+    queryKey: [previewRoute.path, request],
     queryFn: ({ signal }) => previewVoiceProfile(request, signal),
     enabled,
     placeholderData: keepPreviousData,

@@ -1,0 +1,68 @@
+// Calls: the caller's call history (phone and browser), ending a call, and the simple call page's
+// typed calls (start one, send it a message).
+import { z } from 'zod';
+import {
+  assistRequestSchema,
+  assistResponseSchema,
+  callSessionListQuerySchema,
+  callSessionListSchema,
+  endCallResponseSchema,
+  startCallResponseSchema,
+} from './calls.ts';
+import { route } from './route.ts';
+
+/** A call that does not exist in the tenant or is not the caller's. */
+export const CALL_NOT_FOUND = 'Call not found';
+/** A typed message sent to a call that has ended. */
+export const CALL_ENDED = 'This call has ended';
+/** The 503 message of POST /api/voice/assist when OpenAI is not configured. */
+export const ASSIST_NOT_CONFIGURED = 'Voice assist is not configured: set OPENAI_API_KEY';
+
+const BUDGET_SPENT = "The month's usage budget is spent and the tenant's hard stop refuses new calls";
+
+export const listCallSessions = route({
+  method: 'get',
+  path: '/api/call-sessions',
+  summary: "The caller's call sessions (phone and browser), newest first, a page at a time",
+  description:
+    'Pages: `limit` (default 50, at most 100) sessions started before the session `before` (the id of the last one of the previous page). Each transcript is the stored lines, or the linked voice conversation’s messages.',
+  access: 'signed-in',
+  query: callSessionListQuerySchema,
+  responses: { 200: { description: 'The call sessions', schema: callSessionListSchema } },
+});
+
+export const endCall = route({
+  method: 'post',
+  path: '/api/calls/:id/end',
+  summary: 'End one of the caller’s calls (again: no change)',
+  access: 'signed-in',
+  params: { id: z.uuid() },
+  notFound: CALL_NOT_FOUND,
+  responses: { 200: { description: 'The call, ended', schema: endCallResponseSchema } },
+});
+
+export const startCall = route({
+  method: 'post',
+  path: '/api/calls/start',
+  summary: 'Start a call on the simple call page (channel web)',
+  access: 'signed-in',
+  responses: { 201: { description: 'The call id', schema: startCallResponseSchema } },
+  errors: { 402: BUDGET_SPENT },
+});
+
+export const assist = route({
+  method: 'post',
+  path: '/api/voice/assist',
+  summary: 'Answer a message typed during one of the caller’s calls (simple call page)',
+  description:
+    'The reply comes from OpenAI with the tenant’s persona and the knowledge base’s top matches for the message; the message and the reply join the call’s transcript.',
+  access: 'signed-in',
+  body: assistRequestSchema,
+  responses: { 200: { description: 'The reply', schema: assistResponseSchema } },
+  errors: {
+    404: 'The call is not one of the caller’s',
+    409: CALL_ENDED,
+    502: 'OpenAI failed to answer',
+    503: `${ASSIST_NOT_CONFIGURED}; or the database is briefly unavailable`,
+  },
+});
