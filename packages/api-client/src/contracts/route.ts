@@ -50,7 +50,7 @@ export function route<const C extends RouteContract>(contract: C): Contract<C> {
 }
 
 /** The statuses that are answers rather than errors. */
-type SuccessStatus = 200 | 201 | 202 | 204 | 301 | 302 | 303 | 307 | 308;
+type SuccessStatus = 101 | 200 | 201 | 202 | 204 | 301 | 302 | 303 | 307 | 308;
 
 type SuccessDocs<C extends RouteContract> = {
   [S in keyof C['responses'] & SuccessStatus]: C['responses'][S];
