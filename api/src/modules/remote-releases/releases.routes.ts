@@ -1,4 +1,4 @@
-import { moduleRegistrySchema } from '@annie/api-client/contracts/modules';
+import { remoteRegistryResponseSchema } from '@annie/api-client/contracts/remote-registry';
 import {
   activateReleaseRequestSchema,
   autoRollbackRequestSchema,
@@ -67,7 +67,7 @@ export function releasesRoutes({ pool, config, registry, host }: ReleasesDeps): 
       description:
         'A signed-in user in a canary share gets the canary version (`canary: true`), the same one on every request.',
       access: 'anonymous',
-      responses: { 200: { description: 'The remotes', schema: moduleRegistrySchema } },
+      responses: { 200: { description: 'The remotes', schema: remoteRegistryResponseSchema } },
     },
     async (ctx) => {
       const userId = ctx.session?.userId as string | undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { remoteNameSchema } from './modules.ts';
+import { remoteNameSchema } from './remote-registry.ts';
 
 /**
  * A release's version: letters, digits and `.+_-`, starting with a letter or digit (it is a URL path
