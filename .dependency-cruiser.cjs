@@ -9,8 +9,55 @@
 const MODULE = '^api/src/modules/((?:voice/)?[^/]+)/';
 const TESTS = ['\\.test\\.ts$', '^api/test/', '/testing/'];
 
+/**
+ * The front end's boundaries (shell, remotes, packages), checked by the same `npm run lint`:
+ * - a remote imports no other remote and not the shell: each is built and released on its own;
+ * - the shell imports no remote's source: remotes reach it only through Module Federation at run time;
+ * - a package (ui, api-client, build-config, fakes) imports no app (shell, remotes, api);
+ * - no circular imports between files, here or in the API.
+ * These hold for tests too: a test that reaches into another app would tie their releases together.
+ */
+const APP_RULES = [
+  {
+    name: 'remote-imports-no-other-remote',
+    severity: 'error',
+    comment: 'A remote is built and released on its own: share code through packages/, not another remote.',
+    from: { path: '^remotes/([^/]+)/' },
+    to: { path: '^remotes/', pathNot: '^remotes/$1/' },
+  },
+  {
+    name: 'remote-imports-no-shell',
+    severity: 'error',
+    comment: 'A remote does not import the shell: what both need lives in packages/.',
+    from: { path: '^remotes/' },
+    to: { path: '^shell/' },
+  },
+  {
+    name: 'shell-imports-no-remote-source',
+    severity: 'error',
+    comment: 'The shell reaches remotes only through Module Federation (loadRemote), never their source.',
+    from: { path: '^shell/' },
+    to: { path: '^remotes/' },
+  },
+  {
+    name: 'package-imports-no-app',
+    severity: 'error',
+    comment: 'Packages are shared by the apps and import none of them (shell, remotes, api).',
+    from: { path: '^packages/' },
+    to: { path: '^(shell|remotes|api)/' },
+  },
+  {
+    name: 'no-circular-imports',
+    severity: 'error',
+    comment: 'Files depend on each other in one direction (the API, the shell, the remotes, the packages).',
+    from: { path: '^(api/src|shell|remotes|packages)/' },
+    to: { circular: true },
+  },
+];
+
 module.exports = {
   forbidden: [
+    ...APP_RULES,
     {
       name: 'core-imports-no-module',
       severity: 'error',
@@ -46,9 +93,16 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^api/src/',
+    // Build output and caches (shell/dist, remotes/*/dist, @mf-types) are not source.
+    exclude: { path: '(^|/)(node_modules|dist|@mf-types|\\.rspack-cache|coverage)/' },
+    includeOnly: '^(api/src|shell|remotes|packages)/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'api/tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js'],
+      // The workspace packages (@annie/*) are reached through their package.json `exports`.
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Development: the API (node --watch) on its dev port, the shell's rspack dev server, and one rspack dev
 // server per remote, all with live reload. Open the shell's URL; it proxies /api to the API (same origin,
-// as in production). The API's module registry is pointed at the remote dev servers through
+// as in production). The API's remote registry is pointed at the remote dev servers through
 // REMOTE_<NAME>_ENTRY. Usage: `npm run dev` (every remote) or `npm run dev -- voice lab` (dev servers
 // for those remotes only; the others are served by the API from their last build in remotes/<name>/dist).
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -71,7 +71,8 @@ function countPlaywright(report: PlaywrightReport | undefined): void {
   totals.skipped += report.stats.skipped ?? 0;
 }
 
-// Biome, then the API's module boundaries (dependency-cruiser), both from the root `lint` script.
+// Biome, then the boundaries of the API's modules, the shell, the remotes and the packages
+// (dependency-cruiser), both from the root `lint` script.
 await step('lint (biome, module boundaries)', PNPM, ['run', 'lint']);
 await step('typecheck', PNPM, ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 

@@ -108,7 +108,7 @@ describe('health', () => {
   });
 });
 
-describe('module registry', () => {
+describe('remote registry (GET /api/modules)', () => {
   it('lists every remote with its configured entry', async () => {
     const response = await app.client().get('/api/modules');
     expect(response.status).toBe(200);

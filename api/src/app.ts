@@ -14,7 +14,6 @@ import { sessionMiddleware, verifiedSessionId } from './http/session/session-mid
 import { PostgresSessionStore } from './http/session/session-store.ts';
 import { JobSender } from './jobs/job-sender.ts';
 import { JobWorkers } from './jobs/job-workers.ts';
-import { routed } from './lib/routed.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { apiNotFound } from './middleware/api-not-found.ts';
 import { compressResponses } from './middleware/compress-responses.ts';
@@ -126,7 +125,10 @@ export function createApp(appDeps: AppDeps): BuiltApp {
 
   const routers = instances.flatMap((instance) => instance.routers);
   routers.push(openApiRoutes(() => routers));
-  app.use(routed(routers));
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
 
   // The session cache lives as long as the hub tells this process about changes made by the others.
   const sessionCache = {

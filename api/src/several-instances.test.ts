@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { voiceTestSessionSchema } from '@annie/api-client/contracts/voice-session';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -185,7 +185,7 @@ describe('two API instances on one database', () => {
     const onOne = await signedInOn(one);
     const onTwo = await signedInOn(two);
     const labOf = async (client: TestClient) =>
-      ((await client.get('/api/modules')).body as ModuleRegistry).remotes.find(
+      ((await client.get('/api/modules')).body as RemoteRegistryResponse).remotes.find(
         (remote) => remote.name === 'lab',
       );
     for (const version of ['5.0.0', '5.1.0']) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ModuleRegistry, RemoteEntry } from '@annie/api-client/contracts/modules';
+import type { RemoteEntry, RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { z } from 'zod';
 import type { RemoteConfig } from '../config/env.ts';
 import type { Pool } from '../db/pool.ts';
@@ -170,7 +170,7 @@ export class RemoteRegistry {
    * recorded before the answer leaves (once per activation, per user, on any instance), so a later report
    * that it failed to load can be told apart from one by a user it was never served to.
    */
-  async forUser(userId: string | undefined): Promise<ModuleRegistry> {
+  async forUser(userId: string | undefined): Promise<RemoteRegistryResponse> {
     const snapshot = await this.#snapshot();
     const served: (Served & { remote: string })[] = [];
     const remotes = this.#remotes.map((remote) =>

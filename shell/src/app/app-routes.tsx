@@ -8,10 +8,10 @@ import { RemotePage } from '../remotes/remote-page.tsx';
 const PrivacyPolicyPage = lazy(() => import('../pages/privacy-policy-page.tsx'));
 const TermsOfServicePage = lazy(() => import('../pages/terms-of-service-page.tsx'));
 // The shell's own chunk, fetched on demand by admins: releases stay manageable whichever remote is broken.
-const ModulesPage = lazy(() => import('../remote-releases/remote-releases-page.tsx'));
+const RemoteReleasesPage = lazy(() => import('../remote-releases/remote-releases-page.tsx'));
 
 /** The Remote releases screen, admins only. */
-export const MODULES_PATH = '/admin/modules';
+export const REMOTE_RELEASES_PATH = '/admin/modules';
 
 /** The route table, the shell's own pages and the 404 card; admin-only routes 404 for everyone else. */
 export function AppRoutes({ isAdmin }: { isAdmin: boolean }) {
@@ -48,11 +48,11 @@ export function AppRoutes({ isAdmin }: { isAdmin: boolean }) {
         }
       />
       <Route
-        path={MODULES_PATH}
+        path={REMOTE_RELEASES_PATH}
         element={
           isAdmin ? (
             <Suspense fallback={<FullPageSpinner />}>
-              <ModulesPage />
+              <RemoteReleasesPage />
             </Suspense>
           ) : (
             <NotFoundPage />

@@ -1,4 +1,4 @@
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { type RemoteTarget, remoteModuleId } from '@annie/api-client/contracts/routes';
 import { reportRemoteLoadError } from '@annie/api-client/remote-releases/report-remote-load-error';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -13,7 +13,7 @@ const registeredRemotes = new Map<string, { entry: string; version: string; load
  * version); one already running keeps its version for the life of the page, so no page mixes two
  * versions of a remote (`newerVersionOf` tells the page a newer one waits for a reload).
  */
-export function registerRegistryRemotes(registry: ModuleRegistry): void {
+export function registerRegistryRemotes(registry: RemoteRegistryResponse): void {
   const fresh = registry.remotes.filter((remote) => !registeredRemotes.has(remote.name));
   const moved = registry.remotes.filter((remote) => {
     const registered = registeredRemotes.get(remote.name);
@@ -32,7 +32,7 @@ export function registerRegistryRemotes(registry: ModuleRegistry): void {
 }
 
 /** The version the registry now names for `remote` when this page already runs an older one. */
-export function newerVersionOf(registry: ModuleRegistry, remote: string): string | undefined {
+export function newerVersionOf(registry: RemoteRegistryResponse, remote: string): string | undefined {
   const registered = registeredRemotes.get(remote);
   const listed = registry.remotes.find((candidate) => candidate.name === remote);
   if (!registered?.loaded || !listed || listed.entry === registered.entry) return undefined;

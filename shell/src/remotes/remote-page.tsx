@@ -1,5 +1,5 @@
 import type { RemoteTarget } from '@annie/api-client/contracts/routes';
-import { useModuleRegistry } from '@annie/api-client/remote-releases/use-module-registry';
+import { useRemoteRegistry } from '@annie/api-client/remote-releases/use-remote-registry';
 import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { Suspense, useEffect, useState } from 'react';
 import { BootIdleView, ReleaseBootIdleView } from '../boot/boot-idle-view.tsx';
@@ -27,7 +27,7 @@ function isHome(target: RemoteTarget): boolean {
  * notice offering Reload when a newer version is active.
  */
 export function RemotePage({ target }: { target: RemoteTarget }) {
-  const registry = useModuleRegistry();
+  const registry = useRemoteRegistry();
   const [attempt, setAttempt] = useState(0);
   const [enteredAt] = useState(() => (takeFirstRoute() ? 0 : Date.now()));
   const outdated = registry.dataUpdatedAt < enteredAt;
@@ -51,7 +51,7 @@ export function RemotePage({ target }: { target: RemoteTarget }) {
   if (!registry.data.remotes.some((remote) => remote.name === target.remote)) {
     return (
       <RemoteLoadError
-        error={new Error(`The ${target.remote} module is not in the module registry.`)}
+        error={new Error(`The ${target.remote} remote is not in the remote registry.`)}
         onRetry={() => void registry.refetch()}
       />
     );

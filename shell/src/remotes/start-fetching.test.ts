@@ -1,6 +1,6 @@
 import { authUserQueryKey } from '@annie/api-client/auth/use-auth-user';
 import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
-import { moduleRegistryQueryOptions } from '@annie/api-client/remote-releases/use-module-registry';
+import { remoteRegistryQueryOptions } from '@annie/api-client/remote-releases/use-remote-registry';
 import { authUser } from '@annie/api-client/testing/auth-api';
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -41,13 +41,13 @@ describe('startFetching', () => {
     expect(loadRemoteMock).toHaveBeenCalledTimes(1);
     expect(registerRemotes).toHaveBeenCalled();
     await waitFor(() => expect(client.getQueryData(authUserQueryKey)).toMatchObject({ username: 'alex' }));
-    expect(client.getQueryData(moduleRegistryQueryOptions().queryKey)).toEqual(registry);
+    expect(client.getQueryData(remoteRegistryQueryOptions().queryKey)).toEqual(registry);
   });
 
   it('fetches no remote for an admin-only route, a path no route serves, or a remote not in the registry', async () => {
     for (const pathname of ['/voice/console', '/no/such/page', '/lab/jobs']) {
       const client = startFetching(pathname);
-      await waitFor(() => expect(client.getQueryData(moduleRegistryQueryOptions().queryKey)).toBeDefined());
+      await waitFor(() => expect(client.getQueryData(remoteRegistryQueryOptions().queryKey)).toBeDefined());
     }
     expect(loadRemoteMock).not.toHaveBeenCalled();
   });
@@ -62,7 +62,7 @@ describe('startFetching', () => {
     stubFetch({ 'GET /api/modules': { status: 503, body: { message: 'Service unavailable' } } });
     const client = startFetching('/');
     await waitFor(() =>
-      expect(client.getQueryState(moduleRegistryQueryOptions().queryKey)?.status).toBe('error'),
+      expect(client.getQueryState(remoteRegistryQueryOptions().queryKey)?.status).toBe('error'),
     );
     expect(loadRemoteMock).not.toHaveBeenCalled();
   });

@@ -1,9 +1,9 @@
 import { authUserQueryOptions } from '@annie/api-client/auth/use-auth-user';
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { publicRouteFor } from '@annie/api-client/contracts/routes';
 import { appSettingsSchema } from '@annie/api-client/contracts/settings';
 import { createQueryClient } from '@annie/api-client/query-client';
-import { moduleRegistryQueryOptions } from '@annie/api-client/remote-releases/use-module-registry';
+import { remoteRegistryQueryOptions } from '@annie/api-client/remote-releases/use-remote-registry';
 import type { QueryClient } from '@tanstack/react-query';
 import { idleViewAssistantName } from '../boot/boot-idle-view.tsx';
 import { prefetchRemoteModule, registerRegistryRemotes } from './remote-modules.ts';
@@ -12,7 +12,7 @@ import { prefetchRemoteModule, registerRegistryRemotes } from './remote-modules.
  * Starts fetching the remote module of the page the app opened at. Admin-only routes are left to their
  * render, which knows who is signed in; so is a route whose remote the registry does not list.
  */
-function prefetchRouteRemote(registry: ModuleRegistry, pathname: string): void {
+function prefetchRouteRemote(registry: RemoteRegistryResponse, pathname: string): void {
   const route = publicRouteFor(pathname);
   if (!route || !registry.remotes.some((remote) => remote.name === route.remote)) return;
   registerRegistryRemotes(registry);
@@ -32,7 +32,7 @@ export function startFetching(pathname: string): QueryClient {
   const settings = appSettingsSchema.safeParse({ assistantName: idleViewAssistantName() });
   if (settings.success) queryClient.setQueryData(['/api/settings'], settings.data);
   void queryClient.prefetchQuery(authUserQueryOptions());
-  queryClient.fetchQuery(moduleRegistryQueryOptions()).then(
+  queryClient.fetchQuery(remoteRegistryQueryOptions()).then(
     (registry) => prefetchRouteRemote(registry, pathname),
     () => {},
   );

@@ -1,5 +1,5 @@
 import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
-import { moduleRegistrySchema } from '@annie/api-client/contracts/modules';
+import { remoteRegistryResponseSchema } from '@annie/api-client/contracts/remote-registry';
 import type { AppConfig } from '../../config/env.ts';
 import {
   DOCTOR_TIMEOUT_MS,
@@ -25,7 +25,7 @@ export async function checkPublicUrl(config: Pick<AppConfig, 'PUBLIC_URL'>): Pro
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(DOCTOR_TIMEOUT_MS), redirect: 'manual' });
     const isAnnie =
-      response.ok && moduleRegistrySchema.safeParse(await response.json().catch(() => null)).success;
+      response.ok && remoteRegistryResponseSchema.safeParse(await response.json().catch(() => null)).success;
     return providerResult('public_url', LABEL, [
       isAnnie
         ? passed('reachable', `${url.origin} answers as this app`)

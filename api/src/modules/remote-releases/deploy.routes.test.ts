@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import type { CreatedDeployToken, RemoteReleases } from '@annie/api-client/contracts/remote-releases';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
@@ -115,7 +115,7 @@ describe('deploy tokens', () => {
     expect((await deploy(app.baseUrl, knowledgeToken, '/api/modules/deploy/knowledge/promote')).status).toBe(
       200,
     );
-    const registry = (await app.client().get<ModuleRegistry>('/api/modules')).body;
+    const registry = (await app.client().get<RemoteRegistryResponse>('/api/modules')).body;
     expect(registry.remotes.find((remote) => remote.name === 'knowledge')).toEqual({
       name: 'knowledge',
       entry: '/remotes/knowledge/2.0.0/mf-manifest.json',

@@ -1,4 +1,4 @@
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 
@@ -10,8 +10,8 @@ describe('the operator tenant', () => {
     const first = await app.signedIn(await app.createUser({ isAdmin: true }));
     const ops = await app.signedIn(await app.createUser({ isAdmin: true, tenantId: 'ops' }));
     expect((await first.get('/api/modules/releases')).status).toBe(403);
-    expect((await first.get<ModuleRegistry>('/api/modules')).body.manageReleases).toBeUndefined();
+    expect((await first.get<RemoteRegistryResponse>('/api/modules')).body.manageReleases).toBeUndefined();
     expect((await ops.get('/api/modules/releases')).status).toBe(200);
-    expect((await ops.get<ModuleRegistry>('/api/modules')).body.manageReleases).toBe(true);
+    expect((await ops.get<RemoteRegistryResponse>('/api/modules')).body.manageReleases).toBe(true);
   });
 });

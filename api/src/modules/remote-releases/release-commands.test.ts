@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { testBuild, writeBuild } from './testing/test-build.ts';
@@ -16,7 +16,7 @@ function annie(...args: string[]) {
 }
 
 const labVersion = async () =>
-  (await app.client().get<ModuleRegistry>('/api/modules')).body.remotes.find(
+  (await app.client().get<RemoteRegistryResponse>('/api/modules')).body.remotes.find(
     (remote) => remote.name === 'lab',
   )?.version;
 

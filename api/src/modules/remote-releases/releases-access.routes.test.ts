@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import type { RemoteReleases } from '@annie/api-client/contracts/remote-releases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
@@ -60,7 +60,7 @@ describe('publishing a build hosted elsewhere', () => {
       ],
     });
     await admin.post('/api/modules/releases/lab/activate', { version: '3.0.0' });
-    const registry = (await user.get<ModuleRegistry>('/api/modules')).body;
+    const registry = (await user.get<RemoteRegistryResponse>('/api/modules')).body;
     expect(registry.remotes.find((remote) => remote.name === 'lab')).toEqual({
       name: 'lab',
       entry: '/remotes/lab/3.0.0/mf-manifest.json',
@@ -143,7 +143,7 @@ describe("the operator's override", () => {
     const url = host('/voice/2.0.0', testBuild('voice'));
     await admin.post('/api/modules/releases', { remote: 'voice', version: '2.0.0', url });
     expect((await admin.post('/api/modules/releases/voice/activate', { version: '2.0.0' })).status).toBe(200);
-    const registry = (await user.get<ModuleRegistry>('/api/modules')).body;
+    const registry = (await user.get<RemoteRegistryResponse>('/api/modules')).body;
     expect(registry.remotes.find((remote) => remote.name === 'voice')).toEqual({
       name: 'voice',
       entry: `${cdnOrigin}/pinned/voice/mf-manifest.json`,
@@ -183,7 +183,7 @@ describe('who may manage releases', () => {
 
   it("tells only the operator's administrators that the Remote releases screen answers them", async () => {
     const flag = async (client: TestClient) =>
-      (await client.get<ModuleRegistry>('/api/modules')).body.manageReleases;
+      (await client.get<RemoteRegistryResponse>('/api/modules')).body.manageReleases;
     expect(await flag(admin)).toBe(true);
     expect(await flag(otherTenantAdmin)).toBeUndefined();
     expect(await flag(user)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { brotliCompressSync } from 'node:zlib';
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import type { RemoteReleases } from '@annie/api-client/contracts/remote-releases';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ function publish(remote: RemoteName, version: string, options: Parameters<typeof
 }
 
 async function entryOf(client: TestClient, remote: RemoteName) {
-  const registry = (await client.get<ModuleRegistry>('/api/modules')).body;
+  const registry = (await client.get<RemoteRegistryResponse>('/api/modules')).body;
   return registry.remotes.find((entry) => entry.name === remote);
 }
 

@@ -1,3 +1,4 @@
+import type { ToolDefinitions } from '@annie/api-client/contracts/tool-handlers';
 import {
   endCallParams,
   type RealtimeFunctionTool,
@@ -52,7 +53,7 @@ export const FRONT_DESK_TOOLS = {
     parameters: requestTextParams,
   },
   end_call: { description: VOICE_TOOLS.end_call.description, parameters: endCallParams },
-} as const;
+} as const satisfies ToolDefinitions;
 
 /** Offered only when the caller's number is one the executive registered as their own. */
 export const OWNER_CHECK_TOOLS = {
@@ -61,12 +62,18 @@ export const OWNER_CHECK_TOOLS = {
       'The caller says they are the executive and has said their phone passcode: check it. They can also key it on the phone followed by #.',
     parameters: verifyPasscodeParams,
   },
-} as const;
+} as const satisfies ToolDefinitions;
+
+/** Every tool a caller's session may be offered: the front desk's runner has a handler for each. */
+export const CALLER_TOOLS = { ...FRONT_DESK_TOOLS, ...OWNER_CHECK_TOOLS } as const;
+export type CallerTools = typeof CALLER_TOOLS;
+
+export function isCallerToolName(name: string): name is keyof CallerTools {
+  return Object.hasOwn(CALLER_TOOLS, name);
+}
 
 export type FrontDeskToolName = keyof typeof FRONT_DESK_TOOLS;
 export type OwnerCheckToolName = keyof typeof OWNER_CHECK_TOOLS;
-
-type ToolDefinitions = Record<string, { description: string; parameters: z.ZodType }>;
 
 /** Definitions in the realtime session's `tools` format. */
 export function realtimeToolsOf(definitions: ToolDefinitions): RealtimeFunctionTool[] {

@@ -6,7 +6,7 @@ import { serviceUnavailable } from '../../lib/http-errors.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
 import type { GoogleServices } from './google-services.ts';
 import { parseToolCall } from './tool-parameters.ts';
-import { runVoiceTool } from './voice-tools.service.ts';
+import { runGoogleWorkspaceTool } from './voice-tools.service.ts';
 
 /**
  * POST /api/google/voice-tools {toolName, parameters} → {success, data, error, requiresAuth}.
@@ -20,7 +20,7 @@ export function voiceToolRoutes(google: GoogleServices | undefined): Router<AppS
     const call = parseToolCall(request.toolName, request.parameters);
     if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
     const { tenantId, userId } = auth;
-    return runVoiceTool(ctx.state.em, google, { tenantId, userId }, call);
+    return runGoogleWorkspaceTool(ctx.state.em, google, { tenantId, userId }, call);
   });
 
   return router;

@@ -31,7 +31,7 @@ const failure = (error: string, requiresAuth: boolean): VoiceToolResult => ({
  * Runs a validated tool call on the owner's active account. Not connected, or a grant Google refused
  * (which takes the account out of use), answers `requiresAuth`; a Google failure answers its message.
  */
-export async function runVoiceTool(
+export async function runGoogleWorkspaceTool(
   em: EntityManager,
   google: GoogleServices,
   owner: ConnectionOwner,
@@ -95,5 +95,5 @@ export async function runToolForModel(
     throw error;
   }
   if (!google) return failure(GOOGLE_NOT_CONFIGURED_MESSAGE, true);
-  return runVoiceTool(em, google, owner, call);
+  return runGoogleWorkspaceTool(em, google, owner, call);
 }

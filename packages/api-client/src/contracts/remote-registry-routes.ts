@@ -1,7 +1,7 @@
 // What every signed-in page needs from the release registry, apart from the rest of its contracts (they
 // stay off the first screen): where each remote lives for this caller, and the report of one that failed.
 import { z } from 'zod';
-import { moduleRegistrySchema, remoteLoadErrorRequestSchema } from './modules.ts';
+import { remoteLoadErrorRequestSchema, remoteRegistryResponseSchema } from './remote-registry.ts';
 import { route } from './route.ts';
 
 export const readRemoteRegistry = route({
@@ -12,7 +12,7 @@ export const readRemoteRegistry = route({
   description:
     'A signed-in user in a canary share gets the canary version (`canary: true`), the same one on every request.',
   access: 'anonymous',
-  responses: { 200: { description: 'The remotes', schema: moduleRegistrySchema } },
+  responses: { 200: { description: 'The remotes', schema: remoteRegistryResponseSchema } },
 });
 
 export const reportRemoteLoadError = route({

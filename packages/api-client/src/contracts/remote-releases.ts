@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { remoteNameSchema } from './modules.ts';
+import { remoteNameSchema } from './remote-registry.ts';
 
 /**
  * A release's version: letters, digits and `.+_-`, starting with a letter or digit (it is a URL path
@@ -150,4 +150,4 @@ export type DeployToken = z.infer<typeof deployTokenSchema>;
 export type CreateDeployTokenRequest = z.infer<typeof createDeployTokenRequestSchema>;
 export type CreatedDeployToken = z.infer<typeof createdDeployTokenSchema>;
 
-export { type RemoteLoadErrorRequest, remoteLoadErrorRequestSchema } from './modules.ts';
+export { type RemoteLoadErrorRequest, remoteLoadErrorRequestSchema } from './remote-registry.ts';

@@ -1,6 +1,6 @@
 /**
  * The remotes and the page names each one's `./app` module exports: the one list of remotes. The API's
- * config and module registry, the dev ports and scripts, the bundle benchmark and the shell's route table
+ * config and remote registry, the dev ports and scripts, the bundle benchmark and the shell's route table
  * all derive from it, and each remote's `export-app.tsx` is checked against its entry by `RemoteAppPages`,
  * so adding a remote means adding a line here (and its folder). Plain data with no imports: the API,
  * the build tooling and Node scripts load it without zod or React. The order is the dev script's order

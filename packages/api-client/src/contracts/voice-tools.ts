@@ -8,6 +8,7 @@ import {
 } from './knowledge.ts';
 import { complianceCheckPayloadSchema, formulatePayloadSchema, greenScorePayloadSchema } from './lab.ts';
 import { SMS_BODY_MAX } from './sms.ts';
+import type { ToolDefinition, ToolHandlers, ToolParamsOf } from './tool-handlers.ts';
 import type { VoiceToolResult } from './workspace.ts';
 import { type RealtimeFunctionTool, WORKSPACE_TOOL_NAMES, WORKSPACE_TOOLS } from './workspace-tools.ts';
 
@@ -272,7 +273,7 @@ export const OTHER_TOOLS = {
     description: 'End the call. Say goodbye first; the call ends after the goodbye.',
     parameters: endCallParams,
   },
-} as const satisfies Record<string, { description: string; parameters: z.ZodType }>;
+} as const satisfies Record<string, ToolDefinition>;
 
 // ---------------------------------------------------------------------------------------------------
 // The registry
@@ -287,9 +288,10 @@ export const VOICE_TOOL_NAMES = [
 ] as VoiceToolName[];
 
 /** The parameters each tool runs with, after validation (defaults applied). */
-export type VoiceToolParams = {
-  [N in VoiceToolName]: z.output<(typeof VOICE_TOOLS)[N]['parameters']>;
-};
+export type VoiceToolParams = ToolParamsOf<typeof VOICE_TOOLS>;
+
+/** A runtime's handler map for the whole registry: a tool without a handler does not compile. */
+export type VoiceToolHandlers<Context = void> = ToolHandlers<typeof VOICE_TOOLS, Context>;
 
 export function isVoiceToolName(name: string): name is VoiceToolName {
   return Object.hasOwn(VOICE_TOOLS, name);

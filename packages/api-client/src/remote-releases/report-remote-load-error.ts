@@ -1,5 +1,5 @@
 import { callRoute } from '../call-route.ts';
-import type { RemoteLoadErrorRequest } from '../contracts/modules.ts';
+import type { RemoteLoadErrorRequest } from '../contracts/remote-registry.ts';
 import { reportRemoteLoadError as reportRoute } from '../contracts/remote-registry-routes.ts';
 
 /**

@@ -1,17 +1,17 @@
+import { handlerPerTool, runToolHandler } from '../contracts/tool-handlers.ts';
 import { labelToolOutput } from '../contracts/trust.ts';
 import {
   AGT_TOOLS,
   DUPLICATE_CALL_ERROR,
   END_CALL_OUTPUT,
   toolFailure as failure,
-  isAgtToolName,
   parseVoiceToolCall,
-  unknownToolError,
+  type VoiceToolHandlers,
   type VoiceToolParams,
   webSearchResponseSchema,
   workspaceToolOutput,
 } from '../contracts/voice-tools.ts';
-import { isWorkspaceToolName } from '../contracts/workspace-tools.ts';
+import { WORKSPACE_TOOLS } from '../contracts/workspace-tools.ts';
 import { apiJson, errorMessage, errorText, isApiError } from '../http.ts';
 import { searchKnowledge } from '../knowledge/search-knowledge.ts';
 import { createNote } from '../knowledge/use-create-note.ts';
@@ -102,48 +102,58 @@ async function sendText(to: string, message: string | undefined, mediaUrl?: stri
   }
 }
 
+async function searchKnowledgeBase(params: VoiceToolParams['search_knowledge_base']): Promise<unknown> {
+  try {
+    const { query, sources, max_results } = params;
+    return { results: await searchKnowledge({ q: query, sources, limit: max_results }) };
+  } catch (error) {
+    return failure(errorText(error, 'The knowledge search failed'));
+  }
+}
+
+async function addKnowledgeNote(params: VoiceToolParams['add_knowledge_note']): Promise<unknown> {
+  try {
+    const note = await createNote(params);
+    return { success: true, id: note.id, title: note.title };
+  } catch (error) {
+    return failure(errorText(error, 'Failed to create note'));
+  }
+}
+
+async function webSearch(params: VoiceToolParams['web_search']): Promise<unknown> {
+  try {
+    return webSearchResponseSchema.parse(await apiJson<unknown>('POST', WEB_SEARCH_PATH, params));
+  } catch (error) {
+    return failure(errorText(error, 'The web search failed'));
+  }
+}
+
+/** The browser's handler for every tool of the registry (a tool without one does not compile). */
+export const browserToolHandlers = {
+  ...handlerPerTool(AGT_TOOLS, (name, params, _context: VoiceToolContext) => runAgt(name, params)),
+  ...handlerPerTool(WORKSPACE_TOOLS, (name, params, _context: VoiceToolContext) =>
+    runWorkspace(name, params),
+  ),
+  make_outbound_call: (params, context) => startOutboundCall(params, context.outboundCallGuard ?? pageGuard),
+  send_sms: (params) => sendText(params.to, params.message),
+  send_mms: (params) => sendText(params.to, params.message, params.media_url),
+  search_knowledge_base: searchKnowledgeBase,
+  add_knowledge_note: addKnowledgeNote,
+  web_search: webSearch,
+  session_update: async (params, context) => {
+    await context.onSessionUpdate(params);
+    return { success: true };
+  },
+  end_call: async (params, context) => {
+    await context.onEndCall(params);
+    return { success: true, message: END_CALL_OUTPUT };
+  },
+} satisfies VoiceToolHandlers<VoiceToolContext>;
+
 async function dispatch(request: VoiceToolRequest, context: VoiceToolContext): Promise<unknown> {
   const parsed = parseVoiceToolCall(request.name, request.arguments);
   if (!parsed.ok) return failure(parsed.error);
-  const { call } = parsed;
-  if (isAgtToolName(call.name)) return runAgt(call.name, call.params);
-  if (isWorkspaceToolName(call.name)) return runWorkspace(call.name, call.params);
-  switch (call.name) {
-    case 'make_outbound_call':
-      return startOutboundCall(call.params, context.outboundCallGuard ?? pageGuard);
-    case 'send_sms':
-      return sendText(call.params.to, call.params.message);
-    case 'send_mms':
-      return sendText(call.params.to, call.params.message, call.params.media_url);
-    case 'search_knowledge_base':
-      try {
-        const { query, sources, max_results } = call.params;
-        return { results: await searchKnowledge({ q: query, sources, limit: max_results }) };
-      } catch (error) {
-        return failure(errorText(error, 'The knowledge search failed'));
-      }
-    case 'add_knowledge_note':
-      try {
-        const note = await createNote(call.params);
-        return { success: true, id: note.id, title: note.title };
-      } catch (error) {
-        return failure(errorText(error, 'Failed to create note'));
-      }
-    case 'web_search':
-      try {
-        return webSearchResponseSchema.parse(await apiJson<unknown>('POST', WEB_SEARCH_PATH, call.params));
-      } catch (error) {
-        return failure(errorText(error, 'The web search failed'));
-      }
-    case 'session_update':
-      await context.onSessionUpdate(call.params);
-      return { success: true };
-    case 'end_call':
-      await context.onEndCall(call.params);
-      return { success: true, message: END_CALL_OUTPUT };
-    default:
-      return failure(unknownToolError(request.name));
-  }
+  return runToolHandler(browserToolHandlers, parsed.call.name, parsed.call.params, context);
 }
 
 /**

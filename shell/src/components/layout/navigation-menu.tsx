@@ -1,4 +1,4 @@
-import { useModuleRegistry } from '@annie/api-client/remote-releases/use-module-registry';
+import { useRemoteRegistry } from '@annie/api-client/remote-releases/use-remote-registry';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
@@ -23,7 +23,7 @@ export function NavigationMenu({
 }) {
   const navigate = useNavigate();
   // Remote releases only where its API answers: administrators of the operator's tenant, as the registry says.
-  const manageReleases = useModuleRegistry().data?.manageReleases === true;
+  const manageReleases = useRemoteRegistry().data?.manageReleases === true;
   return (
     <DeferredMenu
       trigger={

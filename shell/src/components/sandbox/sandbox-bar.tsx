@@ -1,4 +1,4 @@
-import { useModuleRegistry } from '@annie/api-client/remote-releases/use-module-registry';
+import { useRemoteRegistry } from '@annie/api-client/remote-releases/use-remote-registry';
 import { Badge, Button, Flex } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
 import type { SandboxSimulation } from './inbound-form.tsx';
@@ -16,7 +16,7 @@ const SandboxPanel = lazy(() =>
  * sandbox (GET /api/modules), with the buttons that open the sandbox panel.
  */
 export function SandboxBar() {
-  const registry = useModuleRegistry();
+  const registry = useRemoteRegistry();
   const [open, setOpen] = useState<SandboxSimulation | null>(null);
   if (registry.data?.sandbox !== true) return null;
   return (

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ModuleRegistry } from '@annie/api-client/contracts/modules';
+import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { TestClient } from '../../../../test/test-client.ts';
@@ -48,7 +48,7 @@ export async function signedInUsers(
 
 /** The version of `remote` the registry serves to this client. */
 export async function servedVersion(client: TestClient, remote: RemoteName): Promise<string | undefined> {
-  const registry = (await client.get<ModuleRegistry>('/api/modules')).body;
+  const registry = (await client.get<RemoteRegistryResponse>('/api/modules')).body;
   return registry.remotes.find((entry) => entry.name === remote)?.version;
 }
 

@@ -1,15 +1,16 @@
+import { handlerPerTool, runToolHandler } from '@annie/api-client/contracts/tool-handlers';
 import {
   AGT_TOOLS,
   type AgtToolName,
   END_CALL_OUTPUT,
   toolFailure as failure,
-  isAgtToolName,
   parseVoiceToolCall,
-  unknownToolError,
+  type VoiceToolHandlers,
   type VoiceToolParams,
   workspaceToolOutput,
 } from '@annie/api-client/contracts/voice-tools';
-import { isWorkspaceToolName } from '@annie/api-client/contracts/workspace-tools';
+import { WORKSPACE_TOOLS } from '@annie/api-client/contracts/workspace-tools';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CountryCode } from 'libphonenumber-js';
 import type { AppConfig } from '../../../config/env.ts';
 import type { Orm } from '../../../db/orm.ts';
@@ -107,6 +108,52 @@ async function sendTextTool(
   }
 }
 
+/** What a phone call's handlers work with: the app's pieces, the providers and whose call it is. */
+type ServerToolContext = {
+  deps: ServerToolDeps;
+  providers: Providers;
+  session: ServerToolSession;
+  /** A fresh EntityManager bound to the session's tenant. */
+  scopedEm: () => EntityManager;
+};
+
+/** The server's handler for every tool of the registry (a tool without one does not compile). */
+export const serverToolHandlers = {
+  ...handlerPerTool(AGT_TOOLS, (name, params, { providers }: ServerToolContext) =>
+    runAgt(providers.agt, name, params),
+  ),
+  ...handlerPerTool(WORKSPACE_TOOLS, async (name, params, context: ServerToolContext) => {
+    const { tenantId, userId } = context.session;
+    return workspaceToolOutput(
+      await runToolForModel(context.scopedEm(), context.providers.google, { tenantId, userId }, name, params),
+    );
+  }),
+  make_outbound_call: () => failure(OUTBOUND_CALL_REFUSED_IN_PHONE_CALL),
+  send_sms: (params, { deps, providers, session }) => sendTextTool(deps, providers, session.tenantId, params),
+  send_mms: (params, { deps, providers, session }) =>
+    sendTextTool(deps, providers, session.tenantId, { ...params, mediaUrl: params.media_url }),
+  search_knowledge_base: async ({ query, sources, max_results }, { deps, session }) => ({
+    results: await searchKnowledge(deps.pool, session.tenantId, { q: query, sources, limit: max_results }),
+  }),
+  add_knowledge_note: async (params, { scopedEm, session }) => {
+    const note = await createNote(scopedEm(), session.tenantId, { ...params, shareable: false });
+    return { success: true, id: note.id, title: note.title };
+  },
+  web_search: async (params, { providers }) => {
+    if (!providers.searcher) return failure(WEB_SEARCH_NOT_CONFIGURED_MESSAGE);
+    try {
+      return await providers.searcher.search(params.query);
+    } catch (error) {
+      return failure((error as Error).message);
+    }
+  },
+  session_update: () => ({ success: false, ignored: true, note: SESSION_UPDATE_IGNORED_IN_PHONE_CALL }),
+  end_call: async (params, { session }) => {
+    await session.onEndCall?.(params);
+    return { success: true, message: END_CALL_OUTPUT };
+  },
+} satisfies VoiceToolHandlers<ServerToolContext>;
+
 /**
  * The tool runner for a session the server carries itself (a phone call through the realtime bridge):
  * every tool of the registry, validated with the same schemas the model was offered, run through the
@@ -115,58 +162,22 @@ async function sendTextTool(
  * into `{error}` as well.
  */
 export function createServerToolRunner(deps: ServerToolDeps, session: ServerToolSession): ToolRunner {
-  const providers = providersFor(deps.config);
-  const { tenantId, userId } = session;
-  // A fresh EntityManager per tool call, bound to the session's tenant the way requireAuth binds a
-  // request's (tenant-owned entities refuse to be queried without it).
-  const scopedEm = () => {
-    const em = deps.orm.em.fork();
-    em.setFilterParams('tenant', { tenantId });
-    return em;
+  const { tenantId } = session;
+  const context: ServerToolContext = {
+    deps,
+    providers: providersFor(deps.config),
+    session,
+    // A fresh EntityManager per tool call, bound to the session's tenant the way requireAuth binds a
+    // request's (tenant-owned entities refuse to be queried without it).
+    scopedEm: () => {
+      const em = deps.orm.em.fork();
+      em.setFilterParams('tenant', { tenantId });
+      return em;
+    },
   };
-
   return async (name, args) => {
     const parsed = parseVoiceToolCall(name, args);
     if (!parsed.ok) return failure(parsed.error);
-    const { call } = parsed;
-
-    if (isAgtToolName(call.name)) return runAgt(providers.agt, call.name, call.params);
-    if (isWorkspaceToolName(call.name)) {
-      return workspaceToolOutput(
-        await runToolForModel(scopedEm(), providers.google, { tenantId, userId }, call.name, call.params),
-      );
-    }
-    switch (call.name) {
-      case 'make_outbound_call':
-        return failure(OUTBOUND_CALL_REFUSED_IN_PHONE_CALL);
-      case 'send_sms':
-        return sendTextTool(deps, providers, tenantId, call.params);
-      case 'send_mms':
-        return sendTextTool(deps, providers, tenantId, { ...call.params, mediaUrl: call.params.media_url });
-      case 'search_knowledge_base': {
-        const { query, sources, max_results } = call.params;
-        return {
-          results: await searchKnowledge(deps.pool, tenantId, { q: query, sources, limit: max_results }),
-        };
-      }
-      case 'add_knowledge_note': {
-        const note = await createNote(scopedEm(), tenantId, { ...call.params, shareable: false });
-        return { success: true, id: note.id, title: note.title };
-      }
-      case 'web_search':
-        if (!providers.searcher) return failure(WEB_SEARCH_NOT_CONFIGURED_MESSAGE);
-        try {
-          return await providers.searcher.search(call.params.query);
-        } catch (error) {
-          return failure((error as Error).message);
-        }
-      case 'session_update':
-        return { success: false, ignored: true, note: SESSION_UPDATE_IGNORED_IN_PHONE_CALL };
-      case 'end_call':
-        await session.onEndCall?.(call.params);
-        return { success: true, message: END_CALL_OUTPUT };
-      default:
-        return failure(unknownToolError(name));
-    }
+    return runToolHandler(serverToolHandlers, parsed.call.name, parsed.call.params, context);
   };
 }

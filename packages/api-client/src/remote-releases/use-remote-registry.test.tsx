@@ -2,18 +2,18 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../testing/fetch-stub.ts';
 import { createQueryWrapper } from '../testing/query-wrapper.tsx';
-import { useModuleRegistry } from './use-module-registry.ts';
+import { useRemoteRegistry } from './use-remote-registry.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('useModuleRegistry', () => {
+describe('useRemoteRegistry', () => {
   it('loads the remotes from /api/modules', async () => {
     const registry = { remotes: [{ name: 'lab', entry: '/remotes/lab/mf-manifest.json', version: '1.0.0' }] };
     const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, registry));
     vi.stubGlobal('fetch', fetchMock);
-    const { result } = renderHook(() => useModuleRegistry(), { wrapper: createQueryWrapper().wrapper });
+    const { result } = renderHook(() => useRemoteRegistry(), { wrapper: createQueryWrapper().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual(registry);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/modules');
@@ -27,7 +27,7 @@ describe('useModuleRegistry', () => {
       'fetch',
       vi.fn<typeof fetch>(async () => jsonResponse(200, registry)),
     );
-    const { result } = renderHook(() => useModuleRegistry(), { wrapper: createQueryWrapper().wrapper });
+    const { result } = renderHook(() => useRemoteRegistry(), { wrapper: createQueryWrapper().wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
   });
 });

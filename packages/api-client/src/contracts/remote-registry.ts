@@ -14,7 +14,7 @@ export const remoteEntrySchema = z.strictObject({
 });
 
 /** Body of GET /api/modules. */
-export const moduleRegistrySchema = z.strictObject({
+export const remoteRegistryResponseSchema = z.strictObject({
   remotes: z.array(remoteEntrySchema),
   /** True only when the operator started a sandbox (every provider simulated); the shell shows a badge. */
   sandbox: z.boolean().optional(),
@@ -31,5 +31,5 @@ export const remoteLoadErrorRequestSchema = z.strictObject({
 
 export type { RemoteName } from './remotes.ts';
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
-export type ModuleRegistry = z.infer<typeof moduleRegistrySchema>;
+export type RemoteRegistryResponse = z.infer<typeof remoteRegistryResponseSchema>;
 export type RemoteLoadErrorRequest = z.input<typeof remoteLoadErrorRequestSchema>;
