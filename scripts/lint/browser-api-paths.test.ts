@@ -41,7 +41,6 @@ const NOT_YET_ON_CONTRACTS = new Set([
   'packages/api-client/src/remote-releases/use-remote-releases.ts',
   'packages/api-client/src/sandbox/use-simulate-inbound-call.ts',
   'packages/api-client/src/sandbox/use-simulate-inbound-text.ts',
-  'packages/api-client/src/settings/use-app-settings.ts',
   'packages/api-client/src/sms/use-open-sms-thread.ts',
   'packages/api-client/src/sms/use-sms-live-events.ts',
   'packages/api-client/src/sms/use-sms-mutations.ts',
