@@ -25,7 +25,6 @@ const NOT_YET_ON_CONTRACTS = new Set([
   'packages/api-client/src/lab/use-lab-job-events.ts',
   'packages/api-client/src/lab/use-lab-job.ts',
   'packages/api-client/src/lab/use-lab-jobs.ts',
-  'packages/api-client/src/phone-calls/use-start-phone-call.ts',
   'packages/api-client/src/realtime/post-realtime-offer.ts',
   'packages/api-client/src/realtime/use-ice-servers.ts',
   'packages/api-client/src/remote-releases/report-remote-load-error.ts',
