@@ -1,4 +1,5 @@
-import { type AppSettings, appSettingsSchema } from '@annie/api-client/contracts/settings';
+import type { AppSettings } from '@annie/api-client/contracts/settings';
+import * as contract from '@annie/api-client/contracts/settings-routes';
 import Router from '@koa/router';
 import type { AppConfig } from '../../config/env.ts';
 import type { AppState } from '../../http/app-state.ts';
@@ -9,19 +10,7 @@ export function settingsRoutes(config: Pick<AppConfig, 'ASSISTANT_NAME'>): Route
   const router = new Router<AppState>({ prefix: '/api/settings' });
   const settings: AppSettings = { assistantName: config.ASSISTANT_NAME };
 
-  defineRoute(
-    router,
-    {
-      method: 'get',
-      path: '/',
-      summary: "Product settings the client reads (the assistant's name)",
-      access: 'signed-in',
-      responses: { 200: { description: 'The settings', schema: appSettingsSchema } },
-    },
-    (ctx) => {
-      ctx.body = settings;
-    },
-  );
+  defineRoute(router, contract.getSettings, () => settings);
 
   return router;
 }

@@ -1,3 +1,4 @@
+import * as contract from '@annie/api-client/contracts/sms-routes';
 import type { AppConfig } from '../../config/env.ts';
 import {
   createTwilioSmsSender,
@@ -37,6 +38,6 @@ export function smsSendingOf(config: AppConfig): SmsSending {
 }
 
 /** Path of the status-callback webhook; the message id in the query is covered by Twilio's signature. */
-export const STATUS_WEBHOOK_PATH = '/api/sms/webhooks/status';
+export const STATUS_WEBHOOK_PATH = contract.smsStatusWebhook.path;
 /** Path of the incoming-message webhook (the messaging number's "A message comes in" URL). */
-export const INBOUND_WEBHOOK_PATH = '/api/sms/webhooks/inbound';
+export const INBOUND_WEBHOOK_PATH = contract.smsInboundWebhook.path;

@@ -1,6 +1,6 @@
+import * as contract from '@annie/api-client/contracts/sms-routes';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -8,20 +8,13 @@ import type { JobSender } from '../../jobs/job-sender.ts';
 import { forbidden, serviceUnavailable } from '../../lib/http-errors.ts';
 import { isValidTwilioSignature } from '../../providers/twilio/twilio-signature.ts';
 import { tenantOfNumber } from './messaging-number.ts';
-import { INBOUND_WEBHOOK_PATH, type SmsSending, STATUS_WEBHOOK_PATH } from './sms-sending.ts';
+import type { SmsSending } from './sms-sending.ts';
 import { applyStatusCallback, mediaUrlsOf, recordInboundText } from './sms-webhook.service.ts';
 import { readTwilioForm } from './twilio-form.ts';
 
 export type SmsWebhookDeps = { pool: Pool; jobs: JobSender; sending: SmsSending; draftsEnabled: boolean };
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
-// Our id of the message, in the callback URL; a malformed one is ignored (the sid still names it).
-const statusQuerySchema = z.object({ messageId: z.uuid().optional().catch(undefined) });
-const WEBHOOK_ERRORS = {
-  403: 'X-Twilio-Signature does not match PUBLIC_URL and the form (nothing is stored)',
-  413: 'The form is too large',
-  415: 'The body is not application/x-www-form-urlencoded',
-};
 
 /** The signed parameters of a genuine Twilio request to this URL; 403 (nothing stored) otherwise. */
 async function signedParams(ctx: Context, sending: SmsSending): Promise<Record<string, string>> {
@@ -49,63 +42,34 @@ function answerTwiml(ctx: Context): void {
 export function smsWebhookRoutes(deps: SmsWebhookDeps): Router<AppState> {
   const router = new Router<AppState>();
 
-  defineRoute(
-    router,
-    {
-      method: 'post',
-      path: INBOUND_WEBHOOK_PATH,
-      summary: "Twilio's webhook for a text to a tenant's messaging number",
-      description:
-        'Signed by Twilio (form fields From, To, Body, MessageSid, NumMedia, MediaUrl{n}); redelivery stores nothing twice.',
-      access: 'anonymous',
-      responses: {
-        200: { description: 'Empty TwiML (no reply from Twilio itself)', contentType: 'text/xml' },
-      },
-      errors: WEBHOOK_ERRORS,
-    },
-    async (ctx) => {
-      const params = await signedParams(ctx, deps.sending);
-      const tenantId = await tenantOfNumber(deps.pool, params.To ?? '', deps.sending.defaultNumber);
-      const messageSid = params.MessageSid ?? params.SmsSid;
-      if (tenantId && messageSid && params.From) {
-        await recordInboundText(
-          deps.pool,
-          deps.jobs,
-          tenantId,
-          { messageSid, from: params.From, body: params.Body ?? '', mediaUrls: mediaUrlsOf(params) },
-          { draftsEnabled: deps.draftsEnabled },
-        );
-      }
-      // A number no tenant owns is acknowledged too: an error would only make Twilio retry it.
-      answerTwiml(ctx);
-    },
-  );
+  defineRoute(router, contract.smsInboundWebhook, async (ctx) => {
+    const params = await signedParams(ctx, deps.sending);
+    const tenantId = await tenantOfNumber(deps.pool, params.To ?? '', deps.sending.defaultNumber);
+    const messageSid = params.MessageSid ?? params.SmsSid;
+    if (tenantId && messageSid && params.From) {
+      await recordInboundText(
+        deps.pool,
+        deps.jobs,
+        tenantId,
+        { messageSid, from: params.From, body: params.Body ?? '', mediaUrls: mediaUrlsOf(params) },
+        { draftsEnabled: deps.draftsEnabled },
+      );
+    }
+    // A number no tenant owns is acknowledged too: an error would only make Twilio retry it.
+    answerTwiml(ctx);
+  });
 
-  defineRoute(
-    router,
-    {
-      method: 'post',
-      path: STATUS_WEBHOOK_PATH,
-      summary: "Twilio's status callback for an outbound text",
-      description:
-        'Signed by Twilio (MessageSid, MessageStatus, ErrorCode); a status only moves forward; 21610 opts the thread out.',
-      access: 'anonymous',
-      query: statusQuerySchema,
-      responses: { 204: { description: 'Recorded' } },
-      errors: WEBHOOK_ERRORS,
-    },
-    async (ctx, { query }) => {
-      const params = await signedParams(ctx, deps.sending);
-      const errorCode = Number.parseInt(params.ErrorCode ?? '', 10);
-      await applyStatusCallback(deps.pool, {
-        messageId: query.messageId,
-        messageSid: params.MessageSid ?? params.SmsSid,
-        status: params.MessageStatus ?? params.SmsStatus ?? '',
-        errorCode: Number.isNaN(errorCode) ? undefined : errorCode,
-      });
-      ctx.status = 204;
-    },
-  );
+  defineRoute(router, contract.smsStatusWebhook, async (ctx, { query }) => {
+    const params = await signedParams(ctx, deps.sending);
+    const errorCode = Number.parseInt(params.ErrorCode ?? '', 10);
+    await applyStatusCallback(deps.pool, {
+      messageId: query.messageId,
+      messageSid: params.MessageSid ?? params.SmsSid,
+      status: params.MessageStatus ?? params.SmsStatus ?? '',
+      errorCode: Number.isNaN(errorCode) ? undefined : errorCode,
+    });
+    ctx.status = 204;
+  });
 
   return router;
 }

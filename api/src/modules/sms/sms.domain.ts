@@ -1,15 +1,11 @@
-import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
-import type { AppState } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
 import { defineSchedule } from '../../jobs/define-schedule.ts';
-import { liveStream } from '../../live/live-stream.ts';
 import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
 import { Migration20261122030100_sms } from './migrations/Migration20261122030100_sms.ts';
 import { smsRoutes } from './sms.routes.ts';
 import { writeDraft } from './sms-draft.worker.ts';
-import { smsChannel } from './sms-live.ts';
+import { smsEventsRoutes } from './sms-events.routes.ts';
 import { smsDraftQueue } from './sms-queues.ts';
 import { smsSendingOf } from './sms-sending.ts';
 import { priceSentTexts, TEXT_PRICE_SWEEP_MS } from './sms-usage.ts';
@@ -29,24 +25,9 @@ export const smsDomain: Domain = {
       model: config.OPENAI_TEXT_MODEL,
     });
     const draftsMissing = generator ? [] : ['OPENAI_API_KEY'];
-    const events = new Router<AppState>();
-    const streamEvents = liveStream(live, [smsChannel], connections);
-    defineRoute(
-      events,
-      {
-        method: 'get',
-        path: '/api/sms/events',
-        summary: "A server-sent event stream of the tenant's SMS changes",
-        description:
-          '`sms` events carry `{type, threadId, phoneE164}` (a text, a status, a draft or the thread changed); `resync` means some may have been missed (read the threads again).',
-        access: 'signed-in',
-        responses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
-      },
-      (ctx) => streamEvents(ctx, async () => {}),
-    );
     return {
       routers: [
-        events,
+        smsEventsRoutes({ live, connections }),
         smsRoutes({ pool, sending, region: config.PHONE_DEFAULT_REGION as CountryCode, draftsMissing }),
         smsWebhookRoutes({ pool, jobs, sending, draftsEnabled: generator !== undefined }),
       ],

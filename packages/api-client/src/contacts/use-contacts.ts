@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { CONTACT_LIST_PAGE, contactListSchema } from '../contracts/contacts.ts';
+import { listContacts } from '../contracts/contacts-routes.ts';
 import { firstPageUrl, linkedPageOptions } from '../paging/linked-page.ts';
 
 /** Query key of every contacts query: the lists (`…, 'list', q`) and each contact (`…, id`). */
-export const contactsQueryKey = ['/api/contacts'] as const;
+export const contactsQueryKey = [listContacts.path] as const;
 
 /** Query key of the contact list for a search (`''`: the whole list). */
 export const contactListQueryKey = (q: string) => [...contactsQueryKey, 'list', q] as const;
@@ -13,7 +14,7 @@ export const contactListQueryKey = (q: string) => [...contactsQueryKey, 'list', 
 export function contactListQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: contactListQueryKey(q),
-    ...linkedPageOptions(firstPageUrl('/api/contacts', CONTACT_LIST_PAGE, q), contactListSchema),
+    ...linkedPageOptions(firstPageUrl(listContacts.path, CONTACT_LIST_PAGE, q), contactListSchema),
   });
 }
 

@@ -1,28 +1,28 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { callRoute } from '../call-route.ts';
 import { SMS_THREAD_LIST_PAGE, type SmsThreadSummary, smsThreadListSchema } from '../contracts/sms.ts';
-import { apiJson } from '../http.ts';
+import { listSmsThreads } from '../contracts/sms-routes.ts';
 import { firstPageUrl, type LinkedPages, linkedPageOptions } from '../paging/linked-page.ts';
 
 /** Query key of every thread query: the lists (`…, 'list', q`) and each open thread (`…, phone`). */
-export const smsThreadsQueryKey = ['/api/sms/threads'] as const;
+export const smsThreadsQueryKey = [listSmsThreads.path] as const;
 
 /** Query key of the thread list for a search (`''`: the whole list). */
 export const smsThreadListQueryKey = (q: string) => [...smsThreadsQueryKey, 'list', q] as const;
 
 export type SmsThreadPages = LinkedPages<SmsThreadSummary>;
 
-/** GET /api/sms/threads?ids=: only the named threads (at most SMS_THREAD_IDS_MAX), in the list's order. */
+/** Only the named threads (at most SMS_THREAD_IDS_MAX), in the list's order. */
 export async function getSmsThreadsByIds(ids: readonly string[]): Promise<SmsThreadSummary[]> {
-  const url = `/api/sms/threads?ids=${ids.map(encodeURIComponent).join(',')}`;
-  return smsThreadListSchema.parse(await apiJson<unknown>('GET', url));
+  return callRoute(listSmsThreads, { query: { ids: ids.join(',') } });
 }
 
 /** Query options for the thread list matching `q` (family first, then newest), a page at a time. */
 export function smsThreadListQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: smsThreadListQueryKey(q),
-    ...linkedPageOptions(firstPageUrl('/api/sms/threads', SMS_THREAD_LIST_PAGE, q), smsThreadListSchema),
+    ...linkedPageOptions(firstPageUrl(listSmsThreads.path, SMS_THREAD_LIST_PAGE, q), smsThreadListSchema),
   });
 }
 

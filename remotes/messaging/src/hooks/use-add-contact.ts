@@ -1,8 +1,8 @@
-import { useCreateContact } from '@annie/api-client/contacts/use-contact-mutations';
 import type { CreateContactRequest } from '@annie/api-client/contracts/contacts';
 import { errorMessage } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { useCallback } from 'react';
+import { useCreateContact } from '../api/use-contact-mutations.ts';
 
 /** Adds a contact with its notices: "Contact added successfully!", or the server's message. */
 export function useAddContact() {

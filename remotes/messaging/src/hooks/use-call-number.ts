@@ -1,7 +1,7 @@
 import { errorMessage } from '@annie/api-client/http';
-import { useStartPhoneCall } from '@annie/api-client/phone-calls/use-start-phone-call';
 import { useToast } from '@annie/ui/toast/toast';
 import { useCallback } from 'react';
+import { useStartPhoneCall } from '../api/use-start-phone-call.ts';
 
 /**
  * The call buttons (conversation view, contact rows): the assistant phones the number, with "Call

@@ -1,8 +1,8 @@
-import { useDeleteContact, useUpdateContact } from '@annie/api-client/contacts/use-contact-mutations';
 import type { UpdateContactRequest } from '@annie/api-client/contracts/contacts';
 import { errorMessage } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { useMemo } from 'react';
+import { useDeleteContact, useUpdateContact } from '../api/use-contact-mutations.ts';
 
 /** Editing and deleting one contact, with a notice for each outcome. */
 export function useContactActions(id: string) {

@@ -1,6 +1,6 @@
 import type { SmsMessage, SmsThreadDetail } from '@annie/api-client/contracts/sms';
-import { getOlderSmsMessages } from '@annie/api-client/sms/use-sms-thread';
 import { useCallback, useState } from 'react';
+import { getOlderSmsMessages } from '../api/use-sms-thread.ts';
 
 /**
  * The thread's messages with older pages loaded on request: the thread answer holds the latest 200,

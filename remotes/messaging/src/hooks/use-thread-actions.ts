@@ -1,13 +1,13 @@
 import type { ResponsePreference } from '@annie/api-client/contracts/sms';
 import { errorMessage } from '@annie/api-client/http';
+import { useToast } from '@annie/ui/toast/toast';
+import { useMemo } from 'react';
 import {
   useApproveSmsDraft,
   useRejectSmsDraft,
   useSendSms,
   useUpdateSmsThread,
-} from '@annie/api-client/sms/use-sms-mutations';
-import { useToast } from '@annie/ui/toast/toast';
-import { useMemo } from 'react';
+} from '../api/use-sms-mutations.ts';
 import { useCallNumber } from './use-call-number.ts';
 
 /**

@@ -1,4 +1,3 @@
-import { useContact } from '@annie/api-client/contacts/use-contact';
 import type { Contact } from '@annie/api-client/contracts/contacts';
 import { isApiError } from '@annie/api-client/http';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
@@ -8,6 +7,7 @@ import { ArrowLeftIcon, ChatBubbleIcon, StarFilledIcon, StarIcon, TrashIcon } fr
 import { Box, Button, Card, Flex, Heading, IconButton } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useContact } from '../api/use-contact.ts';
 import { ContactAvatar } from '../components/contact-avatar.tsx';
 import { ContactFields } from '../components/contact-fields.tsx';
 import { useContactActions } from '../hooks/use-contact-actions.ts';

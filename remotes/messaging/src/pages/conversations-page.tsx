@@ -1,5 +1,3 @@
-import { useConversation, useConversations } from '@annie/api-client/conversations/use-conversations';
-import { useDeleteConversation } from '@annie/api-client/conversations/use-delete-conversation';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { formatDateAndTime } from '@annie/ui/format';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
@@ -8,6 +6,8 @@ import { ArrowLeftIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useConversation, useConversations } from '../api/use-conversations.ts';
+import { useDeleteConversation } from '../api/use-delete-conversation.ts';
 import { ConversationList } from '../components/conversation-list.tsx';
 import { ConversationMessages } from '../components/conversation-messages.tsx';
 

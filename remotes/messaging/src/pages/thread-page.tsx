@@ -1,12 +1,12 @@
-import { useOpenSmsThread } from '@annie/api-client/sms/use-open-sms-thread';
-import { useSmsLiveEvents } from '@annie/api-client/sms/use-sms-live-events';
-import { useSmsStatus } from '@annie/api-client/sms/use-sms-status';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { formatPhone } from '@annie/ui/format';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { ArrowLeftIcon, MobileIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { Link, useParams } from 'react-router-dom';
+import { useOpenSmsThread } from '../api/use-open-sms-thread.ts';
+import { useSmsLiveEvents } from '../api/use-sms-live-events.ts';
+import { useSmsStatus } from '../api/use-sms-status.ts';
 import { DraftBanner } from '../components/draft-banner.tsx';
 import { MessageBubble } from '../components/message-bubble.tsx';
 import { MessageComposer } from '../components/message-composer.tsx';

@@ -1,4 +1,3 @@
-import { useSmsLiveEvents } from '@annie/api-client/sms/use-sms-live-events';
 import { useSmsThreads } from '@annie/api-client/sms/use-sms-threads';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { ShowMore } from '@annie/ui/incremental-list/show-more';
@@ -9,6 +8,7 @@ import { useDebouncedValue } from '@annie/ui/search-field/use-debounced-value';
 import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import { Box, Flex } from '@radix-ui/themes';
 import { useCallback, useMemo, useState } from 'react';
+import { useSmsLiveEvents } from '../api/use-sms-live-events.ts';
 import { ThreadRow } from '../components/thread-row.tsx';
 
 /**

@@ -12,6 +12,9 @@ import { FakePeerConnection, fakeMicrophone, installFakeWebRtc } from './fake-we
 
 export const CALL_SESSION_ID = '0b6b9f0e-4d0a-4f57-9a51-2d5c1f3f7a01';
 export const CONVERSATION_ID = '5f1c2a8e-6f1b-4b9a-8c3d-7e2f9a0b1c2d';
+// The answers of the conversation routes, as their contracts describe them (callRoute parses them).
+const MESSAGE_ID = '5f1c2a8e-6f1b-4b9a-8c3d-7e2f9a0b1c2e';
+const STARTED_AT = '2026-01-01T10:00:00.000Z';
 export const SESSION_CONFIG = {
   systemPrompt: 'You are Edmund, discreet.',
   voice: 'marin',
@@ -36,8 +39,14 @@ export function stubApi(overrides: StubRoutes = {}) {
         headers: { 'Content-Type': 'application/sdp', 'X-Call-Session-Id': CALL_SESSION_ID },
       }),
     'POST /api/voice/conversations': { status: 201, body: { id: CONVERSATION_ID } },
-    'POST /api/voice/conversations/:id/messages': { status: 201, body: {} },
-    'PATCH /api/voice/conversations/:id': { status: 200, body: {} },
+    'POST /api/voice/conversations/:id/messages': ({ body }) => ({
+      status: 201,
+      body: { id: MESSAGE_ID, ...(body as object) },
+    }),
+    'PATCH /api/voice/conversations/:id': ({ body }) => ({
+      status: 200,
+      body: { id: CONVERSATION_ID, title: null, startedAt: STARTED_AT, messageCount: 0, ...(body as object) },
+    }),
     'POST /api/calls/:id/end': {
       status: 200,
       body: { id: CALL_SESSION_ID, endedAt: new Date().toISOString() },

@@ -1,3 +1,5 @@
+import * as contract from '@annie/api-client/contracts/phone-calls-routes';
+import { routePath } from '@annie/api-client/contracts/route';
 import type { AppConfig } from '../../../config/env.ts';
 import { createTwilioCalls, type TwilioCalls } from '../../../providers/twilio/twilio-calls.ts';
 import { missingTwilioSettings } from '../../../providers/twilio/twilio-sms.ts';
@@ -17,11 +19,11 @@ export type PhoneCalling = {
 };
 
 /** Path of the voice webhook (the number's "A call comes in" URL). */
-export const VOICE_WEBHOOK_PATH = '/api/phone/webhooks/voice';
+export const VOICE_WEBHOOK_PATH = contract.phoneVoiceWebhook.path;
 /** Path of the call status callback; the phone call id in the query is covered by the signature. */
-export const CALL_STATUS_WEBHOOK_PATH = '/api/phone/webhooks/status';
+export const CALL_STATUS_WEBHOOK_PATH = contract.phoneStatusWebhook.path;
 /** Path prefix of the media-stream WebSocket, followed by the phone call id. */
-export const MEDIA_STREAM_PATH = '/api/phone/media-streams';
+export const MEDIA_STREAM_PATH = contract.openPhoneMediaStream.path.replace(/\/:phoneCallId$/, '');
 
 /** Twilio Voice as configured: the account, the public URL it calls back, and OpenAI for the voice. */
 export function phoneCallingOf(config: AppConfig): PhoneCalling {
@@ -48,5 +50,5 @@ export function phoneCallingOf(config: AppConfig): PhoneCalling {
 export function mediaStreamUrl(publicUrl: string, phoneCallId: string): string {
   const base = new URL(publicUrl);
   const path = base.pathname.replace(/\/+$/, '');
-  return `wss://${base.host}${path}${MEDIA_STREAM_PATH}/${phoneCallId}`;
+  return `wss://${base.host}${path}${routePath(contract.openPhoneMediaStream, { phoneCallId })}`;
 }

@@ -1,5 +1,5 @@
-import type { SmsThreadSummary } from '../contracts/sms.ts';
-import type { SmsThreadPages } from './use-sms-threads.ts';
+import type { SmsThreadSummary } from '@annie/api-client/contracts/sms';
+import type { SmsThreadPages } from '@annie/api-client/sms/use-sms-threads';
 
 const isFamily = (thread: SmsThreadSummary) => thread.contact?.relationship === 'family';
 

@@ -1,11 +1,13 @@
+import type { SmsThreadSummary } from '@annie/api-client/contracts/sms';
+import { createQueryClient } from '@annie/api-client/query-client';
+import { useSmsThreads } from '@annie/api-client/sms/use-sms-threads';
+import { installFakeEventSource, latestEventSource } from '@annie/api-client/testing/fake-event-source';
+import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SmsThreadSummary } from '../contracts/sms.ts';
-import { installFakeEventSource, latestEventSource } from '../testing/fake-event-source.ts';
-import { stubFetch } from '../testing/fetch-stub.ts';
-import { createQueryWrapper } from '../testing/query-wrapper.tsx';
 import { useSmsLiveEvents } from './use-sms-live-events.ts';
-import { useSmsThreads } from './use-sms-threads.ts';
 
 const A = '6f1c2b9e-8d4a-4e2b-9c1d-3a5b7e9f0a11';
 const B = '6f1c2b9e-8d4a-4e2b-9c1d-3a5b7e9f0a12';
@@ -34,7 +36,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The Messages page's pair: the thread list and the live events that keep it current. */
 function setup() {
-  const { queryClient, wrapper } = createQueryWrapper();
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   const hook = renderHook(
     () => {
       useSmsLiveEvents();

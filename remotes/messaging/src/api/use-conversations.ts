@@ -1,25 +1,19 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { ConversationDetail, ConversationSummary } from '@annie/api-client/contracts/conversations';
+import * as routes from '@annie/api-client/contracts/conversations-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type ConversationDetail,
-  type ConversationSummary,
-  conversationDetailSchema,
-  conversationListSchema,
-} from '../contracts/conversations.ts';
-import { apiJson } from '../http.ts';
 
 /** Query key of the conversation list; every conversation query key starts with it. */
-export const conversationsQueryKey = ['/api/voice/conversations'] as const;
+export const conversationsQueryKey = [routes.listConversations.path] as const;
 
-/** GET /api/voice/conversations: the caller's conversations, newest first. */
+/** The caller's conversations, newest first. */
 export async function getConversations(signal?: AbortSignal): Promise<ConversationSummary[]> {
-  const body = await apiJson<unknown>('GET', '/api/voice/conversations', undefined, { signal });
-  return conversationListSchema.parse(body);
+  return callRoute(routes.listConversations, {}, { signal });
 }
 
-/** GET /api/voice/conversations/:id: one conversation with its messages. */
+/** One conversation with its messages. */
 export async function getConversation(id: string, signal?: AbortSignal): Promise<ConversationDetail> {
-  const url = `/api/voice/conversations/${encodeURIComponent(id)}`;
-  return conversationDetailSchema.parse(await apiJson<unknown>('GET', url, undefined, { signal }));
+  return callRoute(routes.getConversation, { params: { id } }, { signal });
 }
 
 /** The caller's conversation history. */

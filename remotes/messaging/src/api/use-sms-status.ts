@@ -1,19 +1,18 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { SmsStatusResponse } from '@annie/api-client/contracts/sms';
+import * as routes from '@annie/api-client/contracts/sms-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type SmsStatusResponse, smsStatusResponseSchema } from '../contracts/sms.ts';
-import { apiJson } from '../http.ts';
 
-/** GET /api/sms/status: whether sending and drafts are configured, and what is missing. */
+/** Whether sending and drafts are configured, and what is missing. */
 export async function getSmsStatus(signal?: AbortSignal): Promise<SmsStatusResponse> {
-  return smsStatusResponseSchema.parse(
-    await apiJson<unknown>('GET', '/api/sms/status', undefined, { signal }),
-  );
+  return callRoute(routes.getSmsStatus, {}, { signal });
 }
 
 /** What is configured for messaging; it only changes with a restart, so it is read once. */
 export function useSmsStatus() {
   return useQuery(
     queryOptions({
-      queryKey: ['/api/sms/status'] as const,
+      queryKey: [routes.getSmsStatus.path] as const,
       queryFn: ({ signal }) => getSmsStatus(signal),
       staleTime: Number.POSITIVE_INFINITY,
     }),

@@ -1,12 +1,12 @@
+import { callRoute } from '@annie/api-client/call-route';
+import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
+import type { Contact } from '@annie/api-client/contracts/contacts';
+import * as routes from '@annie/api-client/contracts/contacts-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Contact, contactSchema } from '../contracts/contacts.ts';
-import { apiJson } from '../http.ts';
-import { contactsQueryKey } from './use-contacts.ts';
 
-/** GET /api/contacts/:id: one contact. */
+/** One contact. */
 export async function getContact(id: string, signal?: AbortSignal): Promise<Contact> {
-  const url = `/api/contacts/${encodeURIComponent(id)}`;
-  return contactSchema.parse(await apiJson<unknown>('GET', url, undefined, { signal }));
+  return callRoute(routes.getContact, { params: { id } }, { signal });
 }
 
 /** Query options for one contact, keyed under the list's key. */

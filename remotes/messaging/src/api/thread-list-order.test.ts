@@ -1,7 +1,7 @@
+import type { SmsThreadSummary } from '@annie/api-client/contracts/sms';
+import type { SmsThreadPages } from '@annie/api-client/sms/use-sms-threads';
 import { describe, expect, it } from 'vitest';
-import type { SmsThreadSummary } from '../contracts/sms.ts';
 import { mergeThreadPages, mergeThreads } from './thread-list-order.ts';
-import type { SmsThreadPages } from './use-sms-threads.ts';
 
 function thread(id: string, lastMessageAt: string | null, family = false): SmsThreadSummary {
   return {

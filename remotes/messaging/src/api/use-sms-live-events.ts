@@ -1,18 +1,20 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
-import { contactsQueryKey } from '../contacts/use-contacts.ts';
-import { SMS_THREAD_IDS_MAX, smsLiveEventSchema } from '../contracts/sms.ts';
-import { useLiveEvents } from '../live/use-live-events.ts';
-import { mergeThreadPages } from './thread-list-order.ts';
+import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
+import { routeUrl } from '@annie/api-client/contracts/route';
+import { SMS_THREAD_IDS_MAX, smsLiveEventSchema } from '@annie/api-client/contracts/sms';
+import { smsEvents } from '@annie/api-client/contracts/sms-routes';
+import { useLiveEvents } from '@annie/api-client/live/use-live-events';
 import {
   getSmsThreadsByIds,
   type SmsThreadPages,
   smsThreadListQueryKey,
   smsThreadsQueryKey,
-} from './use-sms-threads.ts';
+} from '@annie/api-client/sms/use-sms-threads';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { mergeThreadPages } from './thread-list-order.ts';
 
 /** The server-sent event stream of the tenant's SMS changes. */
-export const SMS_EVENTS_URL = '/api/sms/events';
+export const SMS_EVENTS_URL = routeUrl(smsEvents);
 
 const SMS_EVENTS = { sms: smsLiveEventSchema };
 

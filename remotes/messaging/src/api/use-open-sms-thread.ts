@@ -1,14 +1,14 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { SmsThreadReadResponse } from '@annie/api-client/contracts/sms';
+import * as routes from '@annie/api-client/contracts/sms-routes';
+import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type SmsThreadReadResponse, smsThreadReadResponseSchema } from '../contracts/sms.ts';
-import { apiJson } from '../http.ts';
 import { smsThreadQueryOptions } from './use-sms-thread.ts';
-import { smsThreadsQueryKey } from './use-sms-threads.ts';
 
-/** POST /api/sms/threads/:phone/read: starts the thread if new and marks it read. */
+/** Starts the thread with `phone` if it is new, and marks it read. */
 export async function markSmsThreadRead(phone: string): Promise<SmsThreadReadResponse> {
-  const url = `/api/sms/threads/${encodeURIComponent(phone)}/read`;
-  return smsThreadReadResponseSchema.parse(await apiJson<unknown>('POST', url));
+  return callRoute(routes.openSmsThread, { params: { phone } });
 }
 
 /**

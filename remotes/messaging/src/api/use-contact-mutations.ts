@@ -1,28 +1,27 @@
+import { callRoute } from '@annie/api-client/call-route';
+import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
+import type {
+  Contact,
+  CreateContactRequest,
+  UpdateContactRequest,
+} from '@annie/api-client/contracts/contacts';
+import * as routes from '@annie/api-client/contracts/contacts-routes';
+import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type Contact,
-  type CreateContactRequest,
-  contactSchema,
-  type UpdateContactRequest,
-} from '../contracts/contacts.ts';
-import { apiJson, apiRequest } from '../http.ts';
-import { smsThreadsQueryKey } from '../sms/use-sms-threads.ts';
-import { contactsQueryKey } from './use-contacts.ts';
 
-/** POST /api/contacts: adds a contact (unset fields take their defaults); the phone is stored as E.164. */
+/** Adds a contact (unset fields take their defaults); the phone is stored as E.164. */
 export async function createContact(request: CreateContactRequest): Promise<Contact> {
-  return contactSchema.parse(await apiJson<unknown>('POST', '/api/contacts', request));
+  return callRoute(routes.createContact, { body: request });
 }
 
-/** PATCH /api/contacts/:id: changes the given fields. */
+/** Changes the given fields of a contact. */
 export async function updateContact(id: string, request: UpdateContactRequest): Promise<Contact> {
-  const url = `/api/contacts/${encodeURIComponent(id)}`;
-  return contactSchema.parse(await apiJson<unknown>('PATCH', url, request));
+  return callRoute(routes.updateContact, { params: { id }, body: request });
 }
 
-/** DELETE /api/contacts/:id. */
+/** Deletes a contact. */
 export async function deleteContact(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/contacts/${encodeURIComponent(id)}`);
+  await callRoute(routes.deleteContact, { params: { id } });
 }
 
 // Threads show their contact's name, nickname, relationship and favourite flag, so they refresh too.

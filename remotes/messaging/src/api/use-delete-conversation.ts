@@ -1,17 +1,16 @@
+import { callRoute } from '@annie/api-client/call-route';
+import * as routes from '@annie/api-client/contracts/conversations-routes';
+import { isApiError } from '@annie/api-client/http';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteConversationResponseSchema } from '../contracts/conversations.ts';
-import { apiJson, isApiError } from '../http.ts';
 import { conversationsQueryKey } from './use-conversations.ts';
 
 /** What the user is told when a delete is refused. */
 export const FAILED_TO_DELETE_CONVERSATION = 'Failed to delete conversation';
 
-/** DELETE /api/voice/conversations/:id; the answer must be the JSON `{id, deleted: true}`. */
+/** Deletes a conversation; the answer must be the JSON `{id, deleted: true}` its contract describes. */
 export async function deleteConversation(id: string): Promise<void> {
   try {
-    deleteConversationResponseSchema.parse(
-      await apiJson<unknown>('DELETE', `/api/voice/conversations/${encodeURIComponent(id)}`),
-    );
+    await callRoute(routes.deleteConversation, { params: { id } });
   } catch (error) {
     if (isApiError(error)) throw new Error(FAILED_TO_DELETE_CONVERSATION, { cause: error });
     throw error;
