@@ -19,7 +19,7 @@ function escapeHtml(text: string): string {
 // The call button's icon (@radix-ui/react-icons' SpeakerLoudIcon at the page's 36 px), its path rounded to
 // two decimals (under 0.03 px at that size), which takes a third off its bytes.
 const SPEAKER_ICON =
-  '<svg width="36" height="36" viewBox="0 0 15 15" fill="none" aria-hidden="true"><path fill="currentColor" fill-rule="evenodd" clip-rule="evenodd" d="M7.47 1.05C7.64 1.13 7.75 1.31 7.75 1.5V13.5C7.75 13.69 7.64 13.87 7.47 13.95C7.3 14.03 7.09 14.01 6.94 13.89L3.22 11H1.5C.67 11 0 10.33 0 9.5V5.5C0 4.67 .67 4 1.5 4H3.22L6.94 1.11C7.09 .99 7.3 .97 7.47 1.05ZM6.75 2.52L3.7 4.89C3.61 4.96 3.5 5 3.39 5H1.5C1.22 5 1 5.22 1 5.5V9.5C1 9.78 1.22 10 1.5 10H3.39C3.5 10 3.61 10.04 3.7 10.11L6.75 12.48V2.52ZM10.28 3.85C10.46 3.73 10.71 3.78 10.83 3.96C12.26 6.1 12.26 8.9 10.83 11.04C10.71 11.22 10.46 11.27 10.28 11.15C10.09 11.03 10.04 10.78 10.17 10.6C11.41 8.73 11.41 6.27 10.17 4.4C10.04 4.22 10.09 3.97 10.28 3.85ZM12.68 1.43C12.54 1.26 12.28 1.24 12.11 1.38C11.95 1.53 11.93 1.78 12.07 1.95C14.78 5.14 14.78 9.86 12.07 13.05C11.93 13.22 11.95 13.47 12.11 13.62C12.28 13.76 12.54 13.74 12.68 13.57C15.64 10.07 15.64 4.93 12.68 1.43Z"></path></svg>';
+  '<svg width="36" height="36" viewBox="0 0 15 15" fill="none"><path fill="currentColor" fill-rule="evenodd" clip-rule="evenodd" d="M7.47 1.05C7.64 1.13 7.75 1.31 7.75 1.5V13.5C7.75 13.69 7.64 13.87 7.47 13.95C7.3 14.03 7.09 14.01 6.94 13.89L3.22 11H1.5C.67 11 0 10.33 0 9.5V5.5C0 4.67 .67 4 1.5 4H3.22L6.94 1.11C7.09 .99 7.3 .97 7.47 1.05ZM6.75 2.52L3.7 4.89C3.61 4.96 3.5 5 3.39 5H1.5C1.22 5 1 5.22 1 5.5V9.5C1 9.78 1.22 10 1.5 10H3.39C3.5 10 3.61 10.04 3.7 10.11L6.75 12.48V2.52ZM10.28 3.85C10.46 3.73 10.71 3.78 10.83 3.96C12.26 6.1 12.26 8.9 10.83 11.04C10.71 11.22 10.46 11.27 10.28 11.15C10.09 11.03 10.04 10.78 10.17 10.6C11.41 8.73 11.41 6.27 10.17 4.4C10.04 4.22 10.09 3.97 10.28 3.85ZM12.68 1.43C12.54 1.26 12.28 1.24 12.11 1.38C11.95 1.53 11.93 1.78 12.07 1.95C14.78 5.14 14.78 9.86 12.07 13.05C11.93 13.22 11.95 13.47 12.11 13.62C12.28 13.76 12.54 13.74 12.68 13.57C15.64 10.07 15.64 4.93 12.68 1.43Z"></path></svg>';
 
 /**
  * The attribute the idle view's script sets on <html> when its Start call button is pressed before the
@@ -58,7 +58,7 @@ export function voiceIdleMarkup(assistantName: string): string {
     '<div class="boot-idle-bar"></div>',
     '<div class="rt-Flex rt-r-fd-column rt-r-px-4 rt-r-w rt-r-max-w rt-r-mx" style="--width:100%;--max-width:720px;--ml:auto;--mr:auto;height:calc(100dvh - 8rem);min-height:28rem">',
     '<div class="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-3 rt-r-py-3"><div class="rt-Flex rt-r-ai-center rt-r-gap-3">',
-    `<span data-radius="full" class="rt-reset rt-AvatarRoot rt-r-size-3 rt-variant-soft" aria-hidden="true"><span class="rt-AvatarFallback rt-one-letter">${escapeHtml(assistantName.slice(0, 1))}</span></span>`,
+    `<span data-radius="full" class="rt-reset rt-AvatarRoot rt-r-size-3 rt-variant-soft"><span class="rt-AvatarFallback rt-one-letter">${escapeHtml(assistantName.slice(0, 1))}</span></span>`,
     `<div class="rt-Flex rt-r-fd-column"><h1 class="rt-Heading rt-r-size-4">${name}</h1><span ${gray}-2" role="status" aria-label="Call status" data-connecting>Tap to start conversation</span></div></div></div>`,
     '<div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-jc-center rt-r-gap-2 rt-r-py-9" style="flex:1;text-align:center">',
     `<h2 class="rt-Heading rt-r-size-6">Hello, I'm ${name}</h2>`,
