@@ -95,6 +95,16 @@ describe("the home page's idle view in app.html", () => {
     expect(IDLE_VIEW_SCRIPT).toContain(EARLY_CALL_START_ATTRIBUTE);
   });
 
+  it("holds the head's deferred scripts for the idle view's script to start after the first paint", () => {
+    const page = APP_HTML.replace('</head>', '<script defer src="/app/app.js"></script></head>');
+    const withView = withRootMarkup(page, voiceIdleMarkup('James'));
+    expect(withView).not.toContain('<script defer');
+    expect(withView).toContain('<script type="annie/after-paint" src="/app/app.js"></script>');
+    expect(IDLE_VIEW_SCRIPT).toContain('script[type="annie/after-paint"]');
+    // Other markup leaves them as they are.
+    expect(withRootMarkup(page, '<p>x</p>')).toContain('<script defer src="/app/app.js"></script>');
+  });
+
   it('leaves a page without the spinner root as it is', () => {
     expect(withRootMarkup('<p>old build</p>', '<div>x</div>')).toBe('<p>old build</p>');
   });
