@@ -373,9 +373,7 @@ try {
     const each = summary(values);
     return `p50 ${ms(each.p50)}  p95 ${ms(each.p95)}  max ${ms(each.max)}`;
   };
-  console.log(
-    `  the earliest press, fresh context each (${EARLY_PRESSES} runs):`,
-  );
+  console.log(`  the earliest press, fresh context each (${EARLY_PRESSES} runs):`);
   console.log(`    navigation → Start call clickable (idle view)   ${row(early.clickable)}`);
   console.log(`    press → voice page mounted                       ${row(early.mounted)}`);
   console.log(`    press → Listening...                             ${row(early.listening)}`);
