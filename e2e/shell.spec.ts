@@ -302,7 +302,7 @@ test.describe("the home page's idle view", () => {
 test.describe('size budget', () => {
   // Read from the builds this run serves (not timed, no browser): the app page, what it references and
   // the home remote's module, each as the server sends it (Brotli). The bundle-size benchmark measures
-  // the same way on the wire, with the headers and the API calls (197.7 KB in 12 round trips).
+  // the same way on the wire, with the headers and the API calls (191.8 KB in 11 round trips).
   test('sign-in → home stays within 200 KB as served', () => {
     const root = join(import.meta.dirname, '..');
     const files = firstScreenFiles({
