@@ -34,9 +34,10 @@ test("the home page's idle view, painted before the shell's script has run", asy
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'commit' });
-  await expect(page.getByRole('button', { name: 'Start call (loading)' })).toBeDisabled();
+  await expect(page.locator('[data-boot-idle] button[aria-label="Start call"]')).toBeEnabled();
   expect(await seriousViolations(page)).toEqual([]);
   release();
+  await expect(page.locator('[data-boot-idle]')).toHaveCount(0, LOAD);
   await expect(page.getByRole('button', { name: 'Start call', exact: true })).toBeEnabled(LOAD);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -24,7 +24,7 @@ import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import { deployTokenGate, releaseFiles } from './modules/remote-releases/index.ts';
-import { appPageMarkup, remotePreloads, staticFiles } from './modules/static/index.ts';
+import { appPageMarkup, IDLE_VIEW_SCRIPT_HASH, remotePreloads, staticFiles } from './modules/static/index.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 
 export type AppDeps = {
@@ -79,7 +79,8 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(requestLogger(logger));
   app.use(compressResponses());
   app.use(errorHandler(logger));
-  app.use(securityHeaders(trustedOrigins));
+  // The one inline script: the home page's idle view's (its Start call works before app.js has run).
+  app.use(securityHeaders(trustedOrigins, [IDLE_VIEW_SCRIPT_HASH]));
   app.use(crossOrigin(trustedOrigins));
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());

@@ -12,7 +12,10 @@
 //     it, click → output_audio_buffer.started on the channel (the server began sending, before the audio
 //     has crossed the network and the jitter buffer, so it is earlier than anything heard);
 //   - main-thread tasks over 50 ms (PerformanceObserver 'longtask') from the click to the end of the
-//     call: target none.
+//     call: target none;
+//   - the earliest press: a fresh browser context (cold cache) opens the home page and presses Start call
+//     the moment it is clickable (the server-rendered idle view's button, live before app.js has run):
+//     navigation → clickable, and press → voice page mounted, → Listening..., → first greeting audio.
 // Run after `node scripts/build-apps.mjs`.
 import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';
 import type { Browser } from '@playwright/test';
@@ -32,6 +35,7 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'bench-password-1';
 const QUICK = OPTIONS.quick;
 const CALLS = QUICK ? 3 : 10;
+const EARLY_PRESSES = QUICK ? 3 : 5;
 const TOOL_TURNS_PER_CALL = QUICK ? 3 : 5;
 const FACT_KEY = 'bench_henderson_renewal';
 // Chromium's fake microphone (a tone); the fake model hears turns only when told to, so its content is moot.
@@ -53,6 +57,8 @@ interface ProbeState {
   audioAt: number | null;
   /** The first output_audio_buffer.started on the event channel after the click. */
   bufferStartedAt: number | null;
+  /** When the server-rendered idle view left the page (the voice page mounted in its place). */
+  idleGoneAt: number | null;
   longTasks: LongTask[];
   longFrames: { start: number; scripts: string[] }[];
 }
@@ -80,6 +86,7 @@ function probe(): void {
     listeningAt: null,
     audioAt: null,
     bufferStartedAt: null,
+    idleGoneAt: null,
     longTasks: [],
     longFrames: [],
   };
@@ -154,7 +161,11 @@ function probe(): void {
     },
     true,
   );
+  let idleSeen = false;
   new MutationObserver(() => {
+    const idle = document.querySelector('[data-boot-idle]') !== null;
+    idleSeen ||= idle;
+    if (idleSeen && !idle && state.idleGoneAt === null) state.idleGoneAt = performance.now();
     const status = document.querySelector('[aria-label="Call status"]')?.textContent;
     if (status === 'Listening...' && state.clickAt !== null && state.listeningAt === null)
       state.listeningAt = performance.now();
@@ -194,20 +205,58 @@ try {
   if (fact.status !== 201) throw new Error(`creating the fact failed: ${fact.status} ${fact.text}`);
 
   browser = await launchChromium({ extraArgs: MEDIA_FLAGS });
-  const context = await browser.newContext();
-  await context.addCookies(
-    headers.Cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name ?? '', value: value.join('='), url: ORIGIN };
-    }),
-  );
-  await context.addInitScript(
-    ({ tenantId, userId }) => {
-      localStorage.setItem('annie.tenantId', tenantId);
-      localStorage.setItem('annie.userId', userId);
-    },
-    { tenantId: user.tenantId, userId: user.id },
-  );
+  const signedInContext = async (running: Browser) => {
+    const created = await running.newContext();
+    await created.addCookies(
+      headers.Cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name: name ?? '', value: value.join('='), url: ORIGIN };
+      }),
+    );
+    await created.addInitScript(
+      ({ tenantId, userId }) => {
+        localStorage.setItem('annie.tenantId', tenantId);
+        localStorage.setItem('annie.userId', userId);
+      },
+      { tenantId: user.tenantId, userId: user.id },
+    );
+    return created;
+  };
+
+  // The earliest press, each in a fresh context (nothing cached), before the calls below.
+  const early = {
+    clickable: [] as number[],
+    mounted: [] as number[],
+    listening: [] as number[],
+    audio: [] as number[],
+  };
+  for (let run = 0; run < EARLY_PRESSES; run += 1) {
+    const fresh = await signedInContext(browser);
+    const earlyPage = await fresh.newPage();
+    await earlyPage.addInitScript(probe);
+    const nextCall = fake.nextCall();
+    await earlyPage.goto(`${ORIGIN}/`, { waitUntil: 'commit' });
+    const idleStart = earlyPage.locator('[data-boot-idle] button[aria-label="Start call"]');
+    // Polled every frame or so: the first moment the button can be pressed is when it is on screen.
+    await idleStart.click({ timeout: 30_000 });
+    await earlyPage
+      .getByRole('status', { name: 'Call status' })
+      .filter({ hasText: 'Listening...' })
+      .waitFor();
+    const call = await nextCall;
+    await call.waitForClientEvent('response.create');
+    await earlyPage.waitForFunction(() => window.voiceBench.audioAt !== null, undefined, { timeout: 10_000 });
+    const heard = await earlyPage.evaluate(() => window.voiceBench);
+    const clickAt = heard.clickAt ?? Number.NaN;
+    early.clickable.push(clickAt);
+    early.mounted.push((heard.idleGoneAt ?? Number.NaN) - clickAt);
+    early.listening.push((heard.listeningAt ?? Number.NaN) - clickAt);
+    early.audio.push((heard.audioAt ?? Number.NaN) - clickAt);
+    await earlyPage.getByRole('button', { name: 'End call' }).click();
+    await fresh.close();
+  }
+
+  const context = await signedInContext(browser);
   const page = await context.newPage();
   await page.addInitScript(probe);
   await page.goto(`${ORIGIN}/`);
@@ -320,6 +369,15 @@ try {
   console.log(
     `    of which in the page (without the search request)  p50 ${ms(pageShare.p50, 1)}  p95 ${ms(pageShare.p95, 1)}  max ${ms(pageShare.max, 1)}`,
   );
+  const row = (values: number[]) => {
+    const each = summary(values);
+    return `p50 ${ms(each.p50)}  p95 ${ms(each.p95)}  max ${ms(each.max)}`;
+  };
+  console.log(`  the earliest press, fresh context each (${EARLY_PRESSES} runs):`);
+  console.log(`    navigation → Start call clickable (idle view)   ${row(early.clickable)}`);
+  console.log(`    press → voice page mounted                       ${row(early.mounted)}`);
+  console.log(`    press → Listening...                             ${row(early.listening)}`);
+  console.log(`    press → first greeting audio (heard)             ${row(early.audio)}`);
   console.log(
     `  main-thread tasks over 50 ms during the calls: ${longTasks.length}, longest ${ms(longest)}  [none: ${verdict(longTasks.length === 0)}]`,
   );

@@ -9,8 +9,8 @@ import helmet from 'koa-helmet';
  * Helmet works them out once, here: they depend on the configuration, never on the request, and asking
  * its dozen middlewares again on every request was a measurable share of a small API answer's cost.
  */
-export function securityHeaders(remoteOrigins: string[]): Middleware {
-  const headers = headersOf(helmetFor(remoteOrigins));
+export function securityHeaders(remoteOrigins: string[], scriptHashes: string[] = []): Middleware {
+  const headers = headersOf(helmetFor(remoteOrigins, scriptHashes));
   return function setSecurityHeaders(ctx, next) {
     for (const [name, value] of headers) ctx.res.setHeader(name, value);
     return next();
@@ -33,14 +33,15 @@ function headersOf(middleware: Middleware): [string, string | number | readonly 
   return [...headers];
 }
 
-function helmetFor(remoteOrigins: string[]): Middleware {
+/** `scriptHashes`: CSP hash sources (`'sha256-…'`) of the inline scripts the pages may carry, and no other. */
+function helmetFor(remoteOrigins: string[], scriptHashes: string[]): Middleware {
   const self = "'self'";
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: [self],
-        scriptSrc: [self, ...remoteOrigins],
+        scriptSrc: [self, ...scriptHashes, ...remoteOrigins],
         styleSrc: [self, "'unsafe-inline'", ...remoteOrigins],
         imgSrc: [self, 'data:', 'blob:', 'https:'],
         fontSrc: [self, 'data:', ...remoteOrigins],

@@ -162,9 +162,9 @@ describe('component families', () => {
   it("follow the shared surface's components and what they are built on with &surface", () => {
     const families = parseSubsetQuery('?radix-subset&surface').families ?? new Set();
     expect(families).toEqual(surfaceFamilies());
-    for (const family of ['Button', 'Theme', 'BaseButton', 'Dialog']) expect(families).toContain(family);
+    for (const family of ['Button', 'Theme', 'BaseButton', 'Card']) expect(families).toContain(family);
     // Tooltip is in no surface; the deferred components (and what only they are built on) load their own.
-    for (const family of ['Tooltip', 'Select', 'DropdownMenu', 'BaseMenu', 'Popper'])
+    for (const family of ['Tooltip', 'Select', 'DropdownMenu', 'BaseMenu', 'Popper', 'Dialog', 'BaseDialog'])
       expect(families).not.toContain(family);
     expect(parseSubsetQuery('?radix-subset&families=Table,Tabs').families).toEqual(
       new Set(['Table', 'Tabs']),

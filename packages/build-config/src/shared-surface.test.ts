@@ -127,7 +127,7 @@ describe('surfaceModuleSource', () => {
       'export const DropdownMenu = Object.freeze({ Root: deferred("DropdownMenu", "Root", loadDropdownMenu), Trigger: deferred("DropdownMenu", "Trigger", loadDropdownMenu) });',
     );
     expect(source).toContain('export const Slider = deferred("Slider", undefined, loadSlider);');
-    expect(source).toContain('const OPENS = ["DropdownMenu","Select"];');
+    expect(source).toContain('const OPENS = ["AlertDialog","Dialog","DropdownMenu","Select"];');
     expect(() =>
       surfaceModuleSource({ esmEntry: 'x.js', exports: ['A'], deferred: { A: [] } }, '/pkg'),
     ).toThrow(/no module path/);

@@ -49,7 +49,9 @@ export interface SharedSurface {
 // floating-ui), for one request the first time a screen shows one.
 /** The Radix Themes class families each deferred component is built on besides its own (shared-surface's `deferredStyles`). */
 const RADIX_DEFERRED_PARTS: Readonly<Record<string, readonly string[]>> = {
+  AlertDialog: ['BaseDialog'],
   Checkbox: ['BaseCheckbox'],
+  Dialog: ['BaseDialog'],
   DropdownMenu: ['BaseMenu', 'Popper', 'ScrollArea'],
   RadioGroup: ['BaseRadio'],
   Select: ['Popper', 'ScrollArea'],
@@ -57,10 +59,13 @@ const RADIX_DEFERRED_PARTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The `Base…` class families the app's own sheet keeps: those its eager components are built on. */
-export const RADIX_EAGER_PARTS: readonly string[] = ['BaseButton', 'BaseCard', 'BaseDialog', 'BaseTab'];
+export const RADIX_EAGER_PARTS: readonly string[] = ['BaseButton', 'BaseCard', 'BaseTab'];
 
 const RADIX_DEFERRED: Readonly<Record<string, readonly string[]>> = {
+  // No dialog is open on the first screen after sign-in (the user menu's Phone access mounts when opened).
+  AlertDialog: ['Cancel', 'Content', 'Description', 'Root', 'Title'],
   Checkbox: [],
+  Dialog: ['Close', 'Content', 'Description', 'Root', 'Title', 'Trigger'],
   // The shell's menus render it only once the visitor reaches for one (shell deferred-menu.tsx).
   DropdownMenu: ['Content', 'Item', 'Label', 'RadioGroup', 'RadioItem', 'Root', 'Separator', 'Trigger'],
   Progress: [],
@@ -224,8 +229,11 @@ function deferred(name, member, load) {
 }
 `;
 
-/** The deferred components that open (a menu, a select): pressed before they load, they open when they do. */
-const DEFERRED_OPENERS = ['DropdownMenu', 'Select'];
+/**
+ * The deferred components that open (a menu, a select, a dialog with its trigger): pressed before they
+ * load, they open when they do.
+ */
+const DEFERRED_OPENERS = ['AlertDialog', 'Dialog', 'DropdownMenu', 'Select'];
 
 /** Where the module of each deferred name is written: `<base>.deferred.<Name>.js`. */
 export type DeferredPaths = Readonly<Record<string, string>>;

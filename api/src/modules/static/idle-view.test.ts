@@ -1,10 +1,18 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeGracefully, listen, portOf } from '../../server.ts';
-import { appPageMarkup, voiceIdleMarkup, withRootMarkup } from './idle-view.ts';
+import {
+  appPageMarkup,
+  EARLY_CALL_START_ATTRIBUTE,
+  IDLE_VIEW_SCRIPT,
+  IDLE_VIEW_SCRIPT_HASH,
+  voiceIdleMarkup,
+  withRootMarkup,
+} from './idle-view.ts';
 import { staticFiles } from './static-files.ts';
 
 const APP_HTML =
@@ -53,7 +61,7 @@ describe("the home page's idle view in app.html", () => {
     expect(response.headers.get('vary')).toMatch(/Accept-Encoding/);
     const html = await response.text();
     expect(html).toContain('<h2 class="rt-Heading rt-r-size-6">Hello, I\'m Ada &lt;b&gt;</h2>');
-    expect(html).toContain('aria-label="Start call (loading)"');
+    expect(html).toMatch(/<button [^>]*aria-label="Start call"/);
     expect(html).not.toContain('boot-spinner');
     expect(html).not.toContain('<b>');
     // The settings the page reads come with the view, so the page does not preload them.
@@ -68,11 +76,33 @@ describe("the home page's idle view in app.html", () => {
     expect(await (await page('/')).text()).toContain('AnnieAI Login');
   });
 
-  it('carries no live region, so the page announces its status once, after it has replaced the view', () => {
+  it('has a live Start call button and the page status line, announced as the page announces it', () => {
     const markup = voiceIdleMarkup('James');
-    expect(markup).not.toMatch(/role="(status|alert|log)"|aria-live/);
-    expect(markup).toContain('aria-busy="true"');
-    expect(markup).toMatch(/<button[^>]* disabled /);
+    expect(markup).not.toContain('aria-busy');
+    const button = markup.match(/<button [^>]*>/)?.[0] ?? '';
+    expect(button).toContain('aria-label="Start call"');
+    expect(button).not.toMatch(/ disabled|data-disabled/);
+    expect(markup).toContain('role="status" aria-label="Call status"');
+  });
+
+  it('carries one inline script, the one the CSP hash admits', () => {
+    const scripts = [...voiceIdleMarkup('James').matchAll(/<script>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const digest = createHash('sha256')
+      .update(scripts[0]?.[1] ?? '')
+      .digest('base64');
+    expect(IDLE_VIEW_SCRIPT_HASH).toBe(`'sha256-${digest}'`);
+    expect(IDLE_VIEW_SCRIPT).toContain(EARLY_CALL_START_ATTRIBUTE);
+  });
+
+  it("holds the head's deferred scripts for the idle view's script to start after the first paint", () => {
+    const page = APP_HTML.replace('</head>', '<script defer src="/app/app.js"></script></head>');
+    const withView = withRootMarkup(page, voiceIdleMarkup('James'));
+    expect(withView).not.toContain('<script defer');
+    expect(withView).toContain('<script type="annie/after-paint" src="/app/app.js"></script>');
+    expect(IDLE_VIEW_SCRIPT).toContain('script[type="annie/after-paint"]');
+    // Other markup leaves them as they are.
+    expect(withRootMarkup(page, '<p>x</p>')).toContain('<script defer src="/app/app.js"></script>');
   });
 
   it('leaves a page without the spinner root as it is', () => {

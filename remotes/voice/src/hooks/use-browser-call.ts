@@ -11,6 +11,20 @@ export type CallFailure = { message: string; detail: string | null };
 
 const loadBrowserCall = () => import('../lib/browser-call/browser-call.ts');
 
+/**
+ * Set on <html> by the home page's server-rendered idle view when its Start call button was pressed
+ * before this page had mounted (api/src/modules/static/idle-view.ts); the page starts the call then.
+ */
+export const EARLY_CALL_START_ATTRIBUTE = 'data-early-call-start';
+
+/** Whether Start call was pressed in the idle view before the page mounted; true once per press. */
+export function takeEarlyCallStart(): boolean {
+  const root = document.documentElement;
+  if (!root.hasAttribute(EARLY_CALL_START_ATTRIBUTE)) return false;
+  root.removeAttribute(EARLY_CALL_START_ATTRIBUTE);
+  return true;
+}
+
 /** A call from the click on: its session once loaded, and whether it was ended meanwhile. */
 type CallHandle = { session: BrowserCall | null; left: boolean };
 
@@ -63,6 +77,12 @@ export function useBrowserCall(assistantName: string) {
   const prepare = useCallback(() => {
     loadBrowserCall().catch(() => {});
   }, []);
+
+  // A press of the idle view's Start call, made before this page was here, starts the call now: the press
+  // gave the document its sticky user activation, which the call's audio needs to play.
+  useEffect(() => {
+    if (takeEarlyCallStart()) void start();
+  }, [start]);
 
   useEffect(() => {
     const leave = () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { EARLY_CALL_START_ATTRIBUTE } from '../hooks/use-browser-call.ts';
 import {
   CALL_SESSION_ID,
   CONVERSATION_ID,
@@ -29,6 +30,27 @@ describe('BrowserCallPage', { timeout: 15_000 }, () => {
     const toggle = screen.getByRole('button', { name: 'Start call' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(toggle).toHaveAccessibleDescription('Tap to talk with the assistant');
+  });
+
+  it('starts the call on mount when the idle view noted a press of Start call, once', async () => {
+    const offer = heldOffer();
+    const api = stubApi({ 'POST /api/realtime/offer': offer.route });
+    document.documentElement.setAttribute(EARLY_CALL_START_ATTRIBUTE, '');
+    renderPage();
+    await waitFor(() => expect(api.requests('POST').map((r) => r.path)).toContain('/api/realtime/offer'));
+    expect(status()).toHaveTextContent('Connecting...');
+    expect(document.documentElement.hasAttribute(EARLY_CALL_START_ATTRIBUTE)).toBe(false);
+    offer.release();
+    await waitFor(() => expect(status()).toHaveTextContent('Listening...'));
+    expect(api.requests('POST').filter((r) => r.path === '/api/realtime/offer')).toHaveLength(1);
+  });
+
+  it('mounts idle without such a press', async () => {
+    const api = stubApi();
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Start call' })).toBeEnabled();
+    expect(status()).toHaveTextContent('Tap to start conversation');
+    expect(api.requests('POST').map((r) => r.path)).not.toContain('/api/realtime/offer');
   });
 
   it('starts a call: microphone, offer without ICE wait, session configuration, greeting, conversation', async () => {

@@ -3,11 +3,16 @@ import type { AuthUser } from '@annie/api-client/contracts/auth';
 import { useToast } from '@annie/ui/toast/toast';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, Flex, IconButton, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RELOAD_DELAY_MS } from '../../config/product.ts';
-import { PhoneAccessDialog } from '../phone-access/phone-access-dialog.tsx';
 import { DeferredMenu } from './deferred-menu.tsx';
+
+// Phone access (its form, the number checks and the dialog's code) is fetched when it is first opened:
+// the first screen after sign-in does not carry it.
+const PhoneAccessDialog = lazy(() =>
+  import('../phone-access/phone-access-dialog.tsx').then((module) => ({ default: module.PhoneAccessDialog })),
+);
 
 /** The user menu: who is signed in, the Voice Console for admins, Phone access, and Logout. */
 export function UserMenu({
@@ -21,6 +26,8 @@ export function UserMenu({
   const logout = useLogout();
   const { toast } = useToast();
   const [phoneAccessOpen, setPhoneAccessOpen] = useState(false);
+  // Mounted from its first opening on, so that closing it plays out as before.
+  const [phoneAccessUsed, setPhoneAccessUsed] = useState(false);
 
   function handleLogout() {
     logout.mutate(undefined, {
@@ -44,7 +51,11 @@ export function UserMenu({
 
   return (
     <>
-      <PhoneAccessDialog open={phoneAccessOpen} onOpenChange={setPhoneAccessOpen} />
+      {phoneAccessUsed && (
+        <Suspense fallback={null}>
+          <PhoneAccessDialog open={phoneAccessOpen} onOpenChange={setPhoneAccessOpen} />
+        </Suspense>
+      )}
       <DeferredMenu
         align="end"
         trigger={
@@ -67,7 +78,14 @@ export function UserMenu({
         {user.isAdmin && (
           <DropdownMenu.Item onSelect={() => navigate('/voice/console')}>Voice Console</DropdownMenu.Item>
         )}
-        <DropdownMenu.Item onSelect={() => setPhoneAccessOpen(true)}>Phone access</DropdownMenu.Item>
+        <DropdownMenu.Item
+          onSelect={() => {
+            setPhoneAccessUsed(true);
+            setPhoneAccessOpen(true);
+          }}
+        >
+          Phone access
+        </DropdownMenu.Item>
         <DropdownMenu.Item onSelect={handleLogout} disabled={logout.isPending}>
           Logout
         </DropdownMenu.Item>
