@@ -9,16 +9,6 @@ const SCANNED = ['shell/src', 'packages/api-client/src', 'packages/ui/src', ...r
 const API_PATH = /['"`]\/api\//;
 const EXEMPT = /(\.test\.tsx?|\.stories\.tsx)$|\/testing\/|\/contracts\//;
 
-/**
- * Files not yet moved to contracts. The list may only shrink: a file that no longer names a path must
- * leave it, and no new file may join it.
- */
-const NOT_YET_ON_CONTRACTS = new Set([
-  'packages/api-client/src/voice-tools/run-voice-tool.ts',
-  'shell/src/boot/federated-app.ts',
-  'shell/src/remotes/start-fetching.ts',
-]);
-
 function remoteSources(): string[] {
   return readdirSync(join(ROOT, 'remotes')).map((remote) => `remotes/${remote}/src`);
 }
@@ -36,10 +26,6 @@ describe('API paths in browser code', () => {
   );
 
   it('are written only in the route contracts', () => {
-    expect(naming.filter((file) => !NOT_YET_ON_CONTRACTS.has(file))).toEqual([]);
-  });
-
-  it('leaves the list of files not yet on contracts as they move', () => {
-    expect([...NOT_YET_ON_CONTRACTS].filter((file) => !naming.includes(file))).toEqual([]);
+    expect(naming).toEqual([]);
   });
 });

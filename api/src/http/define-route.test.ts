@@ -12,43 +12,38 @@ import { defineRoute, jsonText } from './define-route.ts';
 
 const router = new Router<AppState>({ prefix: '/things' });
 const seen: unknown[] = [];
-defineRoute(
-  router,
-  {
-    method: 'post',
-    path: '/:id',
-    summary: 'Echo',
-    access: 'anonymous',
-    params: { id: z.uuid() },
-    notFound: 'Thing not found',
-    query: z.object({ limit: z.coerce.number().int().positive().optional() }),
-    body: z.object({ name: z.string().min(1, 'Name is required') }),
-    before: [
-      async (_ctx, next) => {
-        seen.push('before');
-        await next();
-      },
-    ],
-    responses: { 200: { description: 'The input' } },
+const echo = route({
+  method: 'post',
+  path: '/things/:id',
+  summary: 'Echo',
+  access: 'anonymous',
+  params: { id: z.uuid() },
+  notFound: 'Thing not found',
+  query: z.object({ limit: z.coerce.number().int().positive().optional() }),
+  body: z.object({ name: z.string().min(1, 'Name is required') }),
+  responses: {
+    200: {
+      description: 'The input',
+      schema: z.object({ id: z.string(), limit: z.number().nullable(), name: z.string() }),
+    },
   },
-  (ctx, input) => {
-    seen.push('handler');
-    ctx.body = { id: input.params.id, limit: input.query.limit ?? null, name: input.body.name };
-  },
-);
-defineRoute(
-  router,
-  {
-    method: 'get',
-    path: '/mine',
-    summary: 'Mine',
-    access: 'signed-in',
-    responses: { 200: { description: 'x' } },
-  },
-  (ctx, { auth }) => {
-    ctx.body = { tenant: auth.tenantId };
-  },
-);
+});
+const before = async (_ctx: unknown, next: () => Promise<unknown>) => {
+  seen.push('before');
+  await next();
+};
+defineRoute(router, echo, { before: [before] }, (_ctx, input) => {
+  seen.push('handler');
+  return { id: input.params.id, limit: input.query.limit ?? null, name: input.body.name };
+});
+const mine = route({
+  method: 'get',
+  path: '/things/mine',
+  summary: 'Mine',
+  access: 'signed-in',
+  responses: { 200: { description: 'x', schema: z.object({ tenant: z.string() }) } },
+});
+defineRoute(router, mine, (_ctx, { auth }) => ({ tenant: auth.tenantId }));
 
 // Routes declared from contracts: the full path under the router's prefix, the answer returned.
 const thingSchema = z.object({ id: z.string(), count: z.number() });

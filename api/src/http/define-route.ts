@@ -1,7 +1,6 @@
 import type {
   Access,
   Contract,
-  NotAContract,
   ParamShape,
   RouteAnswer,
   RouteContract,
@@ -18,27 +17,6 @@ import { requireAdmin, requireAuth } from './require-auth.ts';
 
 type Schema = z.ZodType | undefined;
 
-/**
- * One route: where it answers, who may call it, what it reads and what it answers. The same object
- * is the route's guard, its parser and its entry in GET /api/openapi.json, so they cannot drift.
- */
-export type RouteSpec<A extends Access, P extends ParamShape, Q extends Schema, B extends Schema> = Omit<
-  RouteDoc,
-  'access' | 'params' | 'query' | 'body'
-> & {
-  method: RouteMethod;
-  path: string;
-  access: A;
-  /** Path params and their schemas. One that fails its schema names no row: 404 with `notFound`. */
-  params?: P;
-  query?: Q;
-  body?: B;
-  /** The 404 message when a path param fails its schema (answered like a row that does not exist). */
-  notFound?: string;
-  /** Middleware that runs after the access check and before parsing (a rate limit, a raw body). */
-  before?: Middleware<AppState>[];
-};
-
 type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The handler's input, already checked: typed params, query and body, and the caller. */
@@ -48,11 +26,6 @@ export type RouteInput<A extends Access, P extends ParamShape, Q extends Schema,
   body: Parsed<B>;
   auth: A extends 'anonymous' ? AuthContext | undefined : AuthContext;
 };
-
-export type RouteHandler<A extends Access, P extends ParamShape, Q extends Schema, B extends Schema> = (
-  ctx: RouterContext<AppState>,
-  input: RouteInput<A, P, Q, B>,
-) => unknown;
 
 /**
  * A JSON answer the database already wrote as text (`json_agg` …): sent as is, never parsed and
@@ -136,20 +109,9 @@ export function defineRoute<C extends RouteContract>(
   options: RouteOptions,
   handler: ContractHandler<C>,
 ): void;
-/** The older form, a spec written beside its handler; the handler sets `ctx.body` itself. */
-export function defineRoute<
-  A extends Access,
-  P extends ParamShape = Record<never, z.ZodType>,
-  Q extends Schema = undefined,
-  B extends Schema = undefined,
->(
-  router: Router<AppState>,
-  spec: RouteSpec<A, P, Q, B> & NotAContract,
-  handler: RouteHandler<A, P, Q, B>,
-): void;
 export function defineRoute(
   router: Router<AppState>,
-  spec: RouteSpec<Access, ParamShape, Schema, Schema>,
+  spec: RouteContract,
   optionsOrHandler: RouteOptions | ((ctx: RouterContext<AppState>, input: never) => unknown),
   lastHandler?: (ctx: RouterContext<AppState>, input: never) => unknown,
 ): void {
@@ -158,7 +120,8 @@ export function defineRoute(
     ctx: RouterContext<AppState>,
     input: unknown,
   ) => unknown;
-  const { method, path, notFound: notFoundMessage, before = options.before ?? [], ...doc } = spec;
+  const { method, path, notFound: notFoundMessage, ...doc } = spec;
+  const before = options.before ?? [];
   const label = `${method.toUpperCase()} ${path}`;
   const guards: Middleware<AppState>[] =
     spec.access === 'anonymous' ? [] : [requireAuth({ checkIdentityHeaders: !spec.skipIdentityHeaders })];

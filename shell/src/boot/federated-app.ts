@@ -1,9 +1,10 @@
+import { AUTH_USER_PATH } from '@annie/api-client/contracts/auth-paths';
 import { APP_ENTRY_URL, APP_STYLESHEET_URL } from '../config/app-entry.ts';
 
 /** Whether the visitor has a live session (false when the API is unreachable: the login screen says so). */
 export async function hasSession(): Promise<boolean> {
   try {
-    const response = await fetch('/api/auth/user', { credentials: 'include' });
+    const response = await fetch(AUTH_USER_PATH, { credentials: 'include' });
     return response.ok;
   } catch {
     return false;

@@ -4,6 +4,7 @@ import { publicRouteFor } from '@annie/api-client/contracts/routes';
 import { appSettingsSchema } from '@annie/api-client/contracts/settings';
 import { createQueryClient } from '@annie/api-client/query-client';
 import { remoteRegistryQueryOptions } from '@annie/api-client/remote-releases/use-remote-registry';
+import { appSettingsQueryKey } from '@annie/api-client/settings/use-app-settings';
 import type { QueryClient } from '@tanstack/react-query';
 import { idleViewAssistantName } from '../boot/boot-idle-view.tsx';
 import { prefetchRemoteModule, registerRegistryRemotes } from './remote-modules.ts';
@@ -30,7 +31,7 @@ export function startFetching(pathname: string): QueryClient {
   // The server-rendered idle view carries the settings (app.html then does not preload them): the
   // query useAppSettings reads (its key) starts with them instead of a request.
   const settings = appSettingsSchema.safeParse({ assistantName: idleViewAssistantName() });
-  if (settings.success) queryClient.setQueryData(['/api/settings'], settings.data);
+  if (settings.success) queryClient.setQueryData(appSettingsQueryKey, settings.data);
   void queryClient.prefetchQuery(authUserQueryOptions());
   queryClient.fetchQuery(remoteRegistryQueryOptions()).then(
     (registry) => prefetchRouteRemote(registry, pathname),

@@ -1,7 +1,7 @@
 // Signing in and out, and who is signed in.
 import { z } from 'zod';
 import { authUserSchema, loginRequestSchema } from './auth.ts';
-import { LOGIN_PATH } from './auth-paths.ts';
+import { AUTH_USER_PATH, LOGIN_PATH } from './auth-paths.ts';
 import { route } from './route.ts';
 
 export const login = route({
@@ -28,7 +28,7 @@ export const logout = route({
 /** The identity headers are not checked here: this is how the client learns the values to send. */
 export const readAuthUser = route({
   method: 'get',
-  path: '/api/auth/user',
+  path: AUTH_USER_PATH,
   summary: 'The signed-in user, with the tenant and user ids the client sends as X-Tenant-Id / X-User-Id',
   access: 'signed-in',
   skipIdentityHeaders: true,

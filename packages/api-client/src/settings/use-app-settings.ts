@@ -11,11 +11,14 @@ export async function getAppSettings(signal?: AbortSignal): Promise<AppSettings>
   return callRoute(getSettings, {}, { signal });
 }
 
+/** Query key of the product settings (the shell seeds it from the server-rendered idle view). */
+export const appSettingsQueryKey = [getSettings.path] as const;
+
 /** The product settings; they only change with a restart, so they are read once per session. */
 export function useAppSettings() {
   return useQuery(
     queryOptions({
-      queryKey: [getSettings.path] as const,
+      queryKey: appSettingsQueryKey,
       queryFn: ({ signal }) => getAppSettings(signal),
       staleTime: Number.POSITIVE_INFINITY,
     }),

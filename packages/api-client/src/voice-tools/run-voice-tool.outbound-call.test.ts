@@ -7,12 +7,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const CALL_1 = '3f6c1e2a-4b4c-4d8e-9f0a-1b2c3d4e5f60';
+const CALL_2 = '7d3f6c1e-2a4b-4c5d-8e9f-0a1b2c3d4e5f';
+
 describe('runVoiceTool: make_outbound_call', () => {
   const args = { to: '+15551234567', message: 'Remind Sam about the board meeting' };
 
   it('starts the call with the tool arguments and answers what the server said', async () => {
-    const api = stubFetch({ 'POST /api/annie/call/start': { status: 200, body: { callSid: 'CA1' } } });
-    expect(await run('make_outbound_call', args)).toEqual({ callSid: 'CA1' });
+    const api = stubFetch({ 'POST /api/annie/call/start': { status: 201, body: { id: CALL_1 } } });
+    expect(await run('make_outbound_call', args)).toEqual({ id: CALL_1 });
     expect(api.requests()[0]?.body).toEqual(args);
   });
 
@@ -24,7 +27,7 @@ describe('runVoiceTool: make_outbound_call', () => {
       'POST /api/annie/call/start': () =>
         api.requests().length === 1
           ? new Promise<Response>((resolve) => (answer = resolve))
-          : jsonResponse(200, { callSid: 'CA2' }),
+          : jsonResponse(201, { id: CALL_2 }),
     });
     const ctx = context({ outboundCallGuard: guard });
     const first = run('make_outbound_call', args, ctx);
@@ -33,23 +36,23 @@ describe('runVoiceTool: make_outbound_call', () => {
       error: 'A call to this number is already in progress',
       duplicate: true,
     });
-    answer(jsonResponse(200, { callSid: 'CA1' }));
-    expect(await first).toEqual({ callSid: 'CA1' });
+    answer(jsonResponse(201, { id: CALL_1 }));
+    expect(await first).toEqual({ id: CALL_1 });
     // Still held after the start until the guard time passes.
     expect(await run('make_outbound_call', args, ctx)).toMatchObject({ duplicate: true });
     expect(pending.map((entry) => entry.ms)).toEqual([OUTBOUND_CALL_GUARD_MS]);
     expect(OUTBOUND_CALL_GUARD_MS).toBe(2000);
     pending[0]?.release();
-    expect(await run('make_outbound_call', args, ctx)).toEqual({ callSid: 'CA2' });
+    expect(await run('make_outbound_call', args, ctx)).toEqual({ id: CALL_2 });
     expect(api.requests()).toHaveLength(2);
   });
 
   it('another number is not held by the guard', async () => {
     const { guard } = manualGuard();
-    stubFetch({ 'POST /api/annie/call/start': { status: 200, body: { callSid: 'CA1' } } });
+    stubFetch({ 'POST /api/annie/call/start': { status: 201, body: { id: CALL_1 } } });
     const ctx = context({ outboundCallGuard: guard });
     await run('make_outbound_call', args, ctx);
-    expect(await run('make_outbound_call', { ...args, to: '+15557654321' }, ctx)).toEqual({ callSid: 'CA1' });
+    expect(await run('make_outbound_call', { ...args, to: '+15557654321' }, ctx)).toEqual({ id: CALL_1 });
   });
 
   it('answers HTTP {status}: {body} and frees the number at once on failure', async () => {
@@ -90,6 +93,15 @@ describe('runVoiceTool: make_outbound_call', () => {
     expect(await run('make_outbound_call', args, ctx)).toEqual({
       error: 'HTTP 409: {"message":"Busy","code":"conflict"}',
     });
+  });
+
+  it('answers call_failed, freeing the number, when the answer is not the one its contract describes', async () => {
+    const { guard, pending } = manualGuard();
+    stubFetch({ 'POST /api/annie/call/start': { status: 200, body: { callSid: 'CA1' } } });
+    expect(await run('make_outbound_call', args, context({ outboundCallGuard: guard }))).toEqual({
+      error: 'call_failed',
+    });
+    expect(pending).toHaveLength(0);
   });
 
   it('answers call_failed when no answer came', async () => {

@@ -1,3 +1,6 @@
+import { callRoute } from '../call-route.ts';
+import { agtProxy } from '../contracts/agt-routes.ts';
+import { startPhoneCall } from '../contracts/phone-calls-routes.ts';
 import { handlerPerTool, runToolHandler } from '../contracts/tool-handlers.ts';
 import { labelToolOutput } from '../contracts/trust.ts';
 import {
@@ -8,21 +11,16 @@ import {
   parseVoiceToolCall,
   type VoiceToolHandlers,
   type VoiceToolParams,
-  webSearchResponseSchema,
   workspaceToolOutput,
 } from '../contracts/voice-tools.ts';
+import { webSearch as webSearchRoute } from '../contracts/voice-tools-routes.ts';
 import { WORKSPACE_TOOLS } from '../contracts/workspace-tools.ts';
-import { apiJson, errorMessage, errorText, isApiError } from '../http.ts';
+import { errorMessage, errorText, isApiError } from '../http.ts';
 import { searchKnowledge } from '../knowledge/search-knowledge.ts';
 import { createNote } from '../knowledge/use-create-note.ts';
 import { sendSms } from '../sms/use-sms-mutations.ts';
 import { runWorkspaceTool } from '../workspace/run-workspace-tool.ts';
 import { createOutboundCallGuard, type OutboundCallGuard } from './outbound-call-guard.ts';
-
-/** Where make_outbound_call starts a phone call: `/api/{product}/call/start` for this product. */
-export const OUTBOUND_CALL_START_PATH = '/api/annie/call/start';
-/** Where web_search runs. */
-export const WEB_SEARCH_PATH = '/api/voice/web-search';
 
 export { DUPLICATE_CALL_ERROR } from '../contracts/voice-tools.ts';
 
@@ -47,11 +45,7 @@ const pageGuard = createOutboundCallGuard();
 
 async function runAgt(name: keyof typeof AGT_TOOLS, params: unknown): Promise<unknown> {
   try {
-    return await apiJson<unknown>('POST', '/api/agt/proxy', {
-      path: AGT_TOOLS[name].path,
-      method: 'POST',
-      body: params,
-    });
+    return await callRoute(agtProxy, { body: { path: AGT_TOOLS[name].path, method: 'POST', body: params } });
   } catch (error) {
     return failure(errorText(error, 'The chemistry request failed'));
   }
@@ -71,7 +65,7 @@ async function startOutboundCall(
 ): Promise<unknown> {
   if (!guard.acquire(params.to)) return failure(DUPLICATE_CALL_ERROR, { duplicate: true });
   try {
-    const started = await apiJson<unknown>('POST', OUTBOUND_CALL_START_PATH, params);
+    const started = await callRoute(startPhoneCall, { body: params });
     guard.releaseAfterStart(params.to);
     return started;
   } catch (error) {
@@ -122,7 +116,7 @@ async function addKnowledgeNote(params: VoiceToolParams['add_knowledge_note']): 
 
 async function webSearch(params: VoiceToolParams['web_search']): Promise<unknown> {
   try {
-    return webSearchResponseSchema.parse(await apiJson<unknown>('POST', WEB_SEARCH_PATH, params));
+    return await callRoute(webSearchRoute, { body: params });
   } catch (error) {
     return failure(errorText(error, 'The web search failed'));
   }
