@@ -9,3 +9,8 @@ export function createPool(databaseUrl: string): Pool {
   pool.on('error', () => {});
   return pool;
 }
+
+/** Resolves once the database answers a trivial statement (readiness). */
+export async function databaseAnswers(pool: Pick<Pool, 'query'>): Promise<void> {
+  await pool.query('select 1');
+}

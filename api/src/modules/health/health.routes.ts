@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { Pool } from '../../db/pool.ts';
+import { databaseAnswers, type Pool } from '../../db/pool.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 
@@ -45,7 +45,7 @@ export function healthRoutes(pool: Pool): Router<AppState> {
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
       try {
-        await withTimeout(pool.query('select 1'), READY_TIMEOUT_MS);
+        await withTimeout(databaseAnswers(pool), READY_TIMEOUT_MS);
         ctx.body = { status: 'ready' };
       } catch {
         ctx.status = 503;
