@@ -38,6 +38,34 @@ function declaringHelpersUsed(source: ts.SourceFile): string[] {
   return used;
 }
 
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|start\s+transaction|savepoint)\b/i;
+
+/**
+ * Where a file opens a transaction by hand (`begin`/`commit` run through `.query`/`.execute`) or checks a
+ * client out of a pool (`pool.connect()`), instead of `inTransaction` or `em.transactional`.
+ */
+function handRolledTransactions(source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const [first] = node.arguments;
+      if (
+        (method === 'query' || method === 'execute') &&
+        first &&
+        (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) &&
+        TRANSACTION_CONTROL.test(first.text)
+      )
+        found.push(first.text);
+      if (method === 'connect' && /pool$/i.test(node.expression.expression.getText(source)))
+        found.push('pool.connect()');
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('SQL lives in *.queries.ts', () => {
   const files = checkedFiles();
 
@@ -77,5 +105,13 @@ describe('SQL lives in *.queries.ts', () => {
       .filter((path) => !path.endsWith('.queries.ts'))
       .flatMap((path) => declaringHelpersUsed(parse(path)).map((helper) => `${path}: ${helper}`));
     expect(offenders).toEqual([]);
+  });
+
+  it('transactions go through inTransaction or em.transactional: no hand-written begin, no pool.connect()', () => {
+    const offenders = files
+      .filter((path) => path !== 'modules/lifecycle/retention.ts')
+      .flatMap((path) => handRolledTransactions(parse(path)).map((text) => `${path}: ${text}`));
+    expect(offenders).toEqual([]);
+    expect(handRolledTransactions(parse('modules/lifecycle/retention.ts')).length).toBeGreaterThan(0);
   });
 });

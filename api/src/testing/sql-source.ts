@@ -19,6 +19,11 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** Every source file under api/src (tests too), relative to it. */
+export function allSourceFiles(): string[] {
+  return sourceFiles(API_SRC).map((path) => relative(API_SRC, path).split('\\').join('/'));
+}
+
 /** Product code whose SQL placement is checked: not db/, migrations, tests or test helpers. */
 export function checkedFiles(): string[] {
   return sourceFiles(API_SRC)
