@@ -23,7 +23,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
-import { deployTokenGate, releaseFiles } from './modules/remote-releases/index.ts';
+import { deployTokenGate, registryReader, releaseFiles } from './modules/remote-releases/index.ts';
 import { appPageMarkup, IDLE_VIEW_SCRIPT_HASH, remotePreloads, staticFiles } from './modules/static/index.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 
@@ -59,7 +59,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
     workers: new JobWorkers(pool, config, logger),
     live,
     connections: new SessionConnections(pool, live, logger),
-    remotes: new RemoteRegistry(pool, config.remotes, { sandbox: config.ANNIE_SANDBOX }),
+    remotes: new RemoteRegistry(registryReader(pool), config.remotes, { sandbox: config.ANNIE_SANDBOX }),
     retention: appDomains.flatMap((domain) => domain.retention ?? []),
   };
   const instances = appDomains.map((domain) => domain.create(deps));

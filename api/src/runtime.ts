@@ -28,9 +28,9 @@ export async function openDatabase(config: AppConfig, schema: OrmSchema): Promis
         port: config.EMBEDDED_PG_PORT,
       });
   const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
-  const orm = await createOrm(databaseUrl, schema);
-  await migrate(orm);
   const pool = createPool(databaseUrl);
+  const orm = await createOrm(databaseUrl, schema, { pool });
+  await migrate(orm);
   return {
     orm,
     pool,
@@ -42,8 +42,8 @@ export async function openDatabase(config: AppConfig, schema: OrmSchema): Promis
           ? ` (${embedded.layout.relocatedBecause}; list or remove such clusters with npm run annie -- db:clusters list|remove ID)`
           : ''),
     close: async () => {
-      await pool.end();
       await orm.close();
+      await pool.end();
       await embedded?.stop();
     },
   };

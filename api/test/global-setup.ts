@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { createOrm, migrate } from '../src/db/orm.ts';
+import { createPool } from '../src/db/pool.ts';
 import { ormSchema } from '../src/domains.ts';
 import { REPO_ROOT } from '../src/runtime.ts';
 
@@ -49,9 +50,11 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}`);
-  const orm = await createOrm(withDatabase(adminUrl, template), ormSchema);
+  const templatePool = createPool(withDatabase(adminUrl, template));
+  const orm = await createOrm(withDatabase(adminUrl, template), ormSchema, { pool: templatePool });
   await migrate(orm);
   await orm.close();
+  await templatePool.end();
 
   project.provide('testDatabaseAdminUrl', adminUrl);
   project.provide('testTemplateDatabase', template);

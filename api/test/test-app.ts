@@ -57,8 +57,8 @@ export async function startTestApp(
   const database = await createTestDatabase();
   const url = database.url;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env });
-  const orm = await createOrm(url, ormSchema);
   const pool = createPool(url);
+  const orm = await createOrm(url, ormSchema, { pool });
   const { app, deps, background } = createApp({
     config,
     orm,
@@ -72,8 +72,8 @@ export async function startTestApp(
 
   afterAll(async () => {
     await Promise.all([closeGracefully(server, 1_000), background.stop()]);
-    await pool.end();
     await orm.close();
+    await pool.end();
     await database.drop();
   });
 

@@ -126,8 +126,8 @@ async function measureBrowserPath(base: string, session: Session) {
 
 async function measurePhonePath(databaseUrl: string, session: Session): Promise<Summary> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
-  const orm = await createOrm(databaseUrl, ormSchema);
   const pool = createPool(databaseUrl);
+  const orm = await createOrm(databaseUrl, ormSchema, { pool });
   try {
     const run = createServerToolRunner(
       { config, orm, pool },

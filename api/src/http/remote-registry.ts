@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { RemoteEntry, RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { z } from 'zod';
 import type { RemoteConfig } from '../config/env.ts';
-import type { Pool } from '../db/pool.ts';
 import { defineProcessChannel } from '../live/live-channel.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 
@@ -28,22 +27,31 @@ export function canaryBucket(userId: string, remote: string): number {
   return createHash('sha256').update(`${userId}\0${remote}`).digest().readUInt32BE(0) % 100;
 }
 
-// Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
-async function loadSnapshot(pool: Pool): Promise<Snapshot> {
-  const { rows } = await pool.query<{
-    remote: string;
-    version: string;
-    entry: string;
-    active: boolean;
-    canary_percent: number | null;
-    activated_at: Date | null;
-    canary_at: Date | null;
-  }>(
-    `select r.remote, r.version, r.entry, s.active_version = r.version as active,
-            case when s.canary_version = r.version then s.canary_percent end as canary_percent,
-            s.activated_at, s.canary_at
-       from remote_release r left join remote_state s on s.remote = r.remote`,
-  );
+/** A published release as the registry reads it: whether it is the active version or the canary (its percent). */
+export type ReleaseRow = {
+  remote: string;
+  version: string;
+  entry: string;
+  active: boolean;
+  canary_percent: number | null;
+  activated_at: Date | null;
+  canary_at: Date | null;
+};
+
+/** A release served to a user, as of its activation (`since`, ms). */
+export type ReleaseServed = { remote: string; version: string; userId: string; since: number };
+
+/**
+ * How core reads the release registry: the `remote-releases` module owns its tables and gives this
+ * reader to the app (`registryReader` in its index), so core names none of them.
+ */
+export type RegistryReader = {
+  releases(): Promise<ReleaseRow[]>;
+  recordServed(served: ReleaseServed): Promise<void>;
+};
+
+async function loadSnapshot(reader: RegistryReader): Promise<Snapshot> {
+  const rows = await reader.releases();
   const snapshot: Snapshot = new Map();
   for (const row of rows) {
     const remote = snapshot.get(row.remote) ?? { active: null, canary: null, versions: new Set<string>() };
@@ -70,24 +78,23 @@ const ASSIGNMENTS_REMEMBERED = 50_000;
  * brought forward (the user was served the version again, since it became active).
  */
 class ServedReleases {
-  readonly #pool: Pool;
+  readonly #reader: RegistryReader;
   readonly #written = new Set<string>();
 
-  constructor(pool: Pool) {
-    this.#pool = pool;
+  constructor(reader: RegistryReader) {
+    this.#reader = reader;
   }
 
   async record(userId: string, served: (Served & { remote: string })[]): Promise<void> {
     const fresh = served.filter((release) => !this.#written.has(this.#key(userId, release)));
     if (fresh.length === 0) return;
     for (const release of fresh) {
-      // Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
-      await this.#pool.query(
-        `insert into remote_assignment (remote, version, user_id) values ($1, $2, $3)
-         on conflict (remote, version, user_id) do update set served_at = now()
-           where remote_assignment.served_at < to_timestamp($4::float8 / 1000)`,
-        [release.remote, release.version, userId, release.since],
-      );
+      await this.#reader.recordServed({
+        remote: release.remote,
+        version: release.version,
+        userId,
+        since: release.since,
+      });
     }
     if (this.#written.size > ASSIGNMENTS_REMEMBERED) this.#written.clear();
     for (const release of fresh) this.#written.add(this.#key(userId, release));
@@ -105,7 +112,7 @@ class ServedReleases {
  * A remote whose REMOTE_<NAME>_ENTRY is configured keeps that entry: the operator's override wins.
  */
 export class RemoteRegistry {
-  readonly #pool: Pool;
+  readonly #reader: RegistryReader;
   readonly #remotes: RemoteConfig[];
   readonly #sandbox: boolean;
   #cached: Snapshot | undefined;
@@ -113,9 +120,9 @@ export class RemoteRegistry {
   #generation = 0;
   readonly #assignments: ServedReleases;
 
-  constructor(pool: Pool, remotes: RemoteConfig[], options: { sandbox: boolean }) {
-    this.#pool = pool;
-    this.#assignments = new ServedReleases(pool);
+  constructor(reader: RegistryReader, remotes: RemoteConfig[], options: { sandbox: boolean }) {
+    this.#reader = reader;
+    this.#assignments = new ServedReleases(reader);
     this.#remotes = remotes;
     this.#sandbox = options.sandbox;
   }
@@ -149,7 +156,7 @@ export class RemoteRegistry {
   async #reload(): Promise<Snapshot> {
     this.#generation += 1;
     const generation = this.#generation;
-    const snapshot = await loadSnapshot(this.#pool);
+    const snapshot = await loadSnapshot(this.#reader);
     // A change announced while this read ran is read again by the reload it started.
     if (this.#listening && generation === this.#generation) this.#cached = snapshot;
     return snapshot;

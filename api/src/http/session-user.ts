@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ormQueryable } from '../db/scoped-sql.ts';
 import type { AuthContext } from './app-state.ts';
+import { deleteSessionsOfUser, sessionUserRow } from './session/session.queries.ts';
 
 // Long enough to spare the database on bursts of requests, short enough that a demoted or deleted
 // user loses access within seconds (logout and password changes end the session itself at once).
 const CACHE_TTL_MS = 3_000;
 const cache = new Map<string, { auth: AuthContext; until: number }>();
-
-type UserRow = { id: string; tenant_id: string; username: string; email: string | null; is_admin: boolean };
 
 /**
  * The session's user as an AuthContext, read with one plain query (no entity hydration on the hot
@@ -16,13 +16,7 @@ type UserRow = { id: string; tenant_id: string; username: string; email: string 
 export async function loadSessionUser(em: () => EntityManager, userId: string): Promise<AuthContext | null> {
   const cached = cache.get(userId);
   if (cached && cached.until > Date.now()) return cached.auth;
-  const rows = await em()
-    .getConnection()
-    .execute<UserRow[]>(
-      'select id, tenant_id, username, email, is_admin from app_user where id = ? and deleted_at is null',
-      [userId],
-    );
-  const row = rows[0];
+  const row = await sessionUserRow(ormQueryable(em()), userId);
   if (!row) {
     cache.delete(userId);
     return null;
@@ -49,6 +43,6 @@ export function forgetSessionUser(userId: string): void {
  * session triggers announce to every instance, and this process forgets the cached user.
  */
 export async function endSessionsOf(em: EntityManager, userId: string): Promise<void> {
-  await em.getConnection().execute('delete from http_session where user_id = ?', [userId]);
+  await deleteSessionsOfUser(ormQueryable(em), userId);
   forgetSessionUser(userId);
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
 import type { LiveHub } from '../../live/live-hub.ts';
+import { validSessions } from './session.queries.ts';
 import { sessionChanges } from './session-store.ts';
 
 /** A long-lived connection opened under a session: an event stream, a test socket. */
@@ -97,17 +98,7 @@ export class SessionConnections {
     const sessionIds = [...new Set(connections.map((connection) => connection.sessionId))];
     let rows: (ValidRow & { ms_left: number })[];
     try {
-      // The session ends at its `_expire` (idle or absolute lifetime, whichever comes first); the row
-      // outlives it a little in the store, so the row's own expiry would keep a stream open too long.
-      ({ rows } = await this.#pool.query<ValidRow & { ms_left: number }>(
-        `select s.id, u.is_admin, extract(epoch from session.ends_at - now()) * 1000 as ms_left
-         from http_session s join app_user u on u.id = s.user_id and u.deleted_at is null
-         cross join lateral (select least(s.expires_at,
-           case when jsonb_typeof(s.data->'_expire') = 'number'
-             then to_timestamp((s.data->>'_expire')::float8 / 1000) else s.expires_at end) as ends_at) session
-         where s.id = any($1) and session.ends_at > now()`,
-        [sessionIds],
-      ));
+      rows = await validSessions(this.#pool, sessionIds);
     } catch (error) {
       // Unknown is not revoked: the next change or resync checks again.
       this.#logger.warn({ err: error }, 'open connections: could not check their sessions');

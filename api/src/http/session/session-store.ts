@@ -3,8 +3,10 @@ import type { Pool } from '../../db/pool.ts';
 import { defineProcessChannel } from '../../live/live-channel.ts';
 import type { LiveHub } from '../../live/live-hub.ts';
 import { forgetSessionUser } from '../session-user.ts';
+import type { SessionData } from './session.queries.ts';
+import { destroySession, purgeExpiredSessions, readSession, writeSession } from './session.queries.ts';
 
-export type SessionData = { userId?: string; tenantId?: string; [key: string]: unknown };
+export type { SessionData };
 
 // A backstop only: while the listener is up, a change reaches the cache within milliseconds. The TTL
 // bounds what a connection that died unnoticed (no error, no end yet) could leave stale.
@@ -68,12 +70,7 @@ export class PostgresSessionStore {
     const cached = this.cached(key);
     if (cached) return cached;
     const epoch = this.#epoch;
-    const { rows } = await this.#pool.query<{ data: SessionData; ms_left: number }>(
-      `select data, extract(epoch from expires_at - now()) * 1000 as ms_left
-       from http_session where id = $1 and expires_at > now()`,
-      [key],
-    );
-    const row = rows[0];
+    const row = await readSession(this.#pool, key);
     // Frozen: one object is handed to every request that reads the session while it is cached, so a
     // change must be a new value (which is also how sessionMiddleware tells a change).
     if (row) deepFreeze(row.data);
@@ -90,23 +87,17 @@ export class PostgresSessionStore {
   /** Writes the session, kept for `ttlMs` from now. */
   async set(key: string, data: SessionData, ttlMs: number): Promise<void> {
     this.#forget(key);
-    await this.#pool.query(
-      `insert into http_session (id, user_id, data, expires_at)
-       values ($1, $2, $3, now() + make_interval(secs => $4))
-       on conflict (id) do update set user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
-      [key, data.userId ?? null, JSON.stringify(data), ttlMs / 1000],
-    );
+    await writeSession(this.#pool, key, data, ttlMs);
   }
 
   async destroy(key: string): Promise<void> {
     this.#forget(key);
-    await this.#pool.query('delete from http_session where id = $1', [key]);
+    await destroySession(this.#pool, key);
   }
 
   /** Removes expired rows; run on a schedule. */
   async purgeExpired(): Promise<number> {
-    const result = await this.#pool.query('delete from http_session where expires_at <= now()');
-    return result.rowCount ?? 0;
+    return purgeExpiredSessions(this.#pool);
   }
 
   #forget(key: string): void {

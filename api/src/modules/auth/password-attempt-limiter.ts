@@ -2,6 +2,7 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
+import { purgeExpiredLimits } from './login-rate-limit.queries.ts';
 
 export type PasswordAttemptLimits = {
   perUser: number;
@@ -109,10 +110,7 @@ export class PasswordAttemptLimiter {
 
   /** Removes counters whose window has passed; run on a schedule. */
   static async purgeExpired(pool: Pool): Promise<number> {
-    const result = await pool.query('delete from login_rate_limit where expire is not null and expire < $1', [
-      Date.now(),
-    ]);
-    return result.rowCount ?? 0;
+    return purgeExpiredLimits(pool, Date.now());
   }
 }
 

@@ -58,3 +58,39 @@ export async function contactPageJson(
   ]);
   return keysetPage(rows, limit, (row): ContactCursor => [row.favorite, row.not_a_letter, row.name, row.id]);
 }
+
+const CONTACT_BY_NUMBER_SQL = tenantSql(`
+  select name, nickname, relationship from contact
+  where tenant_id = $1 and phone_primary = $2 order by created_at limit 1`);
+
+const DRAFT_CONTACT_SQL = tenantSql(`
+  select name, nickname, relationship, notes from contact
+  where tenant_id = $1 and phone_primary = $2 order by created_at limit 1`);
+
+/** The tenant's first contact with this primary number: only the name and relationship (no notes). */
+export async function contactByNumber(db: Queryable, tenantId: string, e164: string) {
+  const rows = await runScoped<{ name: string; nickname: string | null; relationship: string }>(
+    db,
+    { tenantId },
+    CONTACT_BY_NUMBER_SQL,
+    [e164],
+  );
+  return rows[0];
+}
+
+/** What a drafted reply may know of the sender with this number: name, relationship and notes. */
+export async function draftContactByNumber(
+  db: Queryable,
+  tenantId: string,
+  e164: string,
+): Promise<
+  { name: string; nickname: string | null; relationship: string; notes: string | null } | undefined
+> {
+  const rows = await runScoped<{
+    name: string;
+    nickname: string | null;
+    relationship: string;
+    notes: string | null;
+  }>(db, { tenantId }, DRAFT_CONTACT_SQL, [e164]);
+  return rows[0];
+}

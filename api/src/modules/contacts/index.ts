@@ -1,4 +1,5 @@
 // Contacts: the executive's address book; the sandbox seeds it.
 export { Contact } from './contact.entity.ts';
+export { contactByNumber, draftContactByNumber } from './contact.queries.ts';
 export { createContact } from './contact.service.ts';
 export { contactsDomain } from './contacts.domain.ts';

@@ -2,6 +2,8 @@ import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 import { createTwilioClient } from '../../providers/twilio/twilio-client.ts';
+import { assignedNumbers } from '../sms/index.ts';
+import { tenantIds } from '../tenants/index.ts';
 import {
   DOCTOR_TIMEOUT_MS,
   errorText,
@@ -22,17 +24,13 @@ export const SMS_WEBHOOK_PATH = '/api/sms/webhooks/inbound';
 
 /**
  * Each tenant's number: the ones operators assigned, and TWILIO_PHONE_NUMBER for the first tenant.
- * Plain SQL, not tenant-scoped: the doctor checks every tenant's number (each shown to its own tenant).
+ * Across tenants: the doctor checks every tenant's number (each shown to its own tenant).
  */
 async function tenantNumbers(db: Queryable, defaultNumber: string | undefined) {
-  const { rows } = await db.query<{ tenant_id: string; phone_e164: string | null }>(
-    `select t.id as tenant_id, m.phone_e164 from tenant t
-       left join messaging_number m on m.tenant_id = t.id
-      order by t.created_at, t.id`,
-  );
-  return rows.flatMap((row, index) => {
-    const phone = row.phone_e164 ?? (index === 0 ? defaultNumber : undefined);
-    return phone ? [{ tenantId: row.tenant_id, phone }] : [];
+  const [tenants, numbers] = await Promise.all([tenantIds(db), assignedNumbers(db)]);
+  return tenants.flatMap((tenantId, index) => {
+    const phone = numbers.get(tenantId) ?? (index === 0 ? defaultNumber : undefined);
+    return phone ? [{ tenantId, phone }] : [];
   });
 }
 

@@ -1,7 +1,7 @@
 import * as contract from '@annie/api-client/contracts/health-routes';
 import Router from '@koa/router';
 import type { z } from 'zod';
-import type { Pool } from '../../db/pool.ts';
+import { databaseAnswers, type Pool } from '../../db/pool.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute, jsonText } from '../../http/define-route.ts';
 
@@ -23,7 +23,7 @@ export function healthRoutes(pool: Pool): Router<AppState> {
   defineRoute(router, contract.readyz, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     try {
-      await withTimeout(pool.query('select 1'), READY_TIMEOUT_MS);
+      await withTimeout(databaseAnswers(pool), READY_TIMEOUT_MS);
       return { status: 'ready' } as const;
     } catch {
       // A documented answer that is not a success: a handler's typed return covers successes only,

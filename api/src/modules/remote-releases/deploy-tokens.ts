@@ -4,9 +4,14 @@ import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { audit } from './release.service.ts';
-
-// Plain SQL, not tenant-scoped: deploy tokens release the operator's remotes, shared by every tenant.
+import {
+  insertDeployToken,
+  revokeDeployTokens,
+  selectDeployTokens,
+  type TokenRow,
+  useDeployToken,
+} from './deploy-token.queries.ts';
+import { audit } from './release-state.queries.ts';
 
 /** Every deploy token starts so: a leaked one is recognisable (secret scanners, logs). */
 export const DEPLOY_TOKEN_PREFIX = 'annie_deploy_';
@@ -21,17 +26,6 @@ const labelOf = (name: string, id: string) => `${name} (${id.slice(0, 8)})`;
 
 /** How the audit log and a release name what a token did. */
 export const tokenActor = (name: string, id: string) => `token:${labelOf(name, id)}`;
-
-type TokenRow = {
-  id: string;
-  remote: RemoteName;
-  name: string;
-  created_by: string;
-  created_at: Date;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-};
 
 const toDto = (row: TokenRow): DeployToken => ({
   id: row.id,
@@ -52,11 +46,14 @@ export async function createDeployToken(
   const id = randomUUID();
   const token = `${DEPLOY_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await inTransaction(pool, async (db) => {
-    const { rows } = await db.query<TokenRow>(
-      `insert into remote_deploy_token (id, remote, name, token_hash, created_by, expires_at)
-       values ($1, $2, $3, $4, $5, $6) returning *`,
-      [id, input.remote, input.name, hashOf(token), input.createdBy, input.expiresAt],
-    );
+    const row = await insertDeployToken(db, {
+      id,
+      remote: input.remote,
+      name: input.name,
+      hash: hashOf(token),
+      createdBy: input.createdBy,
+      expiresAt: input.expiresAt,
+    });
     await audit(db, {
       remote: input.remote,
       action: 'token-create',
@@ -64,28 +61,19 @@ export async function createDeployToken(
       actor: input.createdBy,
       detail: `deploy token ${labelOf(input.name, id)}${input.expiresAt ? `, expires ${input.expiresAt.toISOString()}` : ''}`,
     });
-    return rows[0] as TokenRow;
+    return row;
   });
   return { token, deployToken: toDto(row) };
 }
 
 export async function listDeployTokens(db: Queryable, remote?: RemoteName): Promise<DeployToken[]> {
-  const { rows } = await db.query<TokenRow>(
-    `select id, remote, name, created_by, created_at, expires_at, revoked_at, last_used_at
-       from remote_deploy_token where $1::text is null or remote = $1 order by created_at desc`,
-    [remote ?? null],
-  );
-  return rows.map(toDto);
+  return (await selectDeployTokens(db, remote)).map(toDto);
 }
 
 /** Revokes a token: refused from the next request on, on every instance (each request reads the database). */
 export async function revokeDeployToken(pool: Pool, id: string, actor: string): Promise<DeployToken> {
   return inTransaction(pool, async (db) => {
-    const { rows } = await db.query<TokenRow>(
-      `update remote_deploy_token set revoked_at = coalesce(revoked_at, now())
-        where id::text = $1 or (length($1) >= 8 and id::text like $1 || '%') returning *`,
-      [id],
-    );
+    const rows = await revokeDeployTokens(db, id);
     if (rows.length !== 1) throw notFound(`No single deploy token ${id}`);
     const row = rows[0] as TokenRow;
     await audit(db, {
@@ -105,12 +93,6 @@ export async function revokeDeployToken(pool: Pool, id: string, actor: string): 
  */
 export async function verifyDeployToken(pool: Pool, secret: string): Promise<VerifiedToken | undefined> {
   if (!secret.startsWith(DEPLOY_TOKEN_PREFIX)) return undefined;
-  const { rows } = await pool.query<{ id: string; remote: RemoteName; name: string }>(
-    `update remote_deploy_token set last_used_at = now()
-      where token_hash = $1 and revoked_at is null and (expires_at is null or expires_at > now())
-      returning id, remote, name`,
-    [hashOf(secret)],
-  );
-  const row = rows[0];
+  const row = await useDeployToken(pool, hashOf(secret));
   return row && { ...row, actor: tokenActor(row.name, row.id) };
 }

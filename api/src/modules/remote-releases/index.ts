@@ -2,6 +2,7 @@
 
 export { deployTokenGate } from './deploy-token-gate.ts';
 export { describeOperatorTenant, tenantChoiceProblem } from './operator-access.ts';
+export { registryReader } from './registry-reader.queries.ts';
 export { RELEASE_COMMANDS } from './release-cli.ts';
 export { releaseFiles } from './release-files.ts';
 export { remoteReleasesDomain } from './remote-releases.domain.ts';

@@ -2,9 +2,14 @@ import type { RemoteLoadErrorRequest } from '@annie/api-client/contracts/remote-
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import {
+  failureTally,
+  insertLoadError,
+  lockedPolicyState,
+  type PolicyState,
+  servedAt as servedAtOf,
+} from './load-error.queries.ts';
 import { rollbackIn } from './release.service.ts';
-
-// Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
 
 export type RollbackPolicy = {
   /** At least this many different users served the version could not load it… */
@@ -16,15 +21,6 @@ export type RollbackPolicy = {
 };
 
 export const REGISTRY_ACTOR = 'registry';
-
-type PolicyState = {
-  active_version: string | null;
-  activated_at: Date | null;
-  active_armed: boolean;
-  canary_version: string | null;
-  canary_at: Date | null;
-  auto_rollback: boolean;
-};
 
 /** Since when `version` is in effect and whether automatic rollback may act on it (undefined: not in effect). */
 function inEffect(state: PolicyState, version: string): { since: Date; armed: boolean } | undefined {
@@ -49,36 +45,27 @@ export async function recordLoadError(
   policy: RollbackPolicy,
 ): Promise<{ recorded: boolean; rolledBack?: string }> {
   return inTransaction(pool, async (db) => {
-    const { rows: states } = await db.query<PolicyState>(
-      `select active_version, activated_at, active_armed, canary_version, canary_at, auto_rollback
-         from remote_state where remote = $1 for update`,
-      [report.remote],
-    );
-    const state = states[0];
+    const state = await lockedPolicyState(db, report.remote);
     const effect = state ? inEffect(state, report.version) : undefined;
-    const { rows: served } = await db.query<{ served_at: Date }>(
-      'select served_at from remote_assignment where remote = $1 and version = $2 and user_id = $3',
-      [report.remote, report.version, userId],
-    );
-    const servedAt = served[0]?.served_at;
+    const servedAt = await servedAtOf(db, report.remote, report.version, userId);
     if (!servedAt) return { recorded: false };
     const windowStart = Date.now() - policy.windowMinutes * 60_000;
     const counted = Boolean(effect && servedAt >= effect.since && effect.since.getTime() >= windowStart);
-    await db.query(
-      'insert into remote_load_error (remote, version, user_id, message, counted) values ($1, $2, $3, $4, $5)',
-      [report.remote, report.version, userId, report.message.slice(0, 500), counted],
-    );
+    await insertLoadError(db, {
+      remote: report.remote,
+      version: report.version,
+      userId,
+      message: report.message.slice(0, 500),
+      counted,
+    });
     if (!state || !effect || !counted || !effect.armed || !state.auto_rollback) return { recorded: true };
 
-    const { rows: tally } = await db.query<{ failed: string; served: string }>(
-      `select (select count(distinct user_id) from remote_load_error
-                where remote = $1 and version = $2 and counted and at >= $3) as failed,
-              (select count(*) from remote_assignment
-                where remote = $1 and version = $2 and served_at >= $3) as served`,
-      [report.remote, report.version, effect.since],
+    const { failed, served: servedUsers } = await failureTally(
+      db,
+      report.remote,
+      report.version,
+      effect.since,
     );
-    const failed = Number(tally[0]?.failed ?? 0);
-    const servedUsers = Number(tally[0]?.served ?? 0);
     if (failed < policy.failures || failed * 100 < policy.sharePercent * servedUsers)
       return { recorded: true };
     const done = await rollbackIn(db, {

@@ -4,6 +4,8 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/transaction.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
+import { tenantCount } from '../tenants/index.ts';
+import { firstAdminTenant, userRole } from '../users/index.ts';
 
 /**
  * The operator's tenant, whose administrators manage releases: OPERATOR_TENANT, or else the tenant of
@@ -11,11 +13,7 @@ import { forbidden, notFound } from '../../lib/http-errors.ts';
  */
 export async function operatorTenantOf(db: Queryable, config: AppConfig): Promise<string | undefined> {
   if (config.OPERATOR_TENANT) return config.OPERATOR_TENANT;
-  // Plain SQL across tenants: which tenant is the operator's is not a question inside one tenant.
-  const { rows } = await db.query<{ tenant_id: string }>(
-    'select tenant_id from app_user where is_admin and deleted_at is null order by created_at, id limit 1',
-  );
-  return rows[0]?.tenant_id;
+  return firstAdminTenant(db);
 }
 
 // Once there is a first admin, their tenant stays the operator's for the life of the process.
@@ -54,12 +52,8 @@ export function requireOperatorAdmin(db: Queryable, config: AppConfig): Middlewa
 /** Whether `userId` is an administrator of the operator's tenant (whom the release routes answer). */
 export async function isOperatorAdmin(db: Queryable, config: AppConfig, userId: string): Promise<boolean> {
   const tenant = await cachedOperatorTenant(db, config);
-  // Plain SQL by primary key: the caller's own row, read to decide what the navigation offers them.
-  const { rows } = await db.query<{ is_admin: boolean; tenant_id: string }>(
-    'select is_admin, tenant_id from app_user where id = $1 and deleted_at is null',
-    [userId],
-  );
-  return Boolean(tenant && rows[0]?.is_admin && rows[0].tenant_id === tenant);
+  const role = await userRole(db, userId);
+  return Boolean(tenant && role?.is_admin && role.tenant_id === tenant);
 }
 
 /**
@@ -71,9 +65,7 @@ export async function tenantChoiceProblem(
   tenant: string | undefined,
 ): Promise<string | undefined> {
   if (tenant) return undefined;
-  // Plain SQL across tenants: how many there are is the operator's question.
-  const { rows } = await db.query<{ tenants: string }>('select count(*) as tenants from tenant');
-  const tenants = Number(rows[0]?.tenants ?? 0);
+  const tenants = await tenantCount(db);
   return tenants > 1
     ? `There are ${tenants} tenants: say which one the user belongs to with --tenant T (user:list shows them)`
     : undefined;

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { Pool } from '../../db/pool.ts';
 import type { RemoteRegistry } from '../../http/remote-registry.ts';
 import { PinnedFiles } from './pinned-files.ts';
+import { releaseFileRows } from './release.queries.ts';
 import { fileProblem, isSourceMap } from './release-file-types.ts';
 
 const RELEASE_PATH = /^\/remotes\/([a-z]+)\/([0-9A-Za-z][0-9A-Za-z.+_-]{0,63})\/(.+)$/;
@@ -34,20 +35,7 @@ export function releaseFiles(pool: Pool, registry: RemoteRegistry): Middleware {
     if (!(await registry.isPublished(remote, version))) return next();
     const encodings = path.endsWith('.map') ? [] : encodingsOf(ctx.get('Accept-Encoding'));
     const candidates = [...encodings.map((encoding) => `${path}.${encoding === 'br' ? 'br' : 'gz'}`), path];
-    // Plain SQL, not tenant-scoped: a release's files are the operator's, served to every tenant.
-    const { rows } = await pool.query<{
-      path: string;
-      content_type: string;
-      content: Buffer | null;
-      sha256: string | null;
-      source_url: string | null;
-    }>(
-      `select f.path, o.content_type, f.content, f.sha256, r.source_url from remote_release_file f
-         join remote_release_file o on o.remote = f.remote and o.version = f.version and o.path = $3
-         join remote_release r on r.remote = f.remote and r.version = f.version
-        where f.remote = $1 and f.version = $2 and f.path = any($4)`,
-      [remote, version, path, candidates],
-    );
+    const rows = await releaseFileRows(pool, { remote, version, path }, candidates);
     const chosen = candidates.map((candidate) => rows.find((row) => row.path === candidate)).find(Boolean);
     if (chosen && chosen.content === null) {
       // A URL build: its host's file, only if it is still what the gate checked.

@@ -3,22 +3,19 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { audit } from './release.service.ts';
-
-// Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
+import {
+  audit,
+  deleteReleaseRows,
+  dropFromHistory,
+  lockedVersions,
+  releaseDigest,
+  releasesAfterNewest,
+} from './release-state.queries.ts';
 
 type Protected = { active: string | null; canary: string | null; previous: string | null; history: string[] };
 
 async function protectedVersions(db: Queryable, remote: string): Promise<Protected> {
-  await db.query('insert into remote_state (remote) values ($1) on conflict do nothing', [remote]);
-  const { rows } = await db.query<{
-    active_version: string | null;
-    canary_version: string | null;
-    history: string[];
-  }>('select active_version, canary_version, history from remote_state where remote = $1 for update', [
-    remote,
-  ]);
-  const row = rows[0];
+  const row = await lockedVersions(db, remote);
   return {
     active: row?.active_version ?? null,
     canary: row?.canary_version ?? null,
@@ -44,14 +41,8 @@ async function remove(
   why: string,
 ) {
   // An older rollback target that goes is taken out of the chain: rollback then skips it.
-  if (state.history.includes(version))
-    await db.query('update remote_state set history = array_remove(history, $2) where remote = $1', [
-      remote,
-      version,
-    ]);
-  await db.query('delete from remote_release where remote = $1 and version = $2', [remote, version]);
-  await db.query('delete from remote_assignment where remote = $1 and version = $2', [remote, version]);
-  await db.query('delete from remote_load_error where remote = $1 and version = $2', [remote, version]);
+  if (state.history.includes(version)) await dropFromHistory(db, remote, version);
+  await deleteReleaseRows(db, remote, version);
   await audit(db, { remote, action: 'delete', version, actor, detail: why });
 }
 
@@ -64,11 +55,8 @@ export async function deleteRelease(
     const state = await protectedVersions(db, input.remote);
     const problem = inUse(state, input.version);
     if (problem) throw conflict(`${input.remote} ${input.version} cannot be deleted: ${problem}`);
-    const { rowCount } = await db.query('select 1 from remote_release where remote = $1 and version = $2', [
-      input.remote,
-      input.version,
-    ]);
-    if (rowCount === 0) throw notFound(`${input.remote} ${input.version} is not published`);
+    if ((await releaseDigest(db, input.remote, input.version)) === undefined)
+      throw notFound(`${input.remote} ${input.version} is not published`);
     await remove(db, input.remote, input.version, state, input.actor, 'deleted by the operator');
   });
 }
@@ -83,11 +71,8 @@ export async function pruneReleases(
 ): Promise<string[]> {
   return inTransaction(pool, async (db) => {
     const state = await protectedVersions(db, input.remote);
-    const { rows } = await db.query<{ version: string }>(
-      'select version from remote_release where remote = $1 order by published_at desc, version desc offset $2',
-      [input.remote, input.keep],
-    );
-    const doomed = rows.map((row) => row.version).filter((version) => !inUse(state, version));
+    const older = await releasesAfterNewest(db, input.remote, input.keep);
+    const doomed = older.filter((version) => !inUse(state, version));
     for (const version of doomed)
       await remove(
         db,

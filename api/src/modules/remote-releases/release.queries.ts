@@ -5,7 +5,9 @@ import type {
 } from '@annie/api-client/contracts/remote-releases';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import type { RemoteConfig } from '../../config/env.ts';
+import { plainSql, runPlain } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/transaction.ts';
+import { REGISTRY } from './release-state.queries.ts';
 
 const AUDIT_LIMIT = 200;
 const REPORTS_LIMIT = 50;
@@ -121,4 +123,29 @@ export async function listReleases(
       at: row.at.toISOString(),
     })),
   };
+}
+
+const FILE_SQL = plainSql(
+  `${REGISTRY}: a release's files are served to every tenant`,
+  `select f.path, o.content_type, f.content, f.sha256, r.source_url from remote_release_file f
+     join remote_release_file o on o.remote = f.remote and o.version = f.version and o.path = $3
+     join remote_release r on r.remote = f.remote and r.version = f.version
+    where f.remote = $1 and f.version = $2 and f.path = any($4)`,
+);
+
+export type ReleaseFileRow = {
+  path: string;
+  content_type: string;
+  content: Buffer | null;
+  sha256: string | null;
+  source_url: string | null;
+};
+
+/** The stored forms of one release file among `candidates` (the file and its compressed siblings); the content type is `path`'s. */
+export function releaseFileRows(
+  db: Queryable,
+  release: { remote: string; version: string; path: string },
+  candidates: string[],
+): Promise<ReleaseFileRow[]> {
+  return runPlain<ReleaseFileRow>(db, FILE_SQL, [release.remote, release.version, release.path, candidates]);
 }

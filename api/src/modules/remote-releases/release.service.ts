@@ -5,8 +5,20 @@ import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { checkCompatibility, type ManifestFacts } from './compatibility-gate.ts';
 import { contentTypeOf, fileProblem, isSourceMap } from './release-file-types.ts';
+import {
+  audit,
+  endCanary,
+  insertRelease,
+  insertReleaseFile,
+  lockedState,
+  makeActive,
+  releaseDigest,
+  rollBackTo,
+  startCanary,
+  updateAutoRollback,
+} from './release-state.queries.ts';
 
-// Plain SQL, not tenant-scoped: the release registry is the operator's, shared by every tenant.
+export { audit } from './release-state.queries.ts';
 
 /** The host facts a build is checked against at publish. */
 export type PublishHost = {
@@ -85,16 +97,6 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
   return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
 }
 
-export async function audit(
-  db: Queryable,
-  entry: { remote: string; action: string; version: string | null; actor: string; detail: string },
-): Promise<void> {
-  await db.query(
-    'insert into remote_audit (remote, action, version, actor, detail) values ($1, $2, $3, $4, $5)',
-    [entry.remote, entry.action, entry.version, entry.actor, entry.detail],
-  );
-}
-
 const sha256 = (content: Buffer | string) => createHash('sha256').update(content).digest('hex');
 
 /** Each file's SHA-256, and the release's: of every path with its file's digest, in path order. */
@@ -124,44 +126,33 @@ export async function publishRelease(
   );
   const digests = digestsOf(pinned);
   return inTransaction(pool, async (db) => {
-    const inserted = await db.query(
-      `insert into remote_release (remote, version, published_by, storage, entry, shared, exposes, digest, source_url)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
-      [
-        input.remote,
-        input.version,
-        input.publishedBy,
-        input.storage,
-        entry,
-        JSON.stringify(facts.shared),
-        JSON.stringify(facts.exposes),
-        digests.release,
-        input.storage === 'url' ? input.url : null,
-      ],
-    );
-    if (inserted.rowCount === 0) {
-      const { rows } = await db.query<{ digest: string | null }>(
-        'select digest from remote_release where remote = $1 and version = $2',
-        [input.remote, input.version],
-      );
-      if (rows[0]?.digest === digests.release) return { created: false };
+    const inserted = await insertRelease(db, {
+      remote: input.remote,
+      version: input.version,
+      publishedBy: input.publishedBy,
+      storage: input.storage,
+      entry,
+      shared: facts.shared,
+      exposes: facts.exposes,
+      digest: digests.release,
+      sourceUrl: input.storage === 'url' ? input.url : null,
+    });
+    if (!inserted) {
+      if ((await releaseDigest(db, input.remote, input.version)) === digests.release)
+        return { created: false };
       throw conflict(
         `${input.remote} ${input.version} is already published with other content; a version is never replaced: publish a new version`,
       );
     }
     for (const file of pinned) {
-      await db.query(
-        `insert into remote_release_file (remote, version, path, content_type, content, sha256)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [
-          input.remote,
-          input.version,
-          file.path,
-          contentTypeOf(file.path),
-          input.storage === 'database' ? file.content : null,
-          digests.files.get(file.path),
-        ],
-      );
+      await insertReleaseFile(db, {
+        remote: input.remote,
+        version: input.version,
+        path: file.path,
+        contentType: contentTypeOf(file.path),
+        content: input.storage === 'database' ? file.content : null,
+        sha256: digests.files.get(file.path),
+      });
     }
     const detail =
       input.storage === 'database'
@@ -185,10 +176,7 @@ export async function setAutoRollback(
 ): Promise<void> {
   await inTransaction(pool, async (db) => {
     await lockedState(db, input.remote);
-    await db.query('update remote_state set auto_rollback = $2 where remote = $1', [
-      input.remote,
-      input.enabled,
-    ]);
+    await updateAutoRollback(db, input.remote, input.enabled);
     await audit(db, {
       remote: input.remote,
       action: input.enabled ? 'auto-rollback-on' : 'auto-rollback-off',
@@ -201,23 +189,6 @@ export async function setAutoRollback(
   });
 }
 
-type StateRow = {
-  active_version: string | null;
-  canary_version: string | null;
-  canary_percent: number | null;
-  history: string[];
-};
-
-/** The remote's state row, locked for the rest of the transaction (made empty if it was missing). */
-async function lockedState(db: Queryable, remote: string): Promise<StateRow> {
-  await db.query('insert into remote_state (remote) values ($1) on conflict do nothing', [remote]);
-  const { rows } = await db.query<StateRow>(
-    'select active_version, canary_version, canary_percent, history from remote_state where remote = $1 for update',
-    [remote],
-  );
-  return rows[0] as StateRow;
-}
-
 /**
  * Makes `version` the active one for everyone (`percent` absent or 100: the one before it is kept for
  * rollback, and any canary ends), or a canary for `percent` % of users (1–99).
@@ -227,20 +198,14 @@ export async function activateRelease(
   input: { remote: RemoteName; version: string; percent?: number; actor: string },
 ): Promise<void> {
   await inTransaction(pool, async (db) => {
-    const { rowCount } = await db.query('select 1 from remote_release where remote = $1 and version = $2', [
-      input.remote,
-      input.version,
-    ]);
-    if (rowCount === 0) throw notFound(`${input.remote} ${input.version} is not published`);
+    if ((await releaseDigest(db, input.remote, input.version)) === undefined)
+      throw notFound(`${input.remote} ${input.version} is not published`);
     const state = await lockedState(db, input.remote);
     const percent = input.percent ?? 100;
     if (percent < 100) {
       if (state.active_version === input.version)
         throw conflict(`${input.remote} ${input.version} is already active for everyone`);
-      await db.query(
-        `update remote_state set canary_version = $2, canary_percent = $3, canary_at = now() where remote = $1`,
-        [input.remote, input.version, percent],
-      );
+      await startCanary(db, input.remote, input.version, percent);
       await audit(db, {
         remote: input.remote,
         action: 'canary',
@@ -254,11 +219,7 @@ export async function activateRelease(
       throw conflict(`${input.remote} ${input.version} is already active`);
     const history =
       state.active_version === input.version ? state.history : [...state.history, state.active_version ?? ''];
-    await db.query(
-      `update remote_state set active_version = $2, activated_at = now(), active_armed = true,
-         canary_version = null, canary_percent = null, canary_at = null, history = $3 where remote = $1`,
-      [input.remote, input.version, history],
-    );
+    await makeActive(db, input.remote, input.version, history);
     await audit(db, {
       remote: input.remote,
       action: 'activate',
@@ -295,10 +256,7 @@ export async function rollbackIn(db: Queryable, input: RollbackInput): Promise<R
   const action = input.auto ? 'auto-rollback' : 'rollback';
   if (state.canary_version) {
     if (input.onlyVersion && input.onlyVersion !== state.canary_version) return undefined;
-    await db.query(
-      'update remote_state set canary_version = null, canary_percent = null, canary_at = null where remote = $1',
-      [input.remote],
-    );
+    await endCanary(db, input.remote);
     await audit(db, {
       remote: input.remote,
       action,
@@ -315,11 +273,7 @@ export async function rollbackIn(db: Queryable, input: RollbackInput): Promise<R
   if (input.onlyVersion && input.onlyVersion !== state.active_version) return undefined;
   const history = [...state.history];
   const previous = history.pop() || null;
-  await db.query(
-    `update remote_state set active_version = $2, activated_at = now(), active_armed = false, history = $3
-        where remote = $1`,
-    [input.remote, previous, history],
-  );
+  await rollBackTo(db, input.remote, previous, history);
   await audit(db, {
     remote: input.remote,
     action,

@@ -17,18 +17,6 @@ export async function holderOfNumber(db: Queryable, phoneE164: string): Promise<
   return rows[0]?.tenant_id;
 }
 
-/** The first tenant of the registry (TWILIO_PHONE_NUMBER is its number). Not tenant-scoped: it picks one. */
-export async function firstTenantId(db: Queryable): Promise<string | undefined> {
-  const { rows } = await db.query<{ id: string }>('select id from tenant order by created_at, id limit 1');
-  return rows[0]?.id;
-}
-
-/** Whether the tenant exists. Not tenant-scoped: the operator's command reads the tenant registry. */
-export async function tenantExists(db: Queryable, tenantId: string): Promise<boolean> {
-  const { rowCount } = await db.query('select 1 from tenant where id = $1', [tenantId]);
-  return (rowCount ?? 0) > 0;
-}
-
 /**
  * Gives the tenant this number. Not tenant-scoped: an operator's write that names the tenant (just
  * checked to exist) rather than filtering by it.
@@ -38,4 +26,12 @@ export async function insertNumber(db: Queryable, tenantId: string, phoneE164: s
     phoneE164,
     tenantId,
   ]);
+}
+
+/** Every assigned number by tenant. Not tenant-scoped: the doctor checks every tenant's number. */
+export async function assignedNumbers(db: Queryable): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ tenant_id: string; phone_e164: string }>(
+    'select tenant_id, phone_e164 from messaging_number',
+  );
+  return new Map(rows.map((row) => [row.tenant_id, row.phone_e164]));
 }

@@ -1,12 +1,11 @@
 import { runScoped } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
+import { firstTenantId, tenantExists } from '../tenants/index.ts';
 import {
   DELETE_NUMBER_SQL,
-  firstTenantId,
   holderOfNumber,
   insertNumber,
   NUMBER_OF_TENANT_SQL,
-  tenantExists,
 } from './messaging-number.queries.ts';
 
 /** The configured number of the first tenant (TWILIO_PHONE_NUMBER), already E.164. */

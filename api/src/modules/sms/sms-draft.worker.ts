@@ -3,18 +3,14 @@ import type { Pool } from '../../db/pool.ts';
 import { runScoped } from '../../db/scoped-sql.ts';
 import type { Job, JobOutcome } from '../../jobs/job-workers.ts';
 import { OpenAiTextError, type TextGenerator, type TextUsage } from '../../providers/openai/openai-text.ts';
+import { draftContactByNumber } from '../contacts/index.ts';
 import { searchKnowledge } from '../knowledge/index.ts';
 import { BUDGET_STOP_MESSAGE } from '../usage/index.ts';
 import { buildDraftPrompt, type DraftContact } from './draft-prompt.ts';
 import { replyScopeFor } from './reply-scope.ts';
 import { markDraftAutoSent, storeDraft } from './sms-draft.service.ts';
 import { smsKeywordOf } from './sms-keywords.ts';
-import {
-  CLAIM_AUTO_REPLY_SQL,
-  DRAFT_CONTACT_SQL,
-  INBOUND_FOR_DRAFT_SQL,
-  RECENT_MESSAGES_SQL,
-} from './sms-message.queries.ts';
+import { CLAIM_AUTO_REPLY_SQL, INBOUND_FOR_DRAFT_SQL, RECENT_MESSAGES_SQL } from './sms-message.queries.ts';
 import { sendText } from './sms-send.service.ts';
 import type { SmsSending } from './sms-sending.ts';
 import { getThread } from './sms-thread.service.ts';
@@ -42,7 +38,7 @@ async function loadMaterial(pool: Pool, tenantId: string, inboundMessageId: stri
   ]);
   if (!message) return undefined;
   const thread = await getThread(pool, tenantId, message.thread_id);
-  const [contact] = await runScoped<DraftContact>(pool, scope, DRAFT_CONTACT_SQL, [thread.phone_e164]);
+  const contact: DraftContact | undefined = await draftContactByNumber(pool, tenantId, thread.phone_e164);
   const recent = await runScoped<{ direction: 'inbound' | 'outbound'; body: string }>(
     pool,
     scope,

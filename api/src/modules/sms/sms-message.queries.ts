@@ -31,10 +31,6 @@ export const RECORD_SEND_RESULT_SQL = tenantSql(`
 export const INBOUND_FOR_DRAFT_SQL = tenantSql(`
   select thread_id, body from sms_message where tenant_id = $1 and id = $2 and direction = 'inbound'`);
 
-/** What the draft may know of the sender with number $2. */
-export const DRAFT_CONTACT_SQL = tenantSql(`
-  select name, nickname, relationship, notes from contact where tenant_id = $1 and phone_primary = $2`);
-
 /** The last $4 messages of thread $2 up to message $3, oldest first. */
 export const RECENT_MESSAGES_SQL = tenantSql(`
   select direction, body from (

@@ -211,3 +211,11 @@ export const NOTE_LAST_MESSAGE_SQL = tenantSql(`
   from (select last_message_at is null or last_message_at <= $3 as newer
         from sms_thread where tenant_id = $1 and id = $2) latest
   where tenant_id = $1 and id = $2`);
+
+const OPTED_OUT_SQL = tenantSql('select opted_out from sms_thread where tenant_id = $1 and phone_e164 = $2');
+
+/** True when the number opted out of the tenant's messages (STOP, or Twilio's 21610). */
+export async function numberOptedOut(db: Queryable, tenantId: string, phoneE164: string): Promise<boolean> {
+  const rows = await runScoped<{ opted_out: boolean }>(db, { tenantId }, OPTED_OUT_SQL, [phoneE164]);
+  return rows[0]?.opted_out === true;
+}

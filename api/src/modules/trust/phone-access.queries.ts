@@ -1,13 +1,13 @@
-import { runScoped, tenantSql, userSql } from '../../db/scoped-sql.ts';
+import { runScoped, userSql } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
+
+export { passwordHashOf } from '../users/index.ts';
 
 type Owner = { tenantId: string; userId: string };
 
 const PHONE_ACCESS_SQL = userSql(`
   select passcode_hash is not null as passcode_set, spoken_passcode from phone_access
   where tenant_id = $1 and user_id = $2`);
-
-const PASSWORD_HASH_SQL = tenantSql('select password_hash from app_user where tenant_id = $1 and id = $2');
 
 // The row is the user's (keyed by user_id); an existing one is only updated within the same tenant.
 const SAVE_PHONE_ACCESS_SQL = userSql(`
@@ -43,12 +43,6 @@ export async function readPhoneAccess(db: Queryable, owner: Owner) {
     PHONE_ACCESS_SQL,
   );
   return rows[0];
-}
-
-/** The user's password hash, to confirm it is them who changes the passcode. */
-export async function passwordHashOf(db: Queryable, owner: Owner): Promise<string | undefined> {
-  const rows = await runScoped<{ password_hash: string }>(db, owner, PASSWORD_HASH_SQL, [owner.userId]);
-  return rows[0]?.password_hash;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 
-const CONTACT_BY_NUMBER_SQL = tenantSql(`
-  select name, nickname, relationship from contact
-  where tenant_id = $1 and phone_primary = $2 order by created_at limit 1`);
+export { contactByNumber } from '../contacts/index.ts';
+export { usernameOf } from '../users/index.ts';
 
 // The user whose verified own number it is (one per tenant, by a unique index): the caller is not
 // known to be them yet.
@@ -14,19 +13,6 @@ const NUMBER_OWNER_SQL = tenantSql(`
   where n.tenant_id = $1 and n.e164 = $2 and n.verified_at is not null and a.passcode_hash is not null
     and u.deleted_at is null`);
 
-const USERNAME_SQL = tenantSql('select username from app_user where tenant_id = $1 and id = $2');
-
-/** The tenant's first contact with this primary number: only the name and relationship. */
-export async function contactByNumber(db: Queryable, tenantId: string, e164: string) {
-  const rows = await runScoped<{ name: string; nickname: string | null; relationship: string }>(
-    db,
-    { tenantId },
-    CONTACT_BY_NUMBER_SQL,
-    [e164],
-  );
-  return rows[0];
-}
-
 /** The tenant's user who confirmed this number as their own, with a passcode set. */
 export async function numberOwner(db: Queryable, tenantId: string, e164: string) {
   const rows = await runScoped<{ user_id: string; username: string; spoken_passcode: boolean }>(
@@ -36,14 +22,4 @@ export async function numberOwner(db: Queryable, tenantId: string, e164: string)
     [e164],
   );
   return rows[0];
-}
-
-/** A user's username, within the tenant. */
-export async function usernameOf(
-  db: Queryable,
-  tenantId: string,
-  userId: string,
-): Promise<string | undefined> {
-  const rows = await runScoped<{ username: string }>(db, { tenantId }, USERNAME_SQL, [userId]);
-  return rows[0]?.username;
 }

@@ -1,7 +1,7 @@
 import type { BudgetStatus } from '@annie/api-client/contracts/usage';
 import type { Queryable } from '../../db/transaction.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { monthSpendUsd } from './usage-ledger.queries.ts';
+import { budgetsWithSpend, monthSpendUsd } from './usage-ledger.queries.ts';
 import { readUsageSettings } from './usage-settings.queries.ts';
 
 /** At this share of the monthly budget admins are warned. */
@@ -34,23 +34,9 @@ export async function assertWithinBudget(db: Queryable, tenantId: string): Promi
   if (status.stopped) throw new HttpError(402, 'budget_exceeded', BUDGET_STOP_MESSAGE);
 }
 
-// Every tenant with a budget and this month's spend, converted to its currency (a report over all
-// tenants, like the doctor's, so not tenant-scoped).
-const BUDGETS_SQL = `
-  select s.tenant_id as "tenantId", s.currency, s.monthly_budget::float8 as budget, s.hard_stop as "hardStop",
-    coalesce((select sum(e.cost_usd) from usage_entry e where e.tenant_id = s.tenant_id
-      and e.at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0)::float8 * s.usd_rate::float8 as spent
-  from usage_settings s where s.monthly_budget is not null`;
-
 /** The tenants whose month's spend reached 80 % of their budget, with the words an admin reads. */
 export async function budgetWarnings(db: Queryable): Promise<{ tenantId: string; detail: string }[]> {
-  const { rows } = await db.query<{
-    tenantId: string;
-    currency: string;
-    budget: number;
-    hardStop: boolean;
-    spent: number;
-  }>(BUDGETS_SQL);
+  const rows = await budgetsWithSpend(db);
   return rows
     .filter((row) => row.spent >= row.budget * BUDGET_WARNING_RATIO)
     .map((row) => {

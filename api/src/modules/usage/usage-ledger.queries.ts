@@ -1,4 +1,4 @@
-import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
+import { plainSql, runPlain, runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/transaction.ts';
 
 /** One billable thing: a call, a drafted text (the model's tokens) or a sent text (its segments). */
@@ -130,4 +130,25 @@ const MONTH_SPEND_SQL = tenantSql(`
 export async function monthSpendUsd(db: Queryable, tenantId: string): Promise<number> {
   const [row] = await runScoped<{ usd: number }>(db, { tenantId }, MONTH_SPEND_SQL, []);
   return row?.usd ?? 0;
+}
+
+const BUDGETS_SQL = plainSql(
+  "a report over every tenant (like the doctor's): each tenant with a budget and this month's spend, in its currency",
+  `select s.tenant_id as "tenantId", s.currency, s.monthly_budget::float8 as budget, s.hard_stop as "hardStop",
+     coalesce((select sum(e.cost_usd) from usage_entry e where e.tenant_id = s.tenant_id
+       and e.at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0)::float8 * s.usd_rate::float8 as spent
+   from usage_settings s where s.monthly_budget is not null`,
+);
+
+export type TenantBudget = {
+  tenantId: string;
+  currency: string;
+  budget: number;
+  hardStop: boolean;
+  spent: number;
+};
+
+/** Every tenant with a monthly budget, and this month's spend converted to its currency. */
+export function budgetsWithSpend(db: Queryable): Promise<TenantBudget[]> {
+  return runPlain<TenantBudget>(db, BUDGETS_SQL);
 }

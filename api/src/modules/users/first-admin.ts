@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LOCKS } from '../../db/advisory-lock.ts';
+import { LOCKS, lockForTransaction } from '../../db/advisory-lock.ts';
 import { countUsers, createUser, DEFAULT_TENANT_ID } from './user.service.ts';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
@@ -17,7 +17,7 @@ export async function ensureFirstAdmin(
   const password = configuredPassword ?? randomBytes(12).toString('base64url');
   // Instances started together on an empty database take turns: the second finds the admin made.
   const created = await em.transactional(async (tx) => {
-    await tx.execute('select pg_advisory_xact_lock(?)', [LOCKS.firstAdmin]);
+    await lockForTransaction(tx, LOCKS.firstAdmin);
     if ((await countUsers(tx)) > 0) return false;
     await createUser(tx, {
       username: FIRST_ADMIN_USERNAME,

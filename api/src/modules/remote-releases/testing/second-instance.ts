@@ -13,8 +13,8 @@ import { closeGracefully, listen, portOf } from '../../../server.ts';
  * Stopped after the file's tests.
  */
 export async function secondInstance(app: TestApp): Promise<{ baseUrl: string }> {
-  const orm = await createOrm(app.databaseUrl, ormSchema);
   const pool = createPool(app.databaseUrl);
+  const orm = await createOrm(app.databaseUrl, ormSchema, { pool });
   const { app: koa, deps } = createApp({
     config: app.config,
     orm,

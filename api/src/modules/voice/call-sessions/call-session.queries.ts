@@ -1,5 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ormQueryable, runScoped, type SqlScope, tenantSql, userSql } from '../../../db/scoped-sql.ts';
+import {
+  ormQueryable,
+  plainSql,
+  runPlain,
+  runScoped,
+  type SqlScope,
+  tenantSql,
+  userSql,
+} from '../../../db/scoped-sql.ts';
 import type { Queryable } from '../../../db/sql-text.ts';
 import { isoSql } from '../../../db/sql-text.ts';
 
@@ -124,4 +132,25 @@ export async function appendCallTranscriptRows(
   const statement = scope.userId === undefined ? APPEND_IN_TENANT_SQL : APPEND_OWN_SQL;
   const rows = await runScoped(ormQueryable(em), scope, statement, [id, entriesJson]);
   return rows.length > 0;
+}
+
+// Ends each such call when it was last heard from: its last transcript line or its conversation's last
+// message, else its start. Phone calls are left to Twilio's status callbacks and their own sweep.
+const END_ABANDONED_SQL = plainSql(
+  'a sweep over every tenant: ends the browser and typed calls nobody ended',
+  `
+  update call_session s
+  set ended_at = greatest(
+    s.started_at,
+    (select max((e->>'timestamp')::timestamptz) from jsonb_array_elements(s.transcript) e
+      where e->>'timestamp' ~ '^\\d{4}-\\d{2}-\\d{2}T'),
+    (select max(m.timestamp) from voice_conversation_message m where m.conversation_id = s.conversation_id))
+  where s.ended_at is null and s.channel in ('webrtc', 'web')
+    and s.started_at < now() - make_interval(secs => $1)
+  returning s.id`,
+);
+
+/** Ends the browser and typed calls open longer than `afterSeconds`; answers their ids. */
+export async function endAbandonedSessions(db: Queryable, afterSeconds: number): Promise<string[]> {
+  return (await runPlain<{ id: string }>(db, END_ABANDONED_SQL, [afterSeconds])).map((row) => row.id);
 }

@@ -33,7 +33,7 @@ import {
   endPhoneCall,
   type PhoneCallRow,
   redeemStreamToken,
-} from './phone-call.store.ts';
+} from './phone-call.queries.ts';
 import type { CallBrief } from './phone-call-brief.ts';
 import { passcodeCheck } from './phone-call-passcode.ts';
 import { compilePhoneCallSession } from './phone-call-session-config.ts';

@@ -8,8 +8,9 @@ import {
   sayAndHangUpTwiml,
   TwilioCallError,
 } from '../../../providers/twilio/twilio-calls.ts';
-import { numberOfTenant, tenantOfNumber } from '../../sms/index.ts';
+import { numberOfTenant, numberOptedOut, tenantOfNumber } from '../../sms/index.ts';
 import { assertWithinBudget, budgetStatus } from '../../usage/index.ts';
+import { tenantOwner } from '../../users/index.ts';
 import { nothingMeasured } from '../bridge/index.ts';
 import { STREAM_TOKEN_PARAMETER } from './media-stream-socket.ts';
 import {
@@ -21,8 +22,7 @@ import {
   type NewPhoneCall,
   newStreamToken,
   renewStreamToken,
-} from './phone-call.store.ts';
-import { numberOptedOut, tenantOwner } from './phone-call-party.ts';
+} from './phone-call.queries.ts';
 import type { CallSessionRecorder } from './phone-call-sessions.ts';
 import { isPhoneCallStatus } from './phone-call-status.ts';
 import { CALL_STATUS_WEBHOOK_PATH, mediaStreamUrl, type PhoneCalling } from './phone-calling.ts';

@@ -10,13 +10,13 @@ import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
 import { isValidTwilioSignature } from '../../../providers/twilio/twilio-signature.ts';
 import { readTwilioForm } from '../../sms/index.ts';
 import { type MediaStreamDeps, runMediaStream } from './media-stream-socket.ts';
+import { streamMayOpen } from './phone-call.queries.ts';
 import {
   answerInboundCall,
   applyCallStatus,
   assistantUnavailableTwiml,
   type PhoneCallDeps,
 } from './phone-call.service.ts';
-import { streamMayOpen } from './phone-call.store.ts';
 import { mediaStreamUrl, type PhoneCalling } from './phone-calling.ts';
 
 export type PhoneWebhookDeps = PhoneCallDeps & { stream: MediaStreamDeps; sockets: WebSocketServer };

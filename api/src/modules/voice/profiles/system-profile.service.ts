@@ -6,6 +6,7 @@ import {
   type VoiceProfileFields,
 } from '@annie/api-client/contracts/voice-profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { lockForTransaction } from '../../../db/advisory-lock.ts';
 import type { SystemPersona } from './compile-voice-session.ts';
 import { DEFAULT_PERSONA } from './voice-briefing.ts';
 import { VoiceProfile } from './voice-profile.entity.ts';
@@ -28,7 +29,7 @@ export async function ensureSystemProfile(em: EntityManager, saver: Saver): Prom
   const existing = await em.findOne(VoiceProfile, { isSystem: true });
   if (existing) return existing;
   await em.transactional(async (tx) => {
-    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`voice-system-profile:${saver.tenantId}`]);
+    await lockForTransaction(tx, `voice-system-profile:${saver.tenantId}`);
     if (await tx.count(VoiceProfile, { isSystem: true })) return;
     newProfile(tx, saver, { agentId: DEFAULT_AGENT_ID, isSystem: true }, SYSTEM_PROFILE_DEFAULTS);
   });

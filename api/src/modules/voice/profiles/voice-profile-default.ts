@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { lockForTransaction } from '../../../db/advisory-lock.ts';
 import { VoiceProfile } from './voice-profile.entity.ts';
 
 /**
@@ -6,9 +7,7 @@ import { VoiceProfile } from './voice-profile.entity.ts';
  * clear the old default and then collide on the one-default index.
  */
 async function lockAgentDefault(em: EntityManager, tenantId: string, agentId: string): Promise<void> {
-  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [
-    `voice-profile-default:${tenantId}:${agentId}`,
-  ]);
+  await lockForTransaction(em, `voice-profile-default:${tenantId}:${agentId}`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import { z } from 'zod';
 import type { Pool } from '../../../db/pool.ts';
+import { insertTicket, sweepExpiredTickets, takeTicket } from './voice-test-ticket.queries.ts';
 
 /** How long the browser has to open the test WebSocket after asking for it. */
 export const TEST_TICKET_TTL_MS = 60_000;
@@ -14,16 +15,6 @@ export type VoiceTestTicket = {
   origin: string;
   compiled: CompiledVoiceSession;
   expiresAt: number;
-};
-
-type TicketRow = {
-  session_id: string;
-  token_hash: Buffer;
-  tenant_id: string;
-  user_id: string;
-  origin: string;
-  compiled: CompiledVoiceSession;
-  expires_at: Date;
 };
 
 const uuid = z.uuid();
@@ -47,20 +38,16 @@ export class VoiceTestTickets {
     const token = randomBytes(32);
     const expiresAt = now + TEST_TICKET_TTL_MS;
     // Tickets nobody opened are swept here, so the table holds at most a minute's worth.
-    await this.#pool.query('delete from voice_test_ticket where expires_at <= $1', [new Date(now)]);
-    await this.#pool.query(
-      `insert into voice_test_ticket (session_id, token_hash, tenant_id, user_id, origin, compiled, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        sessionId,
-        hashOf(token),
-        ticket.tenantId,
-        ticket.userId,
-        ticket.origin,
-        JSON.stringify(ticket.compiled),
-        new Date(expiresAt),
-      ],
-    );
+    await sweepExpiredTickets(this.#pool, new Date(now));
+    await insertTicket(this.#pool, {
+      tenantId: ticket.tenantId,
+      sessionId,
+      tokenHash: hashOf(token),
+      userId: ticket.userId,
+      origin: ticket.origin,
+      compiled: ticket.compiled,
+      expiresAt: new Date(expiresAt),
+    });
     return { sessionId, token: token.toString('base64url'), expiresAt };
   }
 
@@ -75,11 +62,7 @@ export class VoiceTestTickets {
     now = Date.now(),
   ): Promise<VoiceTestTicket | null> {
     if (!uuid.safeParse(sessionId).success) return null;
-    const { rows } = await this.#pool.query<TicketRow>(
-      'delete from voice_test_ticket where session_id = $1 returning *',
-      [sessionId],
-    );
-    const row = rows[0];
+    const row = await takeTicket(this.#pool, sessionId);
     if (!row) return null;
     const matches = timingSafeEqual(hashOf(Buffer.from(token, 'base64url')), row.token_hash);
     if (!matches || row.expires_at.getTime() <= now) return null;

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { runScoped, tenantSql } from '../../../db/scoped-sql.ts';
+import { plainSql, runPlain, runScoped, tenantSql } from '../../../db/scoped-sql.ts';
 import type { Queryable } from '../../../db/sql-text.ts';
 import { FINAL_STATUSES, type PhoneCallStatus, statusRankSql } from './phone-call-status.ts';
 
 // What a signed-in user or a known tenant does to a call is tenant-scoped SQL. Twilio's webhooks and
 // socket name only the call's id and find its tenant through the row, so their statements are plain.
+const BY_CALL_ID = "by the call's id: Twilio's webhooks and media socket find the tenant through the row";
 
 /** A phone call as this module keeps it (raw rows: webhooks and the media stream have no session). */
 export type PhoneCallRow = {
@@ -66,6 +67,57 @@ const LINK_SESSION_SQL = tenantSql(
 
 const COLUMNS = `id, tenant_id, user_id, call_session_id, direction, remote_e164, assistant_e164, purpose,
   twilio_call_sid, status, ended_at`;
+
+const FIND_CALL_SQL = plainSql(BY_CALL_ID, `select ${COLUMNS} from phone_call where id = $1`);
+
+const STREAM_MAY_OPEN_SQL = plainSql(
+  BY_CALL_ID,
+  'select 1 from phone_call where id = $1 and ended_at is null and stream_token_hash is not null',
+);
+
+const TOKEN_HASH_SQL = plainSql(
+  BY_CALL_ID,
+  'select stream_token_hash from phone_call where id = $1 and ended_at is null',
+);
+
+const SPEND_TOKEN_SQL = plainSql(
+  BY_CALL_ID,
+  `update phone_call set stream_token_hash = null, stream_sid = $4,
+     twilio_call_sid = coalesce(twilio_call_sid, $3)
+   where id = $1 and stream_token_hash = $2 and ended_at is null
+     and (twilio_call_sid is null or twilio_call_sid = $3)
+   returning ${COLUMNS}`,
+);
+
+const ADVANCE_STATUS_SQL = plainSql(
+  BY_CALL_ID,
+  `with current as (select id, ended_at from phone_call where id = $1 for update)
+   update phone_call p set status = $2,
+     twilio_call_sid = coalesce(p.twilio_call_sid, $4),
+     answered_at = case when $2 = 'in-progress' then coalesce(p.answered_at, now()) else p.answered_at end,
+     ended_at = case when $3 then coalesce(p.ended_at, now()) else p.ended_at end
+   from current
+   where p.id = current.id and ${statusRankSql('p.status')} < ${statusRankSql('$2::text')}
+     and (p.twilio_call_sid is null or $4::text is null or p.twilio_call_sid = $4)
+   returning ${COLUMNS.split(',')
+     .map((column) => `p.${column.trim()}`)
+     .join(', ')}, current.ended_at is null as was_open`,
+);
+
+const END_STALE_SQL = plainSql(
+  'a sweep over every tenant: ends the calls nobody reported the end of',
+  `update phone_call set ended_at = now(), stream_token_hash = null
+   where ended_at is null and ${STALE}
+   returning tenant_id, call_session_id`,
+);
+
+const END_CALL_SQL = plainSql(
+  BY_CALL_ID,
+  `update phone_call set ended_at = now(), stream_token_hash = null where id = $1 and ended_at is null
+   returning id`,
+);
+
+const ASSIGN_USER_SQL = plainSql(BY_CALL_ID, 'update phone_call set user_id = $2 where id = $1');
 
 /**
  * Inserts the call under the number's guard: the partial unique index admits one open call per number
@@ -135,17 +187,13 @@ export async function linkCallSession(
 
 /** The call by id, whatever its tenant: not scoped, as webhooks and Twilio's socket find the tenant through it. */
 export async function findPhoneCall(db: Queryable, id: string): Promise<PhoneCallRow | undefined> {
-  const { rows } = await db.query<PhoneCallRow>(`select ${COLUMNS} from phone_call where id = $1`, [id]);
+  const rows = await runPlain<PhoneCallRow>(db, FIND_CALL_SQL, [id]);
   return rows[0];
 }
 
 /** True while the call may still open its media stream (not ended, token not yet spent); by id only, for Twilio's socket. */
 export async function streamMayOpen(db: Queryable, id: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'select 1 from phone_call where id = $1 and ended_at is null and stream_token_hash is not null',
-    [id],
-  );
-  return (rowCount ?? 0) > 0;
+  return (await runPlain(db, STREAM_MAY_OPEN_SQL, [id])).length > 0;
 }
 
 /**
@@ -159,23 +207,13 @@ export async function redeemStreamToken(
   callSid: string,
   streamSid: string,
 ): Promise<PhoneCallRow | undefined> {
-  const { rows } = await db.query<{ stream_token_hash: string | null }>(
-    'select stream_token_hash from phone_call where id = $1 and ended_at is null',
-    [id],
-  );
+  const rows = await runPlain<{ stream_token_hash: string | null }>(db, TOKEN_HASH_SQL, [id]);
   const stored = rows[0]?.stream_token_hash;
   const given = hashToken(token);
   if (!stored || stored.length !== given.length) return undefined;
   if (!timingSafeEqual(Buffer.from(stored), Buffer.from(given))) return undefined;
-  const spent = await db.query<PhoneCallRow>(
-    `update phone_call set stream_token_hash = null, stream_sid = $4,
-       twilio_call_sid = coalesce(twilio_call_sid, $3)
-     where id = $1 and stream_token_hash = $2 and ended_at is null
-       and (twilio_call_sid is null or twilio_call_sid = $3)
-     returning ${COLUMNS}`,
-    [id, stored, callSid, streamSid],
-  );
-  return spent.rows[0];
+  const spent = await runPlain<PhoneCallRow>(db, SPEND_TOKEN_SQL, [id, stored, callSid, streamSid]);
+  return spent[0];
 }
 
 /** What a status change did: whether it applied, and whether it is the one that ended the call. */
@@ -194,20 +232,12 @@ export async function advanceStatus(
   sid?: string,
 ): Promise<StatusChange> {
   const final = FINAL_STATUSES.includes(status);
-  const { rows } = await db.query<PhoneCallRow & { was_open: boolean }>(
-    `with current as (select id, ended_at from phone_call where id = $1 for update)
-     update phone_call p set status = $2,
-       twilio_call_sid = coalesce(p.twilio_call_sid, $4),
-       answered_at = case when $2 = 'in-progress' then coalesce(p.answered_at, now()) else p.answered_at end,
-       ended_at = case when $3 then coalesce(p.ended_at, now()) else p.ended_at end
-     from current
-     where p.id = current.id and ${statusRankSql('p.status')} < ${statusRankSql('$2::text')}
-       and (p.twilio_call_sid is null or $4::text is null or p.twilio_call_sid = $4)
-     returning ${COLUMNS.split(',')
-       .map((column) => `p.${column.trim()}`)
-       .join(', ')}, current.ended_at is null as was_open`,
-    [id, status, final, sid ?? null],
-  );
+  const rows = await runPlain<PhoneCallRow & { was_open: boolean }>(db, ADVANCE_STATUS_SQL, [
+    id,
+    status,
+    final,
+    sid ?? null,
+  ]);
   const row = rows[0];
   if (!row) return { applied: false, ended: false, row: await findPhoneCall(db, id) };
   const { was_open: wasOpen, ...call } = row;
@@ -221,24 +251,16 @@ export async function advanceStatus(
 export async function endStaleCalls(
   db: Queryable,
 ): Promise<{ tenant_id: string; call_session_id: string }[]> {
-  const { rows } = await db.query<{ tenant_id: string; call_session_id: string }>(
-    `update phone_call set ended_at = now(), stream_token_hash = null
-     where ended_at is null and ${STALE}
-     returning tenant_id, call_session_id`,
-  );
+  const rows = await runPlain<{ tenant_id: string; call_session_id: string }>(db, END_STALE_SQL);
   return rows.filter((row) => row.call_session_id !== null);
 }
 
 /** Ends the call now (its media stream stopped), keeping its status; true if this ended it. By id only, for the socket. */
 export async function endPhoneCall(db: Queryable, id: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'update phone_call set ended_at = now(), stream_token_hash = null where id = $1 and ended_at is null',
-    [id],
-  );
-  return (rowCount ?? 0) > 0;
+  return (await runPlain(db, END_CALL_SQL, [id])).length > 0;
 }
 
 /** The call is the proven owner's from now on (the passcode showed who is calling). By id only, for the socket. */
 export async function assignPhoneCallUser(db: Queryable, id: string, userId: string): Promise<void> {
-  await db.query('update phone_call set user_id = $2 where id = $1', [id, userId]);
+  await runPlain(db, ASSIGN_USER_SQL, [id, userId]);
 }

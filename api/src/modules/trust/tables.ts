@@ -1,0 +1,11 @@
+/**
+ * The tables this module owns (its migrations create them). Only this module's SQL names them; other modules use
+ * what its index.ts exports (checked by api/src/db/table-ownership.test.ts).
+ */
+export const tables = [
+  'phone_own_number',
+  'phone_lockout',
+  'call_message',
+  'pending_action',
+  'phone_access',
+] as const;
