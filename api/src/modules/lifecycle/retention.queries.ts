@@ -1,5 +1,6 @@
 import type { Pool } from '../../db/pool.ts';
 import { plainSql, runPlain } from '../../db/scoped-sql.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { RetentionRule } from '../../domain.ts';
 
 // One run at a time: the schedule already runs once across instances; the lock also covers a run by hand.
@@ -15,14 +16,10 @@ export async function enforceRetention(
   pool: Pool,
   rules: readonly RetentionRule[],
 ): Promise<Record<string, number> | undefined> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return inTransaction(pool, async (client) => {
+    // Another instance holds the lock: nothing done, and this empty transaction just commits.
     const [lock] = await runPlain<{ locked: boolean }>(client, TRY_LOCK, [RETENTION_LOCK]);
-    if (!lock?.locked) {
-      await client.query('rollback');
-      return undefined;
-    }
+    if (!lock?.locked) return undefined;
     const removed: Record<string, number> = {};
     for (const rule of rules) {
       const counted = plainSql(
@@ -31,12 +28,6 @@ export async function enforceRetention(
       );
       removed[rule.kind] = (await runPlain<{ n: number }>(client, counted))[0]?.n ?? 0;
     }
-    await client.query('commit');
     return removed;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
