@@ -4,7 +4,6 @@ import type {
   ParamShape,
   RouteAnswer,
   RouteContract,
-  RouteMethod,
 } from '@annie/api-client/contracts/route';
 import type Router from '@koa/router';
 import type { RouterContext, RouterMiddleware } from '@koa/router';
