@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import type { Page } from '@playwright/test';
 import { voiceIdleMarkup, withRootMarkup } from '../api/src/modules/static/idle-view.ts';
 import {
   FIRST_SCREEN_BUDGET_BYTES,
@@ -74,37 +75,56 @@ test.describe('sign in and out', () => {
   });
 
   test('signing in welcomes the user and reloads into the app; logging out returns to the login screen', async ({
-    page,
+    browser,
+    baseURL,
   }) => {
-    await page.goto('/knowledge');
-    await page.getByLabel('Username').fill(E2E_USERS.user.username);
-    await page.getByLabel('Password').fill(E2E_USERS.user.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
-    await expect(page.getByText('Welcome to AnnieAI!', { exact: true })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'User menu' }).click();
-    // The notice shows for the 500 ms before the reload; on a loaded machine Playwright's own polling can
-    // miss that window, so the page notes it in sessionStorage (which outlives the reload) from the DOM
-    // mutation that adds it. No exposed function: closing the context once hung for 30 s after this test
-    // in a full run (not reproduced alone), and a binding called while the page unloads is the likeliest
-    // suspect.
-    await page.evaluate(() => {
-      const observer = new MutationObserver(() => {
-        if (!document.body.textContent?.includes('You have been successfully logged out.')) return;
-        sessionStorage.setItem('e2e-logout-notice', 'shown');
-        observer.disconnect();
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await expect
-      .poll(() => page.evaluate(() => sessionStorage.getItem('e2e-logout-notice')).catch(() => null))
-      .toBe('shown');
-    await expect(page.getByRole('heading', { name: 'AnnieAI Login' })).toBeVisible();
+    // Its own context, closed with a bound: closing the shared fixture's context after this test has hung
+    // for 30 s in two full runs on a slow machine (never alone), after every assertion had passed. What
+    // the test checks is the sign-in and logout flow; a close that hangs is reported, not waited out.
+    const context = await browser.newContext({ baseURL });
+    test.info().annotations.push({ type: 'context', description: 'own context, closed within 5 s' });
+    const page = await context.newPage();
+    try {
+      await signInAndOut(page);
+    } finally {
+      const closed = await Promise.race([
+        context.close().then(() => true),
+        new Promise<boolean>((done) => setTimeout(() => done(false), 5_000)),
+      ]);
+      if (!closed) console.warn('shell.spec: closing the sign-in/out context took over 5 s');
+    }
   });
 });
+
+async function signInAndOut(page: Page): Promise<void> {
+  await page.goto('/knowledge');
+  await page.getByLabel('Username').fill(E2E_USERS.user.username);
+  await page.getByLabel('Password').fill(E2E_USERS.user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
+  await expect(page.getByText('Welcome to AnnieAI!', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  // The notice shows for the 500 ms before the reload; on a loaded machine Playwright's own polling can
+  // miss that window, so the page notes it in sessionStorage (which outlives the reload) from the DOM
+  // mutation that adds it. No exposed function: closing the context once hung for 30 s after this test
+  // in a full run (not reproduced alone), and a binding called while the page unloads is the likeliest
+  // suspect.
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.body.textContent?.includes('You have been successfully logged out.')) return;
+      sessionStorage.setItem('e2e-logout-notice', 'shown');
+      observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('e2e-logout-notice')).catch(() => null))
+    .toBe('shown');
+  await expect(page.getByRole('heading', { name: 'AnnieAI Login' })).toBeVisible();
+}
 
 test.describe('navigation', () => {
   test("the signed-in app breaks none of its page's security policy (no eval, even one attempted)", async ({
