@@ -50,6 +50,8 @@ const page = {
           filename: 'index.html',
           chunks: ['login'],
           inlineCss: true,
+          // The prerendered screen is painted before login.js is fetched (Sign In waits for hydration).
+          scriptsAfterPaint: production,
           rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, 'renderLoginMarkup') : ''),
         },
         { filename: 'app.html', chunks: [], rootMarkup: () => SPINNER, headMarkup: APP_PAGE_HEAD },

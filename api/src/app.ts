@@ -24,7 +24,13 @@ import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import { deployTokenGate, registryReader, releaseFiles } from './modules/remote-releases/index.ts';
-import { appPageMarkup, IDLE_VIEW_SCRIPT_HASH, remotePreloads, staticFiles } from './modules/static/index.ts';
+import {
+  AFTER_PAINT_SCRIPT_HASH,
+  appPageMarkup,
+  IDLE_VIEW_SCRIPT_HASH,
+  remotePreloads,
+  staticFiles,
+} from './modules/static/index.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 
 export type AppDeps = {
@@ -79,8 +85,9 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(requestLogger(logger));
   app.use(compressResponses());
   app.use(errorHandler(logger));
-  // The one inline script: the home page's idle view's (its Start call works before app.js has run).
-  app.use(securityHeaders(trustedOrigins, [IDLE_VIEW_SCRIPT_HASH]));
+  // The two inline scripts: the home page's idle view's (its Start call works before app.js has run) and
+  // the one that starts a page's scripts after its first paint (the login page's, the idle view page's).
+  app.use(securityHeaders(trustedOrigins, [IDLE_VIEW_SCRIPT_HASH, AFTER_PAINT_SCRIPT_HASH]));
   app.use(crossOrigin(trustedOrigins));
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());

@@ -15,6 +15,10 @@ import { benchOptions } from './benchmarks.ts';
 const OPTIONS = benchOptions('lighthouse', {
   quick: { type: 'boolean', help: 'one run per page instead of three' },
   quality: { type: 'boolean', help: 'accessibility and best-practices scores, with the failing audits' },
+  tasks: {
+    type: 'boolean',
+    help: 'with each run, its long tasks and main-thread time by kind and by script',
+  },
   origin: {
     type: 'string',
     value: 'url',
@@ -24,6 +28,7 @@ const OPTIONS = benchOptions('lighthouse', {
 const RUNS = OPTIONS.quick ? 1 : 3;
 const QUALITY = OPTIONS.quality;
 const ORIGIN = OPTIONS.origin;
+const TASKS = OPTIONS.tasks;
 
 interface Server {
   origin: string;
@@ -96,7 +101,35 @@ async function audit(chrome: Chrome, url: string, headers?: Record<string, strin
     tbt: value('total-blocking-time'),
     bytes: value('total-byte-weight'),
     lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
+    tasks: TASKS ? mainThreadSummary(lhr.audits) : [],
   };
+}
+
+type Audits = Record<string, { details?: unknown } | undefined>;
+type Row = Record<string, unknown>;
+const rowsOf = (audits: Audits, id: string): Row[] =>
+  ((audits[id]?.details as { items?: Row[] } | undefined)?.items ?? []) as Row[];
+const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+
+/**
+ * Where the main thread's time went (observed, unthrottled; Lighthouse's simulated TBT multiplies these by
+ * its 4x CPU slowdown): the long tasks with their start and script, the breakdown by kind of work, and the
+ * time per script.
+ */
+function mainThreadSummary(audits: Audits): string[] {
+  const longTasks = rowsOf(audits, 'long-tasks').map(
+    (task) => `long task at ${ms(task.startTime)}: ${ms(task.duration)} (${String(task.url ?? '?')})`,
+  );
+  const byKind = rowsOf(audits, 'mainthread-work-breakdown')
+    .map((row) => `${String(row.groupLabel ?? row.group)} ${ms(row.duration)}`)
+    .join(', ');
+  const byScript = rowsOf(audits, 'bootup-time')
+    .map(
+      (row) =>
+        `${String(row.url).replace(/^https?:\/\/[^/]+/, '')} ${ms(row.total)} (script ${ms(row.scripting)}, parse ${ms(row.scriptParseCompile)})`,
+    )
+    .join(', ');
+  return [...longTasks, `by kind: ${byKind}`, `by script: ${byScript}`];
 }
 
 type NodeItem = { type?: string; nodeLabel?: string; selector?: string };
@@ -147,6 +180,7 @@ try {
       console.log(
         `    run ${index + 1}: performance ${result.score}  LCP ${(result.lcp / 1000).toFixed(2)} s  FCP ${(result.fcp / 1000).toFixed(2)} s  TBT ${Math.round(result.tbt)} ms  LCP element ${result.lcpElement}`,
       );
+    for (const line of runs.flatMap((result) => result.tasks)) console.log(`      ${line}`);
   }
 } finally {
   chrome.kill();

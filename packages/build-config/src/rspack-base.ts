@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { holdScriptsUntilPainted } from '@annie/api-client/contracts/page-scripts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Compiler, type Configuration, rspack } from '@rspack/core';
 import { compressedAssets } from './compressed-assets.ts';
@@ -22,6 +23,11 @@ export interface HtmlPageOptions {
    * other request (for a small page, such as the login screen, whose CSS is a subset).
    */
   inlineCss?: boolean;
+  /**
+   * The page's scripts are fetched and run once it has been painted (holdScriptsUntilPainted), not
+   * before: for a page whose #root is already what the user needs to see (a screen rendered at build time).
+   */
+  scriptsAfterPaint?: boolean;
 }
 
 /** What differs between the apps (and the shell's two compilations); the rest is the shared base. */
@@ -170,6 +176,7 @@ class RootMarkupPlugin {
           if (!data.html.includes(EMPTY_ROOT)) throw new Error(`${data.outputName} has no empty #root`);
           const markup = await page.rootMarkup();
           data.html = data.html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+          if (page.scriptsAfterPaint) data.html = holdScriptsUntilPainted(data.html);
           return data;
         },
       );

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AFTER_PAINT_SCRIPT } from '@annie/api-client/contracts/page-scripts';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeGracefully, listen, portOf } from '../../server.ts';
 import {
+  AFTER_PAINT_SCRIPT_HASH,
   appPageMarkup,
   EARLY_CALL_START_ATTRIBUTE,
   IDLE_VIEW_SCRIPT,
@@ -100,7 +102,10 @@ describe("the home page's idle view in app.html", () => {
     const withView = withRootMarkup(page, voiceIdleMarkup('James'));
     expect(withView).not.toContain('<script defer');
     expect(withView).toContain('<script type="annie/after-paint" src="/app/app.js"></script>');
-    expect(IDLE_VIEW_SCRIPT).toContain('script[type="annie/after-paint"]');
+    expect(withView).toContain(`<script>${AFTER_PAINT_SCRIPT}</script></body>`);
+    expect(AFTER_PAINT_SCRIPT).toContain('script[type="annie/after-paint"]');
+    const digest = createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64');
+    expect(AFTER_PAINT_SCRIPT_HASH).toBe(`'sha256-${digest}'`);
     // Other markup leaves them as they are.
     expect(withRootMarkup(page, '<p>x</p>')).toContain('<script defer src="/app/app.js"></script>');
   });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { AFTER_PAINT_SCRIPT, holdScriptsUntilPainted } from '@annie/api-client/contracts/page-scripts';
 
 // The shell's app.html holds its spinner in #root (shell/rspack.config.ts); a page with an idle view
 // gets that view there instead.
@@ -29,22 +30,21 @@ const SPEAKER_ICON =
  */
 export const EARLY_CALL_START_ATTRIBUTE = 'data-early-call-start';
 
-/** The type the page's deferred scripts get in a page with the idle view: held, not fetched, until painted. */
-const HELD_SCRIPT_TYPE = 'annie/after-paint';
-
 /**
  * The idle view's only script, inline at its end so that the Start button works the moment it is painted
  * (app.js has not run yet): a press is noted for the page (EARLY_CALL_START_ATTRIBUTE), the button turns
- * busy and both status texts say what the page will say while it connects. It also starts the page's
- * held scripts (app.js) once the view has been painted (the frame after the first, or after 300 ms when
- * no frame comes, as in a hidden tab): a deferred script that arrives while the page is being parsed is
- * run before the first paint, which then waits for app.js to be fetched and evaluated. The CSP admits
- * the script by its hash.
+ * busy and both status texts say what the page will say while it connects. The page's scripts start after
+ * the view is painted (AFTER_PAINT_SCRIPT, withRootMarkup). The CSP admits the script by its hash.
  */
-export const IDLE_VIEW_SCRIPT = `(()=>{const v=document.currentScript.parentElement,b=v.querySelector('button');b.addEventListener('click',()=>{if(b.hasAttribute('data-disabled'))return;b.setAttribute('data-disabled','');b.setAttribute('aria-disabled','true');for(const t of v.querySelectorAll('[data-connecting]'))t.textContent='Connecting...';document.documentElement.setAttribute('${EARLY_CALL_START_ATTRIBUTE}','')});let n=0;const go=()=>{if(n++)return;for(const h of document.querySelectorAll('script[type="${HELD_SCRIPT_TYPE}"]')){const s=document.createElement('script');s.src=h.src;s.async=false;document.head.append(s)}};requestAnimationFrame(()=>setTimeout(go));setTimeout(go,300)})()`;
+export const IDLE_VIEW_SCRIPT = `(()=>{const v=document.currentScript.parentElement,b=v.querySelector('button');b.addEventListener('click',()=>{if(b.hasAttribute('data-disabled'))return;b.setAttribute('data-disabled','');b.setAttribute('aria-disabled','true');for(const t of v.querySelectorAll('[data-connecting]'))t.textContent='Connecting...';document.documentElement.setAttribute('${EARLY_CALL_START_ATTRIBUTE}','')})})()`;
 
-/** The CSP source that admits IDLE_VIEW_SCRIPT (and no other inline script). */
-export const IDLE_VIEW_SCRIPT_HASH = `'sha256-${createHash('sha256').update(IDLE_VIEW_SCRIPT).digest('base64')}'`;
+const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The CSP source that admits IDLE_VIEW_SCRIPT. */
+export const IDLE_VIEW_SCRIPT_HASH = cspHash(IDLE_VIEW_SCRIPT);
+
+/** The CSP source that admits AFTER_PAINT_SCRIPT (the login page's and the idle view page's). */
+export const AFTER_PAINT_SCRIPT_HASH = cspHash(AFTER_PAINT_SCRIPT);
 
 /**
  * The voice page's idle view as the signed-in home page first shows it (remotes/voice browser-call-page:
@@ -93,24 +93,16 @@ export function appPageMarkup(assistantName: string) {
 // The idle view carries the settings (data-assistant-name), so the page need not fetch them.
 const SETTINGS_PRELOAD = /<link rel="preload" href="\/api\/settings"[^>]*>/;
 
-// The deferred scripts of app.html's head (app.js).
-const DEFERRED_SCRIPT = /<script defer src="([^"]+)"><\/script>/g;
-
 /**
  * app.html with `markup` (an idle view) in #root in place of the spinner, and without the settings
  * preload, which the idle view makes unnecessary; unchanged when it has no such root. With the idle
- * view's script in `markup`, the head's deferred scripts are held (typed so the browser neither fetches
- * nor runs them) for that script to start once the view is painted.
+ * view's script in `markup`, the head's deferred scripts (app.js) are held until the view has been
+ * painted (holdScriptsUntilPainted): the view needs none of them to be seen or pressed.
  */
 export function withRootMarkup(html: string, markup: string): string {
   if (!ROOT_CONTENT.test(html)) return html;
-  const held = markup.includes(IDLE_VIEW_SCRIPT)
-    ? html.replace(
-        DEFERRED_SCRIPT,
-        (_tag, src: string) => `<script type="${HELD_SCRIPT_TYPE}" src="${src}"></script>`,
-      )
-    : html;
-  return held
+  const page = html
     .replace(SETTINGS_PRELOAD, '')
     .replace(ROOT_CONTENT, () => `<div id="root">${markup}</div></body>`);
+  return markup.includes(IDLE_VIEW_SCRIPT) ? holdScriptsUntilPainted(page) : page;
 }
