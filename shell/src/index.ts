@@ -20,6 +20,7 @@ async function start() {
   await import(/* webpackMode: "eager" */ './boot/zod-without-eval.ts');
   await nextTask();
   await import(/* webpackMode: "eager" */ '@annie/api-client/auth/use-auth-user');
+  await nextTask();
   await import(/* webpackMode: "eager" */ '@annie/api-client/contracts/routes');
   await nextTask();
   await import(/* webpackMode: "eager" */ '@annie/api-client/query-client');

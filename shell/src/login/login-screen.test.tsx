@@ -20,6 +20,7 @@ async function signIn(username: string, password: string) {
 }
 
 afterEach(() => {
+  for (const link of document.head.querySelectorAll('link[rel="prefetch"]')) link.remove();
   vi.unstubAllGlobals();
 });
 
@@ -50,6 +51,7 @@ describe('LoginScreen', () => {
     const notice = within(notifications());
     expect(await notice.findByText('Login failed')).toBeInTheDocument();
     expect(notice.getByText('Account locked')).toBeInTheDocument();
+    expect(document.head.querySelector('link[rel="prefetch"]')).toBeNull();
   });
 
   it('falls back to "Invalid username or password" for a 401 without a message', async () => {
@@ -88,6 +90,12 @@ describe('LoginScreen', () => {
     expect(within(notice).getByText('Welcome to AnnieAI!')).toBeInTheDocument();
     expect(notifications().contains(notice)).toBe(false);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    // Meanwhile the signed-in app's stylesheet and script are fetched for the page the reload opens.
+    const prefetched = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+    expect(prefetched.map((link) => [link.getAttribute('href'), link.getAttribute('as')])).toEqual([
+      ['/app/app.css', 'style'],
+      ['/app/app.js', 'script'],
+    ]);
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 5_000 });
     expect(performance.now() - answeredAt).toBeGreaterThanOrEqual(490);
   });

@@ -4,6 +4,7 @@ import { errorMessage, isApiError } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/use-toast';
 import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { prefetchFederatedApp } from '../boot/federated-app.ts';
 import { PRODUCT_NAME, RELOAD_DELAY_MS } from '../config/product.ts';
 
 /** Notice text of a failed login: the server's message, else a generic one. */
@@ -61,6 +62,7 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
       () => {
         setPending(false);
         setWelcomed(true);
+        prefetchFederatedApp();
         setTimeout(reload, RELOAD_DELAY_MS);
       },
       (error: unknown) => {

@@ -21,9 +21,25 @@ const NOT_SERVED = /\.(?:map|br|gz)$/i;
 // What the build writes `.br`/`.gz` siblings for (packages/build-config compressed-assets.ts).
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt)$/i;
 
-function cacheControl(path: string): string {
+// A fixed-name entry a page prefetches for the next navigation (the login page, for app.js and app.css,
+// while its sign-in notice shows) may be used by that navigation without asking again, for a short while:
+// `no-cache` would cost it the round trip the prefetch saved. Private, so no shared cache keeps it.
+const PREFETCHED = 'private, max-age=30';
+
+/** Whether the request is a prefetch (`<link rel=prefetch>`: Sec-Purpose, or the older Purpose header). */
+function isPrefetch(ctx: Context): boolean {
+  return /^prefetch\b/.test(ctx.get('Sec-Purpose') || ctx.get('Purpose'));
+}
+
+/** A fixed-name file (HTML, manifests, entries): asked again on every use, tagged by its content. */
+function isRevalidated(path: string): boolean {
   const file = path.split('/').pop() ?? '';
-  if (NEVER_CACHED.has(file) || file.endsWith('.html')) return 'no-cache';
+  return NEVER_CACHED.has(file) || file.endsWith('.html');
+}
+
+function cacheControl(path: string, prefetch: boolean): string {
+  const file = path.split('/').pop() ?? '';
+  if (isRevalidated(path)) return prefetch && !file.endsWith('.html') ? PREFETCHED : 'no-cache';
   if (HASHED_ASSET.test(file)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=300';
 }
@@ -66,9 +82,9 @@ export async function sendBuildFile(
       brotli: true,
       gzip: true,
       setHeaders: (res: ServerResponse, sentPath: string, stats: Stats) => {
-        const policy = cacheControl(path);
+        const policy = cacheControl(path, isPrefetch(ctx));
         res.setHeader('Cache-Control', policy);
-        res.setHeader('ETag', entityTag(sentPath, stats, policy === 'no-cache'));
+        res.setHeader('ETag', entityTag(sentPath, stats, isRevalidated(path)));
         res.setHeader('X-Content-Type-Options', 'nosniff');
         if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
       },

@@ -94,6 +94,24 @@ describe('serving the production builds', () => {
     expect(hashed.headers.get('cache-control')).not.toBe('no-cache');
   });
 
+  it('lets a prefetch of those entries (the login page, signing in) be used for 30 s without asking again', async () => {
+    for (const purpose of [{ 'Sec-Purpose': 'prefetch' }, { Purpose: 'prefetch' }]) {
+      const response = await fetch(`${baseUrl}/app/app.js`, { headers: purpose });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('private, max-age=30');
+      // The same content tag as a plain request's, so a later revalidation still gets a 304.
+      const plain = await fetch(`${baseUrl}/app/app.js`);
+      expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
+    }
+    // A page is never held that way, prefetched or not; nor is a hashed asset shortened.
+    const page = await fetch(`${baseUrl}/`, { headers: { Accept: 'text/html', 'Sec-Purpose': 'prefetch' } });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const hashed = await fetch(`${baseUrl}/static/js/main.1a2b3c4d5e.js`, {
+      headers: { 'Sec-Purpose': 'prefetch' },
+    });
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
   it('never answers a missing asset with the page', async () => {
     const response = await fetch(`${baseUrl}/static/js/missing.0000aaaa.js`, {
       headers: { Accept: 'text/html' },
