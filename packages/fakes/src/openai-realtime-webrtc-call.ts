@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { MediaStreamTrack, type RTCDataChannel, RTCPeerConnection, useOPUS } from 'werift';
 import type { WebSocket } from 'ws';
+import { functionCallResponse, newId, spokenResponse } from './openai-realtime-response-events.ts';
 import { RealtimeUsageMeter } from './openai-realtime-usage.ts';
 import type { FakeUserTurn, RealtimeWebRtcScript } from './openai-realtime-webrtc-script.ts';
 import { OpusRtpPlayer } from './opus-rtp-player.ts';
@@ -18,7 +18,6 @@ import { answerOffer } from './webrtc-answer.ts';
 export const EVENTS_CHANNEL = 'oai-events';
 
 const pause = (ms: number) => (ms > 0 ? new Promise((done) => setTimeout(done, ms)) : Promise.resolve());
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 /** The pre-encoded Opus packets are 20 ms each. */
 const PACKET_MS = 20;
 
@@ -353,32 +352,12 @@ export class RealtimeWebRtcCall {
     { name, arguments: args }: { name: string; arguments: string },
     reply?: FakeUserTurn['replyAfterTool'],
   ): void {
-    const responseId = newId('resp');
-    const callId = newId('call');
-    const itemId = newId('item');
-    const base = { response_id: responseId, item_id: itemId, output_index: 0, call_id: callId };
-    const item = {
-      id: itemId,
-      type: 'function_call',
-      status: 'in_progress',
-      name,
-      call_id: callId,
-      arguments: '',
-    };
-    this.pendingTool = { callId, answered: false, reply };
-    this.activeResponse = responseId;
-    this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
-    this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
-    this.send({ type: 'response.function_call_arguments.delta', ...base, delta: args });
-    this.send({ type: 'response.function_call_arguments.done', ...base, name, arguments: args });
-    const done = { ...item, status: 'completed', arguments: args };
-    this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    const response = functionCallResponse(name, args);
+    this.pendingTool = { callId: response.callId, answered: false, reply };
+    this.activeResponse = response.responseId;
+    for (const event of response.events()) this.send(event);
     this.activeResponse = null;
-    const usage = this.usage.response(name + args, 0);
-    this.send({
-      type: 'response.done',
-      response: { id: responseId, status: 'completed', output: [done], usage },
-    });
+    this.send(response.done(this.usage.response(name + args, 0)));
   }
 
   /** A spoken response: transcript deltas paced by the script while the Opus audio plays in real time. */
@@ -389,47 +368,26 @@ export class RealtimeWebRtcCall {
     }
     const speaking = { cancelled: false };
     this.speaking = speaking;
-    const responseId = newId('resp');
-    const itemId = newId('item');
-    const base = { response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 };
-    const item = { id: itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] };
-    this.activeResponse = responseId;
-    this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
-    this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
-    this.send({ type: 'response.content_part.added', ...base, part: { type: 'audio', transcript: '' } });
-    this.send({ type: 'output_audio_buffer.started', response_id: responseId });
+    const response = spokenResponse();
+    this.activeResponse = response.responseId;
+    for (const event of response.started()) this.send(event);
     const playing = this.player.play(this.audio, () => speaking.cancelled);
     const words = text.split(' ');
     let said = 0;
     for (const [index, word] of words.entries()) {
       if (speaking.cancelled) break;
       said += 1;
-      this.send({
-        type: 'response.output_audio_transcript.delta',
-        ...base,
-        delta: index === 0 ? word : ` ${word}`,
-      });
+      this.send(response.word(word, index));
       await pause(this.script.wordIntervalMs);
     }
-    const status = speaking.cancelled ? 'cancelled' : 'completed';
-    if (!speaking.cancelled) {
-      this.send({ type: 'response.output_audio.done', ...base });
-      this.send({ type: 'response.output_audio_transcript.done', ...base, transcript: text });
-      this.send({ type: 'response.content_part.done', ...base, part: { type: 'audio', transcript: text } });
-    }
-    const content = [{ type: 'output_audio', transcript: text }];
-    const done = { ...item, status: speaking.cancelled ? 'incomplete' : 'completed', content };
-    this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    const { cancelled } = speaking;
+    for (const event of response.finished(text, cancelled)) this.send(event);
     this.activeResponse = null;
     const audioMs = Math.round((this.audio.length * PACKET_MS * said) / words.length);
-    const usage = this.usage.response(words.slice(0, said).join(' '), audioMs);
-    this.send({ type: 'response.done', response: { id: responseId, status, output: [done], usage } });
+    this.send(response.done(cancelled, this.usage.response(words.slice(0, said).join(' '), audioMs)));
     await playing;
     this.speaking = null;
-    this.send({
-      type: speaking.cancelled ? 'output_audio_buffer.cleared' : 'output_audio_buffer.stopped',
-      response_id: responseId,
-    });
+    this.send(response.audioEnded(speaking.cancelled));
   }
 
   private stopSpeaking(): void {
