@@ -8,32 +8,35 @@
 
 import { nextTask } from './boot/next-task.ts';
 
+/** Evaluates each group of modules in a task of its own. */
+async function inSteps(steps: (() => Promise<unknown>)[]): Promise<void> {
+  for (const step of steps) {
+    await nextTask();
+    await step();
+  }
+}
+
 async function start() {
-  await nextTask();
-  await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await nextTask();
-  // Radix Themes and the toasts.
-  await import(/* webpackMode: "eager" */ '@annie/ui/toast/toast');
-  await nextTask();
-  // zod, the contracts of the first requests, react-query and the federation runtime's remote loading,
-  // one step each (together they were one task of over 200 ms at Lighthouse's mobile CPU).
-  await import(/* webpackMode: "eager" */ './boot/zod-without-eval.ts');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ '@annie/api-client/auth/use-auth-user');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ '@annie/api-client/contracts/routes');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ '@annie/api-client/query-client');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './remotes/remote-modules.ts');
+  await inSteps([
+    () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+    // Radix Themes and the toasts.
+    () => import(/* webpackMode: "eager" */ '@annie/ui/toast/toast'),
+    // zod, the contracts of the first requests, react-query and the federation runtime's remote loading,
+    // one step each (together they were one task of over 200 ms at Lighthouse's mobile CPU).
+    () => import(/* webpackMode: "eager" */ './boot/zod-without-eval.ts'),
+    () => import(/* webpackMode: "eager" */ '@annie/api-client/auth/use-auth-user'),
+    () => import(/* webpackMode: "eager" */ '@annie/api-client/contracts/routes'),
+    () => import(/* webpackMode: "eager" */ '@annie/api-client/query-client'),
+    () => import(/* webpackMode: "eager" */ './remotes/remote-modules.ts'),
+  ]);
   await nextTask();
   const { startFetching } = await import(/* webpackMode: "eager" */ './remotes/start-fetching.ts');
   const queryClient = startFetching(window.location.pathname);
-  await nextTask();
-  // The router and the navigation chrome, then the routes and the contracts of what they show.
-  await import(/* webpackMode: "eager" */ './components/layout/app-layout.tsx');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './app/authenticated-app.tsx');
+  await inSteps([
+    // The router and the navigation chrome, then the routes and the contracts of what they show.
+    () => import(/* webpackMode: "eager" */ './components/layout/app-layout.tsx'),
+    () => import(/* webpackMode: "eager" */ './app/authenticated-app.tsx'),
+  ]);
   await nextTask();
   const { renderApp } = await import(/* webpackMode: "eager" */ './bootstrap.tsx');
   renderApp(queryClient);
