@@ -54,7 +54,12 @@ export function spokenResponse() {
   const itemId = newId('item');
   const base = { response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 };
   const item = { id: itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] };
-  let doneItem: Record<string, unknown> = item;
+  /** The message item as it ends: whole, or incomplete when cut short. */
+  const ended = (text: string, cancelled: boolean) => ({
+    ...item,
+    status: cancelled ? 'incomplete' : 'completed',
+    content: [{ type: 'output_audio', transcript: text }],
+  });
   return {
     responseId,
     started: (): RealtimeEvent[] => [
@@ -70,13 +75,11 @@ export function spokenResponse() {
     }),
     /** The audio and transcript done (unless cut short), then the item done; response.done follows. */
     finished: (text: string, cancelled: boolean): RealtimeEvent[] => {
-      const content = [{ type: 'output_audio', transcript: text }];
-      doneItem = { ...item, status: cancelled ? 'incomplete' : 'completed', content };
       const itemDone = {
         type: 'response.output_item.done',
         response_id: responseId,
         output_index: 0,
-        item: doneItem,
+        item: ended(text, cancelled),
       };
       if (cancelled) return [itemDone];
       return [
@@ -86,9 +89,14 @@ export function spokenResponse() {
         itemDone,
       ];
     },
-    done: (cancelled: boolean, usage: unknown): RealtimeEvent => ({
+    done: (text: string, cancelled: boolean, usage: unknown): RealtimeEvent => ({
       type: 'response.done',
-      response: { id: responseId, status: cancelled ? 'cancelled' : 'completed', output: [doneItem], usage },
+      response: {
+        id: responseId,
+        status: cancelled ? 'cancelled' : 'completed',
+        output: [ended(text, cancelled)],
+        usage,
+      },
     }),
     /** Once its audio has stopped playing: stopped, or cleared when it was cut short. */
     audioEnded: (cancelled: boolean): RealtimeEvent => ({

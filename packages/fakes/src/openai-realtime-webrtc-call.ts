@@ -384,7 +384,7 @@ export class RealtimeWebRtcCall {
     for (const event of response.finished(text, cancelled)) this.send(event);
     this.activeResponse = null;
     const audioMs = Math.round((this.audio.length * PACKET_MS * said) / words.length);
-    this.send(response.done(cancelled, this.usage.response(words.slice(0, said).join(' '), audioMs)));
+    this.send(response.done(text, cancelled, this.usage.response(words.slice(0, said).join(' '), audioMs)));
     await playing;
     this.speaking = null;
     this.send(response.audioEnded(speaking.cancelled));

@@ -21,9 +21,11 @@ const NOT_SERVED = /\.(?:map|br|gz)$/i;
 // What the build writes `.br`/`.gz` siblings for (packages/build-config compressed-assets.ts).
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt)$/i;
 
-// A fixed-name entry a page prefetches for the next navigation (the login page, for app.js and app.css,
-// while its sign-in notice shows) may be used by that navigation without asking again, for a short while:
-// `no-cache` would cost it the round trip the prefetch saved. Private, so no shared cache keeps it.
+// The shell's two fixed-name entries, which the login page prefetches while its sign-in notice shows: a
+// prefetch of either may be used by the navigation that follows without asking again, for a short while
+// (`no-cache` would cost it the round trip the prefetch saved). Private, so no shared cache keeps it. Only
+// these two: a remote's manifest or entry is never held, so a release switch reaches every page at once.
+const PREFETCHABLE = new Set(['app.js', 'app.css']);
 const PREFETCHED = 'private, max-age=30';
 
 /** Whether the request is a prefetch (`<link rel=prefetch>`: Sec-Purpose, or the older Purpose header). */
@@ -31,15 +33,16 @@ function isPrefetch(ctx: Context): boolean {
   return /^prefetch\b/.test(ctx.get('Sec-Purpose') || ctx.get('Purpose'));
 }
 
+const fileName = (path: string) => path.split('/').pop() ?? '';
+
 /** A fixed-name file (HTML, manifests, entries): asked again on every use, tagged by its content. */
-function isRevalidated(path: string): boolean {
-  const file = path.split('/').pop() ?? '';
+function isRevalidated(file: string): boolean {
   return NEVER_CACHED.has(file) || file.endsWith('.html');
 }
 
-function cacheControl(path: string, prefetch: boolean): string {
-  const file = path.split('/').pop() ?? '';
-  if (isRevalidated(path)) return prefetch && !file.endsWith('.html') ? PREFETCHED : 'no-cache';
+function cacheControl(file: string, prefetch: boolean): string {
+  if (prefetch && PREFETCHABLE.has(file)) return PREFETCHED;
+  if (isRevalidated(file)) return 'no-cache';
   if (HASHED_ASSET.test(file)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=300';
 }
@@ -82,9 +85,9 @@ export async function sendBuildFile(
       brotli: true,
       gzip: true,
       setHeaders: (res: ServerResponse, sentPath: string, stats: Stats) => {
-        const policy = cacheControl(path, isPrefetch(ctx));
-        res.setHeader('Cache-Control', policy);
-        res.setHeader('ETag', entityTag(sentPath, stats, isRevalidated(path)));
+        const file = fileName(path);
+        res.setHeader('Cache-Control', cacheControl(file, isPrefetch(ctx)));
+        res.setHeader('ETag', entityTag(sentPath, stats, isRevalidated(file)));
         res.setHeader('X-Content-Type-Options', 'nosniff');
         if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
       },

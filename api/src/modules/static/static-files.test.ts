@@ -103,7 +103,11 @@ describe('serving the production builds', () => {
       const plain = await fetch(`${baseUrl}/app/app.js`);
       expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
     }
-    // A page is never held that way, prefetched or not; nor is a hashed asset shortened.
+    // A page or a remote's manifest is never held that way, prefetched or not; nor is a hashed asset shortened.
+    const manifest = await fetch(`${baseUrl}/remotes/voice/mf-manifest.json`, {
+      headers: { 'Sec-Purpose': 'prefetch' },
+    });
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
     const page = await fetch(`${baseUrl}/`, { headers: { Accept: 'text/html', 'Sec-Purpose': 'prefetch' } });
     expect(page.headers.get('cache-control')).toBe('no-cache');
     const hashed = await fetch(`${baseUrl}/static/js/main.1a2b3c4d5e.js`, {

@@ -22,7 +22,7 @@ const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
  * to start them; unchanged when it has no deferred script or no body end.
  */
 export function holdScriptsUntilPainted(html: string): string {
-  if (!html.includes('</body>') || !new RegExp(DEFERRED_SCRIPT.source).test(html)) return html;
+  if (!html.includes('</body>') || html.search(DEFERRED_SCRIPT) < 0) return html;
   return html
     .replace(
       DEFERRED_SCRIPT,
