@@ -7,7 +7,12 @@ import { singletonVersions } from '@annie/build-config/shared';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import federationConfig from './module-federation.config.ts';
-import { APP_ENTRY_URL, APP_PUBLIC_PATH, APP_STYLESHEET_URL } from './src/config/app-entry.ts';
+import {
+  APP_PUBLIC_PATH,
+  APP_REACT_DOM_CHUNK,
+  APP_SCRIPT_URLS,
+  APP_STYLESHEET_URL,
+} from './src/config/app-entry.ts';
 
 const production = process.env.NODE_ENV === 'production';
 const appDir = import.meta.dirname;
@@ -15,7 +20,7 @@ const PRERENDER = 'shell-prerender';
 const SPINNER = '<div class="boot-spinner" role="status" aria-label="Loading"></div>';
 // app.html needs nothing but the spinner's and the idle view's few rules (inline, without comments and
 // spaces: the CSP admits inline styles), the
-// federated app's entry and its stylesheet (both fetched at once, side by side), and what it asks the
+// federated app's scripts and its stylesheet (all fetched at once, side by side), and what it asks the
 // API for first, fetched while app.js loads: the session's user (the gate before any screen), the remote
 // registry, and the settings every screen reads (the home page's welcome names the assistant).
 const APP_PAGE_HEAD = [
@@ -27,7 +32,7 @@ const APP_PAGE_HEAD = [
   '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />',
   '<link rel="preload" href="/api/modules" as="fetch" crossorigin="use-credentials" />',
   '<link rel="preload" href="/api/settings" as="fetch" crossorigin="use-credentials" />',
-  `<script defer src="${APP_ENTRY_URL}"></script>`,
+  ...APP_SCRIPT_URLS.map((url) => `<script defer src="${url}"></script>`),
 ].join('\n    ');
 
 // Three compilations in production (the dev server skips the prerender). The API sends index.html to a
@@ -78,14 +83,15 @@ const federatedApp = createAppConfig(
   production,
 );
 
-// V8's explicit compile hint (Chrome 136+): app.js holds what the signed-in page runs at once (every
-// shared singleton is eager), so V8 compiles all of its functions up front, on a background thread while
-// the file streams in, instead of each one on the main thread the first time it is called. Added after
-// minification (which drops comments), before the source map and the compressed siblings are made.
+// V8's explicit compile hint (Chrome 136+): app.js and react-dom's chunk hold what the signed-in page runs
+// at once (every shared singleton is eager), so V8 compiles all of their functions up front, on a
+// background thread while each file streams in, instead of each one on the main thread the first time it
+// is called. Added after minification (which drops comments), before the source map and the compressed
+// siblings are made.
 const EAGER_COMPILE_HINT = new rspack.BannerPlugin({
   banner: '//# allFunctionsCalledOnLoad',
   raw: true,
-  test: /^app\.js$/,
+  test: new RegExp(`^(app|${APP_REACT_DOM_CHUNK})\\.js$`),
   stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
 });
 
@@ -98,10 +104,25 @@ export default defineConfig([
     // After the page compilation, whose clean of dist/ must not race this one's writes into dist/app/.
     dependencies: ['shell-boot'],
     ...federatedApp,
-    // The version of each shared singleton this shell serves: the API refuses a published remote
-    // build that needs one it cannot serve (dist/app/host-shared.json).
+    // react-dom in a script of its own beside app.js (APP_REACT_DOM_CHUNK); both are initial chunks, so the
+    // entry starts once both have run.
+    optimization: {
+      ...federatedApp.optimization,
+      splitChunks: {
+        cacheGroups: {
+          reactDom: {
+            test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+            name: APP_REACT_DOM_CHUNK,
+            chunks: 'initial',
+            enforce: true,
+          },
+        },
+      },
+    },
     plugins: [
       ...(federatedApp.plugins ?? []),
+      // The version of each shared singleton this shell serves: the API refuses a published remote
+      // build that needs one it cannot serve (dist/app/host-shared.json).
       jsonAsset('host-shared.json', () => singletonVersions(appDir)),
       EAGER_COMPILE_HINT,
     ],

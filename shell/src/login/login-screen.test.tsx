@@ -90,10 +90,11 @@ describe('LoginScreen', () => {
     expect(within(notice).getByText('Welcome to AnnieAI!')).toBeInTheDocument();
     expect(notifications().contains(notice)).toBe(false);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
-    // Meanwhile the signed-in app's stylesheet and script are fetched for the page the reload opens.
+    // Meanwhile the signed-in app's stylesheet and scripts are fetched for the page the reload opens.
     const prefetched = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
     expect(prefetched.map((link) => [link.getAttribute('href'), link.getAttribute('as')])).toEqual([
       ['/app/app.css', 'style'],
+      ['/app/app-react-dom.js', 'script'],
       ['/app/app.js', 'script'],
     ]);
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 5_000 });

@@ -5,10 +5,12 @@ import type { Context } from 'koa';
 import send from 'koa-send';
 
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
-// Fixed-name entry files (the shell's app/app.js and app/app.css) must revalidate; everything else is content-hashed.
+// Fixed-name entry files (the shell's app/app.js, app/app-react-dom.js beside it, and app/app.css) must
+// revalidate; everything else is content-hashed.
 const NEVER_CACHED = new Set([
   'index.html',
   'app.js',
+  'app-react-dom.js',
   'app.css',
   'boot.js',
   'mf-manifest.json',
@@ -21,11 +23,11 @@ const NOT_SERVED = /\.(?:map|br|gz)$/i;
 // What the build writes `.br`/`.gz` siblings for (packages/build-config compressed-assets.ts).
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt)$/i;
 
-// The shell's two fixed-name entries, which the login page prefetches while its sign-in notice shows: a
-// prefetch of either may be used by the navigation that follows without asking again, for a short while
+// The shell's fixed-name entry files, which the login page prefetches while its sign-in notice shows: a
+// prefetch of any may be used by the navigation that follows without asking again, for a short while
 // (`no-cache` would cost it the round trip the prefetch saved). Private, so no shared cache keeps it. Only
-// these two: a remote's manifest or entry is never held, so a release switch reaches every page at once.
-const PREFETCHABLE = new Set(['app.js', 'app.css']);
+// these: a remote's manifest or entry is never held, so a release switch reaches every page at once.
+const PREFETCHABLE = new Set(['app.js', 'app-react-dom.js', 'app.css']);
 const PREFETCHED = 'private, max-age=30';
 
 /** Whether the request is a prefetch (`<link rel=prefetch>`: Sec-Purpose, or the older Purpose header). */

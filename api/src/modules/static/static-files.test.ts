@@ -26,6 +26,7 @@ beforeAll(async () => {
   await writeFile(join(shellDir, 'static/js/main.1a2b3c4d5e.js'), 'console.log(1)');
   await mkdir(join(shellDir, 'app'));
   await writeFile(join(shellDir, 'app/app.js'), 'console.log(2)');
+  await writeFile(join(shellDir, 'app/app-react-dom.js'), 'console.log(3)');
   await writeFile(join(shellDir, 'app/app.css'), 'body{margin:0}');
   await writeFile(join(voiceDir, 'mf-manifest.json'), '{}');
   await writeFile(join(voiceDir, 'remoteEntry.js'), 'var x');
@@ -84,8 +85,8 @@ describe('serving the production builds', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it("revalidates the signed-in app's fixed-name entry script and stylesheet", async () => {
-    for (const path of ['/app/app.js', '/app/app.css']) {
+  it("revalidates the signed-in app's fixed-name scripts and stylesheet", async () => {
+    for (const path of ['/app/app.js', '/app/app-react-dom.js', '/app/app.css']) {
       const response = await fetch(`${baseUrl}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -96,12 +97,14 @@ describe('serving the production builds', () => {
 
   it('lets a prefetch of those entries (the login page, signing in) be used for 30 s without asking again', async () => {
     for (const purpose of [{ 'Sec-Purpose': 'prefetch' }, { Purpose: 'prefetch' }]) {
-      const response = await fetch(`${baseUrl}/app/app.js`, { headers: purpose });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('private, max-age=30');
-      // The same content tag as a plain request's, so a later revalidation still gets a 304.
-      const plain = await fetch(`${baseUrl}/app/app.js`);
-      expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
+      for (const path of ['/app/app.js', '/app/app-react-dom.js', '/app/app.css']) {
+        const response = await fetch(`${baseUrl}${path}`, { headers: purpose });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('cache-control')).toBe('private, max-age=30');
+        // The same content tag as a plain request's, so a later revalidation still gets a 304.
+        const plain = await fetch(`${baseUrl}${path}`);
+        expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
+      }
     }
     // A page or a remote's manifest is never held that way, prefetched or not; nor is a hashed asset shortened.
     const manifest = await fetch(`${baseUrl}/remotes/voice/mf-manifest.json`, {
