@@ -15,8 +15,9 @@ function common(appDir: string): FederationOptions {
 }
 
 /**
- * The host's shared singletons are eager: they are in app.js itself rather than one request each (the
- * signed-in first render needs every one of them anyway); remotes still take them from the share scope.
+ * The host's shared singletons are eager: they are in app.js itself (react-dom in the initial chunk beside
+ * it, shell/rspack.config.ts) rather than one request each (the signed-in first render needs every one of
+ * them anyway); remotes still take them from the share scope.
  */
 function eagerly(shared: moduleFederationPlugin.SharedObject): moduleFederationPlugin.SharedObject {
   const eager: moduleFederationPlugin.SharedObject = {};
