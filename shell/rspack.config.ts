@@ -19,9 +19,8 @@ const appDir = import.meta.dirname;
 const PRERENDER = 'shell-prerender';
 const SPINNER = '<div class="boot-spinner" role="status" aria-label="Loading"></div>';
 // app.html needs nothing but the spinner's and the idle view's few rules (inline, without comments and
-// spaces: the CSP admits inline styles), the
-// federated app's scripts and its stylesheet (all fetched at once, side by side), and what it asks the
-// API for first, fetched while app.js loads: the session's user (the gate before any screen), the remote
+// spaces: the CSP admits inline styles), the federated app's scripts and its stylesheet (all fetched at
+// once, side by side), and what it asks the API for first, fetched while the scripts load: the session's user (the gate before any screen), the remote
 // registry, and the settings every screen reads (the home page's welcome names the assistant).
 const APP_PAGE_HEAD = [
   `<style>${readFileSync(join(appDir, 'src/boot.css'), 'utf8')

@@ -3,9 +3,9 @@
 // is done in steps, each a task of its own with the browser let in between, rather than one long task
 // that blocks the page: the federation runtime's start (app.js itself), then the app's modules layer by
 // layer, then its first render, itself sliced (bootstrap.tsx). Each step only evaluates modules the two
-// scripts already hold. The first screen's requests
-// (the session's user, the registry, the page's remote) start half-way, as soon as the code that makes
-// them has been evaluated, so they are answered while the rest is.
+// scripts already hold. The first screen's requests (the session's user, the registry, the page's remote)
+// start half-way, as soon as the code that makes them has been evaluated, so they are answered while the
+// rest is.
 
 import { nextTask } from './boot/next-task.ts';
 
