@@ -94,11 +94,13 @@ describe('scheduled backups of the embedded database', () => {
   });
 
   it('keeps only the newest BACKUP_KEEP backups', async () => {
-    for (const hour of ['01', '02', '03', '04']) {
-      await runScheduledBackup(dataDir, 2, new Date(`2026-11-28T${hour}:00:00Z`));
-    }
+    // Dated after the real backup the test before took (now), whatever today is: four hours from a day ahead.
+    const tomorrow = Date.now() + 86_400_000;
+    const stamps = [1, 2, 3, 4].map((hour) => new Date(tomorrow + hour * 3_600_000));
+    for (const at of stamps) await runScheduledBackup(dataDir, 2, at);
     const files = (await readdir(backupsFolder(dataDir))).filter((name) => name.endsWith('.backup')).sort();
-    expect(files).toEqual(['annie-2026-11-28T03-00-00-000Z.backup', 'annie-2026-11-28T04-00-00-000Z.backup']);
+    const named = (at: Date) => `annie-${at.toISOString().replace(/[:.]/g, '-')}.backup`;
+    expect(files).toEqual(stamps.slice(2).map(named));
   });
 
   it('a failed backup is logged as an error and shown failing in the doctor report', async () => {
