@@ -1,5 +1,5 @@
-import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,13 +30,15 @@ export function freePort(): Promise<number> {
 
 export type ThrowawayCluster = {
   port: number;
+  /** The folder of the server's Unix socket (and of the cluster). */
+  socketDir: string;
   /** A URL of the superuser `annie` (trust on loopback) to `database`. */
   url: (database?: string) => string;
   stop: () => Promise<void>;
 };
 
 /** Root may not run postgres: the cluster then runs as the `postgres` account. */
-async function runAsAccount(): Promise<{ uid: number; gid: number } | undefined> {
+export async function runAsAccount(): Promise<{ uid: number; gid: number } | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const id = async (flag: string) => Number((await run('id', [flag, 'postgres'])).stdout.trim());
   return { uid: await id('-u'), gid: await id('-g') };
@@ -81,10 +83,18 @@ export async function startThrowawayCluster(
     `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} ${options}`,
     'start',
   ]);
+  // A test file whose setup fails runs no afterAll: the server must not outlive the test worker.
+  const stopNow = () => {
+    spawnSync(join(binDir, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'], { ...as, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopNow);
   return {
     port,
+    socketDir: dir,
     url: (database = 'postgres') => `postgres://annie@127.0.0.1:${port}/${database}`,
     stop: async () => {
+      process.off('exit', stopNow);
       await exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {});
       await rm(dir, { recursive: true, force: true });
     },
