@@ -70,6 +70,13 @@ const envSchema = z
     PG_BIN_DIR: z.string().optional(),
     /** Daily backups of the embedded database kept in DATA_DIR/backups; 0 turns them off. */
     BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
+    /**
+     * With DATABASE_URL: the pgBackRest stanza backing the database up (docs/deployment.md "Backups"); the
+     * doctor reads the last backup from `pgbackrest info`. Unset: the doctor reports no backup tool.
+     */
+    PGBACKREST_STANZA: z.string().trim().min(1).optional(),
+    /** pgBackRest's configuration file for `info` (its repository settings); unset: its default. */
+    PGBACKREST_CONFIG: z.string().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     /** A session ends this long after sign-in however active it is (SESSION_TTL_HOURS is the idle limit). */
