@@ -6,6 +6,7 @@ import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
 import { startPgBouncer } from '../../test/pgbouncer.ts';
 import { TestClient } from '../../test/test-client.ts';
 import { startThrowawayCluster } from '../../test/throwaway-cluster.ts';
+import { isDatabaseOutage, isUnstorableValue } from '../lib/database-outage.ts';
 import { eventually, openEventStream } from '../modules/lab/testing/lab-test-helpers.ts';
 
 // Two instances whose request traffic goes through PgBouncer in transaction mode (each transaction may
@@ -40,6 +41,9 @@ const [one, two] = (await Promise.all([
 ])) as [ApiProcess, ApiProcess];
 const app = new pg.Client({ connectionString: cluster.url('annie') });
 await app.connect();
+// The last test restarts the server's sessions, these included.
+app.on('error', () => {});
+db.on('error', () => {});
 afterAll(() => app.end());
 
 async function signedInOn(api: ApiProcess, cookiesOf?: TestClient): Promise<TestClient> {
@@ -49,7 +53,10 @@ async function signedInOn(api: ApiProcess, cookiesOf?: TestClient): Promise<Test
     return client;
   }
   const response = await client.post('/api/login', { username: 'admin', password: PASSWORD });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
+  if (response.status !== 200)
+    throw new Error(
+      `login failed: ${response.status} ${JSON.stringify(api.logs.filter((line) => line.level === 50))}`,
+    );
   return client;
 }
 
@@ -57,6 +64,11 @@ describe('request traffic through PgBouncer in transaction mode', () => {
   it('two instances started together migrate once and make one first admin', async () => {
     const { rows } = await app.query<{ count: string }>('select count(*) from app_user');
     expect(rows[0]?.count).toBe('1');
+  });
+
+  it('sign-ins work whichever server connection each statement lands on (no named statements)', async () => {
+    // The login limiter's library names its statements: each name would live on one server connection.
+    for (let index = 0; index < 12; index += 1) await signedInOn(index % 2 === 0 ? one : two);
   });
 
   it('a logout on one ends the session on the other (NOTIFY reaches the direct LISTEN)', async () => {
@@ -108,5 +120,34 @@ describe('request traffic through PgBouncer in transaction mode', () => {
     // Per instance: pg-boss's pool (4 by default) and LISTEN, the live hub's LISTEN.
     expect(Number(row?.direct)).toBeLessThanOrEqual(2 * (4 + 2));
     expect(row?.listeners_direct).toBe(true);
+  });
+  it('a server connection PgBouncer loses mid-statement (a failover) is an outage (503), not bad input (last: the server restarts)', async () => {
+    const client = new pg.Client({
+      connectionString: bouncer.url('annie'),
+      application_name: 'annie-lost-link',
+    });
+    await client.connect();
+    client.on('error', () => {});
+    try {
+      const sleeping = client.query('select pg_sleep(30)').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      // The server's end vanishes without a word, as a failed-over primary's does (HAProxy cuts it):
+      // last in this file, since the server then restarts every session.
+      const pid = await eventually(async () => {
+        const { rows } = await app.query<{ pid: number }>(
+          "select pid from pg_stat_activity where query = 'select pg_sleep(30)'",
+        );
+        return rows[0]?.pid;
+      });
+      process.kill(pid, 'SIGKILL');
+      const error = await sleeping;
+      expect(error).toMatchObject({ code: '08P01' });
+      expect(isDatabaseOutage(error)).toBe(true);
+      expect(isUnstorableValue(error)).toBe(false);
+    } finally {
+      await client.end().catch(() => {});
+    }
   });
 });
