@@ -2,7 +2,8 @@
 # The production database topology on one machine, from Debian's packages (docs/deployment.md):
 #   etcd (the consensus store) → two Patroni nodes running PostgreSQL 15, a primary and a synchronous
 #   standby, with automatic failover → HAProxy, whose one port always leads to the primary (it asks each
-#   node's Patroni REST API GET /primary) → PgBouncer in transaction mode in front of HAProxy.
+#   node's Patroni REST API GET /primary) → PgBouncer in transaction mode in front of HAProxy; WAL archived
+#   continuously by pgBackRest from whichever node is primary, and a first full backup taken.
 # The API takes DATABASE_URL = PgBouncer (requests) and DATABASE_DIRECT_URL = HAProxy (LISTEN, pg-boss,
 # migrations); both are written to DIR/annie.env. Loopback only, trust authentication: a rehearsal and
 # a test bed; production hosts take the same files with scram-sha-256 and one node per machine.
@@ -13,9 +14,9 @@
 set -euo pipefail
 DIR=${1:?usage: deploy/ha/up.sh DIR}
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
-for tool in etcd patroni haproxy pgbouncer "$PG_BIN/postgres"; do
+for tool in etcd patroni haproxy pgbouncer pgbackrest curl "$PG_BIN/postgres"; do
   command -v "$tool" >/dev/null || {
-    echo "missing $tool: apt-get install etcd-server patroni haproxy pgbouncer postgresql-15" >&2
+    echo "missing $tool: apt-get install etcd-server patroni haproxy pgbouncer pgbackrest curl postgresql-15" >&2
     exit 1
   }
 done
@@ -114,9 +115,36 @@ postgresql:
       password: replicator
   parameters:
     unix_socket_directories: $DIR
+    # Every WAL segment to pgBackRest's repository, from whichever node is the primary (each names its own
+    # data folder: %p is relative to it).
+    archive_mode: "on"
+    archive_command: pgbackrest --config=$DIR/pgbackrest.conf --stanza=annie --pg1-path=$DIR/node$node archive-push %p
+    archive_timeout: 60
 YAML
 done
 [ "$(id -u)" = 0 ] && chown postgres: "$DIR"/patroni*.yml
+# pgBackRest: the repository (here a folder; in production another host or object storage) and both
+# nodes; `backup` finds whichever is the primary.
+cat >"$DIR/pgbackrest.conf" <<CONF
+[global]
+repo1-path=$DIR/backups
+repo1-retention-full=2
+lock-path=$DIR/pgbackrest-lock
+log-path=$DIR
+log-level-file=off
+log-level-console=warn
+start-fast=y
+[annie]
+pg1-path=$DIR/node1
+pg1-port=$PG1
+pg1-socket-path=$DIR
+pg1-user=postgres
+pg2-path=$DIR/node2
+pg2-port=$PG2
+pg2-socket-path=$DIR
+pg2-user=postgres
+CONF
+[ "$(id -u)" = 0 ] && chown postgres: "$DIR/pgbackrest.conf"
 start patroni1 patroni "$DIR/patroni1.yml"
 wait_for "the first node (primary)" 60 curl -sf "http://127.0.0.1:$REST1/primary"
 start patroni2 patroni "$DIR/patroni2.yml"
@@ -149,6 +177,10 @@ wait_for "haproxy to the primary" 20 primary_only
 as_owner "$PG_BIN/psql" -h 127.0.0.1 -p "$PRIMARY" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
   -c "create role annie login" -c "create database annie owner annie"
 
+# The stanza and a first full backup (later ones: deploy/pgbackrest/annie-backup-*.timer, or deploy/ha/backup.sh DIR --type=diff backup).
+as_owner pgbackrest --config="$DIR/pgbackrest.conf" --stanza=annie stanza-create
+as_owner pgbackrest --config="$DIR/pgbackrest.conf" --stanza=annie --type=full backup
+
 cat >"$DIR/userlist.txt" <<USERS
 "annie" ""
 USERS
@@ -174,6 +206,8 @@ wait_for pgbouncer 20 "$PG_BIN/pg_isready" -h 127.0.0.1 -p "$BOUNCER"
 cat >"$DIR/annie.env" <<ENV
 DATABASE_URL=postgres://annie@127.0.0.1:$BOUNCER/annie
 DATABASE_DIRECT_URL=postgres://annie@127.0.0.1:$PRIMARY/annie
+PGBACKREST_STANZA=annie
+PGBACKREST_CONFIG=$DIR/pgbackrest.conf
 ENV
-echo "HA PostgreSQL is up in $DIR: primary node1 (:$PG1), synchronous standby node2 (:$PG2), HAProxy :$PRIMARY, PgBouncer :$BOUNCER"
+echo "HA PostgreSQL is up in $DIR: primary node1 (:$PG1), synchronous standby node2 (:$PG2), HAProxy :$PRIMARY, PgBouncer :$BOUNCER, pgBackRest stanza annie"
 echo "API settings: $DIR/annie.env"

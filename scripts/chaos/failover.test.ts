@@ -21,6 +21,7 @@ describe('database failover under write load (scripts/chaos/failover.ts)', () =>
     expect(output).toMatch(/event stream on instance 2: resync [\d.]+ s after the kill, then live events/);
     expect(output).toMatch(/pg-boss: a lab job queued after the failover ran in \d+ ms/);
     expect(output).toMatch(/schedules: [1-9]\d* slot runs, 0 slot\(s\) run twice/);
+    expect(output).toContain('WAL archiving (pgBackRest): works on the new primary');
     expect(code).toBe(0);
   }, 240_000);
 });

@@ -5,7 +5,8 @@
 // an event stream is open on the second. Then the primary is killed (kill -9 of its Patroni and
 // PostgreSQL). Prints: time from the kill to the first write acknowledged by the new primary, acknowledged
 // writes lost, whether the event stream got `resync` and then a live event, whether a lab job queued
-// after the failover ran (pg-boss), schedule runs per slot (none twice), and each instance's connections.
+// after the failover ran (pg-boss), schedule runs per slot (none twice), whether pgBackRest archives from
+// the new primary, and the server's connections.
 // Exits 1 when a figure misses its bound (resume within 10 s, 0 lost, resync, job run, no slot twice).
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
@@ -143,6 +144,13 @@ try {
   }
   await sleep(500);
   events.abort();
+  // pgBackRest follows the new primary: its WAL reaches the repository (`pgbackrest check`).
+  let archiving = 'works on the new primary';
+  try {
+    topology.checkBackups();
+  } catch (error) {
+    archiving = `FAILS: ${(error as Error).message.split('\n')[0]}`;
+  }
 
   const stored = new Set(
     (
@@ -191,6 +199,7 @@ try {
     `pg-boss: a lab job queued after the failover ${jobMs === undefined ? 'DID NOT run' : `ran in ${Math.round(jobMs)} ms`}`,
   );
   console.log(`schedules: ${slots} slot runs, ${twice.length} slot(s) run twice`);
+  console.log(`WAL archiving (pgBackRest): ${archiving}`);
   console.log(
     `server connections after the failover (2 instances, pooled through PgBouncer): ${connections.map((row) => `${row.application_name || '(pooler)'} ${row.count}`).join(', ')}`,
   );
@@ -201,7 +210,8 @@ try {
     stream.resyncAt > 0 &&
     stream.eventAfterResync &&
     jobMs !== undefined &&
-    twice.length === 0;
+    twice.length === 0 &&
+    archiving.startsWith('works');
   exitCode = ok ? 0 : 1;
 } finally {
   for (const { api } of apis) await api.stop().catch(() => {});

@@ -11,11 +11,13 @@ export interface HaTopology {
   env: Record<string, string>;
   /** kill -9 the primary's Patroni and PostgreSQL; resolves with its node name. */
   killPrimary(): string;
+  /** `pgbackrest check` on the current primary (WAL archiving works); throws when it fails. */
+  checkBackups(): void;
   down(): Promise<void>;
 }
 
-function script(name: string, dir: string, inherit: boolean): string {
-  const result = spawnSync(join(ROOT, 'deploy/ha', name), [dir], {
+function script(name: string, dir: string, inherit: boolean, args: string[] = []): string {
+  const result = spawnSync(join(ROOT, 'deploy/ha', name), [dir, ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', inherit ? 'inherit' : 'pipe'],
   });
@@ -43,5 +45,10 @@ export async function haTopologyUp(): Promise<HaTopology> {
       .filter((line) => line.includes('='))
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
-  return { env, killPrimary: () => script('kill-primary.sh', dir, false), down };
+  return {
+    env,
+    killPrimary: () => script('kill-primary.sh', dir, false),
+    checkBackups: () => void script('backup.sh', dir, false, ['check']),
+    down,
+  };
 }
