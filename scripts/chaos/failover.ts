@@ -6,7 +6,8 @@
 // PostgreSQL). Prints: time from the kill to the first write acknowledged by the new primary, acknowledged
 // writes lost, whether the event stream got `resync` and then a live event, whether a lab job queued
 // after the failover ran (pg-boss), schedule runs per slot (none twice), whether pgBackRest archives from
-// the new primary, and the server's connections.
+// the new primary, whether a sign-out still reaches the other instance's session cache, and the server's
+// connections.
 // Exits 1 when a figure misses its bound (resume within 10 s, 0 lost, resync, job run, no slot twice).
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
@@ -144,6 +145,25 @@ try {
   }
   await sleep(500);
   events.abort();
+  // The session caches rebuilt on the new primary's LISTEN: a sign-out on one instance ends the session
+  // on the other, which had it cached, within a second.
+  const session = await signIn(ports[0] ?? 0, 'admin', PASSWORD);
+  const onTwo = () =>
+    fetch(`http://127.0.0.1:${ports[1]}/api/auth/user`, { headers: { Cookie: session.headers.Cookie } });
+  const cachedOnTwo = (await onTwo()).status === 200;
+  const signedOut = performance.now();
+  await fetch(`http://127.0.0.1:${ports[0]}/api/logout`, {
+    method: 'POST',
+    headers: {
+      ...session.headers,
+      'Content-Type': 'application/json',
+      Origin: `http://127.0.0.1:${ports[0]}`,
+    },
+  });
+  let sessionEndedMs: number | undefined;
+  while (cachedOnTwo && sessionEndedMs === undefined && performance.now() - signedOut < 1_000) {
+    if ((await onTwo()).status === 401) sessionEndedMs = performance.now() - signedOut;
+  }
   // pgBackRest follows the new primary: its WAL reaches the repository (`pgbackrest check`).
   let archiving = 'works on the new primary';
   try {
@@ -201,6 +221,9 @@ try {
   console.log(`schedules: ${slots} slot runs, ${twice.length} slot(s) run twice`);
   console.log(`WAL archiving (pgBackRest): ${archiving}`);
   console.log(
+    `session cache: a sign-out on instance 1 ${sessionEndedMs === undefined ? 'was NOT seen on instance 2 within 1 s' : `ended it on instance 2 in ${Math.round(sessionEndedMs)} ms`}`,
+  );
+  console.log(
     `server connections after the failover (2 instances, pooled through PgBouncer): ${connections.map((row) => `${row.application_name || '(pooler)'} ${row.count}`).join(', ')}`,
   );
   const ok =
@@ -211,7 +234,8 @@ try {
     stream.eventAfterResync &&
     jobMs !== undefined &&
     twice.length === 0 &&
-    archiving.startsWith('works');
+    archiving.startsWith('works') &&
+    sessionEndedMs !== undefined;
   exitCode = ok ? 0 : 1;
 } finally {
   for (const { api } of apis) await api.stop().catch(() => {});
