@@ -36,6 +36,29 @@ async function flood(api: ApiProcess, count: number): Promise<number[]> {
 }
 
 describe('connection budget', () => {
+  it('counts every pool; behind a pooler the server holds only the connections that need a session', () => {
+    const direct = connectionBudget(loadConfig({ DATABASE_URL: 'postgres://db/annie' }));
+    expect(direct).toMatchObject({
+      request: 12,
+      jobHandlers: 4,
+      jobQueue: 4,
+      listeners: 2,
+      startup: 1,
+      onServer: 23,
+    });
+    const pooled = connectionBudget(
+      loadConfig({
+        DATABASE_URL: 'postgres://pgbouncer/annie',
+        DATABASE_DIRECT_URL: 'postgres://db/annie',
+        DB_POOL_MAX: '30',
+      }),
+    );
+    expect(pooled).toMatchObject({ pooled: 34, direct: 8, onServer: 8 });
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://db/annie' })).toThrow(
+      /DATABASE_DIRECT_URL: needs DATABASE_URL as well/,
+    );
+  });
+
   it('holds four instances with the default budget on max_connections = 100, each pool full', async () => {
     const budget = connectionBudget(loadConfig({ ...env, EXPECTED_INSTANCES: '4' }));
     expect(budget.onServer * 4).toBeLessThanOrEqual(97);
