@@ -46,14 +46,11 @@ function withoutStatementNames(client: pg.PoolClient): void {
 }
 
 /**
- * Where a connection that needs a session of its own goes (LISTEN, pg-boss, the migration lock):
- * DATABASE_DIRECT_URL when set (the pool's URL is then a pooler's), else the pool's own settings.
+ * Settings for a connection of its own beside the pool: to `url` when given (DATABASE_DIRECT_URL, for
+ * what needs a session: LISTEN, pg-boss, the migration lock), else to where the pool connects.
  */
-export function directConnection(
-  pool: Pick<Pool, 'options'>,
-  directUrl: string | undefined,
-): pg.ClientConfig {
-  if (directUrl) return { connectionString: directUrl };
+export function connectionSettings(pool: Pick<Pool, 'options'>, url: string | undefined): pg.ClientConfig {
+  if (url) return { connectionString: url };
   const { connectionString, host, port, user, password, database, ssl } = pool.options;
   return {
     ...{ connectionString, host, port, user, database, ssl },

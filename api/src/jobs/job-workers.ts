@@ -2,7 +2,7 @@ import pg from 'pg';
 import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/env.ts';
-import { directConnection, type Pool } from '../db/pool.ts';
+import { connectionSettings, type Pool } from '../db/pool.ts';
 import { ensureQueue, JOB_QUEUE_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /** One delivery of a job: `retryCount` retries have happened, `retryLimit` are allowed. */
@@ -56,9 +56,9 @@ export class JobWorkers {
   #queues = new Map<string, Promise<void>>();
 
   constructor(appPool: Pool, config: AppConfig, logger: Logger, options: JobWorkersOptions = {}) {
-    this.#connection = { ...directConnection(appPool, undefined), application_name: 'annie-job-worker' };
+    this.#connection = { ...connectionSettings(appPool, undefined), application_name: 'annie-job-worker' };
     this.#direct = {
-      ...directConnection(appPool, config.DATABASE_DIRECT_URL),
+      ...connectionSettings(appPool, config.DATABASE_DIRECT_URL),
       application_name: 'annie-job-worker',
     };
     this.#config = config;

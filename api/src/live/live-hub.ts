@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { directConnection, type Pool } from '../db/pool.ts';
+import { connectionSettings, type Pool } from '../db/pool.ts';
 import { envelopeSchema, type LiveChannel, type ProcessChannel } from './live-channel.ts';
 
 /** An event for the subscriber's tenant, or `resync` after the hub reconnected and may have missed some. */
@@ -46,7 +46,7 @@ export class LiveHub {
   /** `directUrl`: DATABASE_DIRECT_URL (LISTEN needs a session of its own, not a pooler's); unset, the pool's. */
   constructor(pool: Pool, logger: Logger, directUrl?: string) {
     this.#connection = directUrl
-      ? { ...directConnection(pool, directUrl), application_name: 'annie-live-events' }
+      ? { ...connectionSettings(pool, directUrl), application_name: 'annie-live-events' }
       : { ...pool.options, application_name: 'annie-live-events' };
     this.#logger = logger;
   }
