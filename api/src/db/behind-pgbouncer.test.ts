@@ -66,6 +66,15 @@ describe('request traffic through PgBouncer in transaction mode', () => {
     expect(rows[0]?.count).toBe('1');
   });
 
+  it('refuses to start with only the pooler’s URL, naming DATABASE_DIRECT_URL as the fix', async () => {
+    await expect(startApiProcess(['api/src/main.ts'], { ...env, DATABASE_DIRECT_URL: '' })).rejects.toThrow(
+      /DATABASE_URL goes through a transaction pooler.*Set DATABASE_DIRECT_URL/s,
+    );
+    await expect(
+      startApiProcess(['api/src/main.ts'], { ...env, DATABASE_DIRECT_URL: bouncer.url('annie') }),
+    ).rejects.toThrow(/DATABASE_DIRECT_URL goes through a transaction pooler/);
+  });
+
   it('sign-ins work whichever server connection each statement lands on (no named statements)', async () => {
     // The login limiter's library names its statements: each name would live on one server connection.
     for (let index = 0; index < 12; index += 1) await signedInOn(index % 2 === 0 ? one : two);

@@ -76,8 +76,36 @@ export async function serverConnectionLimit(directUrl: string): Promise<{ max: n
 }
 
 /**
- * Refuses a start whose EXPECTED_INSTANCES instances would need more connections than the server allows,
- * naming the settings that fix it. Behind a pooler only the direct connections count here: the pooler's
+ * Whether `url` gives a client one server session for its whole life. Behind a transaction pooler it
+ * does not: after a statement, another client's transaction takes that server connection (PgBouncer
+ * hands out the last one freed), so the first client's next statement runs in another backend, or waits.
+ */
+export async function keepsItsSession(url: string): Promise<boolean> {
+  const first = new pg.Client({ connectionString: url, application_name: 'annie-budget-check' });
+  const other = new pg.Client({ connectionString: url, application_name: 'annie-budget-check' });
+  await first.connect();
+  try {
+    await other.connect();
+    const pid = async () =>
+      (await first.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+    const before = await pid();
+    await other.query('begin');
+    await other.query('select 1');
+    const after = await Promise.race([
+      pid(),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2_000).unref()),
+    ]);
+    await other.query('rollback');
+    return before !== undefined && before === after;
+  } finally {
+    await other.end().catch(() => {});
+    await first.end().catch(() => {});
+  }
+}
+
+/**
+ * Refuses a start that cannot work, naming the settings that fix it: the direct URL behind a transaction
+ * pooler, or EXPECTED_INSTANCES instances needing more connections than the server allows. Behind a pooler only the direct connections count here: the pooler's
  * own server connections (its pool size) are the operator's to add (docs/deployment.md).
  */
 export async function checkConnectionBudget(
@@ -85,6 +113,13 @@ export async function checkConnectionBudget(
   directUrl: string,
 ): Promise<ConnectionBudget> {
   const budget = connectionBudget(config);
+  if (!(await keepsItsSession(directUrl))) {
+    throw new ConfigError(
+      `${config.DATABASE_DIRECT_URL ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL'} goes through a transaction pooler: ` +
+        'LISTEN, pg-boss and the migration lock need a session of their own. Set DATABASE_DIRECT_URL to the database server itself ' +
+        '(or to a pooler in session mode), keeping DATABASE_URL on the pooler (docs/deployment.md "Connection budget").',
+    );
+  }
   const { max, available } = await serverConnectionLimit(directUrl);
   const needed = budget.onServer * config.EXPECTED_INSTANCES;
   if (needed > available) {
