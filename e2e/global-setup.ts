@@ -123,6 +123,8 @@ export default async function globalSetup() {
     // Distinct per E2E_PORT (engineers run e2e side by side on ports like 4300, 4400, …).
     EMBEDDED_PG_PORT: String(54_300 + (E2E_PORT % 1000)),
     ANNIE_ADMIN_PASSWORD: E2E_USERS.admin.password,
+    // Required with DATABASE_URL (TEST_DATABASE_URL set): instances on one database share it.
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
     AGT_BASE_URL: `http://127.0.0.1:${AGT_FAKE_PORT}`,
     AGT_API_KEY: 'e2e-agt-key',
     PUBLIC_URL: E2E_BASE_URL,

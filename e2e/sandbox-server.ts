@@ -2,6 +2,7 @@
 // production build, every provider's fake in-process), on a fresh database, with no provider setting
 // inherited from the shell (the sandbox would rightly refuse to start). Ends the API on SIGTERM/SIGINT.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freshDatabase } from './e2e-database.ts';
@@ -24,6 +25,8 @@ Object.assign(env, {
   DATA_DIR: dataDir,
   EMBEDDED_PG_PORT: String(54_400 + (SANDBOX_E2E_PORT % 100)),
   ANNIE_ADMIN_PASSWORD: SANDBOX_ADMIN_PASSWORD,
+  // Required with DATABASE_URL (TEST_DATABASE_URL set): instances on one database share it.
+  SESSION_SECRET: randomBytes(32).toString('base64url'),
   // gaxios sends even loopback calls through HTTP(S)_PROXY otherwise.
   NO_PROXY: '127.0.0.1,localhost',
   LOG_LEVEL: 'warn',

@@ -54,7 +54,7 @@ export type BuiltApp = {
 /** Builds the Koa app and creates each domain once for it; tests call this with their own database, `main` listens on it. */
 export function createApp(appDeps: AppDeps): BuiltApp {
   const { config, orm, pool, logger } = appDeps;
-  const live = new LiveHub(pool, logger);
+  const live = new LiveHub(pool, logger, config.DATABASE_DIRECT_URL);
   const appDomains = appDeps.domains ?? domains;
   const deps: DomainDeps = {
     config,

@@ -50,6 +50,8 @@ async function main(): Promise<void> {
   const { config, replaced } = withServedModels(sandbox?.config ?? operatorConfig);
   for (const setting of replaced)
     logger.warn(setting, 'model setting names a retired OpenAI model; using the default');
+  // Before the database: a configuration that cannot work (no shared SESSION_SECRET) is refused untouched.
+  const keys = await sessionKeys(config);
   const runtime = await openDatabase(config, ormSchema);
   if (runtime.embeddedDatabase) console.log(runtime.embeddedDatabase);
   await ensureFirstAdmin(runtime.orm.em.fork(), config.ANNIE_ADMIN_PASSWORD, (line) => console.log(line));
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
     orm: runtime.orm,
     pool: runtime.pool,
     logger,
-    sessionKeys: await sessionKeys(config),
+    sessionKeys: keys,
     staticDirs: buildDirs(config),
     domains: sandbox ? [...domains, sandbox.domain] : domains,
   });

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppConfig } from './config/env.ts';
+import { type AppConfig, ConfigError } from './config/env.ts';
+import { behindPooler, checkConnectionBudget } from './db/connection-budget.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { createOrm, migrate, type Orm, type OrmSchema } from './db/orm.ts';
 import { createPool, type Pool } from './db/pool.ts';
@@ -28,9 +29,12 @@ export async function openDatabase(config: AppConfig, schema: OrmSchema): Promis
         port: config.EMBEDDED_PG_PORT,
       });
   const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
-  const pool = createPool(databaseUrl);
+  const directUrl = config.DATABASE_DIRECT_URL ?? databaseUrl;
+  if (config.DATABASE_URL) await checkConnectionBudget(config, directUrl);
+  if (behindPooler(config)) await migrateDirectly(directUrl, schema);
+  const pool = createPool(databaseUrl, { max: config.DB_POOL_MAX });
   const orm = await createOrm(databaseUrl, schema, { pool });
-  await migrate(orm);
+  if (!behindPooler(config)) await migrate(orm);
   return {
     orm,
     pool,
@@ -49,9 +53,37 @@ export async function openDatabase(config: AppConfig, schema: OrmSchema): Promis
   };
 }
 
-/** SESSION_SECRET, or a random one kept in the data folder so sessions survive restarts. */
+/**
+ * Behind a pooler, migrations run on a direct connection of their own (DDL and the migrator's
+ * bookkeeping stay off the pooler), then it is closed.
+ */
+async function migrateDirectly(directUrl: string, schema: OrmSchema): Promise<void> {
+  const pool = createPool(directUrl, { max: 1 });
+  try {
+    const orm = await createOrm(directUrl, schema, { pool });
+    try {
+      await migrate(orm, directUrl);
+    } finally {
+      await orm.close();
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * SESSION_SECRET, or a random one kept in the data folder so sessions survive restarts. With
+ * DATABASE_URL the database may be shared by several instances, which must sign sessions with the same
+ * key: start is refused without it.
+ */
 export async function sessionKeys(config: AppConfig): Promise<string[]> {
   if (config.SESSION_SECRET) return [config.SESSION_SECRET];
+  if (config.DATABASE_URL) {
+    throw new ConfigError(
+      'SESSION_SECRET is required with DATABASE_URL: every instance on the database must sign sessions with the same key ' +
+        '(set SESSION_SECRET to the same 32+ characters everywhere, e.g. openssl rand -base64 48)',
+    );
+  }
   const file = resolve(REPO_ROOT, config.DATA_DIR, 'session-secret');
   if (existsSync(file)) return [(await readFile(file, 'utf8')).trim()];
   const secret = randomBytes(32).toString('base64url');

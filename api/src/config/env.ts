@@ -52,11 +52,31 @@ const envSchema = z
     /** How many proxies in front of the app append to X-Forwarded-For; only that many right-most entries are read. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     DATABASE_URL: z.string().optional(),
+    /**
+     * The same database without a pooler in between, for what needs a session of its own: LISTEN, pg-boss,
+     * migrations and their lock. Unset: DATABASE_URL (docs/deployment.md "Connection budget").
+     */
+    DATABASE_DIRECT_URL: z.string().optional(),
+    /** The request pool's connections per instance (on DATABASE_URL). */
+    DB_POOL_MAX: z.coerce.number().int().min(1).default(12),
+    /** The job handlers' pool per instance (on DATABASE_URL). */
+    JOB_HANDLER_POOL_MAX: z.coerce.number().int().min(1).default(4),
+    /** pg-boss's own pool per instance (on DATABASE_DIRECT_URL), besides its one LISTEN connection. */
+    JOB_QUEUE_POOL_MAX: z.coerce.number().int().min(1).default(4),
+    /** How many API instances share the database: start refuses a budget the server cannot hold for all. */
+    EXPECTED_INSTANCES: z.coerce.number().int().min(1).default(1),
     DATA_DIR: z.string().default(DEFAULTS.DATA_DIR),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(DEFAULTS.EMBEDDED_PG_PORT),
     PG_BIN_DIR: z.string().optional(),
     /** Daily backups of the embedded database kept in DATA_DIR/backups; 0 turns them off. */
     BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
+    /**
+     * With DATABASE_URL: the pgBackRest stanza backing the database up (docs/deployment.md "Backups"); the
+     * doctor reads the last backup from `pgbackrest info`. Unset: the doctor reports no backup tool.
+     */
+    PGBACKREST_STANZA: z.string().trim().min(1).optional(),
+    /** pgBackRest's configuration file for `info` (its repository settings); unset: its default. */
+    PGBACKREST_CONFIG: z.string().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     /** A session ends this long after sign-in however active it is (SESSION_TTL_HOURS is the idle limit). */
@@ -136,7 +156,11 @@ const envSchema = z
       ]),
     ),
   })
-  .superRefine(requireGoogleCompanions);
+  .superRefine(requireGoogleCompanions)
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'needs DATABASE_URL as well' });
+  });
 
 /** Google configured means tokens will be stored: refuse to start without the key that encrypts them. */
 function requireGoogleCompanions(

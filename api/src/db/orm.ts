@@ -80,7 +80,12 @@ export async function createOrm(
   });
 }
 
-/** Applies every committed migration that has not run yet, one starting instance at a time. */
-export async function migrate(orm: Orm): Promise<void> {
-  await withAdvisoryLock(orm.config.get('clientUrl') ?? '', LOCKS.migrations, () => orm.migrator.up());
+/**
+ * Applies every committed migration that has not run yet, one starting instance at a time: the lock is a
+ * session's, taken on `lockUrl` (DATABASE_DIRECT_URL behind a pooler; by default the ORM's URL).
+ */
+export async function migrate(orm: Orm, lockUrl?: string): Promise<void> {
+  await withAdvisoryLock(lockUrl ?? orm.config.get('clientUrl') ?? '', LOCKS.migrations, () =>
+    orm.migrator.up(),
+  );
 }

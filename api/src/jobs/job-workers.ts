@@ -2,7 +2,7 @@ import pg from 'pg';
 import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/env.ts';
-import type { Pool } from '../db/pool.ts';
+import { connectionSettings, type Pool } from '../db/pool.ts';
 import { ensureQueue, JOB_QUEUE_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /** One delivery of a job: `retryCount` retries have happened, `retryLimit` are allowed. */
@@ -38,11 +38,15 @@ export type JobWorkersOptions = {
 
 /**
  * The process's one pg-boss for workers, started when the first queue is worked on. Handlers get
- * `pool`, connections of their own: a flood of API requests queues on the app's pool, and a worker
- * must not wait behind it to record a job's progress.
+ * `pool`, connections of their own (JOB_HANDLER_POOL_MAX, on the app pool's URL): a flood of API requests
+ * queues on the app's pool, and a worker must not wait behind it to record a job's progress. pg-boss
+ * itself (JOB_QUEUE_POOL_MAX, plus its LISTEN connection) goes to DATABASE_DIRECT_URL: it LISTENs.
  */
 export class JobWorkers {
+  /** The handlers' connections: the app pool's URL (a pooler's, possibly). */
   readonly #connection: pg.ClientConfig;
+  /** pg-boss's: a session of its own. */
+  readonly #direct: pg.ClientConfig;
   readonly #config: AppConfig;
   readonly #logger: Logger;
   readonly #options: Required<JobWorkersOptions>;
@@ -52,10 +56,9 @@ export class JobWorkers {
   #queues = new Map<string, Promise<void>>();
 
   constructor(appPool: Pool, config: AppConfig, logger: Logger, options: JobWorkersOptions = {}) {
-    const { connectionString, host, port, user, password, database, ssl } = appPool.options;
-    this.#connection = {
-      ...{ connectionString, host, port, user, database, ssl },
-      ...(typeof password === 'string' ? { password } : {}),
+    this.#connection = { ...connectionSettings(appPool, undefined), application_name: 'annie-job-worker' };
+    this.#direct = {
+      ...connectionSettings(appPool, config.DATABASE_DIRECT_URL),
       application_name: 'annie-job-worker',
     };
     this.#config = config;
@@ -66,7 +69,11 @@ export class JobWorkers {
   /** Connections for the handlers' own database work. */
   get pool(): pg.Pool {
     if (!this.#pool) {
-      this.#pool = new pg.Pool({ ...this.#connection, max: 8, idleTimeoutMillis: 10_000 });
+      this.#pool = new pg.Pool({
+        ...this.#connection,
+        max: this.#config.JOB_HANDLER_POOL_MAX,
+        idleTimeoutMillis: 10_000,
+      });
       this.#pool.on('error', () => {});
     }
     return this.#pool;
@@ -154,9 +161,9 @@ export class JobWorkers {
   #start(): Promise<PgBoss> {
     this.#boss ??= (async () => {
       const boss = new PgBoss({
-        ...this.#connection,
+        ...this.#direct,
         schema: JOB_QUEUE_SCHEMA,
-        max: 6,
+        max: this.#config.JOB_QUEUE_POOL_MAX,
         useListenNotify: true,
         schedule: false,
         superviseIntervalSeconds: this.#options.superviseIntervalSeconds,

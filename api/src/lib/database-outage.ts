@@ -33,7 +33,26 @@ function isOutageSqlState(code: string): boolean {
  */
 export function isUnstorableValue(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '08P01' || code === '54000');
+  if (code === '08P01') return !isPoolerOutage(error);
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '54000');
+}
+
+/**
+ * PgBouncer reports its own failures as 08P01 too (its server connection died in a failover, it cannot
+ * reach the server): an outage, told apart from a NUL character's 08P01 by its message.
+ */
+const POOLER_OUTAGE_MESSAGES = [
+  /server conn crashed/i,
+  /server closed the connection unexpectedly/i,
+  /pgbouncer cannot connect to server/i,
+  /server login has been failing/i,
+  /query_wait_timeout/i,
+  /no more connections allowed/i,
+];
+
+function isPoolerOutage(error: unknown): boolean {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && POOLER_OUTAGE_MESSAGES.some((pattern) => pattern.test(message));
 }
 
 /** What pg says, without a code, when a connection ended or could not be had in time. */
@@ -67,6 +86,7 @@ export function isDatabaseOutage(error: unknown, depth = 0): boolean {
     OUTAGE_MESSAGES.some((pattern) => pattern.test(candidate.message as string))
   )
     return true;
+  if (isPoolerOutage(error)) return true;
   const inner = Array.isArray(candidate.errors) ? candidate.errors : [];
   return inner.some((each) => isDatabaseOutage(each, depth + 1));
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { Pool } from '../db/pool.ts';
+import { connectionSettings, type Pool } from '../db/pool.ts';
 import { envelopeSchema, type LiveChannel, type ProcessChannel } from './live-channel.ts';
 
 /** An event for the subscriber's tenant, or `resync` after the hub reconnected and may have missed some. */
@@ -43,8 +43,11 @@ export class LiveHub {
   #reconnectTimer: NodeJS.Timeout | undefined;
   #reconnectDelay = FIRST_RECONNECT_DELAY_MS;
 
-  constructor(pool: Pool, logger: Logger) {
-    this.#connection = { ...pool.options, application_name: 'annie-live-events' };
+  /** `directUrl`: DATABASE_DIRECT_URL (LISTEN needs a session of its own, not a pooler's); unset, the pool's. */
+  constructor(pool: Pool, logger: Logger, directUrl?: string) {
+    this.#connection = directUrl
+      ? { ...connectionSettings(pool, directUrl), application_name: 'annie-live-events' }
+      : { ...pool.options, application_name: 'annie-live-events' };
     this.#logger = logger;
   }
 

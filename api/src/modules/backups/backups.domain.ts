@@ -6,7 +6,8 @@ import { runScheduledBackup } from './scheduled-backup.ts';
 
 /**
  * Daily backups of the embedded database into DATA_DIR/backups, the newest BACKUP_KEEP kept
- * (BACKUP_KEEP=0 turns them off). With DATABASE_URL the database is the operator's to back up.
+ * (BACKUP_KEEP=0 turns them off). With DATABASE_URL the database server's pgBackRest archives WAL and takes
+ * the base backups (docs/deployment.md "Backups"); the doctor reads them from it (PGBACKREST_STANZA).
  */
 export const backupsDomain: Domain = {
   name: 'backups',

@@ -3,6 +3,7 @@ import type { DoctorReport } from '@annie/api-client/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import { REPO_ROOT } from '../../runtime.ts';
 import { backupStatus } from '../backups/index.ts';
+import { checkPgBackRest } from './check-backups-pgbackrest.ts';
 
 // A day's backup plus its retries and a late start: older than this, a day was missed.
 const STALE_MS = 36 * 3_600_000;
@@ -13,13 +14,16 @@ function sizeText(bytes: number): string {
 
 /**
  * The embedded database's scheduled backups: when the last was taken, its size, and a failure since.
- * Undefined with DATABASE_URL (that database is the operator's to back up).
+ * With DATABASE_URL, what pgBackRest records of the database (check-backups-pgbackrest.ts).
  */
 export async function checkBackups(
-  config: Pick<AppConfig, 'DATABASE_URL' | 'DATA_DIR' | 'BACKUP_KEEP'>,
+  config: Pick<
+    AppConfig,
+    'DATABASE_URL' | 'DATA_DIR' | 'BACKUP_KEEP' | 'PGBACKREST_STANZA' | 'PGBACKREST_CONFIG'
+  >,
   now = new Date(),
 ): Promise<DoctorReport['backups']> {
-  if (config.DATABASE_URL) return undefined;
+  if (config.DATABASE_URL) return checkPgBackRest(config, STALE_MS, now);
   const none = { lastAt: null, bytes: null };
   if (config.BACKUP_KEEP === 0) {
     return { ok: true, ...none, detail: 'scheduled backups are off (BACKUP_KEEP=0)' };

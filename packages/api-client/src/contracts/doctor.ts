@@ -28,7 +28,7 @@ export const doctorReportSchema = z.strictObject({
   /** True when every configured provider answered (the command's exit code 0). */
   healthy: z.boolean(),
   providers: z.array(providerCheckSchema),
-  /** The embedded database's scheduled backups (absent with DATABASE_URL): the last one, or what failed. */
+  /** The database's backups (the embedded one's scheduled backups, or pgBackRest's with DATABASE_URL): the last one, or what failed. */
   backups: z
     .strictObject({
       ok: z.boolean(),
