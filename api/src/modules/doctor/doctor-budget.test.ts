@@ -1,5 +1,6 @@
 import { doctorReportSchema } from '@annie/api-client/contracts/doctor';
 import { describe, expect, it } from 'vitest';
+import { databaseNow } from '../../../test/database-clock.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { recordUsageEntry } from '../usage/index.ts';
 
@@ -26,9 +27,11 @@ describe("the doctor's report and the monthly budget", () => {
       segments: 0,
       tokens: 0,
     };
-    await recordUsageEntry(app.pool, 'budget-a', { ...spend, sourceId: 'a-1', at: new Date(), costUsd: 15 });
+    // Dated by the database's clock, which decides what "this month" is.
+    const at = await databaseNow(app.pool);
+    await recordUsageEntry(app.pool, 'budget-a', { ...spend, sourceId: 'a-1', at, costUsd: 15 });
     expect(await budgetChecks(adminA)).toEqual([]);
-    await recordUsageEntry(app.pool, 'budget-a', { ...spend, sourceId: 'a-2', at: new Date(), costUsd: 2 });
+    await recordUsageEntry(app.pool, 'budget-a', { ...spend, sourceId: 'a-2', at, costUsd: 2 });
     expect(await budgetChecks(adminA)).toEqual([
       {
         name: 'usage budget',

@@ -1,5 +1,5 @@
 import { doctorReportSchema, type ProviderCheck } from '@annie/api-client/contracts/doctor';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startGoogleFake } from '../../../../packages/fakes/src/google-fake.ts';
 import { startOpenAIRealtimeWebRtcFake } from '../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
@@ -10,7 +10,6 @@ import { loadConfig } from '../../config/env.ts';
 import { assignMessagingNumber } from '../sms/messaging-number.ts';
 import { SMS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from './check-twilio.ts';
 import { DOCTOR_TIMEOUT_MS } from './doctor-check.ts';
-import { modelRetirement, servedDetail } from './model-retirement.ts';
 import { formatDoctorReport, runDoctor } from './run-doctor.ts';
 
 const NUMBER = '+14155550100';
@@ -142,17 +141,29 @@ describe('the doctor', () => {
   });
 
   it('says when a served model shuts down, from the date OpenAI gives on the model (and the dated table)', async () => {
-    const report = await doctor({ ...everything, OPENAI_TEXT_MODEL: 'gpt-5.1' });
-    const openai = byProvider(report.providers).openai;
-    expect(openai?.state).toBe('answering');
-    // gpt-5.1 is not in the product's table: the date can only have come from OpenAI's answer.
-    const expected = servedDetail(modelRetirement('gpt-5.1', { shutdown_date: '2027-04-01' }));
-    expect(expected).toContain('2027-04-01');
-    expect(details(openai)).toContain(`OPENAI_TEXT_MODEL gpt-5.1: ${expected}`);
-    const deprecated = await doctor({ ...everything, OPENAI_TEXT_MODEL: 'gpt-4o' });
-    expect(details(byProvider(deprecated.providers).openai)).toContain(
-      `OPENAI_TEXT_MODEL gpt-4o: ${servedDetail(modelRetirement('gpt-4o', { shutdown_date: '2027-01-14' }))}`,
-    );
+    // The words depend on the day: the doctor is asked before those shutdowns, then after one. Only Date
+    // is faked; the calls to the fakes keep their real timers.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T12:00:00Z') });
+    try {
+      const report = await doctor({ ...everything, OPENAI_TEXT_MODEL: 'gpt-5.1' });
+      const openai = byProvider(report.providers).openai;
+      expect(openai?.state).toBe('answering');
+      // gpt-5.1 is not in the product's table: the date can only have come from OpenAI's answer.
+      expect(details(openai)).toContain(
+        'OPENAI_TEXT_MODEL gpt-5.1: served; gpt-5.1 shuts down on 2027-04-01',
+      );
+      const deprecated = await doctor({ ...everything, OPENAI_TEXT_MODEL: 'gpt-4o' });
+      expect(details(byProvider(deprecated.providers).openai)).toContain(
+        'OPENAI_TEXT_MODEL gpt-4o: served; gpt-4o shuts down on 2027-01-14; pick gpt-6-luna instead',
+      );
+      vi.setSystemTime(new Date('2027-04-02T12:00:00Z'));
+      const overdue = await doctor({ ...everything, OPENAI_TEXT_MODEL: 'gpt-5.1' });
+      expect(details(byProvider(overdue.providers).openai)).toContain(
+        'OPENAI_TEXT_MODEL gpt-5.1: served; gpt-5.1 was due to shut down on 2027-04-01',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports unreachable providers as failing, within its timeout', async () => {

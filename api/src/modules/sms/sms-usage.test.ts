@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { responsesUsage } from '../../../../packages/fakes/src/openai-text-fake.ts';
 import { smsSegments, TWILIO_SMS_SEGMENT_USD } from '../../../../packages/fakes/src/twilio-fake.ts';
+import { databaseNow } from '../../../test/database-clock.ts';
 import { recordUsageEntry } from '../usage/index.ts';
 import { smsSendingOf } from './sms-sending.ts';
 import { priceSentTexts } from './sms-usage.ts';
@@ -67,7 +68,8 @@ describe('SMS usage', () => {
       channel: 'twilio',
       kind: 'call',
       sourceId: 'spent',
-      at: new Date(),
+      // This month as the spend query's now() counts it.
+      at: await databaseNow(sms.app.pool),
       seconds: 60,
       segments: 0,
       tokens: 0,

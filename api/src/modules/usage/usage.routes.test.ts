@@ -1,5 +1,6 @@
 import { budgetStatusSchema, usageReportSchema } from '@annie/api-client/contracts/usage';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseNow } from '../../../test/database-clock.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { recordUsageEntry, type UsageEntry } from './usage-ledger.queries.ts';
@@ -164,9 +165,11 @@ describe('GET /api/usage/budget', () => {
     const adminC = await app.signedIn(
       await app.createUser({ tenantId: C, isAdmin: true, username: 'carol-usage' }),
     );
-    await recordUsageEntry(app.pool, C, entry({ sourceId: 'this-month', at: new Date(), costUsd: 8 }));
+    // "This month" is the database's (the spend query's now()): the entries are dated by its clock.
+    const now = await databaseNow(app.pool);
+    await recordUsageEntry(app.pool, C, entry({ sourceId: 'this-month', at: now, costUsd: 8 }));
     // Last month's spend is not this month's.
-    const lastMonth = new Date(Date.now() - 40 * 86_400_000);
+    const lastMonth = new Date(now.getTime() - 40 * 86_400_000);
     await recordUsageEntry(app.pool, C, entry({ sourceId: 'last-month', at: lastMonth, costUsd: 100 }));
     const settings = { currency: 'USD', usdRate: 1, monthlyBudget: 10, hardStop: true, prices: {} };
     await adminC.put('/api/usage/settings', settings);

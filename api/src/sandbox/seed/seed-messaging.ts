@@ -25,16 +25,17 @@ export async function seedContacts(
 /**
  * Stores one sample text once (its message sid is derived from the sample), backdated, as delivered or
  * received; an inbound text with a `draft` gets that draft pending. Answers whether the text was new.
+ * It is dated by the database's clock, as every text the app stores is (`now()`), so a text arriving
+ * later always sorts after the samples.
  */
-async function seedText(pool: Pool, tenantId: string, text: SeedText, now: number): Promise<boolean> {
-  const createdAt = new Date(now - text.hoursAgo * 3_600_000);
+async function seedText(pool: Pool, tenantId: string, text: SeedText): Promise<boolean> {
   const inserted = await inTransaction(pool, async (db) => {
     const thread = await ensureThread(db, tenantId, text.phone);
-    const { rows } = await db.query<{ id: string }>(
+    const { rows } = await db.query<{ id: string; created_at: Date }>(
       `insert into sms_message (id, tenant_id, thread_id, direction, body, status, twilio_sid, created_at, updated_at)
-       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $7)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, now() - make_interval(secs => $7), now() - make_interval(secs => $7))
        on conflict (twilio_sid) do nothing
-       returning id`,
+       returning id, created_at`,
       [
         tenantId,
         thread.id,
@@ -42,12 +43,16 @@ async function seedText(pool: Pool, tenantId: string, text: SeedText, now: numbe
         text.body,
         text.direction === 'inbound' ? 'received' : 'delivered',
         seedMessageSid(tenantId, text.key),
-        createdAt,
+        text.hoursAgo * 3_600,
       ],
     );
     const message = rows[0];
     if (!message) return undefined;
-    await noteLastMessage(db, tenantId, thread.id, { body: text.body, direction: text.direction, createdAt });
+    await noteLastMessage(db, tenantId, thread.id, {
+      body: text.body,
+      direction: text.direction,
+      createdAt: message.created_at,
+    });
     return { threadId: thread.id, messageId: message.id };
   });
   if (!inserted) return false;
@@ -64,8 +69,8 @@ async function seedText(pool: Pool, tenantId: string, text: SeedText, now: numbe
 }
 
 /** The sample threads: texts with the family member, the favourite and the supplier, two drafts pending. */
-export async function seedTexts(pool: Pool, tenantId: string, now = Date.now()): Promise<number> {
+export async function seedTexts(pool: Pool, tenantId: string): Promise<number> {
   let added = 0;
-  for (const text of SEED_TEXTS) if (await seedText(pool, tenantId, text, now)) added += 1;
+  for (const text of SEED_TEXTS) if (await seedText(pool, tenantId, text)) added += 1;
   return added;
 }

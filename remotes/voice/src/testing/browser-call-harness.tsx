@@ -1,5 +1,6 @@
 // The browser call page's test harness: the stubbed API, the fake WebRTC and microphone, and the
 // server events of the data channel (tests only).
+import { DEFAULT_REALTIME_MODEL } from '@annie/api-client/contracts/openai-models';
 import { createQueryClient } from '@annie/api-client/query-client';
 import { type StubRoutes, stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { Theme } from '@radix-ui/themes';
@@ -18,7 +19,8 @@ const STARTED_AT = '2026-01-01T10:00:00.000Z';
 export const SESSION_CONFIG = {
   systemPrompt: 'You are Edmund, discreet.',
   voice: 'marin',
-  model: 'gpt-realtime',
+  // What the API answers: never a model OpenAI has shut down (gpt-realtime goes on 2027-01-20).
+  model: DEFAULT_REALTIME_MODEL,
   temperature: 0.9,
   knowledgeContext: null,
   personalityTraits: ['calm'],

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
+import { databaseNow } from '../../../../test/database-clock.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import { ABANDONED_CALL_AFTER_MS, endAbandonedBrowserCalls } from './abandoned-calls.ts';
 import { appendCallTranscript, startCallSession } from './call-session.service.ts';
@@ -7,7 +8,9 @@ import { appendCallTranscript, startCallSession } from './call-session.service.t
 const app = await startTestApp();
 const ownerId = (await app.createUser({ tenantId: 'tenant-abandoned' })).user.id;
 const em = () => app.orm.em.fork() as EntityManager;
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+// The sweep measures "open too long" by the database's now(): the calls are dated by that clock.
+const now = (await databaseNow(app.pool)).getTime();
+const hoursAgo = (hours: number) => new Date(now - hours * 60 * 60 * 1000);
 
 async function call(channel: 'webrtc' | 'web' | 'twilio', startedAt: Date) {
   return startCallSession(em(), { tenantId: 'tenant-abandoned', userId: ownerId, channel, startedAt });

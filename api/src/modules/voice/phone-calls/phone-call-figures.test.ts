@@ -6,6 +6,7 @@ import type {
   RealtimeResponseUsage,
   RealtimeTranscriptionDuration,
 } from '../../../../../packages/fakes/src/openai-realtime-usage.ts';
+import { databaseNow } from '../../../../test/database-clock.ts';
 import {
   publishedCostUsd,
   transcriptionSecondsSent,
@@ -129,7 +130,8 @@ describe('a phone call is measured by the server that bridges it', () => {
       channel: 'sms',
       kind: 'text',
       sourceId: 'budget-test',
-      at: new Date(),
+      // This month as the spend query's now() counts it.
+      at: await databaseNow(phone.app.pool),
       seconds: 0,
       segments: 1,
       tokens: 0,
