@@ -1,6 +1,7 @@
 import { REMOTE_PAGES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Configuration } from '@rspack/core';
 import { remoteFederation } from './federation.ts';
+import { type FirstPaintDefinition, firstPaintBuild } from './first-paint.ts';
 import { jsonAsset } from './json-asset.ts';
 import { createAppConfig } from './rspack-base.ts';
 
@@ -12,6 +13,11 @@ export interface RemoteDefinition {
   name: RemoteName;
   /** Federated modules: `./app` (the page map the shell's route table picks from) and any others. */
   exposes: { './app': string } & Record<string, string>;
+  /**
+   * The page it paints into the signed-in page's HTML before any script runs (first-paint.json, written in
+   * production builds only): the API inlines the first paint of the version each user gets.
+   */
+  firstPaint?: FirstPaintDefinition;
 }
 
 /** The file beside mf-manifest.json naming the pages of the build's `./app`. */
@@ -25,12 +31,17 @@ const titleCase = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 /**
  * The whole rspack configuration of a remote (its rspack.config.ts is one call of this): the shared app
  * build with `src/index.ts` as entry, its Module Federation container and, in development only, a
- * standalone page on its dev port (in production the shell mounts the remote).
+ * standalone page on its dev port (in production the shell mounts the remote). With a first paint, in
+ * production, two compilations: the Node one rendering it, then the remote's, which writes it.
  */
 export function remoteConfig(
   remote: RemoteDefinition,
   production = process.env.NODE_ENV === 'production',
-): Configuration {
+): Configuration | Configuration[] {
+  const firstPaint =
+    production && remote.firstPaint
+      ? firstPaintBuild(remote.appDir, remote.name, remote.firstPaint)
+      : undefined;
   const config = createAppConfig(
     {
       appDir: remote.appDir,
@@ -45,8 +56,9 @@ export function remoteConfig(
     },
     production,
   );
-  return {
+  const build: Configuration = {
     ...config,
+    dependencies: firstPaint ? [firstPaint.compilation.name ?? ''] : undefined,
     plugins: [
       ...(config.plugins ?? []),
       // The pages this build's `./app` exports (held to the remote list by its export-app.tsx): the
@@ -55,6 +67,7 @@ export function remoteConfig(
         name: remote.name,
         pages: { './app': REMOTE_PAGES[remote.name] },
       })),
+      firstPaint?.asset,
     ],
     optimization: {
       ...config.optimization,
@@ -67,4 +80,5 @@ export function remoteConfig(
       },
     },
   };
+  return firstPaint ? [firstPaint.compilation, build] : build;
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { FIRST_PAINT_FILE } from '@annie/api-client/contracts/first-paint';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { checkFirstPaint } from '../static/index.ts';
 import { checkCompatibility, type ManifestFacts } from './compatibility-gate.ts';
 import { contentTypeOf, fileProblem, isSourceMap } from './release-file-types.ts';
 import {
@@ -80,6 +82,7 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
       host.shared,
     );
     if (!gate.ok) throw refused(gate.problems);
+    firstPaintChecked(input.remote, input.files);
     return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
   }
   const origin = new URL(input.url).origin;
@@ -95,6 +98,18 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
   if (!gate.ok) throw refused(gate.problems);
   // Served through the API, each file checked against the digest recorded now (release-files.ts).
   return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
+}
+
+/**
+ * A build's first paint (optional), checked as strictly as the page will read it: HTML the API puts into
+ * every user's page, and the scripts it admits there by hash.
+ */
+function firstPaintChecked(remote: RemoteName, files: UploadedFile[]): void {
+  if (!files.some((file) => file.path === FIRST_PAINT_FILE)) return;
+  const json = parseJsonFile(files, FIRST_PAINT_FILE);
+  if (json === undefined) throw refused([`${FIRST_PAINT_FILE} is not JSON`]);
+  const check = checkFirstPaint(remote, json);
+  if (!check.ok) throw refused(check.problems.map((problem) => `${FIRST_PAINT_FILE}: ${problem}`));
 }
 
 const sha256 = (content: Buffer | string) => createHash('sha256').update(content).digest('hex');
