@@ -1,5 +1,6 @@
 import { REMOTE_PAGES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Configuration } from '@rspack/core';
+import { compiledSurfaceNeeds } from './compiled-surface-needs.ts';
 import { remoteFederation } from './federation.ts';
 import { type FirstPaintDefinition, firstPaintBuild } from './first-paint.ts';
 import { jsonAsset } from './json-asset.ts';
@@ -61,11 +62,14 @@ export function remoteConfig(
     dependencies: firstPaint ? [firstPaint.compilation.name ?? ''] : undefined,
     plugins: [
       ...(config.plugins ?? []),
-      // The pages this build's `./app` exports (held to the remote list by its export-app.tsx): the
-      // API's compatibility gate checks them against the route table when the build is published.
-      jsonAsset(REMOTE_DECLARATION_FILE, () => ({
+      // The pages this build's `./app` exports (held to the remote list by its export-app.tsx), and the
+      // names its code takes from each shared surface: when the build is published, the API's
+      // compatibility gate checks the pages against the route table and refuses a build needing a name
+      // the shell's shared module does not provide, naming it (shared-surface.ts).
+      jsonAsset(REMOTE_DECLARATION_FILE, (compilation) => ({
         name: remote.name,
         pages: { './app': REMOTE_PAGES[remote.name] },
+        surfaces: compiledSurfaceNeeds(compilation),
       })),
       firstPaint?.asset,
     ],

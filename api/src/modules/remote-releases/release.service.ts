@@ -28,6 +28,8 @@ export type PublishHost = {
   shared: Record<string, string>;
   /** Origins the pages may load scripts from (a `--url` build must be on one). */
   allowedOrigins: string[];
+  /** The names the shell's shared module of each surfaced package provides (unknown: not checked). */
+  surfaces?: Record<string, string[]>;
 };
 
 export type UploadedFile = { path: string; content: Buffer };
@@ -80,6 +82,7 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
       manifest,
       parseJsonFile(input.files, DECLARATION_FILE),
       host.shared,
+      host.surfaces,
     );
     if (!gate.ok) throw refused(gate.problems);
     firstPaintChecked(input.remote, input.files);
@@ -94,7 +97,13 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
     const problem = fileProblem(file.path);
     if (problem) throw refused([problem]);
   }
-  const gate = checkCompatibility(input.remote, input.manifest, input.declaration, host.shared);
+  const gate = checkCompatibility(
+    input.remote,
+    input.manifest,
+    input.declaration,
+    host.shared,
+    host.surfaces,
+  );
   if (!gate.ok) throw refused(gate.problems);
   // Served through the API, each file checked against the digest recorded now (release-files.ts).
   return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
