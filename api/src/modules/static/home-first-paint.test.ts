@@ -129,3 +129,34 @@ describe("the home page's first paint from the voice build on disk", () => {
     }
   });
 });
+
+describe('the first paint of a build at a REMOTE_VOICE_ENTRY URL', () => {
+  it('is read beside that entry (the same build the page loads), and none when it has none', async () => {
+    let served: unknown = testFirstPaint('hosted build');
+    const requests: string[] = [];
+    const host = new Koa();
+    host.use((ctx) => {
+      requests.push(ctx.url);
+      if (ctx.path !== '/builds/voice/first-paint.json' || !served) return;
+      ctx.body = served;
+    });
+    const server = await listen(host as never, 0, '127.0.0.1');
+    const hostEntry = `http://127.0.0.1:${portOf(server)}/builds/voice/mf-manifest.json`;
+    try {
+      const firstPaints = new FirstPaints(
+        { isPublished: async () => false, releaseFile: async () => undefined },
+        {},
+      );
+      const hosted = { name: 'voice' as const, entry: hostEntry, version: 'cdn' };
+      expect((await firstPaints.of(hosted))?.html).toContain('hosted build');
+      // Kept a while: a page load does not wait for the host each time.
+      served = undefined;
+      expect((await firstPaints.of(hosted))?.html).toContain('hosted build');
+      expect(requests).toEqual(['/builds/voice/first-paint.json']);
+      const elsewhere = { ...hosted, entry: hostEntry.replace('/builds/voice/', '/other/') };
+      expect(await firstPaints.of(elsewhere)).toBeUndefined();
+    } finally {
+      await closeGracefully(server, 1_000);
+    }
+  });
+});

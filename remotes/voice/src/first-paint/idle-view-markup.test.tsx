@@ -91,6 +91,11 @@ describe("the voice build's first paint (the home page's idle view)", () => {
     expect(firstPaintMarkupProblems(html)).toEqual([]);
     expect(inlineScriptsOf(html)).toHaveLength(1);
     expect(handoff).toEqual({ attribute: EARLY_CALL_START_ATTRIBUTE, version: EARLY_CALL_START_VERSION });
+    // It sits inside the shell's theme: not a root theme (full-screen minimum height) nor a background.
+    const theme = html.match(/<div [^>]*class="radix-themes"[^>]*>/)?.[0] ?? '';
+    expect(theme).toContain('data-is-root-theme="false"');
+    expect(theme).toContain('data-has-background="false"');
+    expect(theme).toContain('data-accent-color="indigo"');
   });
 
   it('takes a press before the page is there, says it connects, and the page then starts the call', async () => {
