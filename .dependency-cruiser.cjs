@@ -13,6 +13,9 @@ const TESTS = ['\\.test\\.ts$', '^api/test/', '/testing/'];
  * The front end's boundaries (shell, remotes, packages), checked by the same `npm run lint`:
  * - a remote imports no other remote and not the shell: each is built and released on its own;
  * - the shell imports no remote's source: remotes reach it only through Module Federation at run time;
+ * - neither a remote nor the shell imports the API, and the API imports neither: they meet only over
+ *   HTTP and through the contracts in packages/api-client (a remote's first paint is a file of its
+ *   build, first-paint.json, which the API reads, never its source);
  * - a package (ui, api-client, build-config, fakes) imports no app (shell, remotes, api);
  * - no circular imports between files, here or in the API.
  * These hold for tests too: a test that reaches into another app would tie their releases together.
@@ -38,6 +41,22 @@ const APP_RULES = [
     comment: 'The shell reaches remotes only through Module Federation (loadRemote), never their source.',
     from: { path: '^shell/' },
     to: { path: '^remotes/' },
+  },
+  {
+    name: 'app-imports-no-api',
+    severity: 'error',
+    comment:
+      'A remote or the shell never imports the API: what both sides agree on is a contract in packages/api-client.',
+    from: { path: '^(remotes|shell)/' },
+    to: { path: '^api/' },
+  },
+  {
+    name: 'api-imports-no-app',
+    severity: 'error',
+    comment:
+      "The API never imports a remote or the shell: a remote's release (its first paint too) is data the API reads, so each ships without the other.",
+    from: { path: '^api/' },
+    to: { path: '^(remotes|shell)/' },
   },
   {
     name: 'package-imports-no-app',

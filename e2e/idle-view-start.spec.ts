@@ -4,9 +4,10 @@ import { HEADLESS_CHROMIUM_FLAGS } from './chromium-flags.ts';
 import { AUTH_DIR, E2E_BASE_URL, REALTIME_WEBRTC_FAKE_URL } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
-// The home page's server-rendered idle view (api/src/modules/static/idle-view.ts) has a live Start call
-// button before any of the app's scripts has run: a press is noted and the voice page, once mounted,
-// starts the call (remotes/voice use-browser-call.ts), against the OpenAI Realtime WebRTC fake.
+// The home page's idle view, the voice build's first paint (remotes/voice first-paint/, inlined by the
+// API), has a live Start call button before any of the app's scripts has run: a press is noted and the
+// voice page, once mounted, starts the call (first-paint/early-call-start.ts), against the OpenAI
+// Realtime WebRTC fake.
 const LOAD = { timeout: 30_000 };
 
 async function fake(path: string, body: unknown = {}): Promise<unknown> {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { voiceIdleMarkup, withRootMarkup } from '../api/src/modules/static/idle-view.ts';
+import { firstPaintMarkup, withRootMarkup } from '../api/src/modules/static/first-paint-markup.ts';
+import { firstPaintSchema } from '../packages/api-client/src/contracts/first-paint.ts';
 import {
   FIRST_SCREEN_BUDGET_BYTES,
   firstScreenFiles,
@@ -329,10 +330,13 @@ test.describe('size budget', () => {
       shellDist: join(root, 'shell/dist'),
       homeRemote: { name: 'voice', dist: join(root, 'remotes/voice/dist'), module: './app' },
     });
-    // The page as the API sends it at /: with the home page's idle view in it (Brotli 11, as sent).
+    // The page as the API sends it at /: with the voice build's first paint in it (Brotli 11, as sent).
+    const firstPaint = firstPaintSchema.parse(
+      JSON.parse(readFileSync(join(root, 'remotes/voice/dist/first-paint.json'), 'utf8')),
+    );
     const page = withRootMarkup(
       readFileSync(join(root, 'shell/dist/app.html'), 'utf8'),
-      voiceIdleMarkup('James'),
+      firstPaintMarkup(firstPaint, 'James').markup,
     );
     const served = brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     for (const file of files) if (file.url === '/') file.bytes = served;

@@ -4,6 +4,7 @@ import { jsonAsset } from '@annie/build-config/json-asset';
 import { createPrerenderConfig, loadPrerendered } from '@annie/build-config/prerender';
 import { createAppConfig } from '@annie/build-config/rspack';
 import { singletonVersions } from '@annie/build-config/shared';
+import { surfacesProvided } from '@annie/build-config/surface-imports';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import federationConfig from './module-federation.config.ts';
@@ -123,6 +124,9 @@ export default defineConfig([
       // The version of each shared singleton this shell serves: the API refuses a published remote
       // build that needs one it cannot serve (dist/app/host-shared.json).
       jsonAsset('host-shared.json', () => singletonVersions(appDir)),
+      // The names its shared module of each surfaced package provides: the API refuses a remote build
+      // that needs one it does not, naming it (dist/app/host-surfaces.json).
+      jsonAsset('host-surfaces.json', () => surfacesProvided()),
       EAGER_COMPILE_HINT,
     ],
   },

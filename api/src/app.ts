@@ -26,8 +26,8 @@ import { originsOf, securityHeaders } from './middleware/security-headers.ts';
 import { deployTokenGate, registryReader, releaseFiles } from './modules/remote-releases/index.ts';
 import {
   AFTER_PAINT_SCRIPT_HASH,
-  appPageMarkup,
-  IDLE_VIEW_SCRIPT_HASH,
+  FirstPaints,
+  homeFirstPaint,
   remotePreloads,
   staticFiles,
 } from './modules/static/index.ts';
@@ -50,6 +50,19 @@ export type BuiltApp = {
   deps: DomainDeps;
   background: Background;
 };
+
+/** `read` called once per request (the first call's promise is kept for that request's context). */
+function perRequest<T>(read: (ctx: Koa.Context) => Promise<T>): (ctx: Koa.Context) => Promise<T> {
+  const answers = new WeakMap<Koa.Context, Promise<T>>();
+  return (ctx) => {
+    let answer = answers.get(ctx);
+    if (!answer) {
+      answer = read(ctx);
+      answers.set(ctx, answer);
+    }
+    return answer;
+  };
+}
 
 /** Builds the Koa app and creates each domain once for it; tests call this with their own database, `main` listens on it. */
 export function createApp(appDeps: AppDeps): BuiltApp {
@@ -85,30 +98,40 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(requestLogger(logger));
   app.use(compressResponses());
   app.use(errorHandler(logger));
-  // The two inline scripts: the home page's idle view's (its Start call works before app.js has run) and
-  // the one that starts a page's scripts after its first paint (the login page's, the idle view page's).
-  app.use(securityHeaders(trustedOrigins, [IDLE_VIEW_SCRIPT_HASH, AFTER_PAINT_SCRIPT_HASH]));
+  // The one inline script every page may carry: it starts a page's scripts after its first paint (the
+  // login page's, a first-painted page's). A remote's first paint adds its own scripts' hashes to the
+  // response that carries it (home-first-paint.ts), from the version that user gets.
+  app.use(securityHeaders(trustedOrigins, [AFTER_PAINT_SCRIPT_HASH]));
   app.use(crossOrigin(trustedOrigins));
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());
   app.use(deployTokenGate());
   app.use(releaseFiles(pool, deps.remotes));
   if (appDeps.staticDirs) {
+    // The versions this user gets (canary share included): the session's user, read as the page's own
+    // first API call will read it (the store keeps it for that call); once per page request.
+    const usersRemotes = perRequest(async (ctx: Koa.Context) => {
+      const id = verifiedSessionId(ctx, singleKey);
+      const session = id ? (sessionStore.cached(id) ?? (await sessionStore.get(id))) : undefined;
+      return (await deps.remotes.forUser(session?.userId)).remotes;
+    });
+    const firstPaints = new FirstPaints(deps.remotes, appDeps.staticDirs.remoteDirs, (problem) =>
+      logger.warn({ problem }, 'A first paint is not used'),
+    );
     app.use(
       staticFiles({
         ...appDeps.staticDirs,
         // The signature is checked (no database read): a stale cookie still gets app.html, which then
         // finds no session and shows the login screen.
         hasSessionCookie: (ctx) => Boolean(verifiedSessionId(ctx, singleKey)),
-        // The versions this user gets (canary share included): the session's user, read as the page's
-        // own first API call will read it (the store keeps it for that call).
-        appPagePreloads: remotePreloads(async (ctx) => {
-          const id = verifiedSessionId(ctx, singleKey);
-          const session = id ? (sessionStore.cached(id) ?? (await sessionStore.get(id))) : undefined;
-          return (await deps.remotes.forUser(session?.userId)).remotes;
+        appPagePreloads: remotePreloads(usersRemotes),
+        // The home page's first paint, from the build of its remote this user gets, painted before app.js
+        // runs (the assistant's name is a setting).
+        appPageFirstPaint: homeFirstPaint({
+          remotes: usersRemotes,
+          firstPaints,
+          assistantName: config.ASSISTANT_NAME,
         }),
-        // The home page's idle view, painted before app.js runs (the assistant's name is a setting).
-        appPageMarkup: appPageMarkup(config.ASSISTANT_NAME),
       }),
     );
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { afterAll } from 'vitest';
-import { type BuiltApp, createApp } from '../src/app.ts';
+import { type AppDeps, type BuiltApp, createApp } from '../src/app.ts';
 import type { Background } from '../src/background.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
 import { createOrm, type Orm } from '../src/db/orm.ts';
@@ -52,7 +52,7 @@ export type TestApp = {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; staticDirs?: AppDeps['staticDirs'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const url = database.url;
@@ -65,6 +65,7 @@ export async function startTestApp(
     pool,
     logger: options.logger ?? createLogger('silent'),
     sessionKeys: ['test-session-key'],
+    staticDirs: options.staticDirs,
   });
   const server = await listen(app as never, 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${portOf(server)}`;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { compressResponses } from '@annie/api/src/middleware/compress-responses.ts';
-import { appPageMarkup } from '@annie/api/src/modules/static/idle-view.ts';
+import { FirstPaints, homeFirstPaint } from '@annie/api/src/modules/static/index.ts';
 import { remotePreloads } from '@annie/api/src/modules/static/remote-preloads.ts';
 import { staticFiles } from '@annie/api/src/modules/static/static-files.ts';
 import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
@@ -80,12 +80,18 @@ export async function startProductionPages(): Promise<ProductionPages> {
   app.use(compressResponses());
   app.use(fakeApi());
   const dirs = buildDirs();
+  // No release registry here: the first paint is the voice build's own (remotes/voice/dist).
+  const noReleases = { isPublished: async () => false, releaseFile: async () => undefined };
   app.use(
     staticFiles({
       ...dirs,
       hasSessionCookie: (ctx) => Boolean(ctx.cookies.get(COOKIE)),
       appPagePreloads: remotePreloads(() => REGISTRY),
-      appPageMarkup: appPageMarkup('James'),
+      appPageFirstPaint: homeFirstPaint({
+        remotes: () => REGISTRY,
+        firstPaints: new FirstPaints(noReleases, dirs.remoteDirs, (problem) => console.warn(problem)),
+        assistantName: 'James',
+      }),
     }),
   );
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {

@@ -48,6 +48,8 @@ export type ReleaseServed = { remote: string; version: string; userId: string; s
 export type RegistryReader = {
   releases(): Promise<ReleaseRow[]>;
   recordServed(served: ReleaseServed): Promise<void>;
+  /** One file of a release as stored in the database; undefined when it has none (or a URL build's). */
+  releaseFile(remote: string, version: string, path: string): Promise<Buffer | undefined>;
 };
 
 async function loadSnapshot(reader: RegistryReader): Promise<Snapshot> {
@@ -170,6 +172,12 @@ export class RemoteRegistry {
   /** Whether `version` of `remote` is published (for serving its files). */
   async isPublished(remote: string, version: string): Promise<boolean> {
     return (await this.#snapshot()).get(remote)?.versions.has(version) ?? false;
+  }
+
+  /** A stored file of a published release (its first paint): undefined when it has none. */
+  async releaseFile(remote: string, version: string, path: string): Promise<Buffer | undefined> {
+    if (!(await this.isPublished(remote, version))) return undefined;
+    return this.#reader.releaseFile(remote, version, path);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import helmet from 'koa-helmet';
 
 /**
@@ -31,6 +31,25 @@ function headersOf(middleware: Middleware): [string, string | number | readonly 
   void middleware({ req: { headers: {}, method: 'GET', url: '/' }, res } as never, async () => {});
   if (!headers.has('Content-Security-Policy')) throw new Error('security headers: helmet set no CSP');
   return [...headers];
+}
+
+const SCRIPT_SRC = /(^|;\s*)script-src ([^;]*)/;
+
+/**
+ * Adds CSP hash sources (`'sha256-…'`) to this response's script-src: the inline scripts of a page whose
+ * content varies (a remote's first paint, from the version its user gets), admitted on that page only.
+ */
+export function allowInlineScripts(ctx: Context, hashes: readonly string[]): void {
+  if (hashes.length === 0) return;
+  const policy = ctx.response.get('Content-Security-Policy');
+  if (!policy || !SCRIPT_SRC.test(policy)) return;
+  ctx.set(
+    'Content-Security-Policy',
+    policy.replace(SCRIPT_SRC, (_directive, start: string, sources: string) => {
+      const added = hashes.filter((hash) => !sources.split(' ').includes(hash));
+      return `${start}script-src ${[sources, ...added].join(' ')}`;
+    }),
+  );
 }
 
 /** `scriptHashes`: CSP hash sources (`'sha256-…'`) of the inline scripts the pages may carry, and no other. */

@@ -1,6 +1,8 @@
 import { REMOTE_PAGES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Configuration } from '@rspack/core';
+import { compiledSurfaceNeeds } from './compiled-surface-needs.ts';
 import { remoteFederation } from './federation.ts';
+import { type FirstPaintDefinition, firstPaintBuild } from './first-paint.ts';
 import { jsonAsset } from './json-asset.ts';
 import { createAppConfig } from './rspack-base.ts';
 
@@ -12,6 +14,11 @@ export interface RemoteDefinition {
   name: RemoteName;
   /** Federated modules: `./app` (the page map the shell's route table picks from) and any others. */
   exposes: { './app': string } & Record<string, string>;
+  /**
+   * The page it paints into the signed-in page's HTML before any script runs (first-paint.json, written in
+   * production builds only): the API inlines the first paint of the version each user gets.
+   */
+  firstPaint?: FirstPaintDefinition;
 }
 
 /** The file beside mf-manifest.json naming the pages of the build's `./app`. */
@@ -25,12 +32,17 @@ const titleCase = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 /**
  * The whole rspack configuration of a remote (its rspack.config.ts is one call of this): the shared app
  * build with `src/index.ts` as entry, its Module Federation container and, in development only, a
- * standalone page on its dev port (in production the shell mounts the remote).
+ * standalone page on its dev port (in production the shell mounts the remote). With a first paint, in
+ * production, two compilations: the Node one rendering it, then the remote's, which writes it.
  */
 export function remoteConfig(
   remote: RemoteDefinition,
   production = process.env.NODE_ENV === 'production',
-): Configuration {
+): Configuration | Configuration[] {
+  const firstPaint =
+    production && remote.firstPaint
+      ? firstPaintBuild(remote.appDir, remote.name, remote.firstPaint)
+      : undefined;
   const config = createAppConfig(
     {
       appDir: remote.appDir,
@@ -45,16 +57,21 @@ export function remoteConfig(
     },
     production,
   );
-  return {
+  const build: Configuration = {
     ...config,
+    dependencies: firstPaint ? [firstPaint.compilation.name ?? ''] : undefined,
     plugins: [
       ...(config.plugins ?? []),
-      // The pages this build's `./app` exports (held to the remote list by its export-app.tsx): the
-      // API's compatibility gate checks them against the route table when the build is published.
-      jsonAsset(REMOTE_DECLARATION_FILE, () => ({
+      // The pages this build's `./app` exports (held to the remote list by its export-app.tsx), and the
+      // names its code takes from each shared surface: when the build is published, the API's
+      // compatibility gate checks the pages against the route table and refuses a build needing a name
+      // the shell's shared module does not provide, naming it (shared-surface.ts).
+      jsonAsset(REMOTE_DECLARATION_FILE, (compilation) => ({
         name: remote.name,
         pages: { './app': REMOTE_PAGES[remote.name] },
+        surfaces: compiledSurfaceNeeds(compilation),
       })),
+      firstPaint?.asset,
     ],
     optimization: {
       ...config.optimization,
@@ -67,4 +84,5 @@ export function remoteConfig(
       },
     },
   };
+  return firstPaint ? [firstPaint.compilation, build] : build;
 }

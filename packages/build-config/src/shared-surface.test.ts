@@ -1,90 +1,14 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { browserSources, REPOSITORY_ROOT } from './browser-sources.ts';
 import { deferredModuleSource, SHARED_SURFACES, surfaceModuleSource } from './shared-surface.ts';
+import { type SurfaceUse, surfaceNeeds, surfacesProvided, surfaceUses } from './surface-imports.ts';
 
-interface PackageUse {
-  /** Value names imported from the package (type-only imports left out). */
-  names: Set<string>;
-  /** Members read at run time from an imported namespace object (`z.object(…)`), per namespace. */
-  members: Map<string, Set<string>>;
-  /** Imports a surface cannot serve: `import * as`, default imports, re-exports, `import()`. */
-  refused: string[];
-}
-
-function isTypeOnly(node: ts.Node): boolean {
-  for (let current: ts.Node | undefined = node; current; current = current.parent) {
-    if (ts.isTypeNode(current) || ts.isTypeAliasDeclaration(current) || ts.isInterfaceDeclaration(current)) {
-      return true;
-    }
-    if (ts.isStatement(current)) return false;
-  }
-  return false;
-}
-
-/** What the browser code imports from each surfaced package, read from the TypeScript syntax tree. */
-function collectUses(): Map<string, PackageUse> {
-  const uses = new Map<string, PackageUse>();
-  for (const name of Object.keys(SHARED_SURFACES))
-    uses.set(name, { names: new Set(), members: new Map(), refused: [] });
-  for (const { path: where, source } of browserSources()) {
-    const namespaceLocals = new Map<string, { use: PackageUse; namespace: string }>();
-    const visit = (node: ts.Node): void => {
-      if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-        const use = uses.get(node.moduleSpecifier.text);
-        const clause = node.importClause;
-        if (use && clause && !clause.isTypeOnly) {
-          if (clause.name) use.refused.push(`${where}: default import`);
-          const bindings = clause.namedBindings;
-          if (bindings && ts.isNamespaceImport(bindings)) use.refused.push(`${where}: import * as`);
-          if (bindings && ts.isNamedImports(bindings)) {
-            for (const element of bindings.elements) {
-              if (element.isTypeOnly) continue;
-              const imported = (element.propertyName ?? element.name).text;
-              use.names.add(imported);
-              namespaceLocals.set(element.name.text, { use, namespace: imported });
-            }
-          }
-        }
-      } else if (
-        ts.isExportDeclaration(node) &&
-        node.moduleSpecifier &&
-        ts.isStringLiteral(node.moduleSpecifier)
-      ) {
-        const use = uses.get(node.moduleSpecifier.text);
-        if (use && !node.isTypeOnly) use.refused.push(`${where}: re-export`);
-      } else if (
-        ts.isCallExpression(node) &&
-        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-        node.arguments[0] &&
-        ts.isStringLiteral(node.arguments[0])
-      ) {
-        uses.get(node.arguments[0].text)?.refused.push(`${where}: import()`);
-      } else if (
-        ts.isPropertyAccessExpression(node) &&
-        ts.isIdentifier(node.expression) &&
-        !isTypeOnly(node)
-      ) {
-        const local = namespaceLocals.get(node.expression.text);
-        if (local) {
-          const members = local.use.members.get(local.namespace) ?? new Set<string>();
-          members.add(node.name.text);
-          local.use.members.set(local.namespace, members);
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return uses;
-}
-
-const uses = collectUses();
+const uses = surfaceUses(browserSources());
 
 describe.each(Object.entries(SHARED_SURFACES))('the shared surface of %s', (name, surface) => {
-  const use = uses.get(name) as PackageUse;
+  const use = uses.get(name) as SurfaceUse;
   const namespaces = surface.namespaces ?? {};
 
   it('is imported only by name, so that every use is checked against it', () => {
@@ -156,5 +80,19 @@ describe('surfaceModuleSource', () => {
     expect(source).toContain('export { Link, Route } from "/pkg/dist/index.js";');
     expect(source).toContain('import { enum as z_0, object as z_1 } from "/pkg/dist/index.js";');
     expect(source).toContain('export const z = Object.freeze({ "enum": z_0, "object": z_1 });');
+  });
+});
+
+describe("a remote's needs against the shell's offer (annie-remote.json's surfaces, host-surfaces.json)", () => {
+  it("names a namespace's members as namespace.member, and the shell offers what the repository's code uses", () => {
+    const needs = surfaceNeeds(uses);
+    expect(needs.zod).toContain('z.object');
+    const provided = surfacesProvided();
+    for (const [name, names] of Object.entries(needs)) {
+      expect(
+        names.filter((needed) => !provided[name]?.includes(needed)),
+        name,
+      ).toEqual([]);
+    }
   });
 });

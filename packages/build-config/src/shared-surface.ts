@@ -13,8 +13,13 @@ import { join } from 'node:path';
  * The lists are a contract between the shell, which provides the module, and the remotes, which consume
  * it: an app importing a name that is not listed fails its build (`exportsPresence: 'error'` in
  * rspack-base.ts checks every import against the module it resolves to) and the shared-surface test
- * (which scans every app's sources). Adding a name means rebuilding the shell with the remote that needs
- * it, as for any change to a shared singleton.
+ * (which scans every app's sources). A remote is released on its own against the shell that is live: its
+ * build lists the names it takes (annie-remote.json's `surfaces`, surface-imports.ts), the shell's build
+ * lists the ones it provides (host-surfaces.json), and publishing refuses a build that needs a name the
+ * live shell lacks, naming it, instead of shipping a page where that name is undefined. Falling back to
+ * the remote's own copy is no way out for these packages: a second Radix Themes, router or react-query
+ * would not see the shell's providers (theme, router, query client). A package the shell does not share
+ * at all is the remote's own (bundled, or its `import` fallback), needing nothing of the shell.
  */
 export interface SharedSurface {
   /** The package's ES module entry (relative to its directory) holding the listed exports. */

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 
-// The idle view the API may have put into app.html's #root (api/src/modules/static/idle-view.ts),
-// taken before React's first commit empties #root. Kept until the page it stands for has mounted.
+// The first paint the API may have put into app.html's #root (a remote's idle view, from the build the
+// user gets: api/src/modules/static/first-paint-markup.ts), taken before React's first commit empties
+// #root. Kept until the page it stands for has mounted.
 let idleView = document.querySelector<HTMLElement>('#root > [data-boot-idle]');
 
 const renderedWithName = idleView?.dataset.assistantName;

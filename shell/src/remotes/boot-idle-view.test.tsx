@@ -7,7 +7,7 @@ import { AppRoutes } from '../app/app-routes.tsx';
 import { renderWithProviders } from '../testing/render-with-providers.tsx';
 import { startFetching } from './start-fetching.ts';
 
-// app.html as the API sends it at / (api/src/modules/static/idle-view.ts), before the app's modules run.
+// app.html as the API sends it at / (api/src/modules/static/first-paint-markup.ts), before the app's modules run.
 const idle = vi.hoisted(() => {
   document.body.innerHTML =
     '<div id="root"><div data-boot-idle="voice" data-assistant-name="Ada" aria-busy="true"><h2>Hello, I\'m Ada</h2></div></div>';

@@ -15,7 +15,7 @@ import {
 } from './remote-modules.ts';
 import { REMOTE_SECTIONS } from './remote-sections.ts';
 
-/** The route whose idle view the API prerenders into app.html (api/src/modules/static/idle-view.ts). */
+/** The route whose first paint the API puts into app.html (api/src/modules/static/home-first-paint.ts). */
 function isHome(target: RemoteTarget): boolean {
   return target.remote === 'voice' && target.page === 'realtime';
 }

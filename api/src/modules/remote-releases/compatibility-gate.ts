@@ -13,10 +13,14 @@ const manifestSchema = z.object({
   exposes: z.array(z.object({ name: z.string(), path: z.string().optional() })),
 });
 
-/** `annie-remote.json`, written by the build beside the manifest: the pages its `./app` exports. */
+/**
+ * `annie-remote.json`, written by the build beside the manifest: the pages its `./app` exports, and the
+ * names its code takes from each shared surface (absent in builds older than that list).
+ */
 const declarationSchema = z.object({
   name: z.string(),
   pages: z.record(z.string(), z.array(z.string())),
+  surfaces: z.record(z.string(), z.array(z.string())).optional(),
 });
 
 export type ManifestFacts = {
@@ -69,16 +73,36 @@ const issues = (error: z.ZodError) =>
   error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ');
 
 /**
+ * The names a build takes from a shared surface that the shell's module of it does not provide: the
+ * federation runtime gives the build the shell's module (a singleton), in which such a name is undefined.
+ * A copy of its own is no way out for these packages: a second Radix Themes, router or react-query
+ * would not see the shell's providers (theme, router, query client), so the build is refused instead.
+ */
+function surfaceProblems(needs: Record<string, string[]>, provided: Record<string, string[]>): string[] {
+  return Object.entries(needs).flatMap(([name, names]) => {
+    const offered = provided[name];
+    const missing = offered ? names.filter((needed) => !offered.includes(needed)) : [];
+    return missing.length > 0
+      ? [
+          `it uses ${missing.join(', ')} from ${name}, which the shell's shared ${name} does not provide: release a shell that lists ${missing.length > 1 ? 'them' : 'it'} in its shared surface (packages/build-config shared-surface.ts) first`,
+        ]
+      : [];
+  });
+}
+
+/**
  * Checks a build against this host before it may be published: its manifest names the remote, shares
  * React and react-dom, shares every singleton at a version the shell's own (`hostShared`) can serve, as
- * a singleton; exposes every module the route table loads from it; and declares every page the route
- * table opens. Each refusal names what does not fit.
+ * a singleton; exposes every module the route table loads from it; declares every page the route table
+ * opens; and needs from each shared surface only names the shell's module of it provides
+ * (`hostSurfaces`, when known). Each refusal names what does not fit.
  */
 export function checkCompatibility(
   remote: RemoteName,
   manifestJson: unknown,
   declarationJson: unknown,
   hostShared: Record<string, string>,
+  hostSurfaces?: Record<string, string[]>,
 ): GateResult {
   const manifest = manifestSchema.safeParse(manifestJson);
   if (!manifest.success)
@@ -119,6 +143,8 @@ export function checkCompatibility(
       problems.push(
         `its ./app lacks the page${missing.length > 1 ? 's' : ''} ${missing.join(', ')} the route table opens`,
       );
+    if (declaration.data.surfaces && hostSurfaces)
+      problems.push(...surfaceProblems(declaration.data.surfaces, hostSurfaces));
   }
 
   if (problems.length > 0) return { ok: false, problems };

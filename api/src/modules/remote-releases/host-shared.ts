@@ -33,3 +33,19 @@ export function hostSharedVersions(shellDist: string, shellPackageDir: string): 
     return versions;
   }
 }
+
+/**
+ * What the shell's shared module of each surfaced package provides (its build's `app/host-surfaces.json`:
+ * export names, and a namespace's members as `z.object`); undefined without a shell build that wrote it,
+ * when a remote's needs cannot be checked.
+ */
+export function hostSurfaces(shellDist: string): Record<string, string[]> | undefined {
+  try {
+    return JSON.parse(readFileSync(join(shellDist, 'app', 'host-surfaces.json'), 'utf8')) as Record<
+      string,
+      string[]
+    >;
+  } catch {
+    return undefined;
+  }
+}

@@ -18,15 +18,25 @@ const RECORD_SERVED_SQL = plainSql(
      where remote_assignment.served_at < to_timestamp($4::float8 / 1000)`,
 );
 
+const RELEASE_FILE_SQL = plainSql(
+  `${REGISTRY}: a release's files are served to every tenant`,
+  'select content from remote_release_file where remote = $1 and version = $2 and path = $3',
+);
+
 /**
  * What core's remote registry (`GET /api/modules`, release files) reads of this module's tables: every
- * published release with whether it is active or the canary, and the record of who was served what.
+ * published release with whether it is active or the canary, the record of who was served what, and a
+ * release's stored file (its first paint, which the signed-in page inlines).
  */
 export function registryReader(db: Queryable): RegistryReader {
   return {
     releases: () => runPlain(db, RELEASES_SQL),
     recordServed: async (served: ReleaseServed) => {
       await runPlain(db, RECORD_SERVED_SQL, [served.remote, served.version, served.userId, served.since]);
+    },
+    releaseFile: async (remote: string, version: string, path: string) => {
+      const rows = await runPlain<{ content: Buffer | null }>(db, RELEASE_FILE_SQL, [remote, version, path]);
+      return rows[0]?.content ?? undefined;
     },
   };
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { FIRST_PAINT_FILE } from '@annie/api-client/contracts/first-paint';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { checkFirstPaint } from '../static/index.ts';
 import { checkCompatibility, type ManifestFacts } from './compatibility-gate.ts';
 import { contentTypeOf, fileProblem, isSourceMap } from './release-file-types.ts';
 import {
@@ -26,6 +28,8 @@ export type PublishHost = {
   shared: Record<string, string>;
   /** Origins the pages may load scripts from (a `--url` build must be on one). */
   allowedOrigins: string[];
+  /** The names the shell's shared module of each surfaced package provides (unknown: not checked). */
+  surfaces?: Record<string, string[]>;
 };
 
 export type UploadedFile = { path: string; content: Buffer };
@@ -78,8 +82,10 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
       manifest,
       parseJsonFile(input.files, DECLARATION_FILE),
       host.shared,
+      host.surfaces,
     );
     if (!gate.ok) throw refused(gate.problems);
+    firstPaintChecked(input.remote, input.files);
     return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
   }
   const origin = new URL(input.url).origin;
@@ -91,10 +97,28 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
     const problem = fileProblem(file.path);
     if (problem) throw refused([problem]);
   }
-  const gate = checkCompatibility(input.remote, input.manifest, input.declaration, host.shared);
+  const gate = checkCompatibility(
+    input.remote,
+    input.manifest,
+    input.declaration,
+    host.shared,
+    host.surfaces,
+  );
   if (!gate.ok) throw refused(gate.problems);
   // Served through the API, each file checked against the digest recorded now (release-files.ts).
   return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
+}
+
+/**
+ * A build's first paint (optional), checked as strictly as the page will read it: HTML the API puts into
+ * every user's page, and the scripts it admits there by hash.
+ */
+function firstPaintChecked(remote: RemoteName, files: UploadedFile[]): void {
+  if (!files.some((file) => file.path === FIRST_PAINT_FILE)) return;
+  const json = parseJsonFile(files, FIRST_PAINT_FILE);
+  if (json === undefined) throw refused([`${FIRST_PAINT_FILE} is not JSON`]);
+  const check = checkFirstPaint(remote, json);
+  if (!check.ok) throw refused(check.problems.map((problem) => `${FIRST_PAINT_FILE}: ${problem}`));
 }
 
 const sha256 = (content: Buffer | string) => createHash('sha256').update(content).digest('hex');

@@ -2,7 +2,7 @@ import type { Domain } from '../../domain.ts';
 import { originsOf } from '../../middleware/security-headers.ts';
 import { buildDirs, REPO_ROOT } from '../../runtime.ts';
 import { deployRoutes } from './deploy.routes.ts';
-import { hostSharedVersions } from './host-shared.ts';
+import { hostSharedVersions, hostSurfaces } from './host-shared.ts';
 import { loadErrorRetention } from './load-error-retention.queries.ts';
 import { Migration20261126140000_remote_releases } from './migrations/Migration20261126140000_remote_releases.ts';
 import { Migration20261127080000_release_policy_and_tokens } from './migrations/Migration20261127080000_release_policy_and_tokens.ts';
@@ -14,6 +14,7 @@ import { releasesRoutes } from './releases.routes.ts';
 export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishHost {
   return {
     shared: hostSharedVersions(buildDirs(config).shellDir, `${REPO_ROOT}/shell`),
+    surfaces: hostSurfaces(buildDirs(config).shellDir),
     allowedOrigins: [
       ...new Set([...config.CORS_ORIGINS, ...originsOf(config.remotes.map((remote) => remote.entry))]),
     ],

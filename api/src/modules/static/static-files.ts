@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
+import type { PageFirstPaint } from './first-paint-markup.ts';
 import { sendPageWithMarkup } from './page-with-markup.ts';
 import { sendBuildFile } from './send-build-file.ts';
 
@@ -13,8 +14,11 @@ type StaticOptions = {
   hasSessionCookie?: (ctx: Context) => boolean;
   /** Link header values preloading what app.html opened at a path fetches first (remote-preloads.ts). */
   appPagePreloads?: (ctx: Context) => string[] | Promise<string[]>;
-  /** Markup app.html opened at a path shows in place of its spinner before any script runs (idle-view.ts). */
-  appPageMarkup?: (ctx: Context) => string | undefined;
+  /**
+   * A remote's first paint app.html opened at a path shows in place of its spinner before any script
+   * runs (home-first-paint.ts), with the hashes of its inline scripts for this response's CSP.
+   */
+  appPageFirstPaint?: (ctx: Context) => Promise<PageFirstPaint | undefined> | PageFirstPaint | undefined;
 };
 
 /**
@@ -54,8 +58,8 @@ async function serveBuild(ctx: Context, next: Next, options: StaticOptions): Pro
   ctx.vary('Cookie');
   const preloads = page === 'app.html' ? ((await options.appPagePreloads?.(ctx)) ?? []) : [];
   if (preloads.length > 0) ctx.set('Link', preloads.join(', '));
-  const markup = page === 'app.html' ? options.appPageMarkup?.(ctx) : undefined;
-  if (markup) return sendPageWithMarkup(ctx, join(options.shellDir, page), markup);
+  const firstPaint = page === 'app.html' ? await options.appPageFirstPaint?.(ctx) : undefined;
+  if (firstPaint) return sendPageWithMarkup(ctx, join(options.shellDir, page), firstPaint);
   await sendBuildFile(ctx, options.shellDir, `/${page}`, { cors: false });
 }
 

@@ -1,5 +1,6 @@
 import { errorMessage } from '@annie/api-client/http';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { takeEarlyCallStart } from '../first-paint/early-call-start.ts';
 import type { BrowserCall } from '../lib/browser-call/browser-call.ts';
 import { callReducer, INITIAL_CALL_STATE } from '../lib/browser-call/state.ts';
 
@@ -10,20 +11,6 @@ export const CALL_START_FAILED = 'Failed to start call. Please check your microp
 export type CallFailure = { message: string; detail: string | null };
 
 const loadBrowserCall = () => import('../lib/browser-call/browser-call.ts');
-
-/**
- * Set on <html> by the home page's server-rendered idle view when its Start call button was pressed
- * before this page had mounted (api/src/modules/static/idle-view.ts); the page starts the call then.
- */
-export const EARLY_CALL_START_ATTRIBUTE = 'data-early-call-start';
-
-/** Whether Start call was pressed in the idle view before the page mounted; true once per press. */
-export function takeEarlyCallStart(): boolean {
-  const root = document.documentElement;
-  if (!root.hasAttribute(EARLY_CALL_START_ATTRIBUTE)) return false;
-  root.removeAttribute(EARLY_CALL_START_ATTRIBUTE);
-  return true;
-}
 
 /** A call from the click on: its session once loaded, and whether it was ended meanwhile. */
 type CallHandle = { session: BrowserCall | null; left: boolean };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EARLY_CALL_START_ATTRIBUTE } from '../hooks/use-browser-call.ts';
+import { EARLY_CALL_START_ATTRIBUTE, EARLY_CALL_START_VERSION } from '../first-paint/early-call-start.ts';
 import {
   CALL_SESSION_ID,
   CONVERSATION_ID,
@@ -35,7 +35,7 @@ describe('BrowserCallPage', { timeout: 15_000 }, () => {
   it('starts the call on mount when the idle view noted a press of Start call, once', async () => {
     const offer = heldOffer();
     const api = stubApi({ 'POST /api/realtime/offer': offer.route });
-    document.documentElement.setAttribute(EARLY_CALL_START_ATTRIBUTE, '');
+    document.documentElement.setAttribute(EARLY_CALL_START_ATTRIBUTE, EARLY_CALL_START_VERSION);
     renderPage();
     await waitFor(() => expect(api.requests('POST').map((r) => r.path)).toContain('/api/realtime/offer'));
     expect(status()).toHaveTextContent('Connecting...');
