@@ -68,6 +68,10 @@ const LINK_SESSION_SQL = tenantSql(
 const COLUMNS = `id, tenant_id, user_id, call_session_id, direction, remote_e164, assistant_e164, purpose,
   twilio_call_sid, status, ended_at`;
 
+const FIND_BY_SESSION_SQL = tenantSql(
+  `select ${COLUMNS} from phone_call where tenant_id = $1 and call_session_id = $2`,
+);
+
 const FIND_CALL_SQL = plainSql(BY_CALL_ID, `select ${COLUMNS} from phone_call where id = $1`);
 
 const STREAM_MAY_OPEN_SQL = plainSql(
@@ -183,6 +187,16 @@ export async function linkCallSession(
   callSessionId: string,
 ): Promise<void> {
   await runScoped(db, { tenantId }, LINK_SESSION_SQL, [id, callSessionId]);
+}
+
+/** The tenant's phone call recorded as call session `callSessionId` (what the app names a call by). */
+export async function findCallOfSession(
+  db: Queryable,
+  tenantId: string,
+  callSessionId: string,
+): Promise<PhoneCallRow | undefined> {
+  const rows = await runScoped<PhoneCallRow>(db, { tenantId }, FIND_BY_SESSION_SQL, [callSessionId]);
+  return rows[0];
 }
 
 /** The call by id, whatever its tenant: not scoped, as webhooks and Twilio's socket find the tenant through it. */

@@ -1,0 +1,142 @@
+import {
+  CALL_LIVE_EVENT,
+  PURPOSE_REQUIRED_MESSAGE,
+  phoneCallSchema,
+} from '@annie/api-client/contracts/phone-calls';
+import { describe, expect, it } from 'vitest';
+import { openLiveStream } from '../../../../test/event-stream.ts';
+import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
+import { phoneCallHelpers } from './testing/phone-call-helpers.ts';
+import { startPhoneHarness } from './testing/phone-test-harness.ts';
+
+// The live call panel's side of the API: a purpose is required, the call is read and ended by its call
+// session id, only by whom the server allows, and its changes are live events for its user alone.
+const phone = await startPhoneHarness();
+const { app, twilio, client } = phone;
+const { callee, waitFor, latestSession, instructionsOf } = phoneCallHelpers(phone);
+
+const colleague = await app.signedIn(await app.createUser());
+const otherTenant = await app.signedIn(await app.createUser({ tenantId: 'tenant-panel', isAdmin: true }));
+
+let nextNumber = 2700;
+/** A call in progress (the callee never hangs up) to a fresh number, placed by `as`. */
+async function callInProgress(purpose: string, as = client) {
+  callee(undefined);
+  nextNumber += 1;
+  const to = `+1415555${nextNumber}`;
+  const started = await phone.startCall({ to, message: purpose }, as);
+  expect(started.status).toBe(201);
+  const id = (started.body as { id: string }).id;
+  const fake = () => twilio.calls.calls.find((call) => call.to === to);
+  await waitFor(() => expect(fake()?.stream).toBeDefined());
+  return { id, to, sid: () => fake()?.sid ?? '', fake };
+}
+
+describe('POST /api/annie/call/start: the purpose', () => {
+  it('refuses a missing, empty or blank purpose with 400 and its message, and dials nobody', async () => {
+    const before = twilio.calls.calls.length;
+    for (const body of [
+      { to: '+14155552601' },
+      { to: '+14155552601', message: '' },
+      { to: '+14155552601', message: ' \n\t ' },
+    ]) {
+      const response = await phone.startCall(body);
+      expect(response.status).toBe(400);
+      expect(response.text).toContain(PURPOSE_REQUIRED_MESSAGE);
+    }
+    expect(twilio.calls.calls.length).toBe(before);
+  });
+
+  it('stores the purpose with the call session and tells it to the assistant', async () => {
+    const sessions = phone.realtime.sessions.length;
+    const call = await callInProgress('Confirm the 3 pm fitting on Thursday');
+    const { rows } = await app.pool.query('select purpose, direction from call_session where id = $1', [
+      call.id,
+    ]);
+    expect(rows).toEqual([{ purpose: 'Confirm the 3 pm fitting on Thursday', direction: 'outbound' }]);
+    const instructions = instructionsOf(await latestSession(sessions + 1));
+    expect(instructions).toContain(`${PHONE_CALL_HEADING}`);
+    expect(instructions).toContain('Purpose of the call: Confirm the 3 pm fitting on Thursday');
+    const read = phoneCallSchema.parse((await client.get(`/api/annie/call/${call.id}`)).body);
+    expect(read).toMatchObject({ direction: 'outbound', purpose: 'Confirm the 3 pm fitting on Thursday' });
+    await twilio.calls.hangUp(call.sid());
+  });
+});
+
+describe('GET /api/annie/call/:id', () => {
+  it("answers the caller's own call with its status, and 404 to another user or tenant", async () => {
+    const call = await callInProgress('Ask about the invoice');
+    const read = phoneCallSchema.parse((await client.get(`/api/annie/call/${call.id}`)).body);
+    expect(read).toMatchObject({ id: call.id, status: 'in-progress', remoteE164: call.to, endedAt: null });
+    expect((await colleague.get(`/api/annie/call/${call.id}`)).status).toBe(404);
+    expect((await otherTenant.get(`/api/annie/call/${call.id}`)).status).toBe(404);
+    expect((await app.client().get(`/api/annie/call/${call.id}`)).status).toBe(401);
+    await twilio.calls.hangUp(call.sid());
+  });
+});
+
+describe('POST /api/annie/call/:id/end', () => {
+  it('hangs up through Twilio for the user who placed the call, and the call ends', async () => {
+    const call = await callInProgress('Book a table for two');
+    const ended = await client.post(`/api/annie/call/${call.id}/end`, {});
+    expect(ended.status).toBe(200);
+    expect(call.fake()?.endRequestedAt).toBeDefined();
+    await twilio.calls.ended(call.sid());
+    await waitFor(async () => {
+      const read = phoneCallSchema.parse((await client.get(`/api/annie/call/${call.id}`)).body);
+      expect(read).toMatchObject({ status: 'completed', endedAt: expect.any(String) });
+    });
+    // Ending it again changes nothing and asks Twilio nothing.
+    const again = await client.post(`/api/annie/call/${call.id}/end`, {});
+    expect(again.status).toBe(200);
+    expect(phoneCallSchema.parse(again.body).status).toBe('completed');
+  });
+
+  it('refuses another user of the tenant and another tenant (404); Twilio is never asked', async () => {
+    const call = await callInProgress('Reschedule the dentist');
+    const byColleague = await colleague.post(`/api/annie/call/${call.id}/end`, {});
+    expect(byColleague.status).toBe(404);
+    expect(byColleague.body).toMatchObject({ message: 'Call not found' });
+    const byOtherTenant = await otherTenant.post(`/api/annie/call/${call.id}/end`, {});
+    expect(byOtherTenant.status).toBe(404);
+    expect((await app.client().post(`/api/annie/call/${call.id}/end`, {})).status).toBe(401);
+    expect(call.fake()?.endRequestedAt).toBeUndefined();
+    expect(call.fake()?.status).toBe('in-progress');
+    await twilio.calls.hangUp(call.sid());
+  });
+
+  it("lets an administrator of the tenant end a colleague's call", async () => {
+    // `client` is an administrator; the colleague places the call.
+    const call = await callInProgress('Check the parcel arrived', colleague);
+    expect((await client.post(`/api/annie/call/${call.id}/end`, {})).status).toBe(200);
+    expect(call.fake()?.endRequestedAt).toBeDefined();
+    await twilio.calls.ended(call.sid());
+  });
+});
+
+describe('GET /api/call-sessions/events', () => {
+  it("streams the caller's call as it goes (statuses, transcript, end) and nothing to a colleague", async () => {
+    const mine = await openLiveStream(client, '/api/call-sessions/events');
+    const theirs = await openLiveStream(colleague, '/api/call-sessions/events');
+    try {
+      const call = await callInProgress('Say happy birthday');
+      const ofCall = (event: { event: string; data: unknown }) =>
+        event.event === CALL_LIVE_EVENT && (event.data as { id: string }).id === call.id;
+      await mine.next(
+        (event) => ofCall(event) && (event.data as { status?: string }).status === 'in-progress',
+      );
+      await twilio.calls.hangUp(call.sid());
+      await mine.next((event) => ofCall(event) && (event.data as { status?: string }).status === 'completed');
+      const statuses = mine.events
+        .filter(ofCall)
+        .flatMap((event) => (event.data as { status?: string }).status ?? []);
+      expect(statuses).toEqual(['queued', 'initiated', 'ringing', 'in-progress', 'completed']);
+      // Ids and statuses only: whose call it is stays on the server.
+      expect(mine.events.filter(ofCall).every((event) => !('userId' in (event.data as object)))).toBe(true);
+      expect(theirs.events.filter(ofCall)).toEqual([]);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
+  });
+});
