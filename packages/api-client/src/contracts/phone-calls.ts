@@ -61,6 +61,8 @@ export const phoneCallSchema = z
     status: phoneCallStatusSchema,
     /** The other party's number (E.164). */
     remoteE164: z.string(),
+    /** The tenant's contact with that number, when there is one. */
+    contactName: z.string().nullable(),
     /** What the executive asked the call for; empty for an inbound call. */
     purpose: z.string(),
     startedAt: z.iso.datetime(),

@@ -1,3 +1,4 @@
+import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import {
   CALL_LIVE_EVENT,
   PURPOSE_REQUIRED_MESSAGE,
@@ -49,6 +50,11 @@ describe('POST /api/annie/call/start: the purpose', () => {
 
   it('stores the purpose with the call session and tells it to the assistant', async () => {
     const sessions = phone.realtime.sessions.length;
+    const contact = await client.post('/api/contacts', {
+      name: 'Daniel Osei',
+      phonePrimary: `+1415555${nextNumber + 1}`,
+    });
+    expect(contact.status).toBe(201);
     const call = await callInProgress('Confirm the 3 pm fitting on Thursday');
     const { rows } = await app.pool.query('select purpose, direction from call_session where id = $1', [
       call.id,
@@ -58,7 +64,19 @@ describe('POST /api/annie/call/start: the purpose', () => {
     expect(instructions).toContain(`${PHONE_CALL_HEADING}`);
     expect(instructions).toContain('Purpose of the call: Confirm the 3 pm fitting on Thursday');
     const read = phoneCallSchema.parse((await client.get(`/api/annie/call/${call.id}`)).body);
-    expect(read).toMatchObject({ direction: 'outbound', purpose: 'Confirm the 3 pm fitting on Thursday' });
+    expect(read).toMatchObject({
+      direction: 'outbound',
+      purpose: 'Confirm the 3 pm fitting on Thursday',
+      contactName: 'Daniel Osei',
+    });
+    // Call History shows the same: the direction, the purpose and whom the call was with.
+    const listed = callSessionListSchema.parse((await client.get('/api/call-sessions')).body);
+    expect(listed.find((session) => session.id === call.id)).toMatchObject({
+      direction: 'outbound',
+      purpose: 'Confirm the 3 pm fitting on Thursday',
+      contactName: 'Daniel Osei',
+      callerId: call.to,
+    });
     await twilio.calls.hangUp(call.sid());
   });
 });
@@ -130,7 +148,8 @@ describe('GET /api/call-sessions/events', () => {
       const statuses = mine.events
         .filter(ofCall)
         .flatMap((event) => (event.data as { status?: string }).status ?? []);
-      expect(statuses).toEqual(['queued', 'initiated', 'ringing', 'in-progress', 'completed']);
+      // Forward only (Twilio's "queued" answer may come after its "initiated" callback, and is then dropped).
+      expect(statuses.slice(-3)).toEqual(['ringing', 'in-progress', 'completed']);
       // Ids and statuses only: whose call it is stays on the server.
       expect(mine.events.filter(ofCall).every((event) => !('userId' in (event.data as object)))).toBe(true);
       expect(theirs.events.filter(ofCall)).toEqual([]);

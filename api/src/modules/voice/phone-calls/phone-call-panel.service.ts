@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../../http/app-state.ts';
 import { HttpError, notFound, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { TwilioCallError } from '../../../providers/twilio/twilio-calls.ts';
+import { contactByNumber } from '../../contacts/index.ts';
 import { CallSession } from '../call-sessions/index.ts';
 import { findCallOfSession, type PhoneCallRow } from './phone-call.queries.ts';
 import { applyCallStatus, type PhoneCallDeps } from './phone-call.service.ts';
@@ -14,7 +15,12 @@ import { FINAL_STATUSES, isPhoneCallStatus, statusRank } from './phone-call-stat
 
 type Caller = Pick<AuthContext, 'tenantId' | 'userId' | 'isAdmin'>;
 
-async function viewOf(em: EntityManager, row: PhoneCallRow, sessionId: string): Promise<PhoneCallDto> {
+async function viewOf(
+  deps: PhoneCallDeps,
+  em: EntityManager,
+  row: PhoneCallRow,
+  sessionId: string,
+): Promise<PhoneCallDto> {
   const session = await em.findOne(
     CallSession,
     { id: sessionId, tenantId: row.tenant_id },
@@ -26,6 +32,7 @@ async function viewOf(em: EntityManager, row: PhoneCallRow, sessionId: string): 
     direction: row.direction,
     status: row.status,
     remoteE164: row.remote_e164,
+    contactName: (await contactByNumber(deps.pool, row.tenant_id, row.remote_e164))?.name ?? null,
     purpose: row.purpose,
     startedAt: session.startedAt.toISOString(),
     endedAt: session.endedAt?.toISOString() ?? null,
@@ -42,7 +49,7 @@ export async function readOwnPhoneCall(
 ): Promise<PhoneCallDto> {
   const row = await findCallOfSession(deps.pool, caller.tenantId, id);
   if (!row || row.user_id !== caller.userId) throw notFound(PHONE_CALL_NOT_FOUND);
-  return viewOf(em, row, id);
+  return viewOf(deps, em, row, id);
 }
 
 /** Hangs up through Twilio: cancels a call not yet answered, completes one in progress. */
@@ -75,11 +82,11 @@ export async function hangUpPhoneCall(
 ): Promise<PhoneCallDto> {
   const row = await findCallOfSession(deps.pool, caller.tenantId, id);
   if (!row || (row.user_id !== caller.userId && !caller.isAdmin)) throw notFound(PHONE_CALL_NOT_FOUND);
-  if (row.ended_at) return viewOf(em, row, id);
+  if (row.ended_at) return viewOf(deps, em, row, id);
   if (!row.twilio_call_sid) throw new HttpError(409, 'call_placing', CALL_STILL_PLACING_MESSAGE);
   const status = await hangUpAtTwilio(deps, row, row.twilio_call_sid);
   if (isPhoneCallStatus(status) && FINAL_STATUSES.includes(status)) {
     await applyCallStatus(deps, { phoneCallId: row.id, callSid: row.twilio_call_sid, status });
   }
-  return viewOf(em, (await findCallOfSession(deps.pool, caller.tenantId, id)) ?? row, id);
+  return viewOf(deps, em, (await findCallOfSession(deps.pool, caller.tenantId, id)) ?? row, id);
 }
