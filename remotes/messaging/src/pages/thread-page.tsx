@@ -3,13 +3,16 @@ import { formatPhone } from '@annie/ui/format';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { ArrowLeftIcon, MobileIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useOpenSmsThread } from '../api/use-open-sms-thread.ts';
 import { useSmsLiveEvents } from '../api/use-sms-live-events.ts';
 import { useSmsStatus } from '../api/use-sms-status.ts';
+import type { CallTarget } from '../components/call-purpose-dialog.tsx';
 import { DraftBanner } from '../components/draft-banner.tsx';
 import { MessageBubble } from '../components/message-bubble.tsx';
 import { MessageComposer } from '../components/message-composer.tsx';
+import { OutboundCall } from '../components/outbound-call.tsx';
 import { ThreadMenu } from '../components/thread-menu.tsx';
 import { useOlderMessages } from '../hooks/use-older-messages.ts';
 import { useThreadActions } from '../hooks/use-thread-actions.ts';
@@ -17,7 +20,10 @@ import { groupByDay } from '../lib/day-label.ts';
 
 export const OPTED_OUT_NOTE = 'This contact has opted out of receiving messages';
 
-/** A conversation (/sms/:phone), marked read as it opens: messages by day, Annie's draft, the message box; live. */
+/**
+ * A conversation (/sms/:phone), marked read as it opens: messages by day, the assistant's draft, the
+ * message box; live. The call button asks what the call is for before the assistant phones.
+ */
 export default function ThreadPage() {
   useSmsLiveEvents();
   const { phone = '' } = useParams();
@@ -25,6 +31,7 @@ export default function ThreadPage() {
   const status = useSmsStatus();
   const actions = useThreadActions();
   const { messages, hasOlder, loadOlder, loadingOlder } = useOlderMessages(thread.data);
+  const [callTarget, setCallTarget] = useState<CallTarget>();
 
   if (!thread.isSuccess) {
     const cause = thread.error?.cause instanceof Error ? thread.error.cause.message : undefined;
@@ -68,8 +75,7 @@ export default function ThreadPage() {
         <IconButton
           variant="ghost"
           aria-label={`Call ${data.displayName}`}
-          loading={actions.calling}
-          onClick={() => actions.callNumber(data.phoneE164, data.displayName)}
+          onClick={() => setCallTarget({ phone: data.phoneE164, name: data.displayName })}
         >
           <MobileIcon />
         </IconButton>
@@ -120,6 +126,7 @@ export default function ThreadPage() {
         pending={actions.sending}
         onSend={(body, onSent) => actions.sendMessage(data.phoneE164, body, onSent)}
       />
+      {callTarget && <OutboundCall target={callTarget} onDone={() => setCallTarget(undefined)} />}
     </Flex>
   );
 }
