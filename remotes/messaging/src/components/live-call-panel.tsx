@@ -41,7 +41,7 @@ export function LiveCallPanel({ target, assistantName, call, ending, endError, o
               {assistantName} is calling {formatPhone(target.phone)} for you
             </Dialog.Description>
           </Box>
-          <Badge size="2" color={STAGE_COLOR[stage]} role="status" aria-live="polite">
+          <Badge size="2" color={STAGE_COLOR[stage]} highContrast role="status" aria-live="polite">
             {label}
           </Badge>
         </Flex>
@@ -83,7 +83,7 @@ export function LiveCallPanel({ target, assistantName, call, ending, endError, o
             Close
           </Button>
           {stage !== 'ended' && (
-            <Button color="red" loading={ending} disabled={!call} onClick={onEnd}>
+            <Button color="red" highContrast loading={ending} disabled={!call} onClick={onEnd}>
               End call
             </Button>
           )}
