@@ -7,6 +7,9 @@ export const PHONE_CALL_PURPOSE_MAX = 2_000;
 /** The refusal of a call with no purpose: the assistant must know what the call is for. */
 export const PURPOSE_REQUIRED_MESSAGE = 'Say what the call is for: the purpose is required';
 
+/** The refusal of a call with a voice profile the tenant does not have. */
+export const VOICE_PROFILE_UNKNOWN_MESSAGE = 'This voice profile does not exist';
+
 /** The refusal of a second call to a number while one is in progress. */
 export const DUPLICATE_CALL_MESSAGE = 'A call to this number is already in progress';
 
@@ -23,6 +26,11 @@ export const startPhoneCallRequestSchema = z
       .trim()
       .min(1, PURPOSE_REQUIRED_MESSAGE)
       .max(PHONE_CALL_PURPOSE_MAX, `The purpose must be at most ${PHONE_CALL_PURPOSE_MAX} characters`),
+    /** The voice profile to speak with (its id, as GET /api/voice/profiles lists it); absent: the default one. */
+    profileId: z
+      .string({ error: VOICE_PROFILE_UNKNOWN_MESSAGE })
+      .max(64, VOICE_PROFILE_UNKNOWN_MESSAGE)
+      .optional(),
   })
   .strict();
 

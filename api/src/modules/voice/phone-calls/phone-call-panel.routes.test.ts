@@ -3,6 +3,7 @@ import {
   CALL_LIVE_EVENT,
   PURPOSE_REQUIRED_MESSAGE,
   phoneCallSchema,
+  VOICE_PROFILE_UNKNOWN_MESSAGE,
 } from '@annie/api-client/contracts/phone-calls';
 import { describe, expect, it } from 'vitest';
 import { openLiveStream } from '../../../../test/event-stream.ts';
@@ -21,11 +22,11 @@ const otherTenant = await app.signedIn(await app.createUser({ tenantId: 'tenant-
 
 let nextNumber = 2700;
 /** A call in progress (the callee never hangs up) to a fresh number, placed by `as`. */
-async function callInProgress(purpose: string, as = client) {
+async function callInProgress(purpose: string, as = client, profileId?: string) {
   callee(undefined);
   nextNumber += 1;
   const to = `+1415555${nextNumber}`;
-  const started = await phone.startCall({ to, message: purpose }, as);
+  const started = await phone.startCall({ to, message: purpose, profileId }, as);
   expect(started.status).toBe(201);
   const id = (started.body as { id: string }).id;
   const fake = () => twilio.calls.calls.find((call) => call.to === to);
@@ -78,6 +79,44 @@ describe('POST /api/annie/call/start: the purpose', () => {
       callerId: call.to,
     });
     await twilio.calls.hangUp(call.sid());
+  });
+});
+
+describe('POST /api/annie/call/start: the voice profile', () => {
+  type SessionVoice = { session: { audio?: { output?: { voice?: string } } } };
+  const voiceOf = async (count: number) =>
+    ((await latestSession(count)).eventsOf('session.update')[0] as unknown as SessionVoice).session.audio
+      ?.output?.voice;
+
+  it('speaks with the chosen profile, and with the default one when none is chosen', async () => {
+    // The default profile speaks with cedar; the chosen one with marin.
+    const everyday = await client.post('/api/voice/profiles', {
+      name: 'Everyday',
+      voice: 'cedar',
+      isDefault: true,
+    });
+    expect(everyday.status).toBe(201);
+    const chosen = await client.post('/api/voice/profiles', { name: 'Calls out', voice: 'marin' });
+    expect(chosen.status).toBe(201);
+    const sessions = phone.realtime.sessions.length;
+    const withChosen = await callInProgress('Ask for the quote', client, (chosen.body as { id: string }).id);
+    expect(await voiceOf(sessions + 1)).toBe('marin');
+    await twilio.calls.hangUp(withChosen.sid());
+    const withDefault = await callInProgress('Ask for the quote again');
+    expect(await voiceOf(sessions + 2)).toBe('cedar');
+    await twilio.calls.hangUp(withDefault.sid());
+  });
+
+  it("refuses a profile that is not the tenant's with 400, before Twilio", async () => {
+    const theirs = await otherTenant.post('/api/voice/profiles', { name: 'Not yours', voice: 'marin' });
+    expect(theirs.status).toBe(201);
+    const before = twilio.calls.calls.length;
+    for (const profileId of [(theirs.body as { id: string }).id, 'not-a-profile']) {
+      const response = await phone.startCall({ to: '+14155552602', message: 'Hello', profileId });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ message: VOICE_PROFILE_UNKNOWN_MESSAGE });
+    }
+    expect(twilio.calls.calls.length).toBe(before);
   });
 });
 

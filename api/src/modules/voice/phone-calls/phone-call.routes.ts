@@ -7,6 +7,7 @@ import { defineRoute } from '../../../http/define-route.ts';
 import { toE164 } from '../../../lib/phone-number.ts';
 import { type PhoneCallDeps, placeOutboundCall } from './phone-call.service.ts';
 import { hangUpPhoneCall, readOwnPhoneCall } from './phone-call-panel.service.ts';
+import { callProfileId } from './phone-call-profile.ts';
 
 function phoneOf(text: string, region: CountryCode): string {
   const e164 = toE164(text, region);
@@ -25,7 +26,12 @@ export function phoneCallRoutes(deps: PhoneCallDeps): Router<AppState> {
 
   defineRoute(router, contract.startPhoneCall, async (ctx, { body, auth: { tenantId, userId } }) => {
     const to = phoneOf(body.to, region);
-    const call = await placeOutboundCall(deps, { tenantId, userId }, { to, message: body.message });
+    const profileId = body.profileId ? await callProfileId(ctx.state.em, body.profileId) : null;
+    const call = await placeOutboundCall(
+      deps,
+      { tenantId, userId },
+      { to, message: body.message, profileId },
+    );
     ctx.status = 201;
     return call;
   });

@@ -97,7 +97,7 @@ async function openCall(deps: PhoneCallDeps, call: NewPhoneCall): Promise<Opened
 export async function placeOutboundCall(
   deps: PhoneCallDeps,
   caller: { tenantId: string; userId: string },
-  request: { to: string; message: string },
+  request: { to: string; message: string; profileId?: string | null },
 ): Promise<{ id: string }> {
   // The contract refuses an empty purpose; a caller inside the API must not place one either.
   if (!request.message.trim()) throw new HttpError(400, 'purpose_required', PURPOSE_REQUIRED_MESSAGE);
@@ -120,6 +120,7 @@ export async function placeOutboundCall(
     assistantE164: from,
     purpose: request.message,
     status: 'placing',
+    profileId: request.profileId ?? null,
   });
   if (opened === 'duplicate') throw duplicateCall();
   let placed: PlacedCall;
