@@ -1,11 +1,18 @@
 import { PHONE_CALL_PURPOSE_MAX, PURPOSE_REQUIRED_MESSAGE } from '@annie/api-client/contracts/phone-calls';
+import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { formatPhone } from '@annie/ui/format';
-import { Button, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
+import { Button, Dialog, Flex, Select, Text, TextArea } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 
 /** Whom a call button would have the assistant phone. */
 export type CallTarget = { phone: string; name: string };
+
+/** What the executive confirmed: the purpose, and the voice profile (undefined: the active one). */
+export type CallRequest = { purpose: string; profileId: string | undefined };
+
+// The select's value for "the active profile" (Radix's select takes no empty value).
+const ACTIVE = 'active';
 
 type Props = {
   target: CallTarget;
@@ -14,7 +21,9 @@ type Props = {
   pending: boolean;
   /** Why the server refused the call, shown in the dialog. */
   refusal?: string;
-  onConfirm: (purpose: string) => void;
+  /** The profiles to choose from (administrators); undefined: the active one is used, no choice. */
+  profiles?: VoiceProfile[];
+  onConfirm: (request: CallRequest) => void;
   onCancel: () => void;
 };
 
@@ -22,8 +31,18 @@ type Props = {
  * Before anything is dialled: whom the assistant will phone (by name, the number formatted) and what
  * for. Nothing happens until "Call" is pressed with a purpose; Cancel or Escape places no call.
  */
-export function CallPurposeDialog({ target, assistantName, pending, refusal, onConfirm, onCancel }: Props) {
+export function CallPurposeDialog({
+  target,
+  assistantName,
+  pending,
+  refusal,
+  profiles,
+  onConfirm,
+  onCancel,
+}: Props) {
   const [purpose, setPurpose] = useState('');
+  const [profile, setProfile] = useState(ACTIVE);
+  const active = profiles?.find((each) => each.isDefault);
   const [error, setError] = useState<string>();
 
   function submit(event: FormEvent) {
@@ -33,7 +52,7 @@ export function CallPurposeDialog({ target, assistantName, pending, refusal, onC
       return;
     }
     setError(undefined);
-    onConfirm(purpose.trim());
+    onConfirm({ purpose: purpose.trim(), profileId: profile === ACTIVE ? undefined : profile });
   }
 
   return (
@@ -62,6 +81,27 @@ export function CallPurposeDialog({ target, assistantName, pending, refusal, onC
                 />
               )}
             </FormField>
+            {profiles && profiles.length > 0 && (
+              <FormField label="Voice profile">
+                {(control) => (
+                  <Select.Root value={profile} onValueChange={setProfile}>
+                    <Select.Trigger {...control} />
+                    <Select.Content>
+                      <Select.Item value={ACTIVE}>
+                        {active ? `Active profile (${active.name})` : 'Active profile'}
+                      </Select.Item>
+                      {profiles
+                        .filter((each) => each.id !== active?.id)
+                        .map((each) => (
+                          <Select.Item key={each.id} value={each.id}>
+                            {each.name}
+                          </Select.Item>
+                        ))}
+                    </Select.Content>
+                  </Select.Root>
+                )}
+              </FormField>
+            )}
             {refusal && (
               <Text role="alert" size="2" color="red">
                 {refusal}

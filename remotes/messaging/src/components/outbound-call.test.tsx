@@ -1,6 +1,8 @@
 import type { PhoneCallDto } from '@annie/api-client/contracts/phone-calls';
+import { authRoutes, authUser } from '@annie/api-client/testing/auth-api';
 import { installFakeEventSource, latestEventSource } from '@annie/api-client/testing/fake-event-source';
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { VOICE_PROFILES } from '@annie/api-client/testing/voice-profiles-api';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../testing/render-page.tsx';
@@ -55,6 +57,35 @@ describe('OutboundCall: the purpose dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(started()).toEqual([]);
     expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('offers an administrator the voice profiles, the active one chosen, and sends the one picked', async () => {
+    const { user, started } = open({
+      ...authRoutes(authUser({ isAdmin: true })),
+      'GET /api/voice/profiles': { status: 200, body: VOICE_PROFILES },
+      'POST /api/annie/call/start': { status: 201, body: { id: CALL_ID } },
+      [`GET /api/annie/call/${CALL_ID}`]: { status: 200, body: phoneCall() },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Call Daniel Osei' });
+    const profile = await within(dialog).findByRole('combobox', { name: 'Voice profile' });
+    expect(profile).toHaveTextContent('Active profile (Front desk)');
+    profile.focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('option', { name: 'Evenings' }));
+    expect(profile).toHaveTextContent('Evenings');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Purpose' }), 'Say we are closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Call Daniel Osei' }));
+    await screen.findByRole('dialog', { name: 'Call with Daniel Osei' });
+    expect(started().map((request) => request.body)).toEqual([
+      { to: '+16505550111', message: 'Say we are closed', profileId: VOICE_PROFILES[2]?.id },
+    ]);
+  });
+
+  it('offers no choice to a user who is not an administrator: the active profile is used', async () => {
+    const { requests } = open(authRoutes(authUser({ isAdmin: false })));
+    const dialog = await screen.findByRole('dialog', { name: 'Call Daniel Osei' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Voice profile' })).not.toBeInTheDocument();
+    expect(requests('GET').some((request) => request.path === '/api/voice/profiles')).toBe(false);
   });
 
   it("shows the server's refusal in the dialog and keeps it open", async () => {

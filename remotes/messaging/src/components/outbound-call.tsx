@@ -1,6 +1,7 @@
 import { errorMessage } from '@annie/api-client/http';
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { useState } from 'react';
+import { useCallProfiles } from '../api/use-call-profiles.ts';
 import { useCallLiveEvents, useEndPhoneCall, usePhoneCall } from '../api/use-phone-call.ts';
 import { useStartPhoneCall } from '../api/use-start-phone-call.ts';
 import { CallPurposeDialog, type CallTarget } from './call-purpose-dialog.tsx';
@@ -16,6 +17,7 @@ export function OutboundCall({ target, onDone }: { target: CallTarget; onDone: (
   const end = useEndPhoneCall();
   const [callId, setCallId] = useState<string>();
   const call = usePhoneCall(callId);
+  const profiles = useCallProfiles();
   useCallLiveEvents();
 
   if (callId === undefined) {
@@ -25,9 +27,13 @@ export function OutboundCall({ target, onDone }: { target: CallTarget; onDone: (
         assistantName={assistantName}
         pending={start.isPending}
         refusal={start.error ? errorMessage(start.error, 'The call could not be placed') : undefined}
+        profiles={profiles.data}
         onCancel={onDone}
-        onConfirm={(purpose) =>
-          start.mutate({ to: target.phone, message: purpose }, { onSuccess: ({ id }) => setCallId(id) })
+        onConfirm={({ purpose, profileId }) =>
+          start.mutate(
+            { to: target.phone, message: purpose, ...(profileId && { profileId }) },
+            { onSuccess: ({ id }) => setCallId(id) },
+          )
         }
       />
     );
