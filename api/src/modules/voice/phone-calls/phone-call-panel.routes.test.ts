@@ -8,6 +8,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { openLiveStream } from '../../../../test/event-stream.ts';
 import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
+import { hangUpPhoneCall } from './phone-call-panel.service.ts';
+import { callSessionRecorder } from './phone-call-sessions.ts';
+import { phoneCallingOf } from './phone-calling.ts';
 import { phoneCallHelpers } from './testing/phone-call-helpers.ts';
 import { startPhoneHarness } from './testing/phone-test-harness.ts';
 
@@ -159,6 +162,40 @@ describe('POST /api/annie/call/:id/end', () => {
     expect((await app.client().post(`/api/annie/call/${call.id}/end`, {})).status).toBe(401);
     expect(call.fake()?.endRequestedAt).toBeUndefined();
     expect(call.fake()?.status).toBe('in-progress');
+    await twilio.calls.hangUp(call.sid());
+  });
+
+  it('cancels a call still ringing (Twilio leaves a ringing call alone on "completed") and ends it', async () => {
+    const call = await callInProgress('Ring only');
+    // As if Twilio had reported no answer yet.
+    await app.pool.query("update phone_call set status = 'ringing' where call_session_id = $1", [call.id]);
+    const asked: string[] = [];
+    const calling = phoneCallingOf(app.config);
+    const deps = {
+      pool: app.pool,
+      sessions: callSessionRecorder(app.orm, app.pool),
+      calling: {
+        ...calling,
+        calls: {
+          place: () => Promise.reject(new Error('not in this test')),
+          hangUp: async (_sid: string, how?: string) => {
+            asked.push(how ?? 'completed');
+            return { status: 'canceled' };
+          },
+        },
+      },
+    };
+    const me = (await client.get('/api/auth/user')).body as { id: string; tenantId: string };
+    const em = app.orm.em.fork();
+    em.setFilterParams('tenant', { tenantId: me.tenantId });
+    const ended = await hangUpPhoneCall(
+      deps,
+      em,
+      { tenantId: me.tenantId, userId: me.id, isAdmin: false },
+      call.id,
+    );
+    expect(asked).toEqual(['canceled']);
+    expect(ended).toMatchObject({ status: 'canceled', endedAt: expect.any(String) });
     await twilio.calls.hangUp(call.sid());
   });
 

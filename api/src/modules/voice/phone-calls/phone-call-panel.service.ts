@@ -61,7 +61,7 @@ async function hangUpAtTwilio(deps: PhoneCallDeps, row: PhoneCallRow, sid: strin
     const answered = statusRank(row.status) >= statusRank('in-progress');
     let { status } = await calls.hangUp(sid, answered ? 'completed' : 'canceled');
     // Answered between our last status and the cancel, which Twilio then ignores: hang it up.
-    if (status === 'in-progress') ({ status } = await calls.hangUp(sid, 'completed'));
+    if (!answered && status === 'in-progress') ({ status } = await calls.hangUp(sid, 'completed'));
     return status;
   } catch (error) {
     if (error instanceof TwilioCallError) throw new HttpError(502, 'hang_up_failed', error.message);
