@@ -19,10 +19,10 @@ async function callStatus(phone: string): Promise<string | undefined> {
 
 async function placeCall(page: Page, phone: string) {
   await page.goto(`/sms/${encodeURIComponent(phone)}`);
-  await page.getByRole('button', { name: `Call ${phone}` }).click({ timeout: 30_000 });
-  const dialog = page.getByRole('dialog', { name: `Call ${phone}` });
+  await page.getByRole('button', { name: `Call ${shown(phone)}` }).click({ timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: `Call ${shown(phone)}` });
   await dialog.getByRole('textbox', { name: 'Purpose' }).fill('Check the delivery time');
-  await dialog.getByRole('button', { name: `Call ${phone}` }).click();
+  await dialog.getByRole('button', { name: `Call ${shown(phone)}` }).click();
   await expect.poll(() => callStatus(phone), { timeout: 30_000 }).toBe('completed');
 }
 

@@ -1,12 +1,9 @@
 import { PHONE_CALL_PURPOSE_MAX, PURPOSE_REQUIRED_MESSAGE } from '@annie/api-client/contracts/phone-calls';
 import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
 import { FormField } from '@annie/ui/form-field/form-field';
-import { formatPhone } from '@annie/ui/format';
 import { Button, Dialog, Flex, Select, Text, TextArea } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
-
-/** Whom a call button would have the assistant phone. */
-export type CallTarget = { phone: string; name: string };
+import { type CallTarget, whom } from '../lib/call-target.ts';
 
 /** What the executive confirmed: the purpose, and the voice profile (undefined: the active one). */
 export type CallRequest = { purpose: string; profileId: string | undefined };
@@ -60,7 +57,7 @@ export function CallPurposeDialog({
       <Dialog.Content maxWidth="520px">
         <Dialog.Title>Call {target.name}</Dialog.Title>
         <Dialog.Description size="2" color="gray">
-          {assistantName} will phone {target.name} at {formatPhone(target.phone)} for you.
+          {assistantName} will phone {whom(target)} for you.
         </Dialog.Description>
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="3" mt="4">

@@ -1,8 +1,7 @@
 import type { PhoneCallDto } from '@annie/api-client/contracts/phone-calls';
-import { formatPhone } from '@annie/ui/format';
 import { Badge, Box, Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { type CallStage, callStageOf, callStatusLabel } from '../lib/call-status.ts';
-import type { CallTarget } from './call-purpose-dialog.tsx';
+import { type CallTarget, whom } from '../lib/call-target.ts';
 
 type Props = {
   target: CallTarget;
@@ -38,7 +37,7 @@ export function LiveCallPanel({ target, assistantName, call, ending, endError, o
           <Box>
             <Dialog.Title mb="1">Call with {target.name}</Dialog.Title>
             <Dialog.Description size="2" color="gray">
-              {assistantName} is calling {formatPhone(target.phone)} for you
+              {assistantName} is calling {whom(target)} for you
             </Dialog.Description>
           </Box>
           <Badge size="2" color={STAGE_COLOR[stage]} highContrast role="status" aria-live="polite">

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useCallProfiles } from '../api/use-call-profiles.ts';
 import { useCallLiveEvents, useEndPhoneCall, usePhoneCall } from '../api/use-phone-call.ts';
 import { useStartPhoneCall } from '../api/use-start-phone-call.ts';
-import { CallPurposeDialog, type CallTarget } from './call-purpose-dialog.tsx';
+import type { CallTarget } from '../lib/call-target.ts';
+import { CallPurposeDialog } from './call-purpose-dialog.tsx';
 import { LiveCallPanel } from './live-call-panel.tsx';
 
 /**

@@ -9,10 +9,10 @@ import { PersonIcon, PlusIcon, StarFilledIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Heading } from '@radix-ui/themes';
 import { Fragment, useCallback, useMemo, useState } from 'react';
 import { AddContactDialog } from '../components/add-contact-dialog.tsx';
-import type { CallTarget } from '../components/call-purpose-dialog.tsx';
 import { ContactRow } from '../components/contact-row.tsx';
 import { OutboundCall } from '../components/outbound-call.tsx';
 import { useAddContact } from '../hooks/use-add-contact.ts';
+import type { CallTarget } from '../lib/call-target.ts';
 import { groupContacts } from '../lib/contact-groups.ts';
 
 /**

@@ -8,7 +8,6 @@ import { Link, useParams } from 'react-router-dom';
 import { useOpenSmsThread } from '../api/use-open-sms-thread.ts';
 import { useSmsLiveEvents } from '../api/use-sms-live-events.ts';
 import { useSmsStatus } from '../api/use-sms-status.ts';
-import type { CallTarget } from '../components/call-purpose-dialog.tsx';
 import { DraftBanner } from '../components/draft-banner.tsx';
 import { MessageBubble } from '../components/message-bubble.tsx';
 import { MessageComposer } from '../components/message-composer.tsx';
@@ -16,6 +15,7 @@ import { OutboundCall } from '../components/outbound-call.tsx';
 import { ThreadMenu } from '../components/thread-menu.tsx';
 import { useOlderMessages } from '../hooks/use-older-messages.ts';
 import { useThreadActions } from '../hooks/use-thread-actions.ts';
+import type { CallTarget } from '../lib/call-target.ts';
 import { groupByDay } from '../lib/day-label.ts';
 
 export const OPTED_OUT_NOTE = 'This contact has opted out of receiving messages';
@@ -46,6 +46,8 @@ export default function ThreadPage() {
     );
   }
   const data = thread.data;
+  // Whom the call button phones, for people: the contact's name, else the number formatted (never E.164).
+  const callName = data.contact ? data.displayName : formatPhone(data.phoneE164);
   const sending = status.data?.sending;
   const draftsOff = status.data && !status.data.drafts.configured;
   const disabledReason = data.optedOut
@@ -74,8 +76,8 @@ export default function ThreadPage() {
         </Box>
         <IconButton
           variant="ghost"
-          aria-label={`Call ${data.displayName}`}
-          onClick={() => setCallTarget({ phone: data.phoneE164, name: data.displayName })}
+          aria-label={`Call ${callName}`}
+          onClick={() => setCallTarget({ phone: data.phoneE164, name: callName })}
         >
           <MobileIcon />
         </IconButton>
