@@ -71,8 +71,8 @@ async function hangUpAtTwilio(deps: PhoneCallDeps, row: PhoneCallRow, sid: strin
 
 /**
  * End: the call's user or an administrator of its tenant hangs up (anyone else: 404, as for a call
- * that does not exist). An ended call is answered as it is. Twilio's final status, when it gives one at once, ends the
- * call here; otherwise its status callback does.
+ * that does not exist). An ended call is answered as it is. Twilio's final status, when it gives one
+ * at once, ends the call here; otherwise its status callback does.
  */
 export async function hangUpPhoneCall(
   deps: PhoneCallDeps,
