@@ -6,6 +6,8 @@ import { expect, test } from './fixtures.ts';
 // A phone call is measured: its figures line and details in Call History, and its line in the admin's
 // Usage screen, which exports CSV.
 const uniquePhone = () => `+1415556${String(1000 + Math.floor(Math.random() * 8999))}`;
+/** How Call History shows a US number: (415) 556-1234. */
+const shown = (phone: string) => `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
 
 async function callStatus(phone: string): Promise<string | undefined> {
   const calls = (await (await fetch(`${TWILIO_FAKE_URL}/__fake/calls`)).json()) as {
@@ -17,7 +19,10 @@ async function callStatus(phone: string): Promise<string | undefined> {
 
 async function placeCall(page: Page, phone: string) {
   await page.goto(`/sms/${encodeURIComponent(phone)}`);
-  await page.getByRole('button', { name: `Call ${phone}` }).click({ timeout: 30_000 });
+  await page.getByRole('button', { name: `Call ${shown(phone)}` }).click({ timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: `Call ${shown(phone)}` });
+  await dialog.getByRole('textbox', { name: 'Purpose' }).fill('Check the delivery time');
+  await dialog.getByRole('button', { name: `Call ${shown(phone)}` }).click();
   await expect.poll(() => callStatus(phone), { timeout: 30_000 }).toBe('completed');
 }
 
@@ -29,7 +34,10 @@ test("a phone call shows its figures line and details, and the admin's Usage scr
   await placeCall(userPage, phone);
 
   await userPage.goto('/call-logs');
-  const call = userPage.getByRole('list', { name: 'Calls' }).locator('> li').filter({ hasText: phone });
+  const call = userPage
+    .getByRole('list', { name: 'Calls' })
+    .locator('> li')
+    .filter({ hasText: shown(phone) });
   await expect(call.getByLabel('Call figures')).toHaveText(/^\d+:\d\d · \d+ turns? · .*\$\d+\.\d+$/, {
     timeout: 30_000,
   });

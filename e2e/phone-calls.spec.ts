@@ -1,12 +1,12 @@
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { MESSAGING_NUMBER, TWILIO_FAKE_URL } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
-import { realtimeSessionOf } from './realtime-fake-control.ts';
+import { type FakeRealtimeSession, realtimeFake, realtimeSessionOf } from './realtime-fake-control.ts';
 
-// A toast's text also appears in its screen-reader announcement, so match the visible line exactly.
-const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
 // Every run shares one database (and the guard allows one call per number), so each test has its own number.
 const uniquePhone = () => `+1415555${String(1000 + Math.floor(Math.random() * 8999))}`;
+/** How Call History shows a US number: (415) 555-1234. */
+const shown = (phone: string) => `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
 
 type FakeCall = {
   sid: string;
@@ -36,24 +36,87 @@ async function completedCall(which: (call: FakeCall) => boolean): Promise<FakeCa
   return call;
 }
 
-test('the conversation view calls the number through Twilio, and the call is in Call History', async ({
+/** Sets how the Twilio fake's next callees behave: hang up this long after speaking, or (null) never. */
+async function calleeHangsUp(afterMs: number | null): Promise<void> {
+  const response = await fetch(`${TWILIO_FAKE_URL}/__fake/calls/callee`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ hangUpAfterMs: afterMs }),
+  });
+  expect(response.status).toBe(200);
+}
+
+test("a contact's call button asks the purpose, dials only once confirmed, and End hangs up the live call", async ({
+  userPage: page,
+}) => {
+  const phone = uniquePhone();
+  const purpose = `Confirm Thursday at 3 pm (${phone.slice(-4)})`;
+  const created = await page.request.post('/api/contacts', {
+    data: { name: 'Daniel Osei', phonePrimary: phone },
+  });
+  expect(created.status()).toBe(201);
+  const dialled = async () => (await fakeCalls()).filter((call) => call.to === phone).length;
+  await calleeHangsUp(null);
+  try {
+    await page.goto('/contacts');
+    // The first visit fetches the remote; on a loaded machine that can outlast the default wait.
+    await page.getByPlaceholder('Search contacts...').fill(phone.slice(2), { timeout: 30_000 });
+    const row = page.getByRole('listitem', { name: 'Daniel Osei' });
+    await row.getByRole('button', { name: 'Call Daniel Osei' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call Daniel Osei' });
+    await expect(dialog).toContainText(`Daniel Osei at ${shown(phone)}`);
+    await dialog.getByRole('button', { name: 'Call Daniel Osei' }).click();
+    await expect(dialog.getByText('Say what the call is for: the purpose is required')).toBeVisible();
+    expect(await dialled()).toBe(0);
+    expect(await seriousViolations(page), 'the purpose dialog').toEqual([]);
+
+    await dialog.getByRole('textbox', { name: 'Purpose' }).fill(purpose);
+    await dialog.getByRole('button', { name: 'Call Daniel Osei' }).click();
+    const panel = page.getByRole('dialog', { name: 'Call with Daniel Osei' });
+    await expect(panel.getByRole('status')).toHaveText('In progress', { timeout: 20_000 });
+    // The conversation arrives live, each line under the speaker's name.
+    await expect(panel.getByRole('list', { name: 'Transcript' })).toContainText(/James: \S/, {
+      timeout: 20_000,
+    });
+    expect(await dialled()).toBe(1);
+    expect(await seriousViolations(page), 'the live call panel').toEqual([]);
+    await panel.getByRole('button', { name: 'End call' }).click();
+    await expect(panel.getByRole('status')).toHaveText(/^Call ended/);
+    await expect
+      .poll(async () => (await fakeCalls()).find((call) => call.to === phone)?.status)
+      .toBe('completed');
+    // The assistant was told the purpose (the contact's number is not in its instructions: their name is).
+    const sessions = (await realtimeFake('/__fake/sessions')) as FakeRealtimeSession[];
+    const told = sessions.filter((session) =>
+      session.updates[0]?.instructions?.includes(`Purpose of the call: ${purpose}`),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.refused).toEqual([]);
+  } finally {
+    await calleeHangsUp(500);
+  }
+
+  await page.goto('/call-logs');
+  const call = page.getByRole('list', { name: 'Calls' }).locator('> li').filter({ hasText: purpose });
+  await expect(call).toContainText('Outbound', { timeout: 30_000 });
+  await expect(call).toContainText(`To Daniel Osei · ${shown(phone)}`);
+  await expect(call).toContainText(`Purpose: ${purpose}`);
+});
+
+test('the conversation view asks the purpose, then its panel follows the call to its end without a reload', async ({
   userPage: page,
 }) => {
   const phone = uniquePhone();
   await page.goto(`/sms/${encodeURIComponent(phone)}`);
-  // The first visit fetches the remote; on a loaded machine that can outlast the default wait.
-  await page.getByRole('button', { name: `Call ${phone}` }).click({ timeout: 30_000 });
-  await expect(notice(page, 'Call started')).toBeVisible();
+  // A number that is no contact is named as people write it, never as E.164.
+  await page.getByRole('button', { name: `Call ${shown(phone)}` }).click({ timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: `Call ${shown(phone)}` });
+  await dialog.getByRole('textbox', { name: 'Purpose' }).fill('Say the parcel is at reception');
+  await dialog.getByRole('button', { name: `Call ${shown(phone)}` }).click();
+  // The callee hangs up by itself: the panel hears it from the live events.
+  const panel = page.getByRole('dialog', { name: `Call with ${shown(phone)}` });
+  await expect(panel.getByRole('status')).toHaveText('Call ended', { timeout: 20_000 });
   await completedCall((call) => call.to === phone);
-
-  await page.goto('/call-logs');
-  const call = page.getByRole('list', { name: 'Calls' }).locator('> li').filter({ hasText: phone });
-  await expect(call).toContainText('Phone Call', { timeout: 30_000 });
-  await expect(call.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);
-  await call.getByText('Transcript available').click();
-  await expect(call.getByRole('list', { name: 'Transcript of the phone call' })).toContainText(
-    'Good afternoon',
-  );
 });
 
 test("an inbound call to the business number is answered and shown to the tenant's owner", async ({
@@ -71,7 +134,11 @@ test("an inbound call to the business number is answered and shown to the tenant
   await completedCall((call) => call.from === phone);
 
   await page.goto('/call-logs');
-  const call = page.getByRole('list', { name: 'Calls' }).locator('> li').filter({ hasText: phone });
+  const call = page
+    .getByRole('list', { name: 'Calls' })
+    .locator('> li')
+    .filter({ hasText: shown(phone) });
   await expect(call).toContainText('Phone Call', { timeout: 30_000 });
+  await expect(call).toContainText('Inbound');
   await expect(call.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);
 });

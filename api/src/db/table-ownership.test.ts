@@ -89,6 +89,8 @@ export const CROSS_MODULE_READS: Record<string, Record<string, string>> = {
   },
   'modules/usage/usage-ledger.queries.ts': { app_user: "the usage report's rows name each user" },
   'modules/voice/call-sessions/call-session.queries.ts': {
+    contact:
+      "Call History names each call's other party by the tenant's contact for the number, in the page's one statement",
     voice_conversation_message:
       "the abandoned-call sweep ends a call when its conversation's last message was",
   },

@@ -15,6 +15,22 @@ function frame(signal: LiveSignal): string {
     : 'event: resync\ndata: {}\n\n';
 }
 
+/** How a stream filters its events. */
+export type LiveStreamOptions = {
+  /**
+   * The channels' payloads carry the `userId` they are meant for: only the signed-in user's reach the
+   * stream, and without that field (another user's events of the tenant never leave the server).
+   */
+  userScoped?: boolean;
+};
+
+/** The signal as the user may see it: their own event without its `userId`, or nothing. */
+function ownSignal(signal: LiveSignal, userId: string): LiveSignal | undefined {
+  if (signal.kind !== 'event') return signal;
+  const { userId: owner, ...payload } = signal.payload as { userId?: unknown };
+  return owner === userId ? { ...signal, payload } : undefined;
+}
+
 /**
  * A server-sent event stream of the signed-in tenant's events on `channels` (use after requireAuth),
  * plus `resync` when some may have been missed. Each frame is written as it happens (no buffering, no
@@ -26,6 +42,7 @@ export function liveStream(
   hub: LiveHub,
   channels: LiveChannel<unknown>[],
   connections: SessionConnections,
+  options: LiveStreamOptions = {},
 ): Middleware<AppState> {
   return async function streamLiveEvents(ctx) {
     const { tenantId, userId } = authOf(ctx);
@@ -43,7 +60,10 @@ export function liveStream(
       if (!stream.writableEnded) stream.end();
     };
     unsubscribe = await hub.subscribe(tenantId, channels, {
-      signal: (signal) => write(frame(signal)),
+      signal: (signal) => {
+        const shown = options.userScoped ? ownSignal(signal, userId) : signal;
+        if (shown) write(frame(shown));
+      },
       end: finish,
     });
     try {

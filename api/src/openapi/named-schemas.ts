@@ -8,6 +8,7 @@ import { apiErrorBodySchema } from '@annie/api-client/contracts/errors';
 import { anyJsonSchema } from '@annie/api-client/contracts/json';
 import { factSchema, noteSchema } from '@annie/api-client/contracts/knowledge';
 import { labJobSchema } from '@annie/api-client/contracts/lab';
+import { phoneCallSchema } from '@annie/api-client/contracts/phone-calls';
 import { remoteReleasesSchema } from '@annie/api-client/contracts/remote-releases';
 import {
   sendSmsResponseSchema,
@@ -43,6 +44,7 @@ export const namedSchemas: Record<string, z.ZodType> = {
   ConversationSummary: conversationSummarySchema,
   ConversationMessage: conversationMessageSchema,
   RemoteReleases: remoteReleasesSchema,
+  PhoneCall: phoneCallSchema,
   PhoneAccess: phoneAccessSchema,
   UsageSettings: usageSettingsAnswerSchema,
 };

@@ -132,6 +132,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   },
   {
     domain: 'phone calls (through the Twilio fake, to the end)',
+    perUser: ['phoneCallSessionId'],
     async seed(world) {
       const { twilio } = world.fakes;
       twilio.calls.callee = { audio: Buffer.alloc(0), frameIntervalMs: 0, hangUpAfterMs: 0 };
@@ -144,7 +145,10 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
           await one(world, 'select ended_at is not null as value from phone_call where id = $1', [id]),
         ).toBe('true'),
       );
-      return { phoneCallId: id };
+      const sessionId = await one(world, 'select call_session_id as value from phone_call where id = $1', [
+        id,
+      ]);
+      return { phoneCallId: id, phoneCallSessionId: sessionId };
     },
   },
   {
@@ -296,6 +300,7 @@ export const ROUTE_VALUES: [RegExp, Record<string, string>][] = [
   [/^\/api\/voice\/conversations\/\{id\}/, { id: 'conversationId' }],
   [/^\/api\/calls\/\{id\}/, { id: 'callSessionId' }],
   [/^\/api\/pending-actions\/\{id\}/, { id: 'pendingActionId' }],
+  [/^\/api\/annie\/call\/\{id\}/, { id: 'phoneCallSessionId' }],
   [/^\/api\/phone\/media-streams\/\{phoneCallId\}/, { phoneCallId: 'phoneCallId' }],
 ];
 

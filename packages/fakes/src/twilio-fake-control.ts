@@ -25,8 +25,10 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
  * `POST /__fake/status {sid, status, errorCode?}` reports a delivery status; both answer with the app's reply.
  * Voice: `GET /__fake/calls` lists the calls with what their media streams carried,
  * `POST /__fake/calls/inbound {from, to}` rings the app's voice webhook, and
- * `POST /__fake/calls/{sid}/hangup` hangs the callee up, and `POST /__fake/calls/{sid}/keys {keys}`
- * presses keypad keys on the call (`dtmf` messages on its media stream).
+ * `POST /__fake/calls/{sid}/hangup` hangs the callee up, `POST /__fake/calls/{sid}/keys {keys}`
+ * presses keypad keys on the call (`dtmf` messages on its media stream), and
+ * `POST /__fake/calls/callee {hangUpAfterMs: number | null}` sets when the next calls' callees hang up
+ * (null: never, until the app ends the call).
  */
 export function handleControl(
   controls: TwilioFakeControls,
@@ -60,6 +62,13 @@ export function handleControl(
       (error: unknown) =>
         reply(res, 502, { message: error instanceof Error ? error.message : String(error) }),
     );
+  }
+  if (action === 'calls/callee') {
+    const after = input.hangUpAfterMs;
+    if (after !== null && (typeof after !== 'number' || after < 0))
+      return reply(res, 400, { message: 'hangUpAfterMs must be a number of ms or null' });
+    controls.calls.callee = { ...controls.calls.callee, hangUpAfterMs: after ?? undefined };
+    return reply(res, 200, { hangUpAfterMs: after });
   }
   const keys = /^calls\/(CA\w+)\/keys$/.exec(action);
   if (keys?.[1]) {

@@ -32,8 +32,12 @@ export class TwilioCallError extends Error {
 
 export type TwilioCalls = {
   place: (call: OutboundCall) => Promise<PlacedCall>;
-  /** Ends a call in progress (end_call, after the goodbye has played). */
-  hangUp: (sid: string) => Promise<void>;
+  /**
+   * Ends a call: `completed` hangs up one in progress (end_call, after the goodbye has played; End),
+   * `canceled` one still queued or ringing (Twilio leaves an unanswered call alone on `completed`).
+   * Answers the call's status as Twilio then reports it.
+   */
+  hangUp: (sid: string, how?: 'completed' | 'canceled') => Promise<{ status: string }>;
   /** What Twilio charged for a call (negative, in `unit`); null until Twilio has priced it. */
   price?: (sid: string) => Promise<{ price: number; unit: string } | null>;
 };
@@ -85,9 +89,10 @@ export function createTwilioCalls(config: TwilioConfig): TwilioCalls | undefined
         throw callErrorOf(error);
       }
     },
-    async hangUp(sid) {
+    async hangUp(sid, how = 'completed') {
       try {
-        await client.calls(sid).update({ status: 'completed' });
+        const updated = await client.calls(sid).update({ status: how });
+        return { status: updated.status };
       } catch (error) {
         throw callErrorOf(error);
       }

@@ -9,6 +9,7 @@ import {
   endCallResponseSchema,
   startCallResponseSchema,
 } from './calls.ts';
+import { CALL_LIVE_EVENT } from './phone-calls.ts';
 import { route } from './route.ts';
 
 /** A call that does not exist in the tenant or is not the caller's. */
@@ -29,6 +30,15 @@ export const listCallSessions = route({
   access: 'signed-in',
   query: callSessionListQuerySchema,
   responses: { 200: { description: 'The call sessions', schema: callSessionListSchema } },
+});
+
+export const callEvents = route({
+  method: 'get',
+  path: '/api/call-sessions/events',
+  summary: "A server-sent event stream of the signed-in user's calls",
+  description: `\`${CALL_LIVE_EVENT}\` events carry \`{id, status?}\`: call session \`id\` was created or changed (its transcript, its end, a phone call's status). Only the user's own calls; \`resync\` means some may have been missed (read them again).`,
+  access: 'signed-in',
+  responses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
 });
 
 export const endCall = route({

@@ -33,6 +33,10 @@ export const callSessionSchema = z.object({
   /** Null while the call is ongoing. */
   endedAt: z.iso.datetime().nullable(),
   callerId: z.string().nullable(),
+  /** The tenant's contact with the other party's number (callerId), when there is one. */
+  contactName: z.string().nullable().default(null),
+  /** What the executive asked an outbound call for; null for other calls. */
+  purpose: z.string().nullable().default(null),
   /** The stored lines, or the linked voice conversation's messages for a browser realtime call. */
   transcript: z.array(callTranscriptEntrySchema),
   /** What the call measured (latency, tools, tokens, cost); null until recorded. */

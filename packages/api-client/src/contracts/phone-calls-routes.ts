@@ -2,8 +2,12 @@
 // (the voice webhook of the tenants' numbers, the status callback, the media-stream WebSocket). Twilio's
 // routes are anonymous and accept only what Twilio signed.
 import { z } from 'zod';
+import { CALL_NOT_FOUND } from './calls-routes.ts';
 import {
+  CALL_STILL_PLACING_MESSAGE,
   DUPLICATE_CALL_MESSAGE,
+  PURPOSE_REQUIRED_MESSAGE,
+  phoneCallSchema,
   startPhoneCallRequestSchema,
   startPhoneCallResponseSchema,
 } from './phone-calls.ts';
@@ -19,9 +23,39 @@ export const startPhoneCall = route({
   body: startPhoneCallRequestSchema,
   responses: { 201: { description: 'The call session', schema: startPhoneCallResponseSchema } },
   errors: {
+    400: `No purpose: "${PURPOSE_REQUIRED_MESSAGE}" (or a number that is not one)`,
     402: "The month's usage budget is spent and the tenant's hard stop refuses new calls",
     409: `The number opted out, or "${DUPLICATE_CALL_MESSAGE}" (with duplicate: true)`,
     502: 'Twilio refused the call: "HTTP {status}: {body}", or "call_failed" when it could not be reached',
+  },
+});
+
+/** A phone call that is not in the tenant, or (reading it) not the caller's own. */
+export const PHONE_CALL_NOT_FOUND = CALL_NOT_FOUND;
+
+export const getPhoneCall = route({
+  method: 'get',
+  path: '/api/annie/call/:id',
+  summary: "One of the caller's phone calls, by its call session id: status, purpose and transcript",
+  access: 'signed-in',
+  params: { id: z.uuid() },
+  notFound: PHONE_CALL_NOT_FOUND,
+  responses: { 200: { description: 'The call', schema: phoneCallSchema } },
+});
+
+export const endPhoneCall = route({
+  method: 'post',
+  path: '/api/annie/call/:id/end',
+  summary: 'Hang up a phone call (Twilio), by its call session id; an ended call is answered as it is',
+  description:
+    "Only the user who placed the call or an administrator of its tenant (anyone else's call is not found). Twilio is asked to cancel a call still ringing and to complete one in progress; its status callback then ends the call.",
+  access: 'signed-in',
+  params: { id: z.uuid() },
+  notFound: PHONE_CALL_NOT_FOUND,
+  responses: { 200: { description: 'The call as it stands', schema: phoneCallSchema } },
+  errors: {
+    409: CALL_STILL_PLACING_MESSAGE,
+    502: 'Twilio refused the hang-up: "HTTP {status}: {body}"',
   },
 });
 

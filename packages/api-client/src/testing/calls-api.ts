@@ -9,6 +9,8 @@ export function callSession(overrides: Partial<CallSessionDto> & Pick<CallSessio
     startedAt: '2026-01-05T15:04:00.000Z',
     endedAt: '2026-01-05T15:06:05.000Z',
     callerId: null,
+    contactName: null,
+    purpose: null,
     transcript: [],
     figures: null,
     ...overrides,

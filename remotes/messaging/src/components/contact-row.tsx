@@ -8,18 +8,15 @@ import { RELATIONSHIP_COLOR, relationshipLabel } from '../lib/relationship-color
 import { ContactAvatar } from './contact-avatar.tsx';
 
 /**
- * One contact in the list; a click opens it, the buttons message, call (the assistant phones the
- * contact, through `onCall`) or mail without opening it.
+ * One contact in the list; a click opens it, the buttons message, call (`onCall` asks what the call is
+ * for, then the assistant phones the contact) or mail without opening it.
  */
 export const ContactRow = memo(function ContactRow({
   entry,
   onCall,
-  calling = false,
 }: {
   entry: ContactListEntry;
   onCall: (phone: string, name: string) => void;
-  /** This contact's call is being placed. */
-  calling?: boolean;
 }) {
   const navigate = useNavigate();
   const { contact, thread } = entry;
@@ -74,7 +71,6 @@ export const ContactRow = memo(function ContactRow({
               <IconButton
                 variant="ghost"
                 aria-label={`Call ${contact.name}`}
-                loading={calling}
                 onClick={() => onCall(phone, contact.name)}
               >
                 <MobileIcon />

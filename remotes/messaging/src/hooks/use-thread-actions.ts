@@ -8,11 +8,9 @@ import {
   useSendSms,
   useUpdateSmsThread,
 } from '../api/use-sms-mutations.ts';
-import { useCallNumber } from './use-call-number.ts';
 
 /**
- * Sending, the draft's Send and Reject, the preference, and the call button (the assistant phones the
- * number), each with a success notice or, on failure, Error with the server's reason (a fixed text when
+ * Sending, the draft's Send and Reject, and the preference, each with a success notice or, on failure, Error with the server's reason (a fixed text when
  * it gives none).
  */
 export function useThreadActions() {
@@ -21,7 +19,6 @@ export function useThreadActions() {
   const approve = useApproveSmsDraft();
   const reject = useRejectSmsDraft();
   const preference = useUpdateSmsThread();
-  const { callNumber, callingTo } = useCallNumber();
   const { mutate: sendMutate } = send;
   const { mutate: approveMutate } = approve;
   const { mutate: rejectMutate } = reject;
@@ -62,14 +59,12 @@ export function useThreadActions() {
           { onSuccess: success('Preference updated'), onError: failed('Failed to update preference') },
         );
       },
-      callNumber,
     };
-  }, [toast, sendMutate, approveMutate, rejectMutate, preferenceMutate, callNumber]);
+  }, [toast, sendMutate, approveMutate, rejectMutate, preferenceMutate]);
 
   return {
     ...actions,
     sending: send.isPending,
     decidingDraft: approve.isPending || reject.isPending,
-    calling: callingTo !== undefined,
   };
 }

@@ -68,7 +68,7 @@ describe('ContactsPage', () => {
     ]);
   }, 20_000);
 
-  it('the call button has Annie phone the contact (no tel: link), without opening the contact', async () => {
+  it('the call button asks what the call is for first (no tel: link), without opening the contact', async () => {
     const ada = contact('Ada Lovelace', { email: 'ada@example.com' });
     const { requests } = stubFetch({
       'GET /api/contacts': { status: 200, body: [bob, mom, ada] },
@@ -81,12 +81,17 @@ describe('ContactsPage', () => {
     const noPhone = screen.getByRole('listitem', { name: 'Ada Lovelace' });
     expect(within(noPhone).queryByRole('button', { name: 'Call Ada Lovelace' })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Call Margaret Smith' }));
-    expect(await screen.findByText('Call started')).toBeInTheDocument();
-    expect(screen.getByText('Annie is calling Margaret Smith')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Call Margaret Smith' });
+    // Nothing is dialled until the purpose is given and the call confirmed.
+    expect(requests('POST')).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Purpose' }), 'Ask about Sunday lunch');
+    await user.click(within(dialog).getByRole('button', { name: 'Call Margaret Smith' }));
+    expect(await screen.findByRole('dialog', { name: 'Call with Margaret Smith' })).toBeInTheDocument();
     expect(requests('POST').map((request) => [request.path, request.body])).toEqual([
-      ['/api/annie/call/start', { to: '+14155552671', message: '' }],
+      ['/api/annie/call/start', { to: '+14155552671', message: 'Ask about Sunday lunch' }],
     ]);
-    expect(screen.getByRole('listitem', { name: 'Margaret Smith' })).toBeInTheDocument();
+    // Still on Contacts (behind the modal call panel): the row's click did not open the contact.
+    expect(screen.getByRole('listitem', { name: 'Margaret Smith', hidden: true })).toBeInTheDocument();
   }, 20_000);
 
   it("shows the server's reason when the call is refused (a call already in progress)", async () => {
@@ -103,7 +108,12 @@ describe('ContactsPage', () => {
     });
     const user = renderPage(<ContactsPage />, '/contacts');
     await user.click(await screen.findByRole('button', { name: 'Call Bob Jones' }));
-    expect(await screen.findByText('A call to this number is already in progress')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Call Bob Jones' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Purpose' }), 'Move the review');
+    await user.click(within(dialog).getByRole('button', { name: 'Call Bob Jones' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A call to this number is already in progress',
+    );
   }, 20_000);
 
   it('shows the empty state', async () => {

@@ -10,11 +10,15 @@ import { Box, Button, Flex, Heading } from '@radix-ui/themes';
 import { Fragment, useCallback, useMemo, useState } from 'react';
 import { AddContactDialog } from '../components/add-contact-dialog.tsx';
 import { ContactRow } from '../components/contact-row.tsx';
+import { OutboundCall } from '../components/outbound-call.tsx';
 import { useAddContact } from '../hooks/use-add-contact.ts';
-import { useCallNumber } from '../hooks/use-call-number.ts';
+import type { CallTarget } from '../lib/call-target.ts';
 import { groupContacts } from '../lib/contact-groups.ts';
 
-/** The Contacts screen (/contacts): search, Favorites then letters, a page at a time, and Add Contact. */
+/**
+ * The Contacts screen (/contacts): search, Favorites then letters, a page at a time, and Add Contact; a
+ * row's call button asks what the call is for before the assistant phones.
+ */
 export default function ContactsPage() {
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim());
@@ -25,7 +29,8 @@ export default function ContactsPage() {
   }, [isFetchingNextPage, fetchNextPage]);
   const [adding, setAdding] = useState(false);
   const { addContact, adding: saving } = useAddContact();
-  const { callNumber, callingTo } = useCallNumber();
+  const [callTarget, setCallTarget] = useState<CallTarget>();
+  const callContact = useCallback((phone: string, name: string) => setCallTarget({ phone, name }), []);
   // The same element while the results stand: a keystroke re-renders the search box, not the rows.
   const rows = useMemo(
     () => (
@@ -42,19 +47,14 @@ export default function ContactsPage() {
                 </Heading>
               </li>
               {group.entries.map((entry) => (
-                <ContactRow
-                  key={entry.contact.id}
-                  entry={entry}
-                  onCall={callNumber}
-                  calling={callingTo !== undefined && callingTo === entry.contact.phonePrimary}
-                />
+                <ContactRow key={entry.contact.id} entry={entry} onCall={callContact} />
               ))}
             </Fragment>
           ))}
         </ul>
       </Flex>
     ),
-    [contacts, callNumber, callingTo],
+    [contacts, callContact],
   );
 
   return (
@@ -97,6 +97,7 @@ export default function ContactsPage() {
         )}
       </LoadStatus>
       <AddContactDialog open={adding} onOpenChange={setAdding} onSubmit={addContact} pending={saving} />
+      {callTarget && <OutboundCall target={callTarget} onDone={() => setCallTarget(undefined)} />}
     </Box>
   );
 }

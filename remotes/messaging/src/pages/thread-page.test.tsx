@@ -138,17 +138,20 @@ describe('ThreadPage', () => {
     });
   }, 20_000);
 
-  it('has Annie phone the number from the call button, with "Call started"', async () => {
+  it('asks what the call is for from the call button, then has the assistant phone the number', async () => {
     const { requests, user } = open({
       [`GET ${threadPath}`]: { status: 200, body: thread },
       'POST /api/annie/call/start': { status: 201, body: { id: 'c0000000-0000-4000-8000-000000000001' } },
     });
     await user.click(await screen.findByRole('button', { name: 'Call Mom' }));
-    expect(await screen.findByText('Call started')).toBeInTheDocument();
-    expect(screen.getByText('Annie is calling Mom')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Call Mom' });
+    expect(requests('POST').some((request) => request.path === '/api/annie/call/start')).toBe(false);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Purpose' }), 'Say I will be late');
+    await user.click(within(dialog).getByRole('button', { name: 'Call Mom' }));
+    expect(await screen.findByRole('dialog', { name: 'Call with Mom' })).toBeInTheDocument();
     expect(requests('POST').find((request) => request.path === '/api/annie/call/start')?.body).toEqual({
       to: PHONE,
-      message: '',
+      message: 'Say I will be late',
     });
   }, 20_000);
 
@@ -165,7 +168,12 @@ describe('ThreadPage', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Call Mom' }));
-    expect(await screen.findByText('A call to this number is already in progress')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Call Mom' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Purpose' }), 'Say hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Call Mom' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A call to this number is already in progress',
+    );
   }, 20_000);
 
   it('shows "Failed to fetch thread" with Retry when the thread cannot load', async () => {

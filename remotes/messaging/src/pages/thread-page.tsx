@@ -3,6 +3,7 @@ import { formatPhone } from '@annie/ui/format';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { ArrowLeftIcon, MobileIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useOpenSmsThread } from '../api/use-open-sms-thread.ts';
 import { useSmsLiveEvents } from '../api/use-sms-live-events.ts';
@@ -10,14 +11,19 @@ import { useSmsStatus } from '../api/use-sms-status.ts';
 import { DraftBanner } from '../components/draft-banner.tsx';
 import { MessageBubble } from '../components/message-bubble.tsx';
 import { MessageComposer } from '../components/message-composer.tsx';
+import { OutboundCall } from '../components/outbound-call.tsx';
 import { ThreadMenu } from '../components/thread-menu.tsx';
 import { useOlderMessages } from '../hooks/use-older-messages.ts';
 import { useThreadActions } from '../hooks/use-thread-actions.ts';
+import type { CallTarget } from '../lib/call-target.ts';
 import { groupByDay } from '../lib/day-label.ts';
 
 export const OPTED_OUT_NOTE = 'This contact has opted out of receiving messages';
 
-/** A conversation (/sms/:phone), marked read as it opens: messages by day, Annie's draft, the message box; live. */
+/**
+ * A conversation (/sms/:phone), marked read as it opens: messages by day, the assistant's draft, the
+ * message box; live. The call button asks what the call is for before the assistant phones.
+ */
 export default function ThreadPage() {
   useSmsLiveEvents();
   const { phone = '' } = useParams();
@@ -25,6 +31,7 @@ export default function ThreadPage() {
   const status = useSmsStatus();
   const actions = useThreadActions();
   const { messages, hasOlder, loadOlder, loadingOlder } = useOlderMessages(thread.data);
+  const [callTarget, setCallTarget] = useState<CallTarget>();
 
   if (!thread.isSuccess) {
     const cause = thread.error?.cause instanceof Error ? thread.error.cause.message : undefined;
@@ -39,6 +46,8 @@ export default function ThreadPage() {
     );
   }
   const data = thread.data;
+  // Whom the call button phones, for people: the contact's name, else the number formatted (never E.164).
+  const callName = data.contact ? data.displayName : formatPhone(data.phoneE164);
   const sending = status.data?.sending;
   const draftsOff = status.data && !status.data.drafts.configured;
   const disabledReason = data.optedOut
@@ -67,9 +76,8 @@ export default function ThreadPage() {
         </Box>
         <IconButton
           variant="ghost"
-          aria-label={`Call ${data.displayName}`}
-          loading={actions.calling}
-          onClick={() => actions.callNumber(data.phoneE164, data.displayName)}
+          aria-label={`Call ${callName}`}
+          onClick={() => setCallTarget({ phone: data.phoneE164, name: callName })}
         >
           <MobileIcon />
         </IconButton>
@@ -120,6 +128,7 @@ export default function ThreadPage() {
         pending={actions.sending}
         onSend={(body, onSent) => actions.sendMessage(data.phoneE164, body, onSent)}
       />
+      {callTarget && <OutboundCall target={callTarget} onDone={() => setCallTarget(undefined)} />}
     </Flex>
   );
 }

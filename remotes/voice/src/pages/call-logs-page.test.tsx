@@ -56,7 +56,8 @@ describe('CallLogsPage', { timeout: 20_000 }, () => {
 
     expect(within(phone).getByText('Phone Call')).toBeInTheDocument();
     expect(within(phone).getByText('Jan 5, 2026, 3:04 PM')).toBeInTheDocument();
-    expect(within(phone).getByText('+15551234567')).toBeInTheDocument();
+    expect(within(phone).getByText('Inbound')).toBeInTheDocument();
+    expect(within(phone).getByText('From (555) 123-4567')).toBeInTheDocument();
     expect(within(phone).getByLabelText('Duration')).toHaveTextContent('2:05');
     await user.click(within(phone).getByText('Transcript available'));
     const lines = within(phone).getByRole('list', { name: 'Transcript of the phone call' });
@@ -72,6 +73,62 @@ describe('CallLogsPage', { timeout: 20_000 }, () => {
     expect(within(web).getByLabelText('Duration')).toHaveTextContent('Ongoing');
     expect(within(web).queryByText('Transcript available')).not.toBeInTheDocument();
     expect(within(browser).getByText('Web Call')).toBeInTheDocument();
+    expect(within(web).queryByText(/Inbound|Outbound/)).not.toBeInTheDocument();
+  });
+
+  it('marks an outbound call, shows its purpose, and names the person called on their lines and message', async () => {
+    const callId = '10000000-0000-4000-8000-000000000011';
+    stubFetch({
+      'GET /api/settings': { status: 200, body: { assistantName: 'Jeeves' } },
+      ...callsRoutes({
+        sessions: [
+          callSession({
+            id: callId,
+            channel: 'twilio',
+            direction: 'outbound',
+            callerId: '+16505550111',
+            contactName: 'Daniel Osei',
+            purpose: 'Confirm Thursday at 3 pm',
+            startedAt: at(0),
+            endedAt: at(40),
+            transcript: [
+              { role: 'assistant', content: 'Hello, Jeeves here for Alex.', timestamp: at(1) },
+              { role: 'user', content: 'Thursday works.', timestamp: at(3) },
+            ],
+          }),
+        ],
+      }),
+      'GET /api/call-messages': {
+        status: 200,
+        body: [
+          {
+            id: '30000000-0000-4000-8000-000000000011',
+            callSessionId: callId,
+            callerName: 'The caller',
+            callerE164: '+16505550111',
+            body: 'Bring the contract',
+            createdAt: at(20),
+          },
+        ],
+      },
+    });
+    const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
+    const call = (await screen.findByRole('list', { name: 'Calls' })).children[0] as HTMLElement;
+    expect(within(call).getByText('Outbound')).toBeInTheDocument();
+    expect(within(call).getByText('To Daniel Osei · (650) 555-0111')).toBeInTheDocument();
+    expect(call).toHaveTextContent('Purpose: Confirm Thursday at 3 pm');
+    const message = within(await within(call).findByRole('list', { name: 'Messages left' })).getByRole(
+      'listitem',
+    );
+    expect(message).toHaveTextContent('Message from Daniel Osei: Bring the contract');
+    expect(call).not.toHaveTextContent('The caller');
+    await user.click(within(call).getByText('Transcript available'));
+    const lines = within(call).getByRole('list', { name: 'Transcript of the phone call' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['Jeeves: Hello, Jeeves here for Alex.', 'Daniel Osei: Thursday works.']);
   });
 
   it('loads older calls a page at a time with Load more', async () => {

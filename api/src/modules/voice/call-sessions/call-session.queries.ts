@@ -18,7 +18,8 @@ const LIST_CALL_SESSIONS_SQL = userSql(`
   select coalesce(json_agg(json_build_object(
     'id', page.id, 'channel', page.channel, 'direction', page.direction,
     'startedAt', ${isoSql('page.started_at')}, 'endedAt', ${isoSql('page.ended_at')},
-    'callerId', page.caller_id,
+    'callerId', page.caller_id, 'purpose', page.purpose,
+    'contactName', (select c.name from contact c where c.tenant_id = $1 and c.phone_primary = page.caller_id),
     'figures', (select f.figures from call_session_figures f where f.call_session_id = page.id and f.tenant_id = $1),
     'transcript', case when page.conversation_id is null then page.transcript::json else (
       select coalesce(json_agg(json_build_object(
@@ -29,7 +30,8 @@ const LIST_CALL_SESSIONS_SQL = userSql(`
     ) end
   ) order by page.started_at desc, page.id desc), '[]')::text as body
   from (
-    select s.id, s.channel, s.direction, s.started_at, s.ended_at, s.caller_id, s.transcript, s.conversation_id
+    select s.id, s.channel, s.direction, s.started_at, s.ended_at, s.caller_id, s.purpose, s.transcript,
+      s.conversation_id
     from call_session s
     where s.tenant_id = $1 and s.user_id = $2
       and ($4::uuid is null or (s.started_at, s.id) < (

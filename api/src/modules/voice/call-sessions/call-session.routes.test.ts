@@ -124,6 +124,9 @@ describe('GET /api/call-sessions', () => {
       startedAt: session.startedAt.toISOString(),
       endedAt: expect.any(String),
       callerId: '+15550001111',
+      // No contact has the number; an inbound call has no purpose.
+      contactName: null,
+      purpose: null,
       transcript: [
         { role: 'user', content: 'Is Mr Grey in?', timestamp: '2026-02-01T09:00:00.000Z' },
         { role: 'assistant', content: 'He is in a meeting.', timestamp: '2026-02-01T09:00:02.000Z' },

@@ -3,12 +3,25 @@ import Router from '@koa/router';
 import type { DomainDeps } from '../../../domain.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoute, jsonText } from '../../../http/define-route.ts';
+import { liveStream } from '../../../live/live-stream.ts';
 import { listCallSessionsJson } from './call-session.queries.ts';
 import { endCallSession } from './call-session.service.ts';
+import { callChannel } from './call-session-live.ts';
 
-/** /api/call-sessions (Call History) and POST /api/calls/:id/end (a browser call or a typed call ends its session). */
-export function callSessionRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
+/**
+ * /api/call-sessions (Call History), its live events (the user's own calls only), and POST
+ * /api/calls/:id/end (a browser call or a typed call ends its session).
+ */
+export function callSessionRoutes({
+  pool,
+  live,
+  connections,
+}: Pick<DomainDeps, 'pool' | 'live' | 'connections'>): Router<AppState> {
   const router = new Router<AppState>();
+  const streamCallEvents = liveStream(live, [callChannel], connections, { userScoped: true });
+
+  // Before any /api/call-sessions/:id route, so that "events" is never read as an id.
+  defineRoute(router, contract.callEvents, (ctx) => streamCallEvents(ctx, async () => {}));
 
   defineRoute(router, contract.listCallSessions, async (_ctx, { query, auth }) =>
     jsonText(await listCallSessionsJson(pool, auth, query)),

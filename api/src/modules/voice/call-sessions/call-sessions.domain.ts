@@ -5,6 +5,7 @@ import { CallSessionSchema } from './call-session.entity.ts';
 import { callSessionRoutes } from './call-session.routes.ts';
 import { Migration20261122040000_call_sessions } from './migrations/Migration20261122040000_call_sessions.ts';
 import { Migration20261127080100_call_figures } from './migrations/Migration20261127080100_call_figures.ts';
+import { Migration20261129020000_call_session_events } from './migrations/Migration20261129020000_call_session_events.ts';
 
 /** Call sessions: the saved record of every call (phone, browser, typed), read by Call History. */
 export const callSessionsDomain: Domain = {
@@ -13,9 +14,13 @@ export const callSessionsDomain: Domain = {
   migrations: [
     { name: 'Migration20261122040000_call_sessions', class: Migration20261122040000_call_sessions },
     { name: 'Migration20261127080100_call_figures', class: Migration20261127080100_call_figures },
+    {
+      name: 'Migration20261129020000_call_session_events',
+      class: Migration20261129020000_call_session_events,
+    },
   ],
-  create: ({ pool }) => ({
-    routers: [callSessionRoutes({ pool })],
+  create: ({ pool, live, connections }) => ({
+    routers: [callSessionRoutes({ pool, live, connections })],
     // Browser and typed calls whose tab died before it could end them leave Call History's "Ongoing" in time.
     schedules: [
       defineSchedule({

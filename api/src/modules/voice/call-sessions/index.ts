@@ -10,4 +10,5 @@ export {
   linkCallSessionToConversation,
   startCallSession,
 } from './call-session.service.ts';
+export { callChannel } from './call-session-live.ts';
 export { callSessionsDomain } from './call-sessions.domain.ts';

@@ -217,6 +217,7 @@ export function runMediaStream(
       direction: current.direction,
       remoteE164: current.remote_e164,
       purpose: current.purpose,
+      profileId: current.profile_id,
       party,
       executiveName: await executiveName(deps.pool, current.tenant_id, current.user_id),
       ownerCheck: claimedOwner !== null,

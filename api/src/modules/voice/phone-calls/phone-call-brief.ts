@@ -13,6 +13,8 @@ export type CallBrief = {
   ownerCheck: boolean;
   /** The passcode may also be said (the owner allowed it); otherwise only keyed. */
   spokenPasscode?: boolean;
+  /** The voice profile the executive chose for an outbound call; absent or null: the default one. */
+  profileId?: string | null;
 };
 
 export const PHONE_CALL_HEADING = '## This phone call';

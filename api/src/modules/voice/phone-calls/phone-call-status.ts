@@ -1,18 +1,7 @@
-/** Twilio's call statuses, plus `placing` (the row exists, Twilio has not answered yet). */
-export const PHONE_CALL_STATUSES = [
-  'placing',
-  'queued',
-  'initiated',
-  'ringing',
-  'in-progress',
-  'completed',
-  'busy',
-  'failed',
-  'no-answer',
-  'canceled',
-] as const;
+import { PHONE_CALL_STATUSES, type PhoneCallStatus } from '@annie/api-client/contracts/phone-calls';
 
-export type PhoneCallStatus = (typeof PHONE_CALL_STATUSES)[number];
+// Twilio's call statuses, plus `placing` (the row exists, Twilio has not answered yet): the contract's.
+export { PHONE_CALL_STATUSES, type PhoneCallStatus };
 
 /** The statuses after which the call is over: the session ends and the number's guard is released. */
 export const FINAL_STATUSES: readonly PhoneCallStatus[] = [

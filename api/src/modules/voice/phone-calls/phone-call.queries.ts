@@ -20,6 +20,8 @@ export type PhoneCallRow = {
   twilio_call_sid: string | null;
   status: PhoneCallStatus;
   ended_at: Date | null;
+  /** The voice profile the call was placed with; null: the tenant's default. */
+  profile_id: string | null;
 };
 
 export type NewPhoneCall = {
@@ -31,6 +33,7 @@ export type NewPhoneCall = {
   purpose: string;
   twilioCallSid?: string;
   status: PhoneCallStatus;
+  profileId?: string | null;
 };
 
 /** The single-use stream token given to Twilio (in the TwiML) and the hash this module keeps of it. */
@@ -51,8 +54,8 @@ const RELEASE_STALE_SQL = tenantSql(`
 
 const INSERT_CALL_SQL = tenantSql(`
   insert into phone_call (tenant_id, id, user_id, direction, remote_e164, assistant_e164, purpose,
-    twilio_call_sid, status, stream_token_hash)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`);
+    twilio_call_sid, status, stream_token_hash, profile_id)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`);
 
 const RENEW_TOKEN_SQL = tenantSql(`
   update phone_call set stream_token_hash = $3
@@ -66,7 +69,11 @@ const LINK_SESSION_SQL = tenantSql(
 );
 
 const COLUMNS = `id, tenant_id, user_id, call_session_id, direction, remote_e164, assistant_e164, purpose,
-  twilio_call_sid, status, ended_at`;
+  twilio_call_sid, status, ended_at, profile_id`;
+
+const FIND_BY_SESSION_SQL = tenantSql(
+  `select ${COLUMNS} from phone_call where tenant_id = $1 and call_session_id = $2`,
+);
 
 const FIND_CALL_SQL = plainSql(BY_CALL_ID, `select ${COLUMNS} from phone_call where id = $1`);
 
@@ -142,6 +149,7 @@ export async function insertGuardedCall(
       call.twilioCallSid ?? null,
       call.status,
       tokenHash,
+      call.profileId ?? null,
     ]);
     return { id };
   } catch (error) {
@@ -183,6 +191,16 @@ export async function linkCallSession(
   callSessionId: string,
 ): Promise<void> {
   await runScoped(db, { tenantId }, LINK_SESSION_SQL, [id, callSessionId]);
+}
+
+/** The tenant's phone call recorded as call session `callSessionId` (what the app names a call by). */
+export async function findCallOfSession(
+  db: Queryable,
+  tenantId: string,
+  callSessionId: string,
+): Promise<PhoneCallRow | undefined> {
+  const rows = await runScoped<PhoneCallRow>(db, { tenantId }, FIND_BY_SESSION_SQL, [callSessionId]);
+  return rows[0];
 }
 
 /** The call by id, whatever its tenant: not scoped, as webhooks and Twilio's socket find the tenant through it. */

@@ -1,4 +1,4 @@
-import { DUPLICATE_CALL_MESSAGE } from '@annie/api-client/contracts/phone-calls';
+import { DUPLICATE_CALL_MESSAGE, PURPOSE_REQUIRED_MESSAGE } from '@annie/api-client/contracts/phone-calls';
 import type { Pool } from '../../../db/pool.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import {
@@ -23,6 +23,7 @@ import {
   newStreamToken,
   renewStreamToken,
 } from './phone-call.queries.ts';
+import { announceCallStatus } from './phone-call-live.ts';
 import type { CallSessionRecorder } from './phone-call-sessions.ts';
 import { isPhoneCallStatus } from './phone-call-status.ts';
 import { CALL_STATUS_WEBHOOK_PATH, mediaStreamUrl, type PhoneCalling } from './phone-calling.ts';
@@ -96,8 +97,10 @@ async function openCall(deps: PhoneCallDeps, call: NewPhoneCall): Promise<Opened
 export async function placeOutboundCall(
   deps: PhoneCallDeps,
   caller: { tenantId: string; userId: string },
-  request: { to: string; message: string },
+  request: { to: string; message: string; profileId?: string | null },
 ): Promise<{ id: string }> {
+  // The contract refuses an empty purpose; a caller inside the API must not place one either.
+  if (!request.message.trim()) throw new HttpError(400, 'purpose_required', PURPOSE_REQUIRED_MESSAGE);
   const { calls, publicUrl } = requireConfigured(deps.calling);
   await assertWithinBudget(deps.pool, caller.tenantId);
   const from = await numberOfTenant(deps.pool, caller.tenantId, deps.calling.defaultNumber);
@@ -117,6 +120,7 @@ export async function placeOutboundCall(
     assistantE164: from,
     purpose: request.message,
     status: 'placing',
+    profileId: request.profileId ?? null,
   });
   if (opened === 'duplicate') throw duplicateCall();
   let placed: PlacedCall;
@@ -137,7 +141,8 @@ export async function placeOutboundCall(
   }
   // The call is placed: from here on only its status callbacks (or the sweep) end it.
   const status = isPhoneCallStatus(placed.status) ? placed.status : 'queued';
-  await advanceStatus(deps.pool, opened.id, status, placed.sid);
+  const change = await advanceStatus(deps.pool, opened.id, status, placed.sid);
+  if (change.applied) await announceCallStatus(deps.pool, change.row);
   return { id: opened.callSessionId };
 }
 
@@ -197,6 +202,7 @@ export async function applyCallStatus(
   if (!isPhoneCallStatus(callback.status) || callback.status === 'placing') return;
   const change = await advanceStatus(deps.pool, callback.phoneCallId, callback.status, callback.callSid);
   const row = change.row;
+  if (change.applied) await announceCallStatus(deps.pool, row);
   if (!change.ended || !row?.call_session_id) return;
   await deps.sessions.end(row.tenant_id, row.call_session_id);
   // A call that ended before its media stream started still has its minutes and Twilio's price.

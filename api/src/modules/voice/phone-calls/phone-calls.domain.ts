@@ -4,6 +4,7 @@ import { defineSchedule } from '../../../jobs/define-schedule.ts';
 import { realtimeBridgesFrom } from '../bridge/index.ts';
 import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
+import { Migration20261129020100_phone_call_profile } from './migrations/Migration20261129020100_phone_call_profile.ts';
 import { phoneCallRoutes } from './phone-call.routes.ts';
 import { sweepStaleCalls } from './phone-call.service.ts';
 import { PRICE_SWEEP_MS, priceEndedCalls } from './phone-call-prices.ts';
@@ -24,7 +25,10 @@ export const STALE_SWEEP_MS = 60_000;
 export const phoneCallsDomain: Domain = {
   name: 'phone-calls',
   entities: [],
-  migrations: [{ name: 'Migration20261122040500_phone_calls', class: Migration20261122040500_phone_calls }],
+  migrations: [
+    { name: 'Migration20261122040500_phone_calls', class: Migration20261122040500_phone_calls },
+    { name: 'Migration20261129020100_phone_call_profile', class: Migration20261129020100_phone_call_profile },
+  ],
   create: ({ config, orm, pool, logger, live }) => {
     const calling = phoneCallingOf(config);
     const sessions = callSessionRecorder(orm, pool);

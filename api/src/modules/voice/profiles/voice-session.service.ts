@@ -106,8 +106,10 @@ export async function compileThirdPartySession(
   em: EntityManager,
   defaultModel: string,
   onRetiredModel?: (notice: RetiredModelNotice) => void,
+  /** The profile chosen for the call (an outbound call's); the default one when absent. */
+  chosen?: VoiceProfile,
 ): Promise<CompiledVoiceSession> {
-  const profile = await findDefaultProfile(em);
+  const profile = chosen ?? (await findDefaultProfile(em));
   const settings = profile?.settings ?? { ...VOICE_PROFILE_DEFAULTS, name: 'Default' };
   const persona = profile?.isSystem ? profile.settings : await systemPersona(em);
   return compileVoiceSession(asPersonaOnly(settings), persona, defaultModel, onRetiredModel);

@@ -1,8 +1,9 @@
 import type { CallSessionDto } from '@annie/api-client/contracts/calls';
 import { formatCallDuration, formatDateTime } from '@annie/ui/format';
-import { GlobeIcon, MobileIcon } from '@radix-ui/react-icons';
+import { ArrowBottomLeftIcon, ArrowTopRightIcon, GlobeIcon, MobileIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Card, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { callPartyOf, partyLineOf } from '../../lib/call-party.ts';
 import { CallFiguresDetail } from './call-figures-detail.tsx';
 import { CallFiguresLine } from './call-figures-line.tsx';
 
@@ -14,12 +15,26 @@ export function callKindOf(session: Pick<CallSessionDto, 'channel'>): string {
   return session.channel === 'twilio' ? 'Phone Call' : 'Web Call';
 }
 
+/** Inbound or Outbound, with an arrow, for a call that has a direction (phone calls). */
+function DirectionBadge({ direction }: { direction: NonNullable<CallSessionDto['direction']> }) {
+  const outbound = direction === 'outbound';
+  return (
+    <Badge color={outbound ? 'blue' : 'gray'} variant="soft">
+      {outbound ? <ArrowTopRightIcon aria-hidden /> : <ArrowBottomLeftIcon aria-hidden />}
+      {outbound ? 'Outbound' : 'Inbound'}
+    </Badge>
+  );
+}
+
 /**
- * One call of Call History: kind, en-US start time, caller id when present, duration (Ongoing or m:ss)
- * and the transcript ("Transcript available", which opens to its lines).
+ * One call of Call History: kind and direction, en-US start time, whom a phone call was with (their
+ * contact name, the number formatted), an outbound call's purpose, duration (Ongoing or m:ss) and the
+ * transcript ("Transcript available", which opens to its lines; on an outbound call the other party's
+ * lines are under their name).
  */
 export function CallLogRow({ session, assistantName, children }: Props) {
   const kind = callKindOf(session);
+  const otherParty = session.direction === 'outbound' ? callPartyOf(session).name : 'You';
   return (
     <Card size="2">
       <Flex justify="between" align="start" gap="3" wrap="wrap">
@@ -28,15 +43,21 @@ export function CallLogRow({ session, assistantName, children }: Props) {
             {session.channel === 'twilio' ? <MobileIcon /> : <GlobeIcon />}
           </Text>
           <Box>
-            <Text as="div" weight="bold">
-              {kind}
-            </Text>
+            <Flex align="center" gap="2" wrap="wrap">
+              <Text weight="bold">{kind}</Text>
+              {session.direction && <DirectionBadge direction={session.direction} />}
+            </Flex>
             <Text as="div" size="2" color="gray">
               {formatDateTime(session.startedAt)}
             </Text>
             {session.callerId && (
               <Text as="div" size="2">
-                {session.callerId}
+                {partyLineOf(session)}
+              </Text>
+            )}
+            {session.purpose && (
+              <Text as="div" size="2">
+                <Text weight="medium">Purpose:</Text> {session.purpose}
               </Text>
             )}
             {session.figures && (
@@ -69,7 +90,7 @@ export function CallLogRow({ session, assistantName, children }: Props) {
                   // The lines never change order or content once listed: the index is a stable key.
                   <li key={index}>
                     <Text size="2">
-                      <Text weight="bold">{entry.role === 'user' ? 'You' : assistantName}:</Text>{' '}
+                      <Text weight="bold">{entry.role === 'user' ? otherParty : assistantName}:</Text>{' '}
                       {entry.content}
                     </Text>
                   </li>

@@ -1,8 +1,17 @@
 import type { CallMessage } from '@annie/api-client/contracts/trust';
 import { Flex, Text } from '@radix-ui/themes';
 
-/** Messages a caller left with the assistant during the call, shown with the call. */
-export function CallMessagesList({ messages }: { messages: CallMessage[] }) {
+/**
+ * Messages left with the assistant during the call, shown with the call. On a call the assistant placed
+ * they are from the party it called (`calledParty`), whatever name the model noted ("The caller").
+ */
+export function CallMessagesList({
+  messages,
+  calledParty,
+}: {
+  messages: CallMessage[];
+  calledParty?: string;
+}) {
   return (
     <Flex asChild direction="column" gap="1" p="0" m="0">
       <ul aria-label="Messages left" style={{ listStyle: 'none' }}>
@@ -10,7 +19,9 @@ export function CallMessagesList({ messages }: { messages: CallMessage[] }) {
           <li key={message.id}>
             <Text size="2">
               <Text weight="bold">
-                Message from {message.callerName} ({message.callerE164}):
+                {calledParty
+                  ? `Message from ${calledParty}:`
+                  : `Message from ${message.callerName} (${message.callerE164}):`}
               </Text>{' '}
               {message.body}
             </Text>
