@@ -37,7 +37,8 @@ export type StreamRecord = {
   clears: number;
   /** Anything else the app sent (Twilio would refuse the stream for it). */
   unexpected: string[];
-  closedBy?: 'app' | 'fake';
+  /** `network`: the connection was cut (`drop`), neither side closed it. */
+  closedBy?: 'app' | 'fake' | 'network';
 };
 
 const frameBytes = MULAW_FRAME_BYTES;
@@ -186,6 +187,13 @@ export class FakeCallStream {
       this.socket?.close(1000, 'Call ended');
     }
     await this.closed;
+  }
+
+  /** The connection is cut (a network fault): no `stop`, no close handshake. */
+  drop(): void {
+    this.stopFrames();
+    this.record.closedBy = 'network';
+    this.socket?.terminate();
   }
 
   /** Resolves when the stream has closed, whichever side closed it. */

@@ -20,6 +20,10 @@ export type PhoneCallRow = {
   twilio_call_sid: string | null;
   status: PhoneCallStatus;
   ended_at: Date | null;
+  /** How many times the call's stream was resumed (0: its first stream). */
+  resumes: number;
+  /** When the caller proved to be the owner (the passcode): a resumed stream starts from this, never from the caller. */
+  owner_proven_at: Date | null;
 };
 
 export type NewPhoneCall = {
@@ -39,6 +43,12 @@ export function newStreamToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
+/** The token hashes to `stored` (compared in constant time). */
+export function sameHash(stored: string, token: string): boolean {
+  const given = hashToken(token);
+  return stored.length === given.length && timingSafeEqual(Buffer.from(stored), Buffer.from(given));
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
 
 // A call nobody reported the end of (a lost callback, a crash, an inbound caller gone before the stream
@@ -51,11 +61,11 @@ const RELEASE_STALE_SQL = tenantSql(`
 
 const INSERT_CALL_SQL = tenantSql(`
   insert into phone_call (tenant_id, id, user_id, direction, remote_e164, assistant_e164, purpose,
-    twilio_call_sid, status, stream_token_hash)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`);
+    twilio_call_sid, status, stream_token_hash, resume_token_hash)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`);
 
 const RENEW_TOKEN_SQL = tenantSql(`
-  update phone_call set stream_token_hash = $3
+  update phone_call set stream_token_hash = $3, resume_token_hash = $4
   where tenant_id = $1 and twilio_call_sid = $2 and stream_sid is null and ended_at is null
   returning id, call_session_id`);
 
@@ -66,7 +76,7 @@ const LINK_SESSION_SQL = tenantSql(
 );
 
 const COLUMNS = `id, tenant_id, user_id, call_session_id, direction, remote_e164, assistant_e164, purpose,
-  twilio_call_sid, status, ended_at`;
+  twilio_call_sid, status, ended_at, resumes, owner_proven_at`;
 
 const FIND_CALL_SQL = plainSql(BY_CALL_ID, `select ${COLUMNS} from phone_call where id = $1`);
 
@@ -117,7 +127,10 @@ const END_CALL_SQL = plainSql(
    returning id`,
 );
 
-const ASSIGN_USER_SQL = plainSql(BY_CALL_ID, 'update phone_call set user_id = $2 where id = $1');
+const ASSIGN_USER_SQL = plainSql(
+  BY_CALL_ID,
+  'update phone_call set user_id = $2, owner_proven_at = coalesce(owner_proven_at, now()) where id = $1',
+);
 
 /**
  * Inserts the call under the number's guard: the partial unique index admits one open call per number
@@ -127,6 +140,7 @@ export async function insertGuardedCall(
   db: Queryable,
   call: NewPhoneCall,
   tokenHash: string,
+  resumeTokenHash: string,
 ): Promise<{ id: string } | 'duplicate' | 'known-sid'> {
   const scope = { tenantId: call.tenantId };
   await runScoped(db, scope, RELEASE_STALE_SQL, [call.remoteE164]);
@@ -142,6 +156,7 @@ export async function insertGuardedCall(
       call.twilioCallSid ?? null,
       call.status,
       tokenHash,
+      resumeTokenHash,
     ]);
     return { id };
   } catch (error) {
@@ -161,12 +176,13 @@ export async function renewStreamToken(
   tenantId: string,
   callSid: string,
   tokenHash: string,
+  resumeTokenHash: string,
 ): Promise<{ id: string; call_session_id: string | null } | undefined> {
   const rows = await runScoped<{ id: string; call_session_id: string | null }>(
     db,
     { tenantId },
     RENEW_TOKEN_SQL,
-    [callSid, tokenHash],
+    [callSid, tokenHash, resumeTokenHash],
   );
   return rows[0];
 }
@@ -209,9 +225,7 @@ export async function redeemStreamToken(
 ): Promise<PhoneCallRow | undefined> {
   const rows = await runPlain<{ stream_token_hash: string | null }>(db, TOKEN_HASH_SQL, [id]);
   const stored = rows[0]?.stream_token_hash;
-  const given = hashToken(token);
-  if (!stored || stored.length !== given.length) return undefined;
-  if (!timingSafeEqual(Buffer.from(stored), Buffer.from(given))) return undefined;
+  if (!stored || !sameHash(stored, token)) return undefined;
   const spent = await runPlain<PhoneCallRow>(db, SPEND_TOKEN_SQL, [id, stored, callSid, streamSid]);
   return spent[0];
 }
