@@ -84,7 +84,12 @@ const heardBytes = (media: { bytes: number }[] | undefined) =>
 describe('a phone call across a crash and a rolling restart', () => {
   it('kill -9 of its instance: the call resumes on the other within 2 s; one transcript, one figures row', async () => {
     const client = await signedIn();
-    twilio.calls.callee = { audio: calleeAudio(), frameIntervalMs: 0, listensFirst: true };
+    twilio.calls.callee = {
+      audio: calleeAudio(),
+      frameIntervalMs: 0,
+      listensFirst: true,
+      answersAfterMs: 500,
+    };
     const started = await client.post('/api/annie/call/start', { to: '+14155556101', message: 'Book it' });
     expect(started.status).toBe(201);
     const call = twilio.calls.calls.at(-1);
@@ -139,6 +144,7 @@ describe('a phone call across a crash and a rolling restart', () => {
       audio: calleeAudio(),
       frameIntervalMs: 0,
       listensFirst: true,
+      answersAfterMs: 500,
       hangUpAfterMs: 3_000,
     };
     const sessions = realtime.sessions.length;
@@ -172,6 +178,8 @@ describe('a phone call across a crash and a rolling restart', () => {
     expect(ended?.streams).toHaveLength(1);
     expect(ended?.stream?.closedBy).toBe('fake');
     expect(heardBytes(ended?.stream?.media)).toBe(sentBytes(session));
+    expect(ended?.stream?.media.filter((frame) => frame.at > signalAt).length).toBeGreaterThan(0);
+    // The greeting and the reply to the callee's line (20 chunks each).
     expect(session.sentAudioAt.length).toBeGreaterThanOrEqual(40);
     const exit = await exitedAt;
     expect(exit.code).toBe(0);

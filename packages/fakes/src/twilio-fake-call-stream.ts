@@ -14,6 +14,8 @@ export type CalleeScript = {
    * that has played to its end, so it never talks over a greeting however late the greeting comes.
    */
   listensFirst?: boolean;
+  /** With `listensFirst`: how long the callee pauses after the greeting before speaking (a breath). */
+  answersAfterMs?: number;
   /** The callee hangs up this long after its audio ended; undefined waits for the app to end the call. */
   hangUpAfterMs?: number;
 };
@@ -127,7 +129,10 @@ export class FakeCallStream {
 
   /** Plays the callee's audio; resolves once it has all been sent. */
   async speak(script: CalleeScript): Promise<void> {
-    if (script.listensFirst) await this.hearGreeting();
+    if (script.listensFirst) {
+      await this.hearGreeting();
+      if (script.answersAfterMs) await this.pause(performance.now() + script.answersAfterMs);
+    }
     const frames = Math.ceil(script.audio.length / frameBytes);
     const started = performance.now();
     for (let index = 0; index < frames; index++) {
