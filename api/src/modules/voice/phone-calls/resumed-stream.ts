@@ -14,7 +14,7 @@ export const RESUMED_NOTE =
 
 /**
  * Where a stream starts from. A first stream: nothing said, nobody proven. A resumed one: the stored
- * transcript (digits already withheld), and the owner's proof if the row records it and the caller's
+ * transcript (digits already withheld; none if nothing was said yet), and the owner's proof if the row records it and the caller's
  * number still names that owner; trust is read from the database only, never from what the caller or
  * the URL sends.
  */
@@ -27,7 +27,8 @@ export async function streamStart(
   const lines = await sessions.transcript(call.tenant_id, call.call_session_id);
   return {
     provenOnRow: call.owner_proven_at !== null && claimedOwner?.userId === call.user_id,
-    history: lines.map((line) => ({ speaker: line.role, text: line.content })),
+    // Nothing was said yet (its first stream was refused: a draining or full instance): it greets.
+    history: lines.length > 0 ? lines.map((line) => ({ speaker: line.role, text: line.content })) : undefined,
   };
 }
 
