@@ -23,6 +23,7 @@ import type {
 } from '../bridge/index.ts';
 import { MULAW_8K, nothingMeasured } from '../bridge/index.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
+import type { LiveMediaStream, MediaStreamDeps } from './media-stream-deps.ts';
 import { withholdDigits } from './passcode-redaction.ts';
 import { assignPhoneCallUser, type PhoneCallRow, redeemStreamToken } from './phone-call.queries.ts';
 import type { CallBrief } from './phone-call-brief.ts';
@@ -52,8 +53,6 @@ const DTMF_NOTES: Record<PasscodeOutcome, string> = {
 
 /** Twilio's media frames are small JSON messages; 64 KB is ample. */
 export const newMediaStreamServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-
-import type { LiveMediaStream, MediaStreamDeps } from './media-stream-deps.ts';
 
 export type { LiveMediaStream, MediaStreamDeps };
 
