@@ -1,9 +1,13 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { drainingSchema, readySchema } from '@annie/api-client/contracts/health-routes';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RealtimeFakeSession } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
+import { PASSCODE_ACCEPTED_NOTE } from '../../trust/party-brief.ts';
+import { PROOF_POLL_MS } from '../../trust/phone-access-changes.ts';
+import { setPassword } from '../../users/index.ts';
 import { DRAIN_GOODBYE_INSTRUCTIONS } from './live-media-streams.ts';
 import { phoneCallHelpers } from './testing/phone-call-helpers.ts';
+import { ownerCalls, PASSCODE, systemNotes } from './testing/phone-owner-calls.ts';
 import { startPhoneHarness } from './testing/phone-test-harness.ts';
 
 // SIGTERM drains an instance (main.ts begins the drain, then stops the domains): readiness says so at
@@ -13,6 +17,7 @@ const CALL_DRAIN_MS = 1_500;
 const phone = await startPhoneHarness({ env: { CALL_DRAIN_MS: String(CALL_DRAIN_MS) } });
 const { twilio, realtime, client, app } = phone;
 const { callee, waitFor, latestSession } = phoneCallHelpers(phone);
+const { ring, executiveWithNumber } = ownerCalls(phone);
 // The domains' stops run the drain: they exist once the background has started, as in main.ts.
 await app.startBackground();
 
@@ -27,6 +32,24 @@ const responseInstructions = (session: RealtimeFakeSession) =>
     .map((event) => (event.response as { instructions?: string } | undefined)?.instructions);
 
 describe('draining on SIGTERM', () => {
+  it("a proven owner's call on a draining instance still loses the owner's access when it is revoked", async () => {
+    const number = '+14155555101';
+    const { user } = await executiveWithNumber(number);
+    const { sid, session } = await ring(number);
+    twilio.calls.pressKeys(sid, `${PASSCODE}#`);
+    await waitFor(() => expect(systemNotes(session)).toContain(PASSCODE_ACCEPTED_NOTE));
+    // The drain closes the process's LISTEN connection first: no NOTIFY reaches the call any more.
+    await app.deps.live.close();
+    await setPassword(app.orm.em.fork(), user.username, 'a-brand-new-password');
+    await vi.waitFor(() => expect(session.closed).toBe(true), {
+      timeout: PROOF_POLL_MS + 3_000,
+      interval: 20,
+    });
+    await waitFor(() =>
+      expect(twilio.calls.calls.find((call) => call.sid === sid)?.status).toBe('completed'),
+    );
+  });
+
   it('readiness reports the live calls, answers 503 once draining, and new streams are refused', async () => {
     callee(undefined, Buffer.alloc(0));
     const count = realtime.sessions.length;
