@@ -12,6 +12,7 @@ import { RemoteRegistry } from './http/remote-registry.ts';
 import { SessionConnections } from './http/session/session-connections.ts';
 import { sessionMiddleware, verifiedSessionId } from './http/session/session-middleware.ts';
 import { PostgresSessionStore } from './http/session/session-store.ts';
+import { InstanceLifecycle } from './instance/instance-lifecycle.ts';
 import { JobSender } from './jobs/job-sender.ts';
 import { JobWorkers } from './jobs/job-workers.ts';
 import { LiveHub } from './live/live-hub.ts';
@@ -80,6 +81,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
     connections: new SessionConnections(pool, live, logger),
     remotes: new RemoteRegistry(registryReader(pool), config.remotes, { sandbox: config.ANNIE_SANDBOX }),
     retention: appDomains.flatMap((domain) => domain.retention ?? []),
+    lifecycle: new InstanceLifecycle(),
   };
   const instances = appDomains.map((domain) => domain.create(deps));
   // Behind proxies, only the entries they appended are believed: the left-most ones are the client's to choose.

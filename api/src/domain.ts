@@ -8,6 +8,7 @@ import type { PlainSql } from './db/scoped-sql.ts';
 import type { AppState } from './http/app-state.ts';
 import type { RemoteRegistry } from './http/remote-registry.ts';
 import type { SessionConnections } from './http/session/session-connections.ts';
+import type { InstanceLifecycle } from './instance/instance-lifecycle.ts';
 import type { Schedule } from './jobs/define-schedule.ts';
 import type { JobSender } from './jobs/job-sender.ts';
 import type { JobWorkers } from './jobs/job-workers.ts';
@@ -31,6 +32,8 @@ export type DomainDeps = {
   remotes: RemoteRegistry;
   /** Every retention rule the app's domains declare (run by the lifecycle's schedule). */
   retention: RetentionRule[];
+  /** Whether this process is draining (SIGTERM) and the live work it carries (readiness reports both). */
+  lifecycle: InstanceLifecycle;
 };
 
 /**

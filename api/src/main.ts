@@ -9,10 +9,12 @@ import { ensureFirstAdmin } from './modules/users/index.ts';
 import { withServedModels } from './providers/openai/configured-models.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
 import { SANDBOX_NOTICE, SandboxRefused } from './sandbox/sandbox-settings.ts';
-import { bindPort, closeGracefully, portOf, serveApp } from './server.ts';
+import { bindPort, closeGracefully, cutUpgradedSockets, portOf, serveApp } from './server.ts';
 
 // Past the grace period, whatever still holds the process (a stuck job, a socket) does not keep it alive.
 const HARD_STOP_MARGIN_MS = 5_000;
+// After CALL_DRAIN_MS, the calls left are ended with a closing line: time for it to be said and played.
+const CALL_GOODBYE_MS = 30_000;
 
 /** The command line: `--seed` (sandbox only) adds the sample data. */
 function parseCommandLine(): { seed: boolean } {
@@ -85,13 +87,29 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+    // Draining: readiness answers 503 at once and no new call or media stream is taken here; the live
+    // calls go on for up to CALL_DRAIN_MS (docs/deployment.md "Draining") while HTTP has its own grace.
+    deps.lifecycle.beginDrain();
+    const stopStarted = performance.now();
+    const live = deps.lifecycle.live();
+    logger.info(
+      { signal, graceMs: config.SHUTDOWN_GRACE_MS, callDrainMs: config.CALL_DRAIN_MS, live },
+      'shutting down',
+    );
+    // A cap only: the process exits as soon as its work is done.
+    const longest = Math.max(config.SHUTDOWN_GRACE_MS, config.CALL_DRAIN_MS + CALL_GOODBYE_MS);
     setTimeout(() => {
       logger.warn('shutdown grace period over: exiting with work still open');
       process.exit(1);
-    }, config.SHUTDOWN_GRACE_MS + HARD_STOP_MARGIN_MS).unref();
-    // Together: background work (e.g. the live event streams) must end for open requests to finish.
-    await Promise.all([closeGracefully(server, config.SHUTDOWN_GRACE_MS), background.stop()]);
+    }, longest + HARD_STOP_MARGIN_MS).unref();
+    // Together: background work (e.g. the live event streams) must end for open requests to finish;
+    // the calls' WebSockets are left to their domains' drain, then whatever is left is cut.
+    await Promise.all([
+      closeGracefully(server, config.SHUTDOWN_GRACE_MS, { keepUpgraded: true }),
+      background.stop(),
+    ]);
+    cutUpgradedSockets(server);
+    logger.info({ stopMs: Math.round(performance.now() - stopStarted) }, 'stopped');
     await runtime.close();
     await sandbox?.close();
     process.exit(0);

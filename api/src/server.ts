@@ -65,19 +65,29 @@ export async function listen(app: Koa<never>, port: number, host: string): Promi
   return server;
 }
 
+/** Cuts every WebSocket still open on the server (the end of a shutdown). */
+export function cutUpgradedSockets(server: Server): void {
+  for (const socket of upgradedSockets.get(server) ?? []) socket.destroy();
+}
+
 /**
  * Stops accepting connections, lets in-flight requests finish (up to `graceMs`), then closes
  * idle keep-alive sockets; whatever is still open after the grace period is cut, WebSockets included
- * (their owners close them cleanly first, when the app's background work stops).
+ * (their owners close them cleanly first, when the app's background work stops) unless `keepUpgraded`:
+ * live calls drain on their own clock, and the caller cuts what is left with `cutUpgradedSockets`.
  */
-export function closeGracefully(server: Server, graceMs = 10_000): Promise<void> {
+export function closeGracefully(
+  server: Server,
+  graceMs = 10_000,
+  options: { keepUpgraded?: boolean } = {},
+): Promise<void> {
   return new Promise((resolve) => {
     // A keep-alive socket becomes idle only once its in-flight response is done, so keep sweeping.
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const timer = setTimeout(() => {
       clearInterval(sweep);
       server.closeAllConnections();
-      for (const socket of upgradedSockets.get(server) ?? []) socket.destroy();
+      if (!options.keepUpgraded) cutUpgradedSockets(server);
       resolve();
     }, graceMs);
     timer.unref();

@@ -97,7 +97,8 @@ export const BENCHMARKS: readonly Benchmark[] = [
   {
     name: 'phone-calls',
     file: 'phone-calls.ts',
-    measures: '20 phone calls at once against the fakes: dropped frames, bridge latency, first audio',
+    measures:
+      'phone calls per instance, 20 → 50 → 100 → 200 at once against the fakes: event-loop delay, dropped frames, frame latency, CPU per call-second, the knee',
   },
   {
     name: 'realtime-call',

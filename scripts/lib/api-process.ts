@@ -49,9 +49,17 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Starts `node api/src/main.ts` and resolves once /readyz answers; `stop()` ends it and waits for the exit. */
-export async function startApi(env: NodeJS.ProcessEnv): Promise<RunningApi> {
-  const child = spawn(process.execPath, ['api/src/main.ts'], {
+/**
+ * Starts `node api/src/main.ts` and resolves once /readyz answers; `stop()` ends it and waits for the exit.
+ * `prefix` runs it under another command (e.g. `taskset -c 1`), `nodeArgs` go before the script.
+ */
+export async function startApi(
+  env: NodeJS.ProcessEnv,
+  options: { prefix?: string[]; nodeArgs?: string[] } = {},
+): Promise<RunningApi> {
+  const [command, ...prefixArgs] = [...(options.prefix ?? []), process.execPath];
+  const args = [...prefixArgs, ...(options.nodeArgs ?? []), 'api/src/main.ts'];
+  const child = spawn(command ?? process.execPath, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

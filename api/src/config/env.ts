@@ -146,6 +146,14 @@ const envSchema = z
     RELEASE_KEEP: z.coerce.number().int().min(0).default(20),
     OPERATOR_TENANT: z.string().trim().min(1).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /** On SIGTERM, how long live calls may go on before the assistant ends them politely. */
+    CALL_DRAIN_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(15 * 60_000),
+    /** Live phone calls one instance carries; more are refused (all lines busy) or go to another instance. */
+    MAX_CALLS_PER_INSTANCE: z.coerce.number().int().min(1).default(50),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `auto`: lines for people on a terminal, JSON otherwise (a file, a pipe, a log collector). */
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),

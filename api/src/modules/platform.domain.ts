@@ -24,9 +24,9 @@ export const platformDomain: Domain = {
       class: Migration20261122190000_session_invalidation,
     },
   ],
-  create: ({ config, pool, logger, retention }) => {
+  create: ({ config, pool, logger, retention, lifecycle }) => {
     return {
-      routers: [healthRoutes(pool), authRoutes(passwordAttemptLimiter(pool, config))],
+      routers: [healthRoutes(pool, lifecycle), authRoutes(passwordAttemptLimiter(pool, config))],
       // Every domain's retention rules (expired sessions and login counters among them), every 15 minutes.
       schedules: [retentionSchedule(pool, logger, retention)],
     };

@@ -19,6 +19,13 @@ export type ClientEvent = { type: string; [key: string]: unknown };
  * session.update, turns enough caller audio into a transcribed user turn, and streams a spoken reply
  * (transcript and audio deltas) that response.cancel stops.
  */
+/** The content types OpenAI accepts in a message item, by role. */
+const MESSAGE_CONTENT_TYPES: Record<string, string[]> = {
+  system: ['input_text'],
+  user: ['input_text', 'input_audio', 'input_image'],
+  assistant: ['output_text', 'output_audio'],
+};
+
 export class RealtimeFakeSession {
   readonly received: ClientEvent[] = [];
   /** `performance.now()` when each received event arrived (for benchmarks in the same process). */
@@ -94,6 +101,22 @@ export class RealtimeFakeSession {
       } else void this.respond();
     } else if (event.type === 'response.cancel' && this.streaming) this.streaming.cancelled = true;
     else if (event.type === 'conversation.item.truncate') this.truncate(event);
+    else if (event.type === 'conversation.item.create') this.createItem(event);
+  }
+
+  /** A message item's content types must be its role's: OpenAI refuses an assistant message of input_text. */
+  private createItem(event: ClientEvent): void {
+    const item = event.item as { type?: string; role?: string; content?: { type?: string }[] } | undefined;
+    if (item?.type !== 'message') return;
+    const allowed = MESSAGE_CONTENT_TYPES[item.role ?? ''];
+    const wrong = (item.content ?? []).find((part) => !allowed?.includes(part.type ?? ''));
+    if (!allowed || wrong) {
+      this.sendError(event, {
+        code: 'invalid_value',
+        message: `Invalid content type for a ${item.role ?? 'message'} item: ${wrong?.type ?? 'none'}.`,
+        param: 'item.content',
+      });
+    }
   }
 
   /** OpenAI's `error` event for a client event it refused (the session stays open). */

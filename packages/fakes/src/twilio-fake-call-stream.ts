@@ -14,6 +14,8 @@ export type CalleeScript = {
    * that has played to its end, so it never talks over a greeting however late the greeting comes.
    */
   listensFirst?: boolean;
+  /** With `listensFirst`: how long the callee pauses after the greeting before speaking (a breath). */
+  answersAfterMs?: number;
   /** The callee hangs up this long after its audio ended; undefined waits for the app to end the call. */
   hangUpAfterMs?: number;
 };
@@ -37,7 +39,8 @@ export type StreamRecord = {
   clears: number;
   /** Anything else the app sent (Twilio would refuse the stream for it). */
   unexpected: string[];
-  closedBy?: 'app' | 'fake';
+  /** `network`: the connection was cut (`drop`), neither side closed it. */
+  closedBy?: 'app' | 'fake' | 'network';
 };
 
 const frameBytes = MULAW_FRAME_BYTES;
@@ -126,7 +129,10 @@ export class FakeCallStream {
 
   /** Plays the callee's audio; resolves once it has all been sent. */
   async speak(script: CalleeScript): Promise<void> {
-    if (script.listensFirst) await this.hearGreeting();
+    if (script.listensFirst) {
+      await this.hearGreeting();
+      if (script.answersAfterMs) await this.pause(performance.now() + script.answersAfterMs);
+    }
     const frames = Math.ceil(script.audio.length / frameBytes);
     const started = performance.now();
     for (let index = 0; index < frames; index++) {
@@ -186,6 +192,13 @@ export class FakeCallStream {
       this.socket?.close(1000, 'Call ended');
     }
     await this.closed;
+  }
+
+  /** The connection is cut (a network fault): no `stop`, no close handshake. */
+  drop(): void {
+    this.stopFrames();
+    this.record.closedBy = 'network';
+    this.socket?.terminate();
   }
 
   /** Resolves when the stream has closed, whichever side closed it. */

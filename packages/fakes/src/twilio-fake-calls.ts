@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { calleeAudio } from './mulaw.ts';
 import { type CalleeScript, FakeCallStream, type StreamRecord } from './twilio-fake-call-stream.ts';
+import { connectActionOf, saysOfTwiml, streamOfTwiml } from './twilio-fake-twiml.ts';
 import { postSignedWebhook, type WebhookReply } from './twilio-fake-webhooks.ts';
 
 export type { CalleeScript, StreamRecord } from './twilio-fake-call-stream.ts';
+export { connectActionOf, saysOfTwiml, streamOfTwiml } from './twilio-fake-twiml.ts';
 
 /** One call the fake placed (the app's calls.create) or delivered (an inbound call to the app). */
 export type FakeCall = {
@@ -23,7 +25,14 @@ export type FakeCall = {
   /** The `<Stream url>` of the TwiML and its `<Parameter>`s. */
   streamUrl?: string;
   parameters: Record<string, string>;
+  /** The call's media stream now (its latest, when the call was resumed). */
   stream?: StreamRecord;
+  /** Every media stream of the call, in order: one, unless a stream ended and `<Connect action>` gave another. */
+  streams: StreamRecord[];
+  /** Each `<Connect action>` request the fake made: when, the app's answer, and the TwiML it answered. */
+  actions: { at: number; reply: number; twiml: string }[];
+  /** What `<Say>` verbs the call ran said (an apology, all lines busy). */
+  said: string[];
   /** HTTP status of each status callback the app answered, in order, with the status sent. */
   statusReplies: { status: string; reply: number }[];
   /** Whole seconds from answer to hang-up, once the call completed. */
@@ -53,29 +62,8 @@ export type FakeCallsOptions = {
 
 const DEFAULT_CALLEE: CalleeScript = { audio: Buffer.alloc(0), frameIntervalMs: 0 };
 
-const unescapeXml = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/** The `<Connect><Stream>` of a TwiML document, if it has one. */
-export function streamOfTwiml(
-  twiml: string,
-): { url: string; parameters: Record<string, string> } | undefined {
-  const stream = /<Connect>\s*<Stream\b([^>]*?)\/?>([\s\S]*?)(?:<\/Stream>|<\/Connect>)/.exec(twiml);
-  const url = stream?.[1] && /\burl="([^"]*)"/.exec(stream[1])?.[1];
-  if (!stream || !url) return undefined;
-  const parameters: Record<string, string> = {};
-  for (const match of (stream[2] ?? '').matchAll(/<Parameter\b([^>]*)\/?>/g)) {
-    const name = /\bname="([^"]*)"/.exec(match[1] ?? '')?.[1];
-    const value = /\bvalue="([^"]*)"/.exec(match[1] ?? '')?.[1];
-    if (name !== undefined) parameters[unescapeXml(name)] = unescapeXml(value ?? '');
-  }
-  return { url: unescapeXml(url), parameters };
-}
+/** TwiML documents one call may run (its first, then each `<Connect action>` answer): a loop ends. */
+const MAX_TWIML_DOCUMENTS = 20;
 
 /**
  * The fake's voice side: places the calls the app asks for, answers as the callee (a μ-law fixture)
@@ -114,6 +102,9 @@ export class FakeCalls {
       placedAt: performance.now(),
       status: 'queued',
       parameters: {},
+      streams: [],
+      actions: [],
+      said: [],
       statusReplies: [],
     };
     this.calls.push(call);
@@ -172,6 +163,9 @@ export class FakeCalls {
       placedAt: performance.now(),
       status: 'ringing',
       parameters: {},
+      streams: [],
+      actions: [],
+      said: [],
       statusReplies: [],
     };
     this.calls.push(call);
@@ -184,6 +178,13 @@ export class FakeCalls {
     this.hungUp.add(sid);
     await this.streams.get(sid)?.hangUp();
     await this.runs.get(sid);
+  }
+
+  /** The call's media stream is cut (a network fault between Twilio and the app); the call stays up. */
+  dropStream(sid: string): void {
+    const stream = this.streams.get(sid);
+    if (!stream?.isOpen) throw new Error(`No open media stream for call ${sid}`);
+    stream.drop();
   }
 
   /** The caller keys digits on the call's open media stream (`dtmf` messages). */
@@ -207,6 +208,7 @@ export class FakeCalls {
   }
 
   async closeAll(): Promise<void> {
+    for (const sid of this.streams.keys()) this.hungUp.add(sid);
     await Promise.all([...this.streams.values()].map((stream) => stream.hangUp()));
     await Promise.all(this.runs.values());
   }
@@ -225,38 +227,76 @@ export class FakeCalls {
     await this.connect(call);
   }
 
-  /** Runs the call's TwiML: the media stream if it connects one; then the call is over. */
+  /**
+   * Runs the call's TwiML as Twilio does: `<Connect><Stream>` holds the call while its WebSocket is open.
+   * When the stream ends with the call still up (the app closed it, its server vanished, or the handshake
+   * was refused) and the `<Connect>` has an `action`, Twilio requests that URL (signed, CallStatus
+   * in-progress) and runs the TwiML it answers; without one, the TwiML is over and so is the call.
+   */
   private async connect(call: FakeCall): Promise<void> {
-    const stream = streamOfTwiml(call.twiml);
-    if (stream && !this.hungUp.has(call.sid)) {
-      call.status = 'in-progress';
-      call.streamUrl = stream.url;
-      call.parameters = stream.parameters;
-      const media = new FakeCallStream({
-        accountSid: this.options.accountSid,
-        callSid: call.sid,
-        parameters: stream.parameters,
-      });
-      call.stream = media.record;
-      this.streams.set(call.sid, media);
-      const opened = await media.open(this.options.authToken, stream.url, this.toApp(stream.url));
-      // Hung up while the stream was opening.
-      if (opened && this.hungUp.has(call.sid)) await media.hangUp();
-      if (opened) {
-        const script = this.callee;
-        await media.speak(script);
-        if (script.hangUpAfterMs !== undefined) {
-          const hangUp = setTimeout(() => void media.hangUp(), script.hangUpAfterMs);
-          await media.whenClosed();
-          clearTimeout(hangUp);
-        } else {
-          await media.whenClosed();
-        }
-      }
-      this.streams.delete(call.sid);
+    let twiml = call.twiml;
+    for (let document = 0; document < MAX_TWIML_DOCUMENTS; document++) {
+      const stream = streamOfTwiml(twiml);
+      call.said.push(...saysOfTwiml(twiml));
+      if (!stream || this.hungUp.has(call.sid)) break;
+      await this.runStream(call, stream);
+      const action = connectActionOf(twiml);
+      if (this.hungUp.has(call.sid) || !action) break;
+      const reply = await postSignedWebhook(
+        this.options.authToken,
+        action,
+        { ...this.callParams(call), CallStatus: 'in-progress' },
+        this.toApp(action),
+      );
+      call.actions.push({ at: performance.now(), reply: reply.status, twiml: reply.text });
+      // Twilio plays its "application error" for anything but TwiML, and ends the call.
+      if (reply.status !== 200) break;
+      twiml = reply.text;
     }
     const rejected = /<Reject\b[^>]*reason="busy"/.test(call.twiml) ? 'busy' : 'completed';
     await this.report(call, rejected, 'completed');
+  }
+
+  /** One `<Connect><Stream>`: opens the app's WebSocket, plays the callee, resolves once it has closed. */
+  private async runStream(call: FakeCall, stream: { url: string; parameters: Record<string, string> }) {
+    call.status = 'in-progress';
+    call.streamUrl = stream.url;
+    call.parameters = stream.parameters;
+    const media = new FakeCallStream({
+      accountSid: this.options.accountSid,
+      callSid: call.sid,
+      parameters: stream.parameters,
+    });
+    call.stream = media.record;
+    call.streams.push(media.record);
+    this.streams.set(call.sid, media);
+    const opened = await media.open(this.options.authToken, stream.url, this.toApp(stream.url));
+    // Hung up while the stream was opening.
+    if (opened && this.hungUp.has(call.sid)) await media.hangUp();
+    if (opened) {
+      const script = this.callee;
+      // A resumed call: the callee already said their part on the first stream.
+      if (call.streams.length === 1) await media.speak(script);
+      if (script.hangUpAfterMs !== undefined && call.streams.length === 1) {
+        const hangUp = setTimeout(() => void this.hangUp(call.sid), script.hangUpAfterMs);
+        await media.whenClosed();
+        clearTimeout(hangUp);
+      } else {
+        await media.whenClosed();
+      }
+    }
+    if (this.streams.get(call.sid) === media) this.streams.delete(call.sid);
+  }
+
+  private callParams(call: FakeCall): Record<string, string> {
+    return {
+      AccountSid: this.options.accountSid,
+      ApiVersion: '2010-04-01',
+      CallSid: call.sid,
+      Direction: call.direction,
+      From: call.from,
+      To: call.to,
+    };
   }
 
   private async report(call: FakeCall, status: string, event: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { databaseAnswers, type Pool } from '../../db/pool.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute, jsonText } from '../../http/define-route.ts';
+import type { InstanceLifecycle } from '../../instance/instance-lifecycle.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -13,8 +14,13 @@ const NOT_READY: z.input<typeof contract.notReadySchema> = {
   code: 'not_ready',
 };
 
-/** /healthz: the process is up. /readyz: the database answers (503 otherwise). */
-export function healthRoutes(pool: Pool): Router<AppState> {
+export const DRAINING_MESSAGE = 'The server is restarting: it finishes its calls and takes no new ones';
+
+/**
+ * /healthz: the process is up. /readyz: the database answers and the instance takes new work, with the
+ * live work it carries; 503 while the database is away, and from SIGTERM on (draining), at once.
+ */
+export function healthRoutes(pool: Pool, lifecycle: InstanceLifecycle): Router<AppState> {
   const router = new Router<AppState>();
   defineRoute(router, contract.healthz, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -22,12 +28,22 @@ export function healthRoutes(pool: Pool): Router<AppState> {
   });
   defineRoute(router, contract.readyz, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
+    // A documented answer that is not a success: a handler's typed return covers successes only,
+    // so the 503 bodies go out as JSON text (their shapes are the contract's).
+    if (lifecycle.draining) {
+      ctx.status = 503;
+      const draining: z.input<typeof contract.drainingSchema> = {
+        status: 'unavailable',
+        message: DRAINING_MESSAGE,
+        code: 'draining',
+        live: lifecycle.live(),
+      };
+      return jsonText(JSON.stringify(draining));
+    }
     try {
       await withTimeout(databaseAnswers(pool), READY_TIMEOUT_MS);
-      return { status: 'ready' } as const;
+      return { status: 'ready', live: lifecycle.live() } as const;
     } catch {
-      // A documented answer that is not a success: a handler's typed return covers successes only,
-      // so the 503 body goes out as JSON text (its shape is the contract's notReadySchema).
       ctx.status = 503;
       return jsonText(JSON.stringify(NOT_READY));
     }

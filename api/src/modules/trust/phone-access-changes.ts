@@ -15,6 +15,9 @@ export const phoneAccessChanges = defineProcessChannel({
 
 type Proof = { tenantId: string; userId: string; callerE164: string };
 
+/** How often a proof is checked once the hub no longer announces changes (shutdown). */
+export const PROOF_POLL_MS = 2_000;
+
 /** Whether the caller's number still proves to be the user's own number with a passcode set. */
 async function stillOwner(db: Queryable, proof: Proof): Promise<boolean> {
   const owner = await numberOwner(db, proof.tenantId, proof.callerE164);
@@ -42,17 +45,25 @@ export async function watchPhoneProof(
     done = true;
     revoked();
   };
+  let poll: NodeJS.Timeout | undefined;
   const unlisten = await live.listenProcessWide(phoneAccessChanges, {
     event: (change) => {
       if (change.userId === proof.userId) void check();
     },
     lost: () => {},
     resync: () => void check(),
-    end: () => {},
+    // The hub closed (a draining instance, whose calls go on for CALL_DRAIN_MS): nothing announces a
+    // revocation any more, so the proof is checked every PROOF_POLL_MS instead, until the call ends.
+    end: () => {
+      if (done || poll) return;
+      poll = setInterval(() => void check(), PROOF_POLL_MS);
+      poll.unref();
+    },
   });
   await check();
   return () => {
     done = true;
+    clearInterval(poll);
     unlisten();
   };
 }

@@ -103,10 +103,16 @@ export function createTwilioCalls(config: TwilioConfig): TwilioCalls | undefined
 /**
  * TwiML that connects the call to this server's media-stream WebSocket. Twilio refuses query strings on
  * a Stream URL, so the single-use token travels as a `<Parameter>` and comes back in the `start` message.
+ * With `action`, Twilio requests that URL when the stream ends (closed, or its server gone) and runs
+ * what it answers, so the call is not hung up with its stream.
  */
-export function connectStreamTwiml(streamUrl: string, parameters: Record<string, string>): string {
+export function connectStreamTwiml(
+  streamUrl: string,
+  parameters: Record<string, string>,
+  action?: string,
+): string {
   const response = new twilio.twiml.VoiceResponse();
-  const stream = response.connect().stream({ url: streamUrl });
+  const stream = response.connect(action ? { action, method: 'POST' } : {}).stream({ url: streamUrl });
   for (const [name, value] of Object.entries(parameters)) stream.parameter({ name, value });
   return response.toString();
 }
@@ -115,6 +121,13 @@ export function connectStreamTwiml(streamUrl: string, parameters: Record<string,
 export function sayAndHangUpTwiml(message: string): string {
   const response = new twilio.twiml.VoiceResponse();
   response.say(message);
+  response.hangup();
+  return response.toString();
+}
+
+/** TwiML that ends the call (its TwiML is over; Twilio ignores it for a call already completed). */
+export function hangUpTwiml(): string {
+  const response = new twilio.twiml.VoiceResponse();
   response.hangup();
   return response.toString();
 }

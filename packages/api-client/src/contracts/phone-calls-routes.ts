@@ -96,6 +96,26 @@ export const phoneStatusWebhook = route({
   errors: WEBHOOK_ERRORS,
 });
 
+/** Query of the <Connect action> webhook: our id of the call and its single-use resume token. */
+export const phoneStreamEndedQuerySchema = z.object({
+  phoneCallId: z.uuid().optional().catch(undefined),
+  resume: z.string().max(100).optional().catch(undefined),
+});
+
+export const phoneStreamEndedWebhook = route({
+  method: 'post',
+  path: '/api/phone/webhooks/stream-ended',
+  summary: "Twilio's request once a call's media stream has ended (<Connect action>)",
+  description:
+    "Signed by Twilio (CallSid, CallStatus) over the URL with the call's id and its single-use resume token. A call still in progress whose stream was lost (its instance crashed or was killed) gets a new stream, on whichever instance takes it, with the conversation so far; a call that ended on purpose (goodbye, hang-up, a refusal) or whose token was spent is not revived. A call that ended meanwhile is recorded as ended.",
+  access: 'anonymous',
+  query: phoneStreamEndedQuerySchema,
+  responses: {
+    200: { description: 'TwiML: <Connect><Stream> again, or <Say> and <Hangup>', contentType: 'text/xml' },
+  },
+  errors: WEBHOOK_ERRORS,
+});
+
 // The id is checked by the handler rather than declared, so that the checks come in this order: 426 for a
 // plain request, 503 without the signing settings, 404 for a malformed id, 403 for a bad signature.
 export const openPhoneMediaStream = route({
@@ -110,5 +130,6 @@ export const openPhoneMediaStream = route({
     403: 'Not signed by Twilio',
     404: 'No such call, or its stream was already opened or it has ended',
     426: 'Not a WebSocket handshake',
+    503: 'The instance is restarting or carries MAX_CALLS_PER_INSTANCE calls: Twilio asks the <Connect action> for another stream',
   },
 });

@@ -53,12 +53,9 @@ export function useVoiceTest(profileId: string | null) {
       else if (message.type === 'audio_level') setLevel(message.level);
       else if (message.type === 'figures') setFigures(message.figures);
       else {
+        // The server says why (the realtime service unreachable, the server restarting).
         setStatus('error');
-        toast({
-          title: 'Connection error',
-          description: 'Failed to connect to test session',
-          variant: 'destructive',
-        });
+        toast({ title: 'Test ended', description: message.message, variant: 'destructive' });
       }
     },
     [addLine, toast],

@@ -54,6 +54,13 @@ export class RealtimeBridge {
   private responding = false;
   /** A response is wanted once the running one is done (a note for the model, or the turn after tools). */
   private queued: 'note' | 'after-tools' | null = null;
+  /** The closing line the app asked for (sayGoodbyeAndEnd): asked once no response runs, then the end. */
+  private goodbye: {
+    instructions: string;
+    responseId: string | null;
+    asked: boolean;
+    said: () => void;
+  } | null = null;
   private playing: PlayingItem | null = null;
   private ended = false;
   /** A response.create was sent after tool outputs, and the response it made (while it runs). */
@@ -88,10 +95,73 @@ export class RealtimeBridge {
    * Configures the session; `greet` asks the assistant to speak first. The model is not part of the
    * update: the connection's URL created the session with it, and an update may not change it.
    */
-  start(session: RealtimeSessionCreateRequest, greet: boolean): void {
+  start(session: RealtimeSessionCreateRequest, greet: boolean, history: BridgeTranscriptEntry[] = []): void {
     const { model: _model, ...update } = session;
     this.rt.send({ type: 'session.update', session: update });
+    // A resumed call: the model hears what was already said, as said (text, not audio).
+    for (const entry of history) {
+      this.rt.send({
+        type: 'conversation.item.create',
+        item:
+          entry.speaker === 'user'
+            ? { type: 'message', role: 'user', content: [{ type: 'input_text', text: entry.text }] }
+            : { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: entry.text }] },
+      });
+    }
     if (greet) this.askResponse('note');
+  }
+
+  /**
+   * The app must end the conversation (the server is restarting, a limit): once the reply in progress
+   * is done, the assistant says a short closing line following `instructions`, the caller is no longer
+   * listened to, and the bridge ends once that line has played. Resolves when the line is generated
+   * (a phone call then marks its end in Twilio's playback), at once if the bridge has ended.
+   */
+  sayGoodbyeAndEnd(instructions: string): Promise<void> {
+    if (this.ended) return Promise.resolve();
+    if (this.goodbye) return new Promise((resolve) => this.onGoodbye(resolve));
+    return new Promise((resolve) => {
+      this.goodbye = { instructions, responseId: null, asked: false, said: resolve };
+      this.paused = true;
+      this.rt.send({ type: 'input_audio_buffer.clear' });
+      if (!this.responding) this.askGoodbye();
+    });
+  }
+
+  private onGoodbye(resolve: () => void): void {
+    const goodbye = this.goodbye;
+    if (!goodbye) {
+      resolve();
+      return;
+    }
+    const said = goodbye.said;
+    goodbye.said = () => {
+      said();
+      resolve();
+    };
+  }
+
+  private askGoodbye(): void {
+    const goodbye = this.goodbye;
+    if (!goodbye || goodbye.asked || this.ended) return;
+    goodbye.asked = true;
+    this.responding = true;
+    this.queued = null;
+    this.rt.send({
+      type: 'response.create',
+      response: { instructions: goodbye.instructions, tool_choice: 'none' },
+    });
+  }
+
+  /** The closing line is done: the bridge ends once the caller has heard it. */
+  private goodbyeDone(): void {
+    const goodbye = this.goodbye;
+    if (!goodbye) return;
+    goodbye.said();
+    const item = this.playing;
+    const left = item ? item.startedAt + durationMs(item.deliveredBytes, this.format) - Date.now() : 0;
+    const timer = setTimeout(() => this.close('goodbye said'), Math.max(0, left));
+    timer.unref();
   }
 
   /**
@@ -151,6 +221,7 @@ export class RealtimeBridge {
   private finish(reason: string): void {
     if (this.ended) return;
     this.ended = true;
+    this.goodbye?.said();
     this.settleUnheard();
     for (const [itemId, { reply }] of this.replies) this.order.settle(itemId, this.lineOf(itemId, reply));
     this.replies.clear();
@@ -172,7 +243,7 @@ export class RealtimeBridge {
    * notes at once make one response that answers them all.
    */
   private askResponse(kind: 'note' | 'after-tools'): void {
-    if (this.ended) return;
+    if (this.ended || this.goodbye) return;
     if (this.responding) {
       if (this.queued !== 'after-tools') this.queued = kind;
       return;
@@ -187,6 +258,10 @@ export class RealtimeBridge {
 
   /** The running response is done: the one that waited for it is asked for now. */
   private askQueued(): void {
+    if (this.goodbye) {
+      this.askGoodbye();
+      return;
+    }
     const kind = this.queued;
     this.queued = null;
     if (kind) this.askResponse(kind);
@@ -261,7 +336,9 @@ export class RealtimeBridge {
     switch (event.type) {
       case 'response.created':
         this.responding = true;
-        if (this.followUpAsked) {
+        if (this.goodbye?.asked && this.goodbye.responseId === null)
+          this.goodbye.responseId = event.response.id ?? '';
+        else if (this.followUpAsked) {
           this.followUpAsked = false;
           this.followUpResponse = event.response.id ?? null;
         }
@@ -278,7 +355,8 @@ export class RealtimeBridge {
         const followsTools = id !== '' && id === this.followUpResponse;
         if (followsTools) this.followUpResponse = null;
         this.hooks.onResponseDone?.({ followsTools });
-        this.askQueued();
+        if (this.goodbye?.responseId !== null && this.goodbye?.responseId === id) this.goodbyeDone();
+        else this.askQueued();
         break;
       }
       case 'response.output_audio.delta': {

@@ -7,7 +7,7 @@ import {
   type RealtimeProviderSettings,
 } from '../../../providers/openai/openai-realtime-ws.ts';
 import type { BridgeAudioFormat } from './audio-format.ts';
-import { type BridgeHooks, RealtimeBridge } from './realtime-bridge.ts';
+import { type BridgeHooks, type BridgeTranscriptEntry, RealtimeBridge } from './realtime-bridge.ts';
 import { toRealtimeSession } from './realtime-session.ts';
 
 export type BridgeRequest = {
@@ -17,6 +17,8 @@ export type BridgeRequest = {
   /** Ask the assistant to speak first (the test panel); a phone call may wait for the caller. */
   greet: boolean;
   tools?: RealtimeToolsConfig;
+  /** What was said before (a phone call resumed on another instance): the model hears it first. */
+  history?: BridgeTranscriptEntry[];
 };
 
 /** Opens bridges to OpenAI and keeps the live ones, so a shutdown can end every one of them. */
@@ -39,7 +41,11 @@ export class RealtimeBridges {
       },
     });
     this.live.add(bridge);
-    bridge.start(toRealtimeSession(request.compiled, request.format, request.tools), request.greet);
+    bridge.start(
+      toRealtimeSession(request.compiled, request.format, request.tools),
+      request.greet,
+      request.history,
+    );
     return bridge;
   }
 

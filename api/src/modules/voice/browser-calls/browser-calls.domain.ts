@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Domain } from '../../../domain.ts';
+import { drained } from '../../../instance/instance-lifecycle.ts';
 import { createRealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import { openRealtimeSocket } from '../../../providers/openai/openai-realtime-ws.ts';
 import { recordCallFigures } from '../call-sessions/index.ts';
@@ -39,9 +40,17 @@ export const browserCallsDomain: Domain = {
         })
       : null;
     const limiter = new OfferRateLimiter(deps.pool, config.REALTIME_OFFERS_PER_MINUTE);
+    const { lifecycle } = deps;
+    if (sidebands) lifecycle.countLive('browserCalls', () => sidebands.liveCount);
     return {
       routers: [browserCallRoutes(deps, calls, limiter, sidebands)],
-      start: async () => async () => sidebands?.closeAll(),
+      // A browser call runs between the browser and OpenAI: a restarting server does not end it. When
+      // draining (SIGTERM), the sidebands measuring calls in progress stay up to CALL_DRAIN_MS so their
+      // figures are whole; those left are recorded as measured so far.
+      start: async () => async () => {
+        if (sidebands && lifecycle.draining) await drained(() => sidebands.liveCount, config.CALL_DRAIN_MS);
+        await sidebands?.closeAll();
+      },
     };
   },
 };

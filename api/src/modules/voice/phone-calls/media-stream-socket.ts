@@ -1,8 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { Pool } from '../../../db/pool.ts';
-import type { LiveHub } from '../../../live/live-hub.ts';
 import {
   clearMessage,
   markMessage,
@@ -27,19 +23,16 @@ import type {
 } from '../bridge/index.ts';
 import { MULAW_8K, nothingMeasured } from '../bridge/index.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
+import type { LiveMediaStream, MediaStreamDeps } from './media-stream-deps.ts';
 import { withholdDigits } from './passcode-redaction.ts';
-import {
-  assignPhoneCallUser,
-  endPhoneCall,
-  type PhoneCallRow,
-  redeemStreamToken,
-} from './phone-call.queries.ts';
+import { assignPhoneCallUser, type PhoneCallRow, redeemStreamToken } from './phone-call.queries.ts';
 import type { CallBrief } from './phone-call-brief.ts';
 import { passcodeCheck } from './phone-call-passcode.ts';
+import { PhoneCallRecording } from './phone-call-recording.ts';
+import { forgetResume } from './phone-call-resume.queries.ts';
 import { compilePhoneCallSession } from './phone-call-session-config.ts';
-import type { CallSessionRecorder } from './phone-call-sessions.ts';
-import type { PhoneCallControls, PhoneCallToolbox, PhoneCallTools } from './phone-call-tools.ts';
-import type { PhoneCalling } from './phone-calling.ts';
+import type { PhoneCallControls, PhoneCallToolbox } from './phone-call-tools.ts';
+import { KeyedPasscode, RESUMED_NOTE, streamStart } from './resumed-stream.ts';
 
 /** The `<Parameter>` that carries the call's single-use stream token. */
 export const STREAM_TOKEN_PARAMETER = 'streamToken';
@@ -52,7 +45,6 @@ const EARLY_FRAMES_MAX = 100;
 const END_CALL_MARK = 'end_call';
 // If Twilio never echoes the goodbye's mark (a dropped stream), hang up anyway after this.
 const HANG_UP_FALLBACK_MS = 15_000;
-const PASSCODE_KEYS_MAX = 12;
 const DTMF_NOTES: Record<PasscodeOutcome, string> = {
   accepted: PASSCODE_ACCEPTED_NOTE,
   wrong: PASSCODE_REFUSED_NOTE,
@@ -62,18 +54,7 @@ const DTMF_NOTES: Record<PasscodeOutcome, string> = {
 /** Twilio's media frames are small JSON messages; 64 KB is ample. */
 export const newMediaStreamServer = () => new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
-export type MediaStreamDeps = {
-  pool: Pool;
-  scopedEm: (tenantId: string) => EntityManager;
-  /** Null when OPENAI_API_KEY is not set (the stream then answers 503). */
-  bridges: RealtimeBridges | null;
-  calling: PhoneCalling;
-  sessions: CallSessionRecorder;
-  tools: PhoneCallTools;
-  logger: Logger;
-  /** The process's LISTEN connection: a proven call hears its owner's phone access revoked. */
-  live: LiveHub;
-};
+export type { LiveMediaStream, MediaStreamDeps };
 
 /**
  * One phone call's media stream: Twilio's μ-law frames go to the realtime bridge as `audio/pcmu` and the
@@ -84,8 +65,16 @@ export function runMediaStream(
   ws: WebSocket,
   phoneCallId: string,
   deps: MediaStreamDeps & { bridges: RealtimeBridges },
-): void {
+): LiveMediaStream {
   const log = deps.logger.child({ phoneCallId });
+  const recording = new PhoneCallRecording({ pool: deps.pool, sessions: deps.sessions, log });
+  let resolveOver: () => void = () => {};
+  const over = new Promise<void>((resolve) => {
+    resolveOver = resolve;
+  });
+  // The call ends on purpose (Twilio's stop, a hang-up, a refusal): it is not to be resumed. Otherwise a
+  // stream that closes was lost, and the <Connect action> gives the call a new one.
+  let onPurpose = false;
   let call: PhoneCallRow | undefined;
   let streamSid: string | undefined;
   let bridge: RealtimeBridge | undefined;
@@ -94,13 +83,11 @@ export function runMediaStream(
   let hangingUp = false;
   let markSent = false;
   const early: Buffer[] = [];
-  let transcript: Promise<void> = Promise.resolve();
   const startTimer = setTimeout(() => ws.close(1008, 'No valid start'), START_TIMEOUT_MS);
   startTimer.unref();
   let limitTimer: NodeJS.Timeout | undefined;
   let hangUpTimer: NodeJS.Timeout | undefined;
-  // Keys the caller pressed since the last # (or *): a passcode is keyed, then #.
-  let keys = '';
+  const keypad = new KeyedPasscode();
   let keyed: ((passcode: string) => void) | undefined;
   // While the passcode check is offered, digits are withheld from the stored transcript: the caller's
   // lines for the whole call (a line is transcribed after it was said, possibly after the proof), the
@@ -117,8 +104,24 @@ export function runMediaStream(
     if (ws.readyState === ws.OPEN) ws.send(text);
   };
 
+  // Before the stream closes on purpose, the call forgets its resume token: Twilio's <Connect action>
+  // request, however soon it comes, then finds nothing to revive.
+  const endingOnPurpose = async () => {
+    onPurpose = true;
+    if (call)
+      await forgetResume(deps.pool, call.id).catch((error: Error) =>
+        log.warn({ err: error }, 'resume not forgotten'),
+      );
+  };
+
+  const closeOnPurpose = async (code: number, reason: string) => {
+    await endingOnPurpose();
+    if (ws.readyState === ws.OPEN) ws.close(code, reason);
+  };
+
   const hangUp = async () => {
     const sid = call?.twilio_call_sid;
+    await endingOnPurpose();
     if (!sid || !deps.calling.calls) return;
     await deps.calling.calls.hangUp(sid).catch((error: Error) => log.warn({ err: error }, 'hang-up failed'));
   };
@@ -139,52 +142,42 @@ export function runMediaStream(
   };
 
   const record = (entry: BridgeTranscriptEntry) => {
-    const sessionId = call?.call_session_id;
-    if (!call || !sessionId) return;
-    const { tenant_id: tenantId } = call;
+    if (!call) return;
     const withhold = entry.speaker === 'user' ? withholdCaller : withholdAssistant;
-    const content = withhold ? withholdDigits(entry.text) : entry.text;
-    const line = { role: entry.speaker, content, timestamp: new Date().toISOString() };
-    // One at a time, so the lines are stored in the order they were said.
-    transcript = transcript
-      .then(() => deps.sessions.appendTranscript(tenantId, sessionId, line))
-      .catch((error: Error) => log.warn({ err: error }, 'transcript line not saved'));
+    recording.line(call, entry.speaker, withhold ? withholdDigits(entry.text) : entry.text);
   };
 
-  // The stream is over, so is the call: the number is free and the session ends (a status callback may
-  // say so again, which changes nothing).
-  const endRecord = async (ended: PhoneCallRow) => {
-    const changed = await endPhoneCall(deps.pool, ended.id).catch(() => false);
-    if (!changed || !ended.call_session_id) return;
-    await deps.sessions
-      .end(ended.tenant_id, ended.call_session_id)
-      .catch((error: Error) => log.warn({ err: error }, 'call session not ended'));
-  };
+  // What the bridge measured, priced with the models it ran; a call that ended before its bridge
+  // opened still has its minutes and Twilio's price.
+  const lastFigures = () => ({
+    streamSid,
+    measured: bridge?.figures.snapshot() ?? nothingMeasured(),
+    models: models ?? { voice: deps.calling.realtimeModel, transcription: null },
+  });
 
-  // What the bridge measured, priced; a call that ended before its bridge opened still has its
-  // minutes and Twilio's price.
-  const recordFigures = async (ended: PhoneCallRow) => {
-    if (!ended.call_session_id) return;
-    await deps.sessions
-      .recordFigures?.({
-        tenantId: ended.tenant_id,
-        callSessionId: ended.call_session_id,
-        measured: bridge?.figures.snapshot() ?? nothingMeasured(),
-        models: models ?? { voice: deps.calling.realtimeModel, transcription: null },
-        twilioCallSid: ended.twilio_call_sid,
-      })
-      .catch((error: Error) => log.warn({ err: error }, 'call figures not recorded'));
-  };
-
-  const finish = async (reason: string) => {
-    if (finished) return;
+  const stopping = (reason: string) => {
+    if (finished) return false;
     finished = true;
     for (const timer of [startTimer, limitTimer, hangUpTimer]) clearTimeout(timer);
     closeCheck?.();
     bridge?.close(reason);
-    await transcript;
-    if (call) await endRecord(call);
-    if (call) await recordFigures(call);
+    return true;
+  };
+
+  // The stream is over, so is the call: the number is free, the session ends, the figures are recorded.
+  const finish = async (reason: string) => {
+    if (!stopping(reason)) return;
+    if (call) await recording.end(call, lastFigures());
+    else await recording.stop();
+    resolveOver();
+  };
+
+  // The stream was lost, not the call: what it measured is kept for the stream that takes it over.
+  const handOver = async (lost: PhoneCallRow, sid: string) => {
+    if (!stopping('media stream lost')) return;
+    log.warn('media stream lost without stop: the call may resume on a new stream');
+    await recording.handOver(lost, sid, lastFigures());
+    resolveOver();
   };
 
   const begin = async (start: StreamStart) => {
@@ -196,12 +189,10 @@ export function runMediaStream(
       return;
     }
     // Twilio hung up while the token was being checked: finish() ran without the call.
-    if (finished) {
-      const ended = call;
-      return endRecord(ended).then(() => recordFigures(ended));
-    }
+    if (finished) return recording.end(call, lastFigures());
     clearTimeout(startTimer);
     streamSid = start.streamSid;
+    recording.keepFigures(call, start.streamSid, () => bridge?.figures.snapshot());
     limitTimer = setTimeout(() => {
       log.info('phone call reached its time limit');
       void hangUp();
@@ -213,6 +204,7 @@ export function runMediaStream(
       tenantId: current.tenant_id,
       remoteE164: current.remote_e164,
     });
+    const { provenOnRow, history } = await streamStart(deps.sessions, current, claimedOwner);
     const brief: CallBrief = {
       direction: current.direction,
       remoteE164: current.remote_e164,
@@ -224,7 +216,7 @@ export function runMediaStream(
       spokenPasscode: claimedOwner?.spokenPasscode ?? false,
     };
     withholdCaller = claimedOwner !== null;
-    withholdAssistant = claimedOwner !== null;
+    withholdAssistant = claimedOwner !== null && !provenOnRow;
     const compiled = await compilePhoneCallSession(em, deps.calling.realtimeModel, brief, (notice) =>
       log.warn(notice, RETIRED_MODEL_WARNING),
     );
@@ -261,9 +253,8 @@ export function runMediaStream(
     // The owner's access was revoked mid-call: their tools go at once, then the call ends.
     const revoked = () => {
       toolbox = deps.tools(identity, { endCall: requestHangUp }, party);
-      void hangUp();
+      void hangUp().then(() => closeOnPurpose(1000, 'Phone access revoked'));
       void finish('phone access revoked');
-      if (ws.readyState === ws.OPEN) ws.close(1000, 'Phone access revoked');
     };
     const check = claimedOwner
       ? passcodeCheck({
@@ -275,6 +266,7 @@ export function runMediaStream(
           claimedOwner,
           becomeOwner,
           revoked,
+          provenOnRow,
         })
       : undefined;
     closeCheck = check ? () => check.close() : undefined;
@@ -285,6 +277,7 @@ export function runMediaStream(
       ...(provePasscode && claimedOwner?.spokenPasscode ? { provePasscode } : {}),
     };
     let toolbox: PhoneCallToolbox = deps.tools(identity, controls, party);
+    if (provenOnRow && claimedOwner) await becomeOwner(claimedOwner.userId, claimedOwner.username);
     keyed = provePasscode
       ? (passcode) =>
           void provePasscode(passcode)
@@ -295,7 +288,9 @@ export function runMediaStream(
     const opened = await deps.bridges.open({
       compiled,
       format: MULAW_8K,
-      greet: true,
+      // A resumed call does not greet again: the note below has it carry on.
+      greet: !history,
+      history,
       tools: toolbox.tools,
       hooks: {
         onAudio: (chunk) => send(mediaMessage(sid, chunk.toString('base64'))),
@@ -305,7 +300,10 @@ export function runMediaStream(
         runTool: (name, args) => toolbox.runTool(name, args),
         onError: (message) => log.warn({ message }, 'realtime error in phone call'),
         onEnd: (reason) => {
-          if (ws.readyState === ws.OPEN) ws.close(1000, reason.slice(0, 100));
+          // The realtime side ended the conversation. Not when the stream is over already (the bridge is
+          // closed with it), nor when ending through Twilio (end_call, a drain's goodbye: the hang-up
+          // closes the stream).
+          if (!hangingUp && !finished) void closeOnPurpose(1000, reason.slice(0, 100));
         },
       },
     });
@@ -316,6 +314,7 @@ export function runMediaStream(
     bridge = opened;
     // The passcode was keyed (and perhaps proved) while the session was opening.
     if (ownerSession) opened.updateSession(ownerSession);
+    if (history) opened.tellModel(RESUMED_NOTE);
     for (const note of notes.splice(0)) opened.tellModel(note);
     for (const frame of early.splice(0)) opened.appendAudio(frame);
   };
@@ -334,22 +333,19 @@ export function runMediaStream(
         starting = true;
         begin(message.start).catch((error: Error) => {
           log.warn({ err: error }, 'phone call could not reach the realtime API');
-          ws.close(1011, 'Realtime connection failed');
+          void closeOnPurpose(1011, 'Realtime connection failed');
         });
         return;
       case 'mark':
         if (message.name === END_CALL_MARK) void hangUp();
         return;
-      case 'dtmf':
-        if (!keyed) return;
-        if (message.digit === '*') keys = '';
-        else if (message.digit === '#') {
-          const passcode = keys;
-          keys = '';
-          if (passcode) keyed(passcode);
-        } else if (keys.length < PASSCODE_KEYS_MAX) keys += message.digit;
+      case 'dtmf': {
+        const passcode = keyed && keypad.press(message.digit);
+        if (passcode) keyed?.(passcode);
         return;
+      }
       case 'stop':
+        onPurpose = true;
         void finish('caller hung up');
         ws.close(1000, 'Stream stopped');
         return;
@@ -358,5 +354,29 @@ export function runMediaStream(
     }
   });
 
-  ws.on('close', () => void finish('stream closed'));
+  ws.on('close', () => {
+    if (!onPurpose && call && streamSid && !finished) void handOver(call, streamSid);
+    else void finish('stream closed');
+  });
+
+  return {
+    over,
+    endPolitely: (instructions) => {
+      if (finished || hangingUp) return;
+      const sid = streamSid;
+      if (!bridge || !sid) {
+        void hangUp().then(() => closeOnPurpose(1001, 'Server restarting'));
+        return;
+      }
+      hangingUp = true;
+      hangUpTimer = setTimeout(() => void hangUp(), HANG_UP_FALLBACK_MS);
+      hangUpTimer.unref();
+      // Once the closing line is generated, the mark follows it: Twilio echoes it when it has played.
+      void bridge.sayGoodbyeAndEnd(instructions).then(() => {
+        if (markSent) return;
+        markSent = true;
+        send(markMessage(sid, END_CALL_MARK));
+      });
+    },
+  };
 }

@@ -19,7 +19,11 @@ describe('inbound calls to a tenant number', () => {
     const count = realtime.sessions.length;
     const { sid, reply } = await phone.ringApp('+14155553101');
     expect(reply.status).toBe(200);
-    expect(reply.text).toContain('<Connect><Stream url="wss://annie.example.test/api/phone/media-streams/');
+    // The stream is resumable: Twilio asks the <Connect action> (our signed webhook) if it ends unexpectedly.
+    expect(reply.text).toContain(
+      `<Connect action="${PUBLIC_URL}/api/phone/webhooks/stream-ended?phoneCallId=`,
+    );
+    expect(reply.text).toContain('<Stream url="wss://annie.example.test/api/phone/media-streams/');
     const session = await latestSession(count + 1);
     expect(instructionsOf(session)).toContain('Greet the caller and ask for their name.');
     expect(instructionsOf(session)).not.toContain('Mum');
@@ -71,7 +75,7 @@ describe('inbound calls to a tenant number', () => {
       params,
       voice.replace(PUBLIC_URL, app.baseUrl),
     );
-    expect(reply.text).toContain('<Connect><Stream');
+    expect(reply.text).toContain('<Stream url=');
     const { rows } = await app.pool.query(
       "select id, call_session_id from phone_call where twilio_call_sid = 'CAnostream'",
     );

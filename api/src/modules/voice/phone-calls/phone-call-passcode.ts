@@ -18,6 +18,11 @@ export type PasscodeCheckOptions = {
   becomeOwner: (userId: string, username: string) => Promise<void>;
   /** The owner's phone access was revoked after the proof (password reset, deletion…): end their access now. */
   revoked: () => void;
+  /**
+   * The call's row says the caller proved it earlier (a stream resumed after a crash): the proof holds,
+   * watched from the start. Only ever read from the database, never from the caller.
+   */
+  provenOnRow?: boolean;
 };
 
 /**
@@ -31,7 +36,7 @@ export function passcodeCheck(options: PasscodeCheckOptions) {
   let unwatch: (() => void) | undefined;
   let closed = false;
 
-  const watch = async () => {
+  const watch = async (): Promise<void> => {
     const stop = await watchPhoneProof(
       options.live,
       options.pool,
@@ -45,6 +50,11 @@ export function passcodeCheck(options: PasscodeCheckOptions) {
     if (closed) stop();
     else unwatch = stop;
   };
+
+  if (options.provenOnRow) {
+    proven = true;
+    watch().catch((error: Error) => log.warn({ err: error }, 'phone proof not watched'));
+  }
 
   return {
     get proven() {

@@ -27,6 +27,8 @@ export type CallSessionRecorder = {
   }) => Promise<string>;
   end: (tenantId: string, callSessionId: string) => Promise<void>;
   appendTranscript: (tenantId: string, callSessionId: string, line: PhoneTranscriptLine) => Promise<void>;
+  /** The transcript stored so far (a resumed stream tells the model what was already said). */
+  transcript: (tenantId: string, callSessionId: string) => Promise<PhoneTranscriptLine[]>;
   /** The call is another user's of the tenant (the one who proved the passcode): it moves to their history. */
   assignTo: (tenantId: string, callSessionId: string, userId: string) => Promise<void>;
   /** What the bridge measured, once the call has ended (priced and added to the usage ledger). */
@@ -62,6 +64,16 @@ export function callSessionRecorder(orm: Orm, pool?: Pool): CallSessionRecorder 
     },
     async appendTranscript(tenantId, id, line) {
       await appendCallTranscript(orm.em.fork(), { tenantId, id, entries: [line] });
+    },
+    async transcript(tenantId, id) {
+      const session = await orm.em
+        .fork()
+        .findOne(CallSession, { id, tenantId }, { filters: false, fields: ['transcript'] });
+      return (session?.transcript ?? []).map(({ role, content, timestamp }) => ({
+        role,
+        content,
+        timestamp,
+      }));
     },
     async assignTo(tenantId, id, userId) {
       await orm.em.fork().nativeUpdate(CallSession, { id, tenantId }, { userId }, { filters: false });

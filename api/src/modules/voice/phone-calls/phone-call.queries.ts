@@ -22,6 +22,10 @@ export type PhoneCallRow = {
   ended_at: Date | null;
   /** The voice profile the call was placed with; null: the tenant's default. */
   profile_id: string | null;
+  /** How many times the call's stream was resumed (0: its first stream). */
+  resumes: number;
+  /** When the caller proved to be the owner (the passcode): a resumed stream starts from this, never from the caller. */
+  owner_proven_at: Date | null;
 };
 
 export type NewPhoneCall = {
@@ -42,6 +46,12 @@ export function newStreamToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
+/** The token hashes to `stored` (compared in constant time). */
+export function sameHash(stored: string, token: string): boolean {
+  const given = hashToken(token);
+  return stored.length === given.length && timingSafeEqual(Buffer.from(stored), Buffer.from(given));
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
 
 // A call nobody reported the end of (a lost callback, a crash, an inbound caller gone before the stream
@@ -54,11 +64,11 @@ const RELEASE_STALE_SQL = tenantSql(`
 
 const INSERT_CALL_SQL = tenantSql(`
   insert into phone_call (tenant_id, id, user_id, direction, remote_e164, assistant_e164, purpose,
-    twilio_call_sid, status, stream_token_hash, profile_id)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`);
+    twilio_call_sid, status, stream_token_hash, resume_token_hash, profile_id)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`);
 
 const RENEW_TOKEN_SQL = tenantSql(`
-  update phone_call set stream_token_hash = $3
+  update phone_call set stream_token_hash = $3, resume_token_hash = $4
   where tenant_id = $1 and twilio_call_sid = $2 and stream_sid is null and ended_at is null
   returning id, call_session_id`);
 
@@ -69,7 +79,7 @@ const LINK_SESSION_SQL = tenantSql(
 );
 
 const COLUMNS = `id, tenant_id, user_id, call_session_id, direction, remote_e164, assistant_e164, purpose,
-  twilio_call_sid, status, ended_at, profile_id`;
+  twilio_call_sid, status, ended_at, profile_id, resumes, owner_proven_at`;
 
 const FIND_BY_SESSION_SQL = tenantSql(
   `select ${COLUMNS} from phone_call where tenant_id = $1 and call_session_id = $2`,
@@ -124,7 +134,10 @@ const END_CALL_SQL = plainSql(
    returning id`,
 );
 
-const ASSIGN_USER_SQL = plainSql(BY_CALL_ID, 'update phone_call set user_id = $2 where id = $1');
+const ASSIGN_USER_SQL = plainSql(
+  BY_CALL_ID,
+  'update phone_call set user_id = $2, owner_proven_at = coalesce(owner_proven_at, now()) where id = $1',
+);
 
 /**
  * Inserts the call under the number's guard: the partial unique index admits one open call per number
@@ -134,6 +147,7 @@ export async function insertGuardedCall(
   db: Queryable,
   call: NewPhoneCall,
   tokenHash: string,
+  resumeTokenHash: string,
 ): Promise<{ id: string } | 'duplicate' | 'known-sid'> {
   const scope = { tenantId: call.tenantId };
   await runScoped(db, scope, RELEASE_STALE_SQL, [call.remoteE164]);
@@ -149,6 +163,7 @@ export async function insertGuardedCall(
       call.twilioCallSid ?? null,
       call.status,
       tokenHash,
+      resumeTokenHash,
       call.profileId ?? null,
     ]);
     return { id };
@@ -169,12 +184,13 @@ export async function renewStreamToken(
   tenantId: string,
   callSid: string,
   tokenHash: string,
+  resumeTokenHash: string,
 ): Promise<{ id: string; call_session_id: string | null } | undefined> {
   const rows = await runScoped<{ id: string; call_session_id: string | null }>(
     db,
     { tenantId },
     RENEW_TOKEN_SQL,
-    [callSid, tokenHash],
+    [callSid, tokenHash, resumeTokenHash],
   );
   return rows[0];
 }
@@ -227,9 +243,7 @@ export async function redeemStreamToken(
 ): Promise<PhoneCallRow | undefined> {
   const rows = await runPlain<{ stream_token_hash: string | null }>(db, TOKEN_HASH_SQL, [id]);
   const stored = rows[0]?.stream_token_hash;
-  const given = hashToken(token);
-  if (!stored || stored.length !== given.length) return undefined;
-  if (!timingSafeEqual(Buffer.from(stored), Buffer.from(given))) return undefined;
+  if (!stored || !sameHash(stored, token)) return undefined;
   const spent = await runPlain<PhoneCallRow>(db, SPEND_TOKEN_SQL, [id, stored, callSid, streamSid]);
   return spent[0];
 }

@@ -11,7 +11,6 @@ import {
 import { numberOfTenant, numberOptedOut, tenantOfNumber } from '../../sms/index.ts';
 import { assertWithinBudget, budgetStatus } from '../../usage/index.ts';
 import { tenantOwner } from '../../users/index.ts';
-import { nothingMeasured } from '../bridge/index.ts';
 import { STREAM_TOKEN_PARAMETER } from './media-stream-socket.ts';
 import {
   advanceStatus,
@@ -24,9 +23,15 @@ import {
   renewStreamToken,
 } from './phone-call.queries.ts';
 import { announceCallStatus } from './phone-call-live.ts';
+import { keptFiguresOf } from './phone-call-recording.ts';
 import type { CallSessionRecorder } from './phone-call-sessions.ts';
 import { isPhoneCallStatus } from './phone-call-status.ts';
-import { CALL_STATUS_WEBHOOK_PATH, mediaStreamUrl, type PhoneCalling } from './phone-calling.ts';
+import {
+  CALL_STATUS_WEBHOOK_PATH,
+  mediaStreamUrl,
+  type PhoneCalling,
+  streamEndedUrl,
+} from './phone-calling.ts';
 
 export type PhoneCallDeps = { pool: Pool; calling: PhoneCalling; sessions: CallSessionRecorder };
 
@@ -54,7 +59,22 @@ function requireConfigured(calling: PhoneCalling) {
 const statusCallbackOf = (publicUrl: string, phoneCallId: string) =>
   `${publicUrl}${CALL_STATUS_WEBHOOK_PATH}?phoneCallId=${phoneCallId}`;
 
-type OpenedCall = { id: string; callSessionId: string; streamToken: string };
+type OpenedCall = { id: string; callSessionId: string; streamToken: string; resumeToken: string };
+
+/**
+ * The TwiML that connects a call to its media stream, with the <Connect action> that resumes it on any
+ * instance should the stream end unexpectedly (the single-use resume token rides in the signed URL).
+ */
+export function callStreamTwiml(
+  publicUrl: string,
+  call: { id: string; streamToken: string; resumeToken: string },
+): string {
+  return connectStreamTwiml(
+    mediaStreamUrl(publicUrl, call.id),
+    { [STREAM_TOKEN_PARAMETER]: call.streamToken },
+    streamEndedUrl(publicUrl, call.id, call.resumeToken),
+  );
+}
 
 /**
  * Takes the number's guard, then records the call as a call session. A call session that cannot be
@@ -62,15 +82,21 @@ type OpenedCall = { id: string; callSessionId: string; streamToken: string };
  */
 async function openCall(deps: PhoneCallDeps, call: NewPhoneCall): Promise<OpenedCall | 'duplicate'> {
   const { token, hash } = newStreamToken();
-  const inserted = await insertGuardedCall(deps.pool, call, hash);
+  const resume = newStreamToken();
+  const inserted = await insertGuardedCall(deps.pool, call, hash, resume.hash);
   if (inserted === 'duplicate' || inserted === 'known-sid') {
     // Twilio retried the voice webhook of a call already taken (it conflicts on the number, the CallSid
     // or both): the same call, with a fresh stream token. Anything else is a second call to the number.
     const renewed = call.twilioCallSid
-      ? await renewStreamToken(deps.pool, call.tenantId, call.twilioCallSid, hash)
+      ? await renewStreamToken(deps.pool, call.tenantId, call.twilioCallSid, hash, resume.hash)
       : undefined;
     if (!renewed?.call_session_id) return 'duplicate';
-    return { id: renewed.id, callSessionId: renewed.call_session_id, streamToken: token };
+    return {
+      id: renewed.id,
+      callSessionId: renewed.call_session_id,
+      streamToken: token,
+      resumeToken: resume.token,
+    };
   }
   try {
     const callSessionId = await deps.sessions.start({
@@ -82,7 +108,7 @@ async function openCall(deps: PhoneCallDeps, call: NewPhoneCall): Promise<Opened
       purpose: call.purpose,
     });
     await linkCallSession(deps.pool, call.tenantId, inserted.id, callSessionId);
-    return { id: inserted.id, callSessionId, streamToken: token };
+    return { id: inserted.id, callSessionId, streamToken: token, resumeToken: resume.token };
   } catch (error) {
     await deletePhoneCall(deps.pool, call.tenantId, inserted.id).catch(() => {});
     throw error;
@@ -128,9 +154,7 @@ export async function placeOutboundCall(
     placed = await calls.place({
       to: request.to,
       from,
-      twiml: connectStreamTwiml(mediaStreamUrl(publicUrl, opened.id), {
-        [STREAM_TOKEN_PARAMETER]: opened.streamToken,
-      }),
+      twiml: callStreamTwiml(publicUrl, opened),
       statusCallback: statusCallbackOf(publicUrl, opened.id),
     });
   } catch (error) {
@@ -183,12 +207,7 @@ export async function answerInboundCall(
     await deps.sessions.end(tenantId, opened.callSessionId);
     return { twiml: assistantUnavailableTwiml(), callSessionId: opened.callSessionId };
   }
-  return {
-    twiml: connectStreamTwiml(mediaStreamUrl(publicUrl, opened.id), {
-      [STREAM_TOKEN_PARAMETER]: opened.streamToken,
-    }),
-    callSessionId: opened.callSessionId,
-  };
+  return { twiml: callStreamTwiml(publicUrl, opened), callSessionId: opened.callSessionId };
 }
 
 /**
@@ -205,11 +224,12 @@ export async function applyCallStatus(
   if (change.applied) await announceCallStatus(deps.pool, row);
   if (!change.ended || !row?.call_session_id) return;
   await deps.sessions.end(row.tenant_id, row.call_session_id);
-  // A call that ended before its media stream started still has its minutes and Twilio's price.
+  // A call that ended before its media stream started still has its minutes and Twilio's price; one
+  // whose instance crashed has what its streams kept.
   await deps.sessions.recordFigures?.({
     tenantId: row.tenant_id,
     callSessionId: row.call_session_id,
-    measured: nothingMeasured(),
+    measured: await keptFiguresOf(deps.pool, row.id),
     models: { voice: deps.calling.realtimeModel, transcription: null },
     twilioCallSid: row.twilio_call_sid ?? callback.callSid ?? null,
     ifMissing: true,

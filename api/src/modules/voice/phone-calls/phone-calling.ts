@@ -22,6 +22,8 @@ export type PhoneCalling = {
 export const VOICE_WEBHOOK_PATH = contract.phoneVoiceWebhook.path;
 /** Path of the call status callback; the phone call id in the query is covered by the signature. */
 export const CALL_STATUS_WEBHOOK_PATH = contract.phoneStatusWebhook.path;
+/** Path of the <Connect action> webhook: Twilio's request once a call's stream has ended. */
+export const STREAM_ENDED_WEBHOOK_PATH = contract.phoneStreamEndedWebhook.path;
 /** Path prefix of the media-stream WebSocket, followed by the phone call id. */
 export const MEDIA_STREAM_PATH = contract.openPhoneMediaStream.path.replace(/\/:phoneCallId$/, '');
 
@@ -51,4 +53,13 @@ export function mediaStreamUrl(publicUrl: string, phoneCallId: string): string {
   const base = new URL(publicUrl);
   const path = base.pathname.replace(/\/+$/, '');
   return `wss://${base.host}${path}${routePath(contract.openPhoneMediaStream, { phoneCallId })}`;
+}
+
+/**
+ * The <Connect action> URL of a call's stream: the call's id and its single-use resume token ride in the
+ * query, which Twilio's signature covers with the rest of the URL.
+ */
+export function streamEndedUrl(publicUrl: string, phoneCallId: string, resumeToken: string): string {
+  const query = new URLSearchParams({ phoneCallId, resume: resumeToken });
+  return `${publicUrl}${STREAM_ENDED_WEBHOOK_PATH}?${query}`;
 }

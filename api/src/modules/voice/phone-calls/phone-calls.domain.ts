@@ -2,8 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Domain } from '../../../domain.ts';
 import { defineSchedule } from '../../../jobs/define-schedule.ts';
 import { realtimeBridgesFrom } from '../bridge/index.ts';
+import { LiveMediaStreams } from './live-media-streams.ts';
 import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
+import { Migration20261129020000_phone_call_resume } from './migrations/Migration20261129020000_phone_call_resume.ts';
 import { Migration20261129020100_phone_call_profile } from './migrations/Migration20261129020100_phone_call_profile.ts';
 import { phoneCallRoutes } from './phone-call.routes.ts';
 import { sweepStaleCalls } from './phone-call.service.ts';
@@ -27,9 +29,10 @@ export const phoneCallsDomain: Domain = {
   entities: [],
   migrations: [
     { name: 'Migration20261122040500_phone_calls', class: Migration20261122040500_phone_calls },
+    { name: 'Migration20261129020000_phone_call_resume', class: Migration20261129020000_phone_call_resume },
     { name: 'Migration20261129020100_phone_call_profile', class: Migration20261129020100_phone_call_profile },
   ],
-  create: ({ config, orm, pool, logger, live }) => {
+  create: ({ config, orm, pool, logger, live, lifecycle }) => {
     const calling = phoneCallingOf(config);
     const sessions = callSessionRecorder(orm, pool);
     const scopedEm = (tenantId: string): EntityManager => {
@@ -39,11 +42,14 @@ export const phoneCallsDomain: Domain = {
     };
     const bridges = realtimeBridgesFrom(config);
     const sockets = newMediaStreamServer();
+    const streams = new LiveMediaStreams();
+    lifecycle.countLive('phoneCalls', () => streams.count);
+    const admission = { lifecycle, streams, maxCalls: config.MAX_CALLS_PER_INSTANCE };
     const deps = { pool, calling, sessions };
     const tools = partyPhoneTools({ config, orm, pool });
     const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger, live };
     return {
-      routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets })],
+      routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets, admission })],
       // A sweep a minute ends the calls nobody reported the end of; Twilio's prices of ended calls join
       // the usage ledger once Twilio has them.
       schedules: [
@@ -58,8 +64,13 @@ export const phoneCallsDomain: Domain = {
           run: () => priceEndedCalls(pool, calling, logger),
         }),
       ],
-      // At shutdown every media stream and its realtime bridge is closed.
+      // At shutdown (SIGTERM: draining) the live calls go on for up to CALL_DRAIN_MS, then the assistant
+      // ends those left politely; whatever remains is closed (a test app's stop closes at once).
       start: async () => async () => {
+        if (lifecycle.draining) {
+          logger.info({ calls: streams.count, drainMs: config.CALL_DRAIN_MS }, 'draining phone calls');
+          logger.info(await streams.drain(config.CALL_DRAIN_MS), 'phone calls drained');
+        }
         for (const client of sockets.clients) client.close(1001, 'Server shutting down');
         bridges?.closeAll();
       },

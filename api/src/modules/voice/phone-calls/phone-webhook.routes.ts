@@ -5,10 +5,13 @@ import type { WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoute } from '../../../http/define-route.ts';
+import type { InstanceLifecycle } from '../../../instance/instance-lifecycle.ts';
 import { forbidden, HttpError, notFound, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
+import { sayAndHangUpTwiml } from '../../../providers/twilio/twilio-calls.ts';
 import { isValidTwilioSignature } from '../../../providers/twilio/twilio-signature.ts';
 import { readTwilioForm } from '../../sms/index.ts';
+import type { LiveMediaStreams } from './live-media-streams.ts';
 import { type MediaStreamDeps, runMediaStream } from './media-stream-socket.ts';
 import { streamMayOpen } from './phone-call.queries.ts';
 import {
@@ -17,9 +20,21 @@ import {
   assistantUnavailableTwiml,
   type PhoneCallDeps,
 } from './phone-call.service.ts';
+import { resumeCallStream } from './phone-call-resume.ts';
 import { mediaStreamUrl, type PhoneCalling } from './phone-calling.ts';
 
-export type PhoneWebhookDeps = PhoneCallDeps & { stream: MediaStreamDeps; sockets: WebSocketServer };
+/** Whether this instance takes another call: not while draining, not past MAX_CALLS_PER_INSTANCE. */
+export type CallAdmission = { lifecycle: InstanceLifecycle; streams: LiveMediaStreams; maxCalls: number };
+
+export type PhoneWebhookDeps = PhoneCallDeps & {
+  stream: MediaStreamDeps;
+  sockets: WebSocketServer;
+  admission: CallAdmission;
+};
+
+/** What a caller hears when every line of the instance the balancer chose is taken. */
+export const ALL_LINES_BUSY_SAY =
+  'Sorry, all of our lines are busy right now. Please call again in a few minutes. Goodbye.';
 
 const phoneCallIdSchema = z.uuid();
 
@@ -58,6 +73,17 @@ export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
   defineRoute(router, contract.phoneVoiceWebhook, async (ctx) => {
     const params = await signedParams(ctx, deps.calling);
     let twiml: string;
+    // A draining instance still answers (its TwiML sends the stream to PUBLIC_URL, where the balancer
+    // picks a ready instance); a full one turns the caller away politely rather than overload its calls.
+    if (deps.admission.streams.count >= deps.admission.maxCalls) {
+      deps.stream.logger.warn(
+        { calls: deps.admission.streams.count },
+        'inbound call refused: all lines busy',
+      );
+      ctx.type = 'text/xml';
+      ctx.body = sayAndHangUpTwiml(ALL_LINES_BUSY_SAY);
+      return;
+    }
     try {
       const answer = await answerInboundCall(deps, {
         callSid: params.CallSid ?? '',
@@ -87,6 +113,24 @@ export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
     ctx.status = 204;
   });
 
+  defineRoute(router, contract.phoneStreamEndedWebhook, async (ctx, { query }) => {
+    const params = await signedParams(ctx, deps.calling);
+    let twiml: string;
+    try {
+      twiml = await resumeCallStream(deps, {
+        phoneCallId: query.phoneCallId ?? '',
+        resumeToken: query.resume ?? '',
+        callSid: params.CallSid,
+        callStatus: params.CallStatus ?? '',
+      });
+    } catch (error) {
+      deps.stream.logger.error({ err: error, callSid: params.CallSid }, 'phone call could not be resumed');
+      twiml = assistantUnavailableTwiml();
+    }
+    ctx.type = 'text/xml';
+    ctx.body = twiml;
+  });
+
   // Checked in this order: 426 for a plain request, 503 without the signing settings, 404 for a
   // malformed id, 403 for a bad signature; so the handler checks the id rather than a declared param.
   const openMediaStream = async (ctx: RouterContext<AppState>): Promise<void> => {
@@ -102,10 +146,15 @@ export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
     const { bridges } = deps.stream;
     if (!bridges) throw serviceUnavailable('Phone calls are not configured: set OPENAI_API_KEY');
     if (!(await streamMayOpen(deps.pool, id.data))) throw notFound('No such phone call');
+    // Refused here, the stream ends at once and Twilio asks the <Connect action> for another, which the
+    // balancer gives a ready instance with room.
+    const { lifecycle, streams, maxCalls } = deps.admission;
+    if (lifecycle.draining) throw serviceUnavailable('The server is restarting');
+    if (streams.count >= maxCalls) throw serviceUnavailable('This instance carries all the calls it can');
     ctx.respond = false;
     ctx.status = 101;
     deps.sockets.handleUpgrade(ctx.req, upgrade.socket, upgrade.head, (ws) => {
-      runMediaStream(ws, id.data, { ...deps.stream, bridges });
+      streams.add(runMediaStream(ws, id.data, { ...deps.stream, bridges }));
     });
   };
   defineRoute(router, contract.openPhoneMediaStream, openMediaStream);

@@ -1,4 +1,5 @@
 import type { Domain, DomainDeps } from '../../../domain.ts';
+import { drained } from '../../../instance/instance-lifecycle.ts';
 import { realtimeBridgesFrom } from '../bridge/index.ts';
 import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
 import { Migration20261122200000_voice_test_tickets } from './migrations/Migration20261122200000_voice_test_tickets.ts';
@@ -7,7 +8,7 @@ import { VoiceProfileSchema } from './voice-profile.entity.ts';
 import { voiceProfileRoutes } from './voice-profile.routes.ts';
 import { VoiceProfileVersionSchema } from './voice-profile-version.entity.ts';
 import { voiceSessionRoutes } from './voice-session.routes.ts';
-import { newTestSocketServer, voiceTestRoutes } from './voice-test.routes.ts';
+import { newTestSocketServer, SERVER_RESTARTING, voiceTestRoutes } from './voice-test.routes.ts';
 import { VoiceTestTickets } from './voice-test-tickets.ts';
 
 /** One app's voice-profile state: the test tickets (in PostgreSQL), the open test sockets and the realtime bridges. */
@@ -16,18 +17,32 @@ export function createVoiceProfiles({
   logger,
   pool,
   connections,
-}: Pick<DomainDeps, 'config' | 'logger' | 'pool' | 'connections'>) {
+  lifecycle,
+}: Pick<DomainDeps, 'config' | 'logger' | 'pool' | 'connections' | 'lifecycle'>) {
   const bridges = realtimeBridgesFrom(config);
   const sockets = newTestSocketServer();
   const tickets = new VoiceTestTickets(pool);
+  lifecycle.countLive('voiceTests', () => sockets.clients.size);
+  const draining = () => lifecycle.draining;
   return {
     routers: [
       voiceProfileRoutes(),
       voiceSessionRoutes(config),
-      voiceTestRoutes({ config, logger, tickets, bridges, sockets, connections, pool }),
+      voiceTestRoutes({ config, logger, tickets, bridges, sockets, connections, pool, draining }),
     ],
-    /** Server shutdown: every test socket and realtime bridge is closed. */
+    /**
+     * Server shutdown: when draining (SIGTERM), the tests in progress go on for up to CALL_DRAIN_MS and
+     * those left are told the server is restarting; then every test socket and realtime bridge is closed.
+     */
     stop: async () => {
+      if (draining()) {
+        await drained(() => sockets.clients.size, config.CALL_DRAIN_MS);
+        const { code, reason } = SERVER_RESTARTING;
+        for (const client of sockets.clients) {
+          client.send(JSON.stringify({ type: 'error', message: reason }));
+          client.close(code, reason);
+        }
+      }
       for (const client of sockets.clients) client.close(1001, 'Server shutting down');
       bridges?.closeAll();
     },

@@ -30,7 +30,12 @@ export type VoiceTestDeps = {
   connections: SessionConnections;
   /** Reads the tenant's prices and currency, for the test call's live figures. */
   pool?: Pool;
+  /** True once the instance drains (SIGTERM): new test sockets go to another instance. */
+  draining?: () => boolean;
 };
+
+/** The close code and reason of a test socket the drain of a restarting server ended. */
+export const SERVER_RESTARTING = { code: 1012, reason: 'The server is restarting: start the test again' };
 
 /** The close code of a test socket whose session was revoked (policy violation). */
 export const SESSION_ENDED = 1008;
@@ -78,6 +83,7 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
       const upgrade = takeUpgrade(ctx.req);
       if (!upgrade) throw new HttpError(426, 'upgrade_required', 'Open this address as a WebSocket');
       if (!deps.bridges) throw serviceUnavailable(contract.VOICE_TEST_NOT_CONFIGURED);
+      if (deps.draining?.()) throw serviceUnavailable(SERVER_RESTARTING.reason);
       const ticket = await deps.tickets.redeem(params.sessionId, token, { userId, tenantId });
       if (!ticket) throw forbidden('This test session has expired or is not yours');
       if (ctx.get('Origin') !== ticket.origin)
