@@ -12,6 +12,8 @@ const SERVED_MODELS: Record<string, string | null> = {
   'gpt-realtime-2025-08-28': '2027-01-20',
   'gpt-realtime-mini': '2027-01-20',
   'gpt-realtime-mini-2025-12-15': '2027-01-20',
+  'gpt-live-1': null,
+  'gpt-live-1.1': null,
   'gpt-6-luna': null,
   'gpt-6-sol': null,
   'gpt-6.1-sol': null,
