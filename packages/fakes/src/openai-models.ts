@@ -44,6 +44,12 @@ const SERVED_MODELS: Record<string, string | null> = {
 export const servesModel = (model: unknown): model is string =>
   typeof model === 'string' && Object.hasOwn(SERVED_MODELS, model);
 
+/**
+ * GPT-Live models answer only on `/v1/live/sessions`: OpenAI refuses them on `/v1/realtime` [3P LiteLLM]
+ * and its model page lists Realtime, Responses and Chat Completions as not supported.
+ */
+export const isLiveModel = (model: unknown) => typeof model === 'string' && model.startsWith('gpt-live-');
+
 /** GET /v1/models/{id}: the Model object, or undefined for a model OpenAI does not serve. */
 export function modelObject(model: string) {
   if (!servesModel(model)) return undefined;
