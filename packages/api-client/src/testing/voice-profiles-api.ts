@@ -51,6 +51,14 @@ export function voiceProfileRoutes(
           idle_timeout_ms: 6000,
         },
         transcriptionModel: 'gpt-transcribe',
+        engine: 'realtime',
+        live: {
+          model: 'gpt-live-1.1',
+          voice: 'marin',
+          conversationPrompt: 'You are James.\n\nBackchannel policy: Use light backchannels.',
+          backendModel: 'gpt-6-luna',
+          acknowledgementDelayMs: 800,
+        },
       },
     },
     'POST /api/voice/profiles': ({ body }) => ({
