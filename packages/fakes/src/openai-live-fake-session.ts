@@ -80,7 +80,11 @@ export class LiveFakeSession {
       model: () => String((this.resource?.delegation.responses as Json | undefined)?.model ?? ''),
       send: (event) => this.send(event),
       offsetMs: () => this.nowMs(),
-      speak: (text) => void this.say(text),
+      // The backend has answered: an acknowledgement still pending is no longer needed [INF].
+      speak: (text) => {
+        clearTimeout(this.pendingAck);
+        void this.say(text);
+      },
     });
     socket.on('message', (data) => this.onMessage(data.toString(), socket));
     socket.on('close', () => this.stop());

@@ -42,6 +42,15 @@ export const moneySchema = z.object({ amount: z.number(), currency: currencySche
  * browser calls, through OpenAI's server-side connection to the call); `client-reported` is kept for
  * figures a browser would report itself, which nothing records today.
  */
+/** A GPT-Live call's usage: voice seconds (cumulative, as OpenAI reported them) and the backend's tokens. */
+export const liveUsageSchema = z.object({
+  model: z.string(),
+  seconds: z.number().nonnegative(),
+  backendModel: z.string(),
+  /** Responses usage of every delegated response; reasoning tokens are a part of the output ones. */
+  backendTokens: z.object({ input: count, cached: count, output: count, reasoning: count }),
+});
+
 export const callFiguresSchema = z.object({
   source: z.enum(['server', 'client-reported']),
   /** Response latency per caller turn: end of the caller's speech → first audio of the reply sent. */
@@ -53,6 +62,8 @@ export const callFiguresSchema = z.object({
   tools: z.array(callToolFigureSchema),
   voiceTokens: voiceTokensSchema.nullable(),
   transcription: transcriptionUsageSchema.nullable(),
+  /** Set on a call that ran on GPT-Live (its voice has no tokens: voiceTokens and transcription are null). */
+  live: liveUsageSchema.nullable().optional(),
   /** Twilio's billed minutes and the price it reported (null until Twilio knows it). */
   twilio: z
     .object({ minutes: count, price: z.number().nullable(), priceUnit: z.string().nullable() })
@@ -137,6 +148,7 @@ export const budgetStatusSchema = z.object({
 
 export type CallFigures = z.infer<typeof callFiguresSchema>;
 export type VoiceTokens = z.infer<typeof voiceTokensSchema>;
+export type LiveUsageFigures = z.infer<typeof liveUsageSchema>;
 export type TranscriptionUsage = z.infer<typeof transcriptionUsageSchema>;
 export type ModelPrice = z.infer<typeof modelPriceSchema>;
 export type UsageRow = z.infer<typeof usageRowSchema>;

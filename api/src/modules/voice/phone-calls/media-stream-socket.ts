@@ -21,8 +21,8 @@ import {
 } from '../../trust/index.ts';
 import type {
   BridgeTranscriptEntry,
-  RealtimeBridge,
-  RealtimeBridges,
+  CallEngines,
+  OpenCallEngine,
   RealtimeSessionUpdate,
 } from '../bridge/index.ts';
 import { MULAW_8K, nothingMeasured } from '../bridge/index.ts';
@@ -66,7 +66,7 @@ export type MediaStreamDeps = {
   pool: Pool;
   scopedEm: (tenantId: string) => EntityManager;
   /** Null when OPENAI_API_KEY is not set (the stream then answers 503). */
-  bridges: RealtimeBridges | null;
+  bridges: CallEngines | null;
   calling: PhoneCalling;
   sessions: CallSessionRecorder;
   tools: PhoneCallTools;
@@ -83,12 +83,12 @@ export type MediaStreamDeps = {
 export function runMediaStream(
   ws: WebSocket,
   phoneCallId: string,
-  deps: MediaStreamDeps & { bridges: RealtimeBridges },
+  deps: MediaStreamDeps & { bridges: CallEngines },
 ): void {
   const log = deps.logger.child({ phoneCallId });
   let call: PhoneCallRow | undefined;
   let streamSid: string | undefined;
-  let bridge: RealtimeBridge | undefined;
+  let bridge: OpenCallEngine | undefined;
   let starting = false;
   let finished = false;
   let hangingUp = false;

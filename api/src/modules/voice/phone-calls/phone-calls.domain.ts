@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Domain } from '../../../domain.ts';
 import { defineSchedule } from '../../../jobs/define-schedule.ts';
-import { realtimeBridgesFrom } from '../bridge/index.ts';
+import { callEnginesFrom } from '../bridge/index.ts';
 import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
 import { phoneCallRoutes } from './phone-call.routes.ts';
@@ -33,7 +33,7 @@ export const phoneCallsDomain: Domain = {
       em.setFilterParams('tenant', { tenantId });
       return em;
     };
-    const bridges = realtimeBridgesFrom(config);
+    const bridges = callEnginesFrom(config);
     const sockets = newMediaStreamServer();
     const deps = { pool, calling, sessions };
     const tools = partyPhoneTools({ config, orm, pool });
