@@ -161,8 +161,9 @@ export class LiveBridge implements CallEngine {
     if (!this.speaking) {
       this.speaking = true;
       this.stretchFollowsTools = false;
-      if (this.goodbye?.asked) this.goodbye.spoken = true;
     }
+    // Speech after the goodbye was asked for: once it stops, the goodbye has been said.
+    if (this.goodbye?.asked) this.goodbye.spoken = true;
     // Words after the backend's answer belong to that answer, even if an acknowledgement ran into it.
     if (this.answerDue) {
       this.stretchFollowsTools = true;

@@ -2,6 +2,9 @@ import type { ServerEvent } from 'openai/resources/live/live';
 import { CallFigures, type LiveUsage, type MeasuredCall } from '../call-figures.ts';
 import type { ToolRunner } from '../realtime-tool-runner.ts';
 
+// The SDK TranscriptGrouper's minimum separation between turns.
+const TURN_SEPARATION_MS = 500;
+
 type Usage = {
   input_tokens?: number;
   output_tokens?: number;
@@ -25,6 +28,11 @@ export class LiveCallFigures {
   /** The end of the assistant's latest fragment, and whether the caller already cut that stretch short. */
   private assistantEndsAt = -1;
   private stretchInterrupted = false;
+  /**
+   * The first fragment after the caller stopped, not yet known to be a reply: if the caller goes on at
+   * once (within the SDK grouper's 500 ms turn separation) it was a backchannel ("mm-hmm"), not an answer.
+   */
+  private candidate: { latencyMs: number; endMs: number } | null = null;
   private seconds = 0;
   private readonly backend = { input: 0, cached: 0, output: 0, reasoning: 0 };
   private readonly models: Pick<LiveUsage, 'model' | 'backendModel'>;
@@ -37,6 +45,9 @@ export class LiveCallFigures {
     switch (event.type) {
       case 'session.input_transcript.delta':
         if (!event.delta.trim()) break;
+        if (this.candidate && event.start_ms < this.candidate.endMs + TURN_SEPARATION_MS)
+          this.candidate = null;
+        else this.settleCandidate();
         // The caller spoke while the assistant was still speaking: the model yields to them.
         if (event.start_ms < this.assistantEndsAt && !this.stretchInterrupted) {
           this.interruptions += 1;
@@ -48,8 +59,9 @@ export class LiveCallFigures {
         if (!event.delta.trim()) break;
         if (event.start_ms >= this.assistantEndsAt) this.stretchInterrupted = false;
         this.assistantEndsAt = Math.max(this.assistantEndsAt, event.end_ms);
-        if (this.callerEndedAt !== null && event.start_ms >= this.callerEndedAt) {
-          this.latencies.push(event.start_ms - this.callerEndedAt);
+        if (this.candidate) this.settleCandidate();
+        else if (this.callerEndedAt !== null && event.start_ms >= this.callerEndedAt) {
+          this.candidate = { latencyMs: event.start_ms - this.callerEndedAt, endMs: event.end_ms };
           this.callerEndedAt = null;
         }
         break;
@@ -72,6 +84,12 @@ export class LiveCallFigures {
     }
   }
 
+  /** The candidate reply stands: the assistant went on speaking, or the caller waited before answering. */
+  private settleCandidate(): void {
+    if (this.candidate) this.latencies.push(this.candidate.latencyMs);
+    this.candidate = null;
+  }
+
   /** Wraps a tool runner so each run is timed and its outcome kept. */
   timeTools(run: ToolRunner): ToolRunner {
     return this.common.timeTools(run);
@@ -80,7 +98,7 @@ export class LiveCallFigures {
   snapshot(): MeasuredCall {
     return {
       ...this.common.snapshot(),
-      latenciesMs: [...this.latencies],
+      latenciesMs: this.candidate ? [...this.latencies, this.candidate.latencyMs] : [...this.latencies],
       interruptions: this.interruptions,
       live: { ...this.models, seconds: this.seconds, backend: { ...this.backend } },
     };
