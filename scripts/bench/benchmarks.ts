@@ -100,6 +100,11 @@ export const BENCHMARKS: readonly Benchmark[] = [
     measures: '20 phone calls at once against the fakes: dropped frames, bridge latency, first audio',
   },
   {
+    name: 'live-bridge',
+    file: 'live-bridge.ts',
+    measures: 'phone calls on GPT-Live against the Live fake: time in our bridge, greeting, CPU per call',
+  },
+  {
     name: 'realtime-call',
     file: 'realtime-call.ts',
     measures: 'browser realtime call (werift peer): offer → channel open, tool round trip',

@@ -146,3 +146,16 @@ export function orderRefusal(
     return { code: 'invalid_request_error', message: `${event.type} requires Responses delegation.` };
   return null;
 }
+
+const FIXTURE_MAX_BYTES = 24_000 * 2 * 30;
+
+/** The refusal for an audio fixture: PCM16 24 kHz of at most 30 s, and one at a time. */
+export function fixtureRefusal(audio: Buffer | null, active: boolean): LiveRefusal | null {
+  if (!audio || audio.length % 2 !== 0 || audio.length > FIXTURE_MAX_BYTES)
+    return {
+      code: 'invalid_value',
+      message: 'A fixture is PCM16 24 kHz, at most 30 seconds.',
+      param: 'audio',
+    };
+  return active ? { code: 'invalid_request_error', message: 'Only one fixture can be active.' } : null;
+}

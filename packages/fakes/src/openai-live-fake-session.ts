@@ -13,6 +13,7 @@ import {
   appendRefusal,
   checkClientEvent,
   decodeBase64,
+  fixtureRefusal,
   type LiveClientEvent,
   liveErrorEvent,
   orderRefusal,
@@ -32,8 +33,8 @@ type Resource = Json & {
 const APPENDS = ['session.instructions.append', 'session.thinking.append', 'session.commentary.append'];
 // No format is named over WebRTC or SIP; the WebSocket default is not documented, PCM16 24 kHz is [INF].
 const DEFAULT_FORMAT: LiveAudioFormat = { type: 'audio/pcm', rate: 24_000 };
-const FIXTURE_MAX_BYTES = 24_000 * 2 * 30;
 export const LIVE_MODELS = ['gpt-live-1', 'gpt-live-1.1'];
+const FRAME_TIMES_KEPT = 3_000;
 
 /**
  * One Live session on the primary WebSocket, as the SDK's types describe it and strictly: `session.start`
@@ -51,6 +52,8 @@ export class LiveFakeSession {
   /** `performance.now()` of each output transcript word, with its `start_ms` (benchmarks). */
   readonly wordsSentAt: { at: number; startMs: number }[] = [];
   readonly frames = { speaking: 0, silent: 0 };
+  /** `performance.now()` when each of the latest output frames was sent (benchmarks; the last 3,000). */
+  readonly frameSentAt: number[] = [];
   /** Times the model stopped speaking because the caller spoke over it. */
   yields = 0;
   resource: Resource | null = null;
@@ -245,6 +248,7 @@ export class LiveFakeSession {
   private sendFrame(audio: Buffer, startMs: number, endMs: number, speaking: boolean): void {
     if (speaking) this.frames.speaking += 1;
     else this.frames.silent += 1;
+    if (this.frameSentAt.push(performance.now()) > FRAME_TIMES_KEPT) this.frameSentAt.shift();
     this.write(this.socket, { type: 'session.output_audio.delta', delta: audio.toString('base64') });
     if (this.sidebands.size === 0) return;
     const reflected = toPcm24k(audio, this.format).toString('base64');
@@ -358,17 +362,8 @@ export class LiveFakeSession {
 
   private playFixture(event: LiveClientEvent) {
     const audio = decodeBase64(event.audio);
-    if (!audio || audio.length % 2 !== 0 || audio.length > FIXTURE_MAX_BYTES)
-      return this.refuse(event, {
-        code: 'invalid_value',
-        message: 'A fixture is PCM16 24 kHz, at most 30 seconds.',
-        param: 'audio',
-      });
-    if (performance.now() < this.fixtureUntil)
-      return this.refuse(event, {
-        code: 'invalid_request_error',
-        message: 'Only one fixture can be active.',
-      });
+    const refusal = fixtureRefusal(audio, performance.now() < this.fixtureUntil);
+    if (refusal || !audio) return this.refuse(event, refusal ?? { code: 'invalid_value', message: 'audio' });
     this.speech?.yield();
     this.fixtureUntil = performance.now() + audio.length / 48;
     this.ack('session.output_audio.fixture.playing', event);

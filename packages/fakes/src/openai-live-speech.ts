@@ -79,7 +79,10 @@ export class LiveSpeech {
   say(text: string): Promise<boolean> {
     const words = text.split(/\s+/).filter(Boolean);
     if (words.length === 0) return Promise.resolve(false);
-    return new Promise((done) => this.queue.push({ words, next: 0, wordEndsAt: 0, done }));
+    // It starts at the first frame that begins once it was asked for, never in a frame already past.
+    return new Promise((done) =>
+      this.queue.push({ words, next: 0, wordEndsAt: Math.ceil(this.now()), done }),
+    );
   }
 
   /** The model stops talking (it heard the caller): the rest of what it was saying is dropped. */
