@@ -10,7 +10,7 @@ import { compileVoiceSession } from '@annie/api/src/modules/voice/profiles/compi
 // per-turn latency the bridge records from the session timeline (the fake's THINK_MS plus its own
 // pacing: the model's time, not ours), and the process CPU per call-second (the fake's included).
 import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
-import { calleeAudio } from '@annie/fakes/mulaw';
+import { calleeAudio, spokenBytes } from '@annie/fakes/mulaw';
 import { startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
 import { ms, summary, verdict } from '../lib/stats.ts';
 import { benchOptions } from './benchmarks.ts';
@@ -35,7 +35,7 @@ async function main() {
     apiKey: 'sk-bench-live',
     script: {
       userTurns: Array.from({ length: TURNS }, (_, turn) => ({ transcript: `Question number ${turn + 1}?` })),
-      bytesPerUserTurn: speech.length,
+      bytesPerUserTurn: spokenBytes(speech),
       assistantReply: 'Certainly, here is the answer.',
       responseDelayMs: THINK_MS,
     },

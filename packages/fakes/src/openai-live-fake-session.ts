@@ -286,15 +286,18 @@ export class LiveFakeSession {
         message: 'audio must be base64 audio in the session format.',
         param: 'audio',
       });
-    for (const sideband of this.sidebands)
-      this.write(sideband, {
-        type: 'session.input_audio.append',
-        audio: toPcm24k(audio, this.format).toString('base64'),
-      });
+    const reflectedToSidebands = () => ({
+      type: 'session.input_audio.append',
+      audio: toPcm24k(audio, this.format).toString('base64'),
+    });
+    for (const sideband of this.sidebands) this.write(sideband, reflectedToSidebands());
     if (this.muted || performance.now() < this.fixtureUntil || audio.length === 0) return;
-    // Full duplex: the model hears the caller while it speaks, and yields.
-    if (this.speech?.speaking && this.script().yieldsWhenInterrupted && this.speech.yield()) this.yields += 1;
-    if (this.delegation.waiting) return;
+    // Full duplex: the model hears the caller while it speaks and yields to speech, never to silence.
+    const silent = audio.every((byte) => byte === frameOf(this.format).silence);
+    if (!silent && this.speech?.speaking && this.script().yieldsWhenInterrupted && this.speech.yield())
+      this.yields += 1;
+    if (this.delegation.waiting || (silent && (!this.script().turnsFromSilence || this.speech?.speaking)))
+      return;
     this.heardBytes += audio.length;
     const turn = this.script().userTurns[this.turnsHeard];
     if (!turn || this.heardBytes < this.script().bytesPerUserTurn) return;

@@ -37,6 +37,11 @@ export type LiveFakeScript = {
   responseDelayMs: number;
   /** Cumulative `session.usage.updated` every this many ms. */
   usageEveryMs: number;
+  /**
+   * Silence counts towards a turn while the model is quiet (the sandbox's caller says one hello, then
+   * only the line's silence comes); otherwise only speech does.
+   */
+  turnsFromSilence: boolean;
   /** The model yields when the caller speaks over it (it listens while speaking). */
   yieldsWhenInterrupted: boolean;
   /** [3P LiveKit, Pipecat] One `function_call_output` per call; a second is refused. */
@@ -59,6 +64,7 @@ export const DEFAULT_LIVE_SCRIPT: LiveFakeScript = {
   msPerWord: 200,
   responseDelayMs: 0,
   usageEveryMs: 1_000,
+  turnsFromSilence: false,
   yieldsWhenInterrupted: true,
   oneOutputPerCall3p: true,
   refusePartialBatch3p: true,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { THIRD_PARTY_CONTENT_TAG } from '@annie/api-client/contracts/trust';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { calleeAudio } from '../../../../../../packages/fakes/src/mulaw.ts';
+import { calleeAudio, spokenBytes } from '../../../../../../packages/fakes/src/mulaw.ts';
 import {
   type LiveFakeSession,
   type LiveFakeTurn,
@@ -22,7 +22,8 @@ const THINK_MS = 120;
 const live = await startOpenAILiveFake({
   apiKey: 'sk-phone-test',
   script: {
-    bytesPerUserTurn: calleeAudio().length,
+    // GPT-Live hears speech, not the line's silence: a turn is the fixture's spoken frames.
+    bytesPerUserTurn: spokenBytes(calleeAudio()),
     msPerWord: 60,
     responseDelayMs: THINK_MS,
     usageEveryMs: 250,
