@@ -1,5 +1,5 @@
 import type { Domain, DomainDeps } from '../../../domain.ts';
-import { realtimeBridgesFrom } from '../bridge/index.ts';
+import { callEnginesFrom } from '../bridge/index.ts';
 import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
 import { Migration20261122200000_voice_test_tickets } from './migrations/Migration20261122200000_voice_test_tickets.ts';
 import { Migration20261129021500_voice_profile_engine } from './migrations/Migration20261129021500_voice_profile_engine.ts';
@@ -18,7 +18,7 @@ export function createVoiceProfiles({
   pool,
   connections,
 }: Pick<DomainDeps, 'config' | 'logger' | 'pool' | 'connections'>) {
-  const bridges = realtimeBridgesFrom(config);
+  const bridges = callEnginesFrom(config);
   const sockets = newTestSocketServer();
   const tickets = new VoiceTestTickets(pool);
   return {

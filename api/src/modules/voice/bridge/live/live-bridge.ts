@@ -29,6 +29,7 @@ export class LiveBridge implements CallEngine {
   readonly figures: LiveCallFigures;
   private started = false;
   private ended = false;
+  private paused = false;
   private closing = false;
   private readonly early: Buffer[] = [];
   private readonly waiting: ClientEvent[] = [];
@@ -79,6 +80,29 @@ export class LiveBridge implements CallEngine {
     }
     this.ws.send({ type: 'session.input_audio.append', audio: chunk.toString('base64') });
   }
+
+  /** Stops the model hearing the caller (GPT-Live hears silence meanwhile); `resume` lets it hear again. */
+  pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    this.send({ type: 'session.input_audio.mute' });
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.send({ type: 'session.input_audio.unmute' });
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /**
+   * A barge-in asked for by the app: GPT-Live owns turn-taking and has nothing to cancel or truncate;
+   * it yields when it hears the caller speak. The caller's own player drops what it holds.
+   */
+  interrupt(): void {}
 
   /** Speakable context: the model answers it in its own words. */
   tellModel(note: string): void {
