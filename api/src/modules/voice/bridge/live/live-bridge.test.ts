@@ -14,9 +14,10 @@ const compiled = compileVoiceSession(
 const fake = await startOpenAILiveFake({ apiKey: 'sk-test', script: { msPerWord: 40 } });
 const bridges = new LiveBridges({ apiKey: 'sk-test', baseURL: fake.baseURL, ca: fake.ca });
 afterAll(() => fake.close());
+let refusalsExpected = 0;
 afterEach(() => {
   bridges.closeAll();
-  expect(fake.sessions.flatMap((session) => session.errorsSent)).toEqual([]);
+  expect(fake.sessions.flatMap((session) => session.errorsSent)).toHaveLength(refusalsExpected);
 });
 
 function recorder() {
@@ -80,5 +81,20 @@ describe('LiveBridge against the Live fake (wss, official SDK)', () => {
     expect(session.eventsOf('session.close')).toHaveLength(1);
     expect(session.closedReason).toBe('close_requested');
     expect(lines.map((line) => line.text).join(' ')).toContain('Goodbye for now.');
+  });
+
+  it('ends the call when GPT-Live refuses the session, rather than holding the caller in silence', async () => {
+    const { hooks, ends } = recorder();
+    const errors: string[] = [];
+    refusalsExpected = 1;
+    await bridges.open({
+      compiled: { ...compiled, live: { ...compiled.live, model: 'gpt-live-9' } },
+      format: MULAW_8K,
+      hooks: { ...hooks, onError: (message) => errors.push(message) },
+      greet: true,
+    });
+    await waitFor(() => expect(ends).toHaveLength(1));
+    expect(ends[0]).toMatch(/^GPT-Live refused the session: The model `gpt-live-9` does not exist/);
+    expect(errors).toHaveLength(1);
   });
 });

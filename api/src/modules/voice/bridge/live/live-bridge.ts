@@ -61,7 +61,11 @@ export class LiveBridge implements CallEngine {
       },
     );
     ws.on('event', (event) => this.onServerEvent(event));
-    ws.on('error', (error) => this.hooks.onError?.(error.message));
+    ws.on('error', (error) => {
+      this.hooks.onError?.(error.message);
+      // A refused session.start leaves nothing to talk to: end the call rather than hold it in silence.
+      if (!this.started) this.close(`GPT-Live refused the session: ${error.message}`);
+    });
     ws.on('close', () => this.finish('live session closed'));
   }
 
