@@ -90,6 +90,15 @@ export const VOICE_PROFILE_RANGES = {
   warmth: { label: 'Warmth', min: 0, max: 5, step: 1, default: 2 },
   energy: { label: 'Energy', min: 0, max: 5, step: 1, default: 1 },
   humor: { label: 'Humor', min: 0, max: 5, step: 1, default: 1 },
+  // The share of a profile's calls that run on the other engine, to compare the two on its own calls.
+  engineSplitPercent: {
+    label: 'Calls on the other engine',
+    unit: '%',
+    min: 0,
+    max: 100,
+    step: 5,
+    default: 0,
+  },
   // How long GPT-Live waits before a spoken "one moment" while the backend works; a quick tool needs none.
   acknowledgementDelayMs: {
     label: 'Acknowledgement delay',
@@ -225,6 +234,8 @@ export const voiceProfileFieldsSchema = z
     model: text('Model', 100).trim().min(1, 'Model must not be empty').nullable(),
     personalityTraits: personalityTraitsSchema,
     engine: enumOf('Engine', VOICE_ENGINES),
+    /** Each call runs on the other engine with this chance (drawn once per call). */
+    engineSplitPercent: steppedNumber(VOICE_PROFILE_RANGES.engineSplitPercent),
     live: liveEngineSchema,
   })
   .strict();
@@ -273,6 +284,7 @@ export const VOICE_PROFILE_DEFAULTS: VoiceProfileFields = {
   model: null,
   personalityTraits: [],
   engine: 'realtime',
+  engineSplitPercent: VOICE_PROFILE_RANGES.engineSplitPercent.default,
   live: {
     model: 'gpt-live-1.1',
     voice: 'marin',

@@ -34,6 +34,8 @@ export const compiledVoiceSessionSchema = z.strictObject({
   turnDetection: turnDetectionSchema,
   transcriptionModel: z.string(),
   engine: z.enum(['realtime', 'live']),
+  /** The chance, in percent, that a call runs on the other engine instead. */
+  engineSplitPercent: z.number().min(0).max(100),
   live: compiledLiveSessionSchema,
 });
 

@@ -52,6 +52,7 @@ export function voiceProfileRoutes(
         },
         transcriptionModel: 'gpt-transcribe',
         engine: 'realtime',
+        engineSplitPercent: 0,
         live: {
           model: 'gpt-live-1.1',
           voice: 'marin',

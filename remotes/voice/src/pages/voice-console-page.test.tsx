@@ -110,10 +110,14 @@ describe('VoiceConsolePage', { timeout: 20_000 }, () => {
     // An emptied box falls back to the default at once, so the new value is typed over a selection.
     await user.tripleClick(delay);
     await user.keyboard('1200');
+    const split = screen.getByLabelText('Calls on the other engine (%)');
+    await user.tripleClick(split);
+    await user.keyboard('20');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(api.requests('PATCH').at(-1)?.body).toMatchObject({
         engine: 'live',
+        engineSplitPercent: 20,
         live: { model: 'gpt-live-1', voice: 'marin', acknowledgementDelayMs: 1200 },
       }),
     );

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import type { AppConfig } from '../../../config/env.ts';
 import type { CallEngineRequest } from './call-engine.ts';
 import type { LiveBridge } from './live/live-bridge.ts';
@@ -9,18 +10,36 @@ import { RealtimeBridges } from './realtime-bridges.ts';
 /** An open conversation on whichever engine its profile chose. */
 export type OpenCallEngine = RealtimeBridge | LiveBridge;
 
-/** Opens a call on the engine its compiled profile names, and ends every open one at shutdown. */
+type Engine = CompiledVoiceSession['engine'];
+
+/**
+ * The engine one call runs on: the profile's, or with `engineSplitPercent` percent chance the other one
+ * (drawn once, when the call's engine is opened), so the two can be compared on the profile's own calls.
+ */
+export function chooseEngine(
+  compiled: Pick<CompiledVoiceSession, 'engine' | 'engineSplitPercent'>,
+  draw: number,
+): Engine {
+  if (draw * 100 >= compiled.engineSplitPercent) return compiled.engine;
+  return compiled.engine === 'live' ? 'realtime' : 'live';
+}
+
+/** Opens a call on the engine its compiled profile names (or, by its split, the other), and ends every open one at shutdown. */
 export class CallEngines {
   readonly realtime: RealtimeBridges;
   readonly live: LiveBridges;
+  private readonly draw: () => number;
 
-  constructor(realtime: RealtimeBridges, live: LiveBridges) {
+  /** `draw` gives a number in [0, 1) for each call's engine split (tests pass their own). */
+  constructor(realtime: RealtimeBridges, live: LiveBridges, draw: () => number = Math.random) {
     this.realtime = realtime;
     this.live = live;
+    this.draw = draw;
   }
 
   open(request: CallEngineRequest): Promise<OpenCallEngine> {
-    return request.compiled.engine === 'live' ? this.live.open(request) : this.realtime.open(request);
+    const engine = chooseEngine(request.compiled, this.draw());
+    return engine === 'live' ? this.live.open(request) : this.realtime.open(request);
   }
 
   closeAll(reason = 'server shutting down'): void {

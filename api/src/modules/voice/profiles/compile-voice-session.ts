@@ -136,6 +136,7 @@ export function compileVoiceSession(
     },
     transcriptionModel: TRANSCRIPTION_MODEL,
     engine: profile.engine,
+    engineSplitPercent: profile.engineSplitPercent,
     live: compileLiveSession(profile, persona),
   };
 }

@@ -57,7 +57,8 @@ export function runVoiceTestSocket(
 
   bridges
     .open({
-      compiled: ticket.compiled,
+      // The panel tests the engine the profile names: its split applies to real calls only.
+      compiled: { ...ticket.compiled, engineSplitPercent: 0 },
       format: PCM16_24K,
       greet: true,
       hooks: {

@@ -13,7 +13,8 @@ const ENGINE_LABELS = { realtime: 'Realtime (gpt-realtime)', live: 'GPT-Live (fu
 
 /**
  * Engine: Realtime, or GPT-Live with its own model, voice, Responses backend model and the delay
- * before it says "one moment" while the backend works. The GPT-Live settings are kept whichever
+ * before it says "one moment" while the backend works; and the share of calls sent to the other engine,
+ * to compare the two on this profile's own calls. The GPT-Live settings are kept whichever
  * engine is chosen, so switching back and forth loses nothing.
  */
 export function EngineTab({ form, change }: EditorTabProps) {
@@ -27,6 +28,13 @@ export function EngineTab({ form, change }: EditorTabProps) {
         options={VOICE_ENGINES}
         labelOf={(engine) => ENGINE_LABELS[engine]}
         onChange={(engine) => change({ engine })}
+      />
+      <NumberSetting
+        label="Calls on the other engine (%)"
+        value={form.engineSplitPercent}
+        range={VOICE_PROFILE_RANGES.engineSplitPercent}
+        fallback={VOICE_PROFILE_RANGES.engineSplitPercent.default}
+        onChange={(engineSplitPercent) => change({ engineSplitPercent })}
       />
       <Text size="2" color="gray">
         GPT-Live listens while it speaks and hands every tool to the backend model. The conversation prompt is

@@ -3,6 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 // The defaults VOICE_PROFILE_DEFAULTS gives a new profile, as of this migration.
 const ENGINE_DEFAULTS = {
   engine: 'realtime',
+  engineSplitPercent: 0,
   live: { model: 'gpt-live-1.1', voice: 'marin', backendModel: 'gpt-6-luna', acknowledgementDelayMs: 800 },
 };
 

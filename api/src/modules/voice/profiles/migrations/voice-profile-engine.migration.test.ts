@@ -8,7 +8,12 @@ await app.createUser({ tenantId: 'engines' });
 
 describe('the voice profile engine migration', () => {
   it('puts a profile saved before engines existed on Realtime with the Live defaults, keeping a Live choice', async () => {
-    const { engine: _engine, live: _live, ...before } = { ...VOICE_PROFILE_DEFAULTS, name: 'Old' };
+    const {
+      engine: _engine,
+      engineSplitPercent: _split,
+      live: _live,
+      ...before
+    } = { ...VOICE_PROFILE_DEFAULTS, name: 'Old' };
     const chosen = {
       ...VOICE_PROFILE_DEFAULTS,
       name: 'Chosen',
@@ -26,7 +31,12 @@ describe('the voice profile engine migration', () => {
     const settingsOf = async (id: string | undefined) =>
       (await app.pool.query('select settings from voice_profile where id = $1', [id])).rows[0]?.settings;
     const migrated = voiceProfileFieldsSchema.parse(await settingsOf(old.rows[0]?.id));
-    expect(migrated).toMatchObject({ name: 'Old', engine: 'realtime', live: VOICE_PROFILE_DEFAULTS.live });
+    expect(migrated).toMatchObject({
+      name: 'Old',
+      engine: 'realtime',
+      engineSplitPercent: 0,
+      live: VOICE_PROFILE_DEFAULTS.live,
+    });
     expect(await settingsOf(kept.rows[0]?.id)).toMatchObject({
       engine: 'live',
       live: { model: 'gpt-live-1' },
