@@ -157,3 +157,39 @@ export type UsageQuery = z.input<typeof usageQuerySchema>;
 export type UsageSettings = z.infer<typeof usageSettingsSchema>;
 export type UsageSettingsAnswer = z.infer<typeof usageSettingsAnswerSchema>;
 export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
+
+/** GET /api/call-sessions/engines query: calls started between two dates (UTC, inclusive; default the last 30 days). */
+export const engineComparisonQuerySchema = z
+  .object({
+    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: 'from must not be after to',
+    path: ['from'],
+  });
+
+/** One engine's measured calls: how fast it answered, how often it was cut off, its tools and cost. */
+export const engineFiguresSchema = z.object({
+  engine: z.enum(['realtime', 'live']),
+  calls: count,
+  minutes: z.number().nonnegative(),
+  /** Over every answered turn of those calls. */
+  latency: z.object({ p50: z.number().nonnegative(), p95: z.number().nonnegative() }).nullable(),
+  interruptionsPerMinute: z.number().nonnegative().nullable(),
+  toolRuns: count,
+  toolFailures: count,
+  /** The calls' estimated cost per minute, in the tenant's currency (null when a call's cost is unknown). */
+  costPerMinute: z.number().nonnegative().nullable(),
+});
+
+/** Both engines side by side over the tenant's server-measured calls. */
+export const engineComparisonSchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  currency: currencySchema,
+  engines: z.array(engineFiguresSchema),
+});
+
+export type EngineFigures = z.infer<typeof engineFiguresSchema>;
+export type EngineComparison = z.infer<typeof engineComparisonSchema>;

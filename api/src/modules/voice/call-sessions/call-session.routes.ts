@@ -5,8 +5,12 @@ import type { AppState } from '../../../http/app-state.ts';
 import { defineRoute, jsonText } from '../../../http/define-route.ts';
 import { listCallSessionsJson } from './call-session.queries.ts';
 import { endCallSession } from './call-session.service.ts';
+import { compareEngines } from './engine-comparison.service.ts';
 
-/** /api/call-sessions (Call History) and POST /api/calls/:id/end (a browser call or a typed call ends its session). */
+/**
+ * /api/call-sessions (Call History), POST /api/calls/:id/end (a browser call or a typed call ends its session)
+ * and, for admins, the two engines compared over the tenant's measured calls.
+ */
 export function callSessionRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -18,6 +22,10 @@ export function callSessionRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<Ap
     const session = await endCallSession(ctx.state.em, { tenantId, userId, id: params.id });
     return { id: session.id, endedAt: (session.endedAt ?? new Date()).toISOString() };
   });
+
+  defineRoute(router, contract.getEngineComparison, async (_ctx, { query, auth }) =>
+    compareEngines(pool, auth.tenantId, query),
+  );
 
   return router;
 }
