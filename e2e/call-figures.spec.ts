@@ -47,8 +47,12 @@ test("a phone call shows its figures line and details, and the admin's Usage scr
 
   await adminPage.goto('/voice/console');
   await adminPage.getByRole('tab', { name: 'Usage' }).click({ timeout: 30_000 });
-  const table = adminPage.getByRole('table');
+  // The usage report's table (the engines' comparison is another); Radix labels a table's wrapper.
+  const table = adminPage.getByLabel('Usage', { exact: true }).getByRole('table');
   await expect(table.getByRole('row').filter({ hasText: 'Phone' }).first()).toBeVisible({ timeout: 30_000 });
+  // The call ran on Realtime: the engines' comparison counts it there (its first cell: calls).
+  const engines = adminPage.getByLabel('Engines compared', { exact: true }).getByRole('row');
+  await expect(engines.filter({ hasText: 'Realtime' }).getByRole('cell').first()).not.toHaveText('0');
   const downloading = adminPage.waitForEvent('download');
   await adminPage.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;

@@ -101,6 +101,11 @@ export const BENCHMARKS: readonly Benchmark[] = [
       'phone calls per instance, 20 → 50 → 100 → 200 at once against the fakes: event-loop delay, dropped frames, frame latency, CPU per call-second, the knee',
   },
   {
+    name: 'live-bridge',
+    file: 'live-bridge.ts',
+    measures: 'phone calls on GPT-Live against the Live fake: time in our bridge, greeting, CPU per call',
+  },
+  {
     name: 'realtime-call',
     file: 'realtime-call.ts',
     measures: 'browser realtime call (werift peer): offer → channel open, tool round trip',

@@ -14,6 +14,8 @@ export const PROVIDER_SETTINGS = [
   'OPENAI_REALTIME_CA_FILE',
   'OPENAI_REALTIME_CALLS_BASE_URL',
   'OPENAI_REALTIME_SIDEBAND_BASE_URL',
+  'OPENAI_LIVE_BASE_URL',
+  'OPENAI_LIVE_CA_FILE',
   'TWILIO_ACCOUNT_SID',
   'TWILIO_AUTH_TOKEN',
   'TWILIO_API_BASE_URL',
@@ -56,6 +58,7 @@ export function assertNoProviderSettings(config: AppConfig): void {
 export type SandboxEndpoints = {
   agt: { url: string; apiKey: string };
   openAiRealtime: { baseURL: string };
+  openAiLive: { baseURL: string };
   openAiRealtimeCalls: { baseURL: string; sidebandBaseURL: string };
   openAiText: { url: string; apiKey: string };
   twilio: { url: string; accountSid: string; authToken: string };
@@ -93,6 +96,9 @@ export function sandboxConfig(config: AppConfig, fakes: SandboxEndpoints, files:
     OPENAI_REALTIME_CA_FILE: files.realtimeCaFile,
     OPENAI_REALTIME_CALLS_BASE_URL: fakes.openAiRealtimeCalls.baseURL,
     OPENAI_REALTIME_SIDEBAND_BASE_URL: fakes.openAiRealtimeCalls.sidebandBaseURL,
+    OPENAI_LIVE_BASE_URL: fakes.openAiLive.baseURL,
+    // One CA file trusts every OpenAI fake (each certificate has its own subject).
+    OPENAI_LIVE_CA_FILE: files.realtimeCaFile,
     // The fakes listen on loopback: no STUN or TURN server can help a browser reach them.
     WEBRTC_ICE_SERVERS: [],
     OPENAI_TEXT_BASE_URL: fakes.openAiText.url,

@@ -96,8 +96,8 @@ describe('a sandbox started with --seed', () => {
     expect(api.logs.some((line) => line.msg === 'Sandbox — providers are simulated')).toBe(true);
     expect((await new TestClient(api.baseUrl).get('/api/modules')).body.sandbox).toBe(true);
     // The API's port and the fakes' (chemistry, Google, OpenAI text, realtime WebSocket and WebRTC with its
-    // sideband, Twilio).
-    expect(listeningPorts(api.apiPid)).toHaveLength(8);
+    // sideband, GPT-Live, Twilio).
+    expect(listeningPorts(api.apiPid)).toHaveLength(9);
   });
 
   it("guards the panel's routes: signed-in only, and a body that is not a text from a phone number is a 400", async () => {
@@ -174,6 +174,47 @@ describe('a sandbox started with --seed', () => {
     expect(messages).toContainEqual(
       expect.objectContaining({ body: 'The pallet ships on Thursday.', callerE164: '+16505550111' }),
     );
+  }, 60_000);
+
+  it('runs a call on GPT-Live when the default profile chooses it: the message taken, the call ended, its figures kept', async () => {
+    type Profile = { id: string; isDefault: boolean };
+    const profiles = (await client.get('/api/voice/profiles?agentId=default-agent')).body as Profile[];
+    const chosen = profiles.find((profile) => profile.isDefault);
+    if (!chosen) throw new Error('the seeded sandbox has a default profile');
+    expect((await client.patch(`/api/voice/profiles/${chosen.id}`, { engine: 'live' })).status).toBe(200);
+    try {
+      const rung = await client.post('/api/sandbox/inbound-call', { from: '650-555-0112' });
+      expect(rung.status).toBe(200);
+      type Line = { role: string; content: string };
+      const call = await eventually(async () => {
+        const calls = (await client.get('/api/call-sessions')).body as {
+          callerId: string | null;
+          endedAt: string | null;
+          transcript: Line[];
+          figures: { live?: { model: string; seconds: number } | null } | null;
+        }[];
+        return calls.find(
+          (each) => each.callerId === '+16505550112' && each.endedAt !== null && each.figures,
+        );
+      }, 40_000);
+      const said = (role: string) =>
+        call.transcript
+          .filter((line) => line.role === role)
+          .map((line) => line.content)
+          .join(' ');
+      expect(said('user')).toMatch(/glycerin delivery/);
+      expect(said('assistant')).toMatch(/Goodbye\.$/);
+      expect(call.figures?.live?.model).toBe('gpt-live-1.1');
+      const messages = (await client.get('/api/call-messages')).body as {
+        body: string;
+        callerE164: string;
+      }[];
+      expect(messages).toContainEqual(
+        expect.objectContaining({ body: 'The pallet ships on Thursday.', callerE164: '+16505550112' }),
+      );
+    } finally {
+      await client.patch(`/api/voice/profiles/${chosen.id}`, { engine: 'realtime' });
+    }
   }, 60_000);
 
   it('runs the seeded lab jobs to success against the chemistry fake', async () => {

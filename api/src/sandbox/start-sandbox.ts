@@ -72,7 +72,10 @@ export async function startSandbox(config: AppConfig, logger: Logger, port: numb
   // The SDK's realtime WebSocket always dials wss://: trust the fakes' freshly made certificates, the
   // phone bridge's and the browser calls' sideband (one file per port: two sandboxes may share a folder).
   const realtimeCaFile = join(dataDir, `sandbox-realtime-ca-${port}.pem`);
-  await writeFile(realtimeCaFile, `${fakes.openAiRealtime.ca}\n${fakes.openAiRealtimeCalls.sideband.ca}`);
+  await writeFile(
+    realtimeCaFile,
+    [fakes.openAiRealtime.ca, fakes.openAiRealtimeCalls.sideband.ca, fakes.openAiLive.ca].join('\n'),
+  );
   const googleTokenKey =
     config.GOOGLE_TOKEN_KEY ?? (await keptSecret(join(dataDir, 'sandbox-google-token-key')));
   const sandboxed = sandboxConfig({ ...config, PORT: port }, fakes.endpoints, {
@@ -88,6 +91,7 @@ export async function startSandbox(config: AppConfig, logger: Logger, port: numb
         google: fakes.google.url,
         openAiText: fakes.openAiText.url,
         openAiRealtime: fakes.openAiRealtime.baseURL,
+        openAiLive: fakes.openAiLive.baseURL,
         openAiRealtimeCalls: fakes.openAiRealtimeCalls.baseURL,
         twilio: fakes.twilio.url,
       },

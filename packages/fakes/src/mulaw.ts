@@ -56,3 +56,13 @@ export function synthesiseCalleeSpeech(seconds = 2, rate = 8_000): Buffer {
   }
   return audio;
 }
+
+/** Bytes of `audio` in 20 ms frames that are not pure silence: what a listener hears as speech. */
+export function spokenBytes(audio: Buffer): number {
+  let bytes = 0;
+  for (let at = 0; at < audio.length; at += MULAW_FRAME_BYTES) {
+    const frame = audio.subarray(at, at + MULAW_FRAME_BYTES);
+    if (frame.some((byte) => byte !== MULAW_SILENCE)) bytes += frame.length;
+  }
+  return bytes;
+}

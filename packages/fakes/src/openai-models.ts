@@ -12,6 +12,8 @@ const SERVED_MODELS: Record<string, string | null> = {
   'gpt-realtime-2025-08-28': '2027-01-20',
   'gpt-realtime-mini': '2027-01-20',
   'gpt-realtime-mini-2025-12-15': '2027-01-20',
+  'gpt-live-1': null,
+  'gpt-live-1.1': null,
   'gpt-6-luna': null,
   'gpt-6-sol': null,
   'gpt-6.1-sol': null,
@@ -41,6 +43,12 @@ const SERVED_MODELS: Record<string, string | null> = {
 /** Whether the fakes serve `model` (any kind). */
 export const servesModel = (model: unknown): model is string =>
   typeof model === 'string' && Object.hasOwn(SERVED_MODELS, model);
+
+/**
+ * GPT-Live models answer only on `/v1/live/sessions`: OpenAI refuses them on `/v1/realtime` [3P LiteLLM]
+ * and its model page lists Realtime, Responses and Chat Completions as not supported.
+ */
+export const isLiveModel = (model: unknown) => typeof model === 'string' && model.startsWith('gpt-live-');
 
 /** GET /v1/models/{id}: the Model object, or undefined for a model OpenAI does not serve. */
 export function modelObject(model: string) {

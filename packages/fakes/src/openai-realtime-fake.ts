@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { generate } from 'selfsigned';
 import { WebSocketServer } from 'ws';
-import { modelNotFound, servesModel } from './openai-models.ts';
+import { isLiveModel, modelNotFound, servesModel } from './openai-models.ts';
 import { RealtimeFakeSession } from './openai-realtime-fake-session.ts';
 import { DEFAULT_REALTIME_SCRIPT, type RealtimeFakeScript } from './openai-realtime-script.ts';
 
@@ -120,7 +120,7 @@ export async function startOpenAIRealtimeFake(
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       // As OpenAI does: the socket opens, then an error event names the model and the server closes.
-      if (model !== null && !servesModel(model)) {
+      if (model !== null && (!servesModel(model) || isLiveModel(model))) {
         const error = { ...modelNotFound(model), event_id: null };
         ws.send(JSON.stringify({ type: 'error', event_id: `event_${Date.now()}`, error }));
         ws.close(4000, 'invalid_request_error.model_not_found');

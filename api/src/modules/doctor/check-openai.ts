@@ -6,6 +6,8 @@ import {
 } from '@annie/api-client/contracts/openai-models';
 import OpenAI from 'openai';
 import type { AppConfig } from '../../config/env.ts';
+import type { Queryable } from '../../db/sql-text.ts';
+import { liveEngineModels } from '../voice/profiles/index.ts';
 import {
   DOCTOR_TIMEOUT_MS,
   errorText,
@@ -43,10 +45,38 @@ async function checkModel(client: OpenAI, setting: string, model: string) {
 }
 
 /**
- * The key and each model the product uses, asked of OpenAI through the official SDK: a refused key
- * shows as OpenAI's 401 on every model, a model it does not serve as its 404 `model_not_found`.
+ * The models each GPT-Live profile chose (its Live model and its Responses backend), checked once per
+ * model and reported to the profile's own tenant.
  */
-export async function checkOpenAi(config: OpenAiSettings): Promise<ProviderCheck> {
+async function checkLiveProfiles(db: Queryable, live: OpenAI, backend: OpenAI) {
+  const profiles = await liveEngineModels(db);
+  const checked = new Map<string, ReturnType<typeof checkModel>>();
+  const once = (client: OpenAI, model: string) => {
+    const known = checked.get(model) ?? checkModel(client, 'model', model);
+    checked.set(model, known);
+    return known;
+  };
+  const checks = profiles.flatMap(({ tenantId, profile, liveModel, backendModel }) => [
+    once(live, liveModel).then((check) => ({
+      ...check,
+      name: `profile "${profile}" Live model ${liveModel}`,
+      tenantId,
+    })),
+    once(backend, backendModel).then((check) => ({
+      ...check,
+      name: `profile "${profile}" backend model ${backendModel}`,
+      tenantId,
+    })),
+  ]);
+  return Promise.all(checks);
+}
+
+/**
+ * The key and each model the product uses, asked of OpenAI through the official SDK: a refused key
+ * shows as OpenAI's 401 on every model, a model it does not serve as its 404 `model_not_found`. With
+ * the database, also the models of every profile that runs on GPT-Live.
+ */
+export async function checkOpenAi(config: OpenAiSettings, db?: Queryable): Promise<ProviderCheck> {
   if (!config.OPENAI_API_KEY) {
     return notConfigured(
       'openai',
@@ -61,10 +91,13 @@ export async function checkOpenAi(config: OpenAiSettings): Promise<ProviderCheck
   return providerResult(
     'openai',
     LABEL,
-    await Promise.all([
-      checkModel(realtime, 'OPENAI_REALTIME_MODEL', config.OPENAI_REALTIME_MODEL),
-      checkModel(realtime, 'transcription', DEFAULT_TRANSCRIPTION_MODEL),
-      checkModel(text, 'OPENAI_TEXT_MODEL', config.OPENAI_TEXT_MODEL),
-    ]),
+    (
+      await Promise.all([
+        checkModel(realtime, 'OPENAI_REALTIME_MODEL', config.OPENAI_REALTIME_MODEL),
+        checkModel(realtime, 'transcription', DEFAULT_TRANSCRIPTION_MODEL),
+        checkModel(text, 'OPENAI_TEXT_MODEL', config.OPENAI_TEXT_MODEL),
+        db ? checkLiveProfiles(db, realtime, text) : [],
+      ])
+    ).flat(),
   );
 }

@@ -1,4 +1,5 @@
 import { doctorReportSchema, type ProviderCheck } from '@annie/api-client/contracts/doctor';
+import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startGoogleFake } from '../../../../packages/fakes/src/google-fake.ts';
@@ -163,6 +164,32 @@ describe('the doctor', () => {
       );
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('checks the models each GPT-Live profile chose, for its own tenant, naming one OpenAI does not serve', async () => {
+    const settings = {
+      ...VOICE_PROFILE_DEFAULTS,
+      name: 'Front desk',
+      engine: 'live',
+      live: { ...VOICE_PROFILE_DEFAULTS.live, backendModel: 'gpt-9-nope' },
+    };
+    const { rows } = await app.pool.query<{ id: string }>(
+      `insert into voice_profile (id, tenant_id, agent_id, name, context, settings)
+       values (gen_random_uuid(), 'doctor', 'default-agent', 'Front desk', 'Default', $1::jsonb) returning id`,
+      [JSON.stringify(settings)],
+    );
+    try {
+      const openai = byProvider((await doctor(everything)).providers).openai;
+      const live = openai?.checks.filter((check) => check.name.startsWith('profile'));
+      expect(live?.map(({ name, ok, tenantId }) => ({ name, ok, tenantId }))).toEqual([
+        { name: 'profile "Front desk" Live model gpt-live-1.1', ok: true, tenantId: 'doctor' },
+        { name: 'profile "Front desk" backend model gpt-9-nope', ok: false, tenantId: 'doctor' },
+      ]);
+      expect(live?.[1]?.detail).toContain('model_not_found');
+      expect(openai?.state).toBe('failing');
+    } finally {
+      await app.pool.query('delete from voice_profile where id = $1', [rows[0]?.id]);
     }
   });
 

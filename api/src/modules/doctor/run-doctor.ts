@@ -15,7 +15,7 @@ import { checkTwilio } from './check-twilio.ts';
  */
 export async function runDoctor(config: AppConfig, db?: Queryable): Promise<DoctorReport> {
   const providers = await Promise.all([
-    checkOpenAi(config),
+    checkOpenAi(config, db),
     checkTwilio(config, db),
     checkGoogle(config),
     checkChemistry(config),

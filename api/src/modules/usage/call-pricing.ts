@@ -1,5 +1,6 @@
 import type { CallFigures, UsageSettings } from '@annie/api-client/contracts/usage';
 import { costUsd, latencySummary, type TokenUse } from './call-cost.ts';
+import { type LiveMeasured, priceLiveCall } from './live-call-pricing.ts';
 import { priceOf } from './price-table.ts';
 
 /** What a call measured, as the bridge hands it over (see voice/bridge's MeasuredCall). */
@@ -9,6 +10,8 @@ export type MeasuredCallInput = {
   tools: { name: string; durationMs: number; outcome: 'ok' | 'error' }[];
   voice: TokenUse;
   transcription: { inputText: number; inputAudio: number; output: number; seconds: number };
+  /** A GPT-Live call: its voice seconds and its Responses backend's tokens, with the models that ran. */
+  live?: LiveMeasured;
 };
 
 export type CallModels = { voice: string; transcription: string | null };
@@ -28,6 +31,7 @@ export function priceCall(
   settings: Pick<UsageSettings, 'prices' | 'currency' | 'usdRate'>,
   source: CallFigures['source'],
 ): PricedCall {
+  if (measured.live) return priceLiveCall({ ...measured, live: measured.live }, settings, source);
   const voicePrice = priceOf(models.voice, settings.prices);
   const transcribed = measured.transcription;
   const transcriptionPrice = models.transcription

@@ -39,6 +39,10 @@ export const DEFAULT_PRICES: Record<string, ModelPrice> = {
     audioCached: 0.4,
     audioOut: 64,
   },
+  // GPT-Live bills its voice per second of active session, $0.05 a minute (gpt-live-1.1 also has a
+  // $0.02 standby rate, for WebRTC sessions waiting for speech only).
+  'gpt-live-1': { per: 'minute', usd: 0.05 },
+  'gpt-live-1.1': { per: 'minute', usd: 0.05 },
   'gpt-transcribe': { per: 'minute', usd: 0.0045 },
   'gpt-realtime-whisper': { per: 'minute', usd: 0.017 },
   'gpt-6-luna': {

@@ -11,6 +11,7 @@ import {
 } from './calls.ts';
 import { CALL_LIVE_EVENT } from './phone-calls.ts';
 import { route } from './route.ts';
+import { engineComparisonQuerySchema, engineComparisonSchema } from './usage.ts';
 
 /** A call that does not exist in the tenant or is not the caller's. */
 export const CALL_NOT_FOUND = 'Call not found';
@@ -75,4 +76,15 @@ export const assist = route({
     502: 'OpenAI failed to answer',
     503: `${ASSIST_NOT_CONFIGURED}; or the database is briefly unavailable`,
   },
+});
+
+export const getEngineComparison = route({
+  method: 'get',
+  path: '/api/call-sessions/engines',
+  summary: "Realtime and GPT-Live side by side over the tenant's measured calls",
+  description:
+    'Calls started between `from` and `to` (UTC dates, inclusive; default the last 30 days) whose figures the server measured: calls, minutes, median and p95 response time, interruptions per minute, tool runs and failures, cost per minute in the tenant’s currency.',
+  access: 'admin',
+  query: engineComparisonQuerySchema,
+  responses: { 200: { description: 'The two engines compared', schema: engineComparisonSchema } },
 });

@@ -42,6 +42,15 @@ export const moneySchema = z.object({ amount: z.number(), currency: currencySche
  * browser calls, through OpenAI's server-side connection to the call); `client-reported` is kept for
  * figures a browser would report itself, which nothing records today.
  */
+/** A GPT-Live call's usage: voice seconds (cumulative, as OpenAI reported them) and the backend's tokens. */
+export const liveUsageSchema = z.object({
+  model: z.string(),
+  seconds: z.number().nonnegative(),
+  backendModel: z.string(),
+  /** Responses usage of every delegated response; reasoning tokens are a part of the output ones. */
+  backendTokens: z.object({ input: count, cached: count, output: count, reasoning: count }),
+});
+
 export const callFiguresSchema = z.object({
   source: z.enum(['server', 'client-reported']),
   /** Response latency per caller turn: end of the caller's speech → first audio of the reply sent. */
@@ -53,6 +62,8 @@ export const callFiguresSchema = z.object({
   tools: z.array(callToolFigureSchema),
   voiceTokens: voiceTokensSchema.nullable(),
   transcription: transcriptionUsageSchema.nullable(),
+  /** Set on a call that ran on GPT-Live (its voice has no tokens: voiceTokens and transcription are null). */
+  live: liveUsageSchema.nullable().optional(),
   /** Twilio's billed minutes and the price it reported (null until Twilio knows it). */
   twilio: z
     .object({ minutes: count, price: z.number().nullable(), priceUnit: z.string().nullable() })
@@ -137,6 +148,7 @@ export const budgetStatusSchema = z.object({
 
 export type CallFigures = z.infer<typeof callFiguresSchema>;
 export type VoiceTokens = z.infer<typeof voiceTokensSchema>;
+export type LiveUsageFigures = z.infer<typeof liveUsageSchema>;
 export type TranscriptionUsage = z.infer<typeof transcriptionUsageSchema>;
 export type ModelPrice = z.infer<typeof modelPriceSchema>;
 export type UsageRow = z.infer<typeof usageRowSchema>;
@@ -145,3 +157,39 @@ export type UsageQuery = z.input<typeof usageQuerySchema>;
 export type UsageSettings = z.infer<typeof usageSettingsSchema>;
 export type UsageSettingsAnswer = z.infer<typeof usageSettingsAnswerSchema>;
 export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
+
+/** GET /api/call-sessions/engines query: calls started between two dates (UTC, inclusive; default the last 30 days). */
+export const engineComparisonQuerySchema = z
+  .object({
+    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: 'from must not be after to',
+    path: ['from'],
+  });
+
+/** One engine's measured calls: how fast it answered, how often it was cut off, its tools and cost. */
+export const engineFiguresSchema = z.object({
+  engine: z.enum(['realtime', 'live']),
+  calls: count,
+  minutes: z.number().nonnegative(),
+  /** Over every answered turn of those calls. */
+  latency: z.object({ p50: z.number().nonnegative(), p95: z.number().nonnegative() }).nullable(),
+  interruptionsPerMinute: z.number().nonnegative().nullable(),
+  toolRuns: count,
+  toolFailures: count,
+  /** The calls' estimated cost per minute, in the tenant's currency (null when a call's cost is unknown). */
+  costPerMinute: z.number().nonnegative().nullable(),
+});
+
+/** Both engines side by side over the tenant's server-measured calls. */
+export const engineComparisonSchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  currency: currencySchema,
+  engines: z.array(engineFiguresSchema),
+});
+
+export type EngineFigures = z.infer<typeof engineFiguresSchema>;
+export type EngineComparison = z.infer<typeof engineComparisonSchema>;

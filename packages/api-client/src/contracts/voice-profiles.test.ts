@@ -87,10 +87,24 @@ describe('voice profile contract', () => {
           ? { prosody: { [field]: value } }
           : ['warmth', 'energy', 'humor', 'maxClarifyingQuestions'].includes(field)
             ? { appPolicies: { [field]: value } }
-            : { [field]: field === 'vadThreshold' ? String(value) : value };
+            : field === 'acknowledgementDelayMs'
+              ? { live: { [field]: value } }
+              : { [field]: field === 'vadThreshold' ? String(value) : value };
       expect(updateVoiceProfileRequestSchema.safeParse(body).success, field).toBe(true);
     }
     expect(updateVoiceProfileRequestSchema.parse({ vadThreshold: 0.35 }).vadThreshold).toBe('0.35');
+  });
+
+  it('takes the engine and its GPT-Live settings, refusing a model or voice GPT-Live does not have', () => {
+    const body = updateVoiceProfileRequestSchema.parse({ engine: 'live', live: { model: 'gpt-live-1' } });
+    expect(body).toEqual({ engine: 'live', live: { model: 'gpt-live-1' } });
+    expect(issueOf({ engine: 'duplex' })?.message).toBe('Engine must be one of realtime, live');
+    expect(issueOf({ live: { model: 'gpt-realtime-2.1' } })?.path).toEqual(['live', 'model']);
+    expect(issueOf({ live: { voice: 'nova' } })?.path).toEqual(['live', 'voice']);
+    expect(issueOf({ live: { backendModel: ' ' } })?.message).toBe('Backend model is required');
+    expect(issueOf({ live: { acknowledgementDelayMs: 50 } })?.message).toBe(
+      'Acknowledgement delay must be in steps of 100',
+    );
   });
 
   it('trims banned phrases and drops empty ones', () => {

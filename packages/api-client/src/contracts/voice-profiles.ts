@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_REALTIME_MODEL } from './openai-models.ts';
+import { DEFAULT_REALTIME_MODEL, DEFAULT_TEXT_MODEL } from './openai-models.ts';
 
 /** The enumerations of a voice profile. */
 export const VOICE_PROFILE_CONTEXTS = [
@@ -10,6 +10,36 @@ export const VOICE_PROFILE_CONTEXTS = [
   'Triage',
 ] as const;
 export const VOICES = ['cedar', 'marin'] as const;
+/** What a profile's calls run on: OpenAI's Realtime API, or GPT-Live with a Responses backend. */
+export const VOICE_ENGINES = ['realtime', 'live'] as const;
+/** The GPT-Live models (the SDK's types name gpt-live-1; gpt-live-1.1 is on OpenAI's model page). */
+export const LIVE_MODEL_IDS = ['gpt-live-1', 'gpt-live-1.1'] as const;
+/** The built-in Live voices, as the openai SDK's `BuiltInVoice` lists them (7.57). */
+export const LIVE_VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'beacon',
+  'bossa',
+  'cedar',
+  'cinder',
+  'coral',
+  'delta',
+  'echo',
+  'gleam',
+  'marin',
+  'meridian',
+  'quartz',
+  'ripple',
+  'sage',
+  'shida',
+  'shimmer',
+  'stone',
+  'tempo',
+  'verse',
+  'vesper',
+  'willow',
+] as const;
 export const STYLE_PRESETS = ['warm', 'energetic', 'calm', 'professional', 'custom'] as const;
 export const EMPHASIS_LEVELS = ['low', 'medium', 'high'] as const;
 export const BREVITY_LEVELS = ['short', 'medium', 'long'] as const;
@@ -60,6 +90,24 @@ export const VOICE_PROFILE_RANGES = {
   warmth: { label: 'Warmth', min: 0, max: 5, step: 1, default: 2 },
   energy: { label: 'Energy', min: 0, max: 5, step: 1, default: 1 },
   humor: { label: 'Humor', min: 0, max: 5, step: 1, default: 1 },
+  // The share of a profile's calls that run on the other engine, to compare the two on its own calls.
+  engineSplitPercent: {
+    label: 'Calls on the other engine',
+    unit: '%',
+    min: 0,
+    max: 100,
+    step: 5,
+    default: 0,
+  },
+  // How long GPT-Live waits before a spoken "one moment" while the backend works; a quick tool needs none.
+  acknowledgementDelayMs: {
+    label: 'Acknowledgement delay',
+    unit: 'ms',
+    min: 0,
+    max: 5000,
+    step: 100,
+    default: 800,
+  },
 } as const satisfies Record<string, Range>;
 
 const onStep = (value: number, range: Range) => {
@@ -148,6 +196,19 @@ export const personalityTraitsSchema = z
   .array(text('Personality trait', 60).trim().min(1, 'Personality traits must not be empty'))
   .max(20, 'At most 20 personality traits');
 
+/** The GPT-Live settings of a profile (used when its engine is `live`). */
+export const liveEngineSchema = z
+  .object({
+    model: enumOf('Live model', LIVE_MODEL_IDS),
+    voice: enumOf('Live voice', LIVE_VOICES),
+    /** The Responses model GPT-Live delegates reasoning and every tool to. */
+    backendModel: text('Backend model', 100).trim().min(1, 'Backend model is required'),
+    acknowledgementDelayMs: steppedNumber(VOICE_PROFILE_RANGES.acknowledgementDelayMs),
+  })
+  .strict();
+
+export type LiveEngineSettings = z.infer<typeof liveEngineSchema>;
+
 /** Every editable field of a profile, each required: the shape a profile always has once saved. */
 export const voiceProfileFieldsSchema = z
   .object({
@@ -172,6 +233,10 @@ export const voiceProfileFieldsSchema = z
     hostedPromptId: enumOf('Hosted prompt', HOSTED_PROMPT_PRESETS).nullable(),
     model: text('Model', 100).trim().min(1, 'Model must not be empty').nullable(),
     personalityTraits: personalityTraitsSchema,
+    engine: enumOf('Engine', VOICE_ENGINES),
+    /** Each call runs on the other engine with this chance (drawn once per call). */
+    engineSplitPercent: steppedNumber(VOICE_PROFILE_RANGES.engineSplitPercent),
+    live: liveEngineSchema,
   })
   .strict();
 
@@ -218,6 +283,14 @@ export const VOICE_PROFILE_DEFAULTS: VoiceProfileFields = {
   hostedPromptId: null,
   model: null,
   personalityTraits: [],
+  engine: 'realtime',
+  engineSplitPercent: VOICE_PROFILE_RANGES.engineSplitPercent.default,
+  live: {
+    model: 'gpt-live-1.1',
+    voice: 'marin',
+    backendModel: DEFAULT_TEXT_MODEL,
+    acknowledgementDelayMs: VOICE_PROFILE_RANGES.acknowledgementDelayMs.default,
+  },
 };
 
 /** Any subset of the fields, nested groups included; what PATCH and a partial import carry. */
@@ -226,11 +299,13 @@ const partialFieldsShape = voiceProfileFieldsSchema
     prosody: prosodySchema.partial(),
     appPolicies: appPoliciesSchema.partial(),
     guardrails: guardrailsSchema.partial(),
+    live: liveEngineSchema.partial(),
   })
   .partial().shape;
 
 export type VoiceProfilePatch = Partial<
-  Omit<VoiceProfileFields, 'prosody' | 'appPolicies' | 'guardrails'> & {
+  Omit<VoiceProfileFields, 'prosody' | 'appPolicies' | 'guardrails' | 'live'> & {
+    live: Partial<VoiceProfileFields['live']>;
     prosody: Partial<VoiceProfileFields['prosody']>;
     appPolicies: Partial<VoiceProfileFields['appPolicies']>;
     guardrails: Partial<VoiceProfileFields['guardrails']>;
@@ -245,6 +320,7 @@ export function mergeVoiceProfile(base: VoiceProfileFields, patch: VoiceProfileP
     prosody: { ...base.prosody, ...patch.prosody },
     appPolicies: { ...base.appPolicies, ...patch.appPolicies },
     guardrails: { ...base.guardrails, ...patch.guardrails },
+    live: { ...base.live, ...patch.live },
   } as VoiceProfileFields;
 }
 

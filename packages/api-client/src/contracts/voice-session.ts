@@ -10,6 +10,19 @@ export const turnDetectionSchema = z.strictObject({
   idle_timeout_ms: z.number().int(),
 });
 
+/**
+ * A profile compiled for GPT-Live: the short conversation prompt (the Live prompting template's
+ * headings) for the voice model, and the Responses backend it delegates to, whose instructions are the
+ * compiled session's `instructions`.
+ */
+export const compiledLiveSessionSchema = z.strictObject({
+  model: z.string(),
+  voice: z.string(),
+  conversationPrompt: z.string(),
+  backendModel: z.string(),
+  acknowledgementDelayMs: z.number().int(),
+});
+
 /** What a profile compiles to: POST /api/voice/profiles/preview answers exactly this. */
 export const compiledVoiceSessionSchema = z.strictObject({
   instructions: z.string(),
@@ -20,6 +33,10 @@ export const compiledVoiceSessionSchema = z.strictObject({
   speed: z.number(),
   turnDetection: turnDetectionSchema,
   transcriptionModel: z.string(),
+  engine: z.enum(['realtime', 'live']),
+  /** The chance, in percent, that a call runs on the other engine instead. */
+  engineSplitPercent: z.number().min(0).max(100),
+  live: compiledLiveSessionSchema,
 });
 
 /** GET /api/ai/session-config: the default profile compiled for the voice page. */
@@ -70,6 +87,7 @@ export const voiceTestClientMessageSchema = z.discriminatedUnion('type', [
 
 export type TurnDetection = z.infer<typeof turnDetectionSchema>;
 export type CompiledVoiceSession = z.infer<typeof compiledVoiceSessionSchema>;
+export type CompiledLiveSession = z.infer<typeof compiledLiveSessionSchema>;
 export type AiSessionConfig = z.infer<typeof aiSessionConfigSchema>;
 export type VoiceTestSession = z.infer<typeof voiceTestSessionSchema>;
 export type VoiceTestServerMessage = z.infer<typeof voiceTestServerMessageSchema>;

@@ -51,6 +51,15 @@ export function voiceProfileRoutes(
           idle_timeout_ms: 6000,
         },
         transcriptionModel: 'gpt-transcribe',
+        engine: 'realtime',
+        engineSplitPercent: 0,
+        live: {
+          model: 'gpt-live-1.1',
+          voice: 'marin',
+          conversationPrompt: 'You are James.\n\nBackchannel policy: Use light backchannels.',
+          backendModel: 'gpt-6-luna',
+          acknowledgementDelayMs: 800,
+        },
       },
     },
     'POST /api/voice/profiles': ({ body }) => ({

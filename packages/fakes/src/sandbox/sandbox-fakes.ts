@@ -1,6 +1,7 @@
 import { type AgtFake, startAgtFake } from '../agt-fake.ts';
 import { type GoogleFake, startGoogleFake } from '../google-fake.ts';
 import { calleeAudio, MULAW_SILENCE } from '../mulaw.ts';
+import { type OpenAILiveFake, startOpenAILiveFake } from '../openai-live-fake.ts';
 import { type OpenAIRealtimeFake, startOpenAIRealtimeFake } from '../openai-realtime-fake.ts';
 import {
   type OpenAIRealtimeWebRtcFake,
@@ -8,7 +9,7 @@ import {
 } from '../openai-realtime-webrtc-fake.ts';
 import { type OpenAiTextFake, startOpenAiTextFake } from '../openai-text-fake.ts';
 import { startTwilioFake, type TwilioFake, type WebhookReply } from '../twilio-fake.ts';
-import { SANDBOX_REALTIME_SCRIPT } from './sandbox-realtime-script.ts';
+import { SANDBOX_LIVE_SCRIPT, SANDBOX_REALTIME_SCRIPT } from './sandbox-realtime-script.ts';
 import { sandboxTextReply } from './sandbox-text-replies.ts';
 import { type DeliveryReporter, startDeliveryReports } from './sandbox-twilio-delivery.ts';
 import { sandboxVoiceTurns } from './sandbox-voice-turns.ts';
@@ -32,6 +33,8 @@ export type SandboxFakes = {
   google: GoogleFake;
   openAiText: OpenAiTextFake;
   openAiRealtime: OpenAIRealtimeFake;
+  /** GPT-Live, for profiles on the GPT-Live engine (phone calls). */
+  openAiLive: OpenAILiveFake;
   /** The voice page's browser calls (WebRTC). */
   openAiRealtimeCalls: OpenAIRealtimeWebRtcFake;
   twilio: TwilioFake;
@@ -39,6 +42,7 @@ export type SandboxFakes = {
   endpoints: {
     agt: { url: string; apiKey: string };
     openAiRealtime: { baseURL: string };
+    openAiLive: { baseURL: string };
     openAiRealtimeCalls: { baseURL: string; sidebandBaseURL: string };
     openAiText: { url: string; apiKey: string };
     twilio: { url: string; accountSid: string; authToken: string };
@@ -95,6 +99,15 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
     const openAiRealtime = keep(
       await startOpenAIRealtimeFake({ apiKey: SANDBOX_KEYS.openAi, script: SANDBOX_REALTIME_SCRIPT }),
     );
+    const openAiLive = keep(
+      await startOpenAILiveFake({
+        apiKey: SANDBOX_KEYS.openAi,
+        script: {
+          ...SANDBOX_LIVE_SCRIPT,
+          greeting: `Good afternoon. ${options.assistantName ?? 'James'} here. How may I help?`,
+        },
+      }),
+    );
     const openAiRealtimeCalls = keep(
       await startOpenAIRealtimeWebRtcFake({
         apiKey: SANDBOX_KEYS.openAi,
@@ -138,11 +151,13 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
       google,
       openAiText,
       openAiRealtime,
+      openAiLive,
       openAiRealtimeCalls,
       twilio,
       endpoints: {
         agt: { url: agt.url, apiKey: SANDBOX_KEYS.agt },
         openAiRealtime: { baseURL: openAiRealtime.baseURL },
+        openAiLive: { baseURL: openAiLive.baseURL },
         openAiRealtimeCalls: {
           baseURL: openAiRealtimeCalls.baseURL,
           sidebandBaseURL: openAiRealtimeCalls.sideband.baseURL,

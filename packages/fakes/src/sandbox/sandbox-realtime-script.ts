@@ -1,3 +1,4 @@
+import type { LiveFakeScript } from '../openai-live-script.ts';
 import type { RealtimeFakeScript } from '../openai-realtime-script.ts';
 import { SANDBOX_CALLER_LINES, sandboxTurn } from './sandbox-voice-turns.ts';
 
@@ -14,4 +15,18 @@ export const SANDBOX_REALTIME_SCRIPT: Partial<RealtimeFakeScript> = {
   assistantReply: "Good afternoon, Eleanor Hart's office. How can I help?",
   audioChunksPerReply: 30,
   chunkIntervalMs: 100,
+};
+
+/**
+ * The same caller on GPT-Live (a profile on the GPT-Live engine): a turn after each 1.5 s of μ-law, its
+ * tool through Responses delegation when the backend offers it, and the voice at real-time pace.
+ */
+export const SANDBOX_LIVE_SCRIPT: Partial<LiveFakeScript> = {
+  userTurns: SANDBOX_CALLER_LINES.map(sandboxTurn),
+  bytesPerUserTurn: 12_000,
+  assistantReply: "Good afternoon, Eleanor Hart's office. How can I help?",
+  commentaryReply: 'Of course.',
+  turnsFromSilence: true,
+  // The sandbox's caller says hello while the greeting plays: the greeting is heard to its end.
+  yieldsWhenInterrupted: false,
 };

@@ -295,4 +295,43 @@ describe('CallLogsPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('12.5 s of audio')).toBeInTheDocument();
     expect(screen.getByText('3 min, $0.042')).toBeInTheDocument();
   });
+
+  it("shows a GPT-Live call's seconds and its backend's tokens instead of voice tokens", async () => {
+    const figures = {
+      source: 'server' as const,
+      latenciesMs: [310],
+      latency: { p50: 310, p95: 310, max: 310 },
+      interruptions: 0,
+      tools: [],
+      voiceTokens: null,
+      transcription: null,
+      live: {
+        model: 'gpt-live-1.1',
+        seconds: 95.4,
+        backendModel: 'gpt-6-luna',
+        backendTokens: { input: 4800, cached: 3200, output: 240, reasoning: 80 },
+      },
+      twilio: null,
+      cost: { amount: 0.0801, currency: 'USD' },
+    };
+    stubFetch(
+      callsRoutes({
+        sessions: [
+          callSession({
+            id: '10000000-0000-4000-8000-000000000010',
+            channel: 'twilio',
+            startedAt: at(0),
+            endedAt: at(96),
+            figures,
+          }),
+        ],
+      }),
+    );
+    const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
+    await user.click(await screen.findByText('Call details'));
+    expect(screen.getByText('GPT-Live (gpt-live-1.1)')).toBeInTheDocument();
+    expect(screen.getByText('95.4 s of session')).toBeInTheDocument();
+    expect(screen.getByText('in: 4,800 (cached 3,200); out: 240 (reasoning 80)')).toBeInTheDocument();
+    expect(screen.queryByText(/Voice tokens/)).not.toBeInTheDocument();
+  });
 });

@@ -6,6 +6,34 @@ import UsagePage from './usage-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const engines = {
+  from: '2026-10-31',
+  to: '2026-11-29',
+  currency: 'EUR',
+  engines: [
+    {
+      engine: 'realtime',
+      calls: 12,
+      minutes: 30.5,
+      latency: { p50: 640, p95: 1210 },
+      interruptionsPerMinute: 0.4,
+      toolRuns: 9,
+      toolFailures: 1,
+      costPerMinute: 0.061,
+    },
+    {
+      engine: 'live',
+      calls: 3,
+      minutes: 7,
+      latency: { p50: 380, p95: 520 },
+      interruptionsPerMinute: 0.9,
+      toolRuns: 2,
+      toolFailures: 0,
+      costPerMinute: 0.052,
+    },
+  ],
+};
+
 const report = {
   currency: 'EUR',
   rows: [
@@ -57,6 +85,7 @@ describe('UsagePage', { timeout: 20_000 }, () => {
       'GET /api/usage': { status: 200, body: report },
       'GET /api/usage/settings': { status: 200, body: settings },
       'GET /api/usage/budget': { status: 200, body: budget },
+      'GET /api/call-sessions/engines': { status: 200, body: engines },
       'GET /api/usage/export.csv': new Response('period\r\n', {
         status: 200,
         headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="usage.csv"' },
@@ -65,7 +94,8 @@ describe('UsagePage', { timeout: 20_000 }, () => {
     URL.createObjectURL = vi.fn(() => 'blob:usage');
     URL.revokeObjectURL = vi.fn();
     const { user } = renderRoutedPage(<UsagePage />, '/voice/console');
-    const table = await screen.findByRole('table');
+    // Radix Themes puts a table's label on its wrapper.
+    const table = within(await screen.findByLabelText('Usage')).getByRole('table');
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);
@@ -88,6 +118,7 @@ describe('UsagePage', { timeout: 20_000 }, () => {
       'GET /api/usage': { status: 200, body: { currency: 'EUR', rows: [] } },
       'GET /api/usage/settings': { status: 200, body: settings },
       'GET /api/usage/budget': { status: 200, body: { ...budget, warning: false, ratio: 0.1 } },
+      'GET /api/call-sessions/engines': { status: 200, body: { ...engines, engines: [] } },
       'PUT /api/usage/settings': ({ body }) => ({
         status: 200,
         body: { ...(body as object), defaults: settings.defaults },
@@ -110,5 +141,24 @@ describe('UsagePage', { timeout: 20_000 }, () => {
         prices: {},
       }),
     );
+  });
+
+  it('compares the two engines side by side: calls, response times, interruptions, tool failures, cost a minute', async () => {
+    stubFetch({
+      'GET /api/usage': { status: 200, body: { currency: 'EUR', rows: [] } },
+      'GET /api/usage/settings': { status: 200, body: settings },
+      'GET /api/usage/budget': { status: 200, body: { ...budget, warning: false, ratio: 0.1 } },
+      'GET /api/call-sessions/engines': { status: 200, body: engines },
+    });
+    renderRoutedPage(<UsagePage />, '/voice/console');
+    const table = within(await screen.findByLabelText('Engines compared')).getByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Realtime', '12', '640 ms', '1.21 s', '0.4', '1 of 9', '€0.061'],
+      ['GPT-Live', '3', '380 ms', '520 ms', '0.9', '0 of 2', '€0.052'],
+    ]);
   });
 });

@@ -2,12 +2,14 @@ import type { UsageQuery } from '@annie/api-client/contracts/usage';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { DownloadIcon } from '@radix-ui/react-icons';
-import { Button, Flex, Text } from '@radix-ui/themes';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useBudgetStatus } from '../api/use-budget-status.ts';
+import { useEngineComparison } from '../api/use-engine-comparison.ts';
 import { useUsageReport } from '../api/use-usage-report.ts';
 import { useUsageSettings } from '../api/use-usage-settings.ts';
 import { BudgetBanner } from '../components/usage/budget-banner.tsx';
+import { EngineComparisonTable } from '../components/usage/engine-comparison-table.tsx';
 import { UsageSettingsForm } from '../components/usage/usage-settings-form.tsx';
 import { UsageTable } from '../components/usage/usage-table.tsx';
 import { useUsageActions } from '../hooks/use-usage-actions.ts';
@@ -15,7 +17,7 @@ import { useUsageActions } from '../hooks/use-usage-actions.ts';
 /**
  * Usage (the Voice Console's Usage tab, admins only): the tenant's calls, minutes, texts, tokens and
  * cost per day (this month) or per month (the last year), per user and channel, with CSV export, the
- * budget banner and the usage settings.
+ * budget banner, the two voice engines compared over the last 30 days, and the usage settings.
  */
 export default function UsagePage() {
   const [by, setBy] = useState<'day' | 'month'>('day');
@@ -24,6 +26,7 @@ export default function UsagePage() {
   const settings = useUsageSettings();
   const budget = useBudgetStatus();
   const actions = useUsageActions();
+  const engines = useEngineComparison();
 
   return (
     <Flex direction="column" gap="4">
@@ -71,6 +74,19 @@ export default function UsagePage() {
             <UsageTable report={data} />
           )
         }
+      </LoadStatus>
+      <Heading as="h3" size="3">
+        Engines, last 30 days
+      </Heading>
+      <LoadStatus
+        loading={engines.isPending}
+        failed={engines.isError}
+        message="Failed to load the engine comparison."
+        onRetry={() => void engines.refetch()}
+        compact
+        data={engines.data}
+      >
+        {(data) => <EngineComparisonTable comparison={data} />}
       </LoadStatus>
       {budget.data && budget.data.budget === null && (
         <Text size="1" color="gray">

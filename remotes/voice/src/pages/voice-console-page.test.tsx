@@ -95,6 +95,34 @@ describe('VoiceConsolePage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('the Engine tab puts a profile on GPT-Live with its model and acknowledgement delay, saved with the profile', async () => {
+    const api = stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: /Front desk/ }));
+    // Radix Themes repeats a tab's label (a hidden copy keeps its width when bold).
+    await user.click(screen.getByRole('tab', { name: /^Engine/ }));
+    expect(screen.getByRole('combobox', { name: 'Engine' })).toHaveTextContent('Realtime (gpt-realtime)');
+    await user.click(screen.getByRole('combobox', { name: 'Engine' }));
+    await user.click(await screen.findByRole('option', { name: 'GPT-Live (full duplex)' }));
+    await user.click(screen.getByRole('combobox', { name: 'Live model' }));
+    await user.click(await screen.findByRole('option', { name: 'gpt-live-1' }));
+    const delay = screen.getByLabelText('Acknowledgement delay (ms)');
+    // An emptied box falls back to the default at once, so the new value is typed over a selection.
+    await user.tripleClick(delay);
+    await user.keyboard('1200');
+    const split = screen.getByLabelText('Calls on the other engine (%)');
+    await user.tripleClick(split);
+    await user.keyboard('20');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.requests('PATCH').at(-1)?.body).toMatchObject({
+        engine: 'live',
+        engineSplitPercent: 20,
+        live: { model: 'gpt-live-1', voice: 'marin', acknowledgementDelayMs: 1200 },
+      }),
+    );
+  });
+
   it('selecting the default profile edits it, with Default disabled; New resets to the defaults', async () => {
     stubApi();
     const user = renderPage();

@@ -15,6 +15,17 @@ export type TranscriptionCounts = { inputText: number; inputAudio: number; outpu
 
 export type ToolFigure = { name: string; durationMs: number; outcome: 'ok' | 'error' };
 
+/**
+ * A GPT-Live call's own usage: the voice model bills active seconds (cumulative, as OpenAI last
+ * reported them), the Responses backend bills tokens (reasoning tokens are a part of the output ones).
+ */
+export type LiveUsage = {
+  model: string;
+  seconds: number;
+  backendModel: string;
+  backend: { input: number; cached: number; output: number; reasoning: number };
+};
+
 /** What a bridge measured over one call, as plain numbers (pricing and storage are the caller's). */
 export type MeasuredCall = {
   /** Per caller turn: their speech ended → the reply's first audio went to the caller, in ms. */
@@ -23,6 +34,8 @@ export type MeasuredCall = {
   tools: ToolFigure[];
   voice: VoiceTokenCounts;
   transcription: TranscriptionCounts;
+  /** Set on a GPT-Live call, whose voice and transcripts are billed by the second, not by the token. */
+  live?: LiveUsage;
 };
 
 /** A tool's output that reports a failure (the tool runners answer `{ error }` rather than throw). */

@@ -7,10 +7,12 @@ import { liveStream } from '../../../live/live-stream.ts';
 import { listCallSessionsJson } from './call-session.queries.ts';
 import { endCallSession } from './call-session.service.ts';
 import { callChannel } from './call-session-live.ts';
+import { compareEngines } from './engine-comparison.service.ts';
 
 /**
- * /api/call-sessions (Call History), its live events (the user's own calls only), and POST
- * /api/calls/:id/end (a browser call or a typed call ends its session).
+ * /api/call-sessions (Call History), its live events (the user's own calls only), POST /api/calls/:id/end
+ * (a browser call or a typed call ends its session) and, for admins, the two engines compared over the
+ * tenant's measured calls.
  */
 export function callSessionRoutes({
   pool,
@@ -31,6 +33,10 @@ export function callSessionRoutes({
     const session = await endCallSession(ctx.state.em, { tenantId, userId, id: params.id });
     return { id: session.id, endedAt: (session.endedAt ?? new Date()).toISOString() };
   });
+
+  defineRoute(router, contract.getEngineComparison, async (_ctx, { query, auth }) =>
+    compareEngines(pool, auth.tenantId, query),
+  );
 
   return router;
 }

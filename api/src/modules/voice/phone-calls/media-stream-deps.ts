@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Pool } from '../../../db/pool.ts';
 import type { LiveHub } from '../../../live/live-hub.ts';
-import type { RealtimeBridges } from '../bridge/index.ts';
+import type { CallEngines } from '../bridge/index.ts';
 import type { CallSessionRecorder } from './phone-call-sessions.ts';
 import type { PhoneCallTools } from './phone-call-tools.ts';
 import type { PhoneCalling } from './phone-calling.ts';
@@ -11,7 +11,7 @@ export type MediaStreamDeps = {
   pool: Pool;
   scopedEm: (tenantId: string) => EntityManager;
   /** Null when OPENAI_API_KEY is not set (the stream then answers 503). */
-  bridges: RealtimeBridges | null;
+  bridges: CallEngines | null;
   calling: PhoneCalling;
   sessions: CallSessionRecorder;
   tools: PhoneCallTools;

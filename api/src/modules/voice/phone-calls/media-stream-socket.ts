@@ -17,8 +17,8 @@ import {
 } from '../../trust/index.ts';
 import type {
   BridgeTranscriptEntry,
-  RealtimeBridge,
-  RealtimeBridges,
+  CallEngines,
+  OpenCallEngine,
   RealtimeSessionUpdate,
 } from '../bridge/index.ts';
 import { MULAW_8K, nothingMeasured } from '../bridge/index.ts';
@@ -64,7 +64,7 @@ export type { LiveMediaStream, MediaStreamDeps };
 export function runMediaStream(
   ws: WebSocket,
   phoneCallId: string,
-  deps: MediaStreamDeps & { bridges: RealtimeBridges },
+  deps: MediaStreamDeps & { bridges: CallEngines },
 ): LiveMediaStream {
   const log = deps.logger.child({ phoneCallId });
   const recording = new PhoneCallRecording({ pool: deps.pool, sessions: deps.sessions, log });
@@ -77,7 +77,7 @@ export function runMediaStream(
   let onPurpose = false;
   let call: PhoneCallRow | undefined;
   let streamSid: string | undefined;
-  let bridge: RealtimeBridge | undefined;
+  let bridge: OpenCallEngine | undefined;
   let starting = false;
   let finished = false;
   let hangingUp = false;

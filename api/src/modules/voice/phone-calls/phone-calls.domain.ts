@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Domain } from '../../../domain.ts';
 import { defineSchedule } from '../../../jobs/define-schedule.ts';
-import { realtimeBridgesFrom } from '../bridge/index.ts';
+import { callEnginesFrom } from '../bridge/index.ts';
 import { LiveMediaStreams } from './live-media-streams.ts';
 import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
@@ -40,7 +40,7 @@ export const phoneCallsDomain: Domain = {
       em.setFilterParams('tenant', { tenantId });
       return em;
     };
-    const bridges = realtimeBridgesFrom(config);
+    const bridges = callEnginesFrom(config);
     const sockets = newMediaStreamServer();
     const streams = new LiveMediaStreams();
     lifecycle.countLive('phoneCalls', () => streams.count);

@@ -6,6 +6,7 @@ import {
 import { THIRD_PARTY_CONTENT_RULE } from '@annie/api-client/contracts/trust';
 import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import { compileLiveSession } from './compile-live-session.ts';
 import * as brief from './voice-briefing.ts';
 
 /** The defaults: the session temperature and a speech-transcription model for the caller's words. */
@@ -134,5 +135,8 @@ export function compileVoiceSession(
       idle_timeout_ms: profile.idleTimeoutMs,
     },
     transcriptionModel: TRANSCRIPTION_MODEL,
+    engine: profile.engine,
+    engineSplitPercent: profile.engineSplitPercent,
+    live: compileLiveSession(profile, persona),
   };
 }

@@ -4,6 +4,7 @@ export {
   RETIRED_MODEL_WARNING,
   type RetiredModelNotice,
 } from './compile-voice-session.ts';
+export { type LiveEngineModels, liveEngineModels } from './live-engine-models.queries.ts';
 export { systemPersona } from './system-profile.service.ts';
 export { DEFAULT_PERSONA } from './voice-briefing.ts';
 export { VoiceProfile } from './voice-profile.entity.ts';

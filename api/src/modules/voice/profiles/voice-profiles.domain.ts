@@ -1,8 +1,9 @@
 import type { Domain, DomainDeps } from '../../../domain.ts';
 import { drained } from '../../../instance/instance-lifecycle.ts';
-import { realtimeBridgesFrom } from '../bridge/index.ts';
+import { callEnginesFrom } from '../bridge/index.ts';
 import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
 import { Migration20261122200000_voice_test_tickets } from './migrations/Migration20261122200000_voice_test_tickets.ts';
+import { Migration20261129021500_voice_profile_engine } from './migrations/Migration20261129021500_voice_profile_engine.ts';
 import { testTicketRetention } from './test-ticket-retention.queries.ts';
 import { VoiceProfileSchema } from './voice-profile.entity.ts';
 import { voiceProfileRoutes } from './voice-profile.routes.ts';
@@ -19,7 +20,7 @@ export function createVoiceProfiles({
   connections,
   lifecycle,
 }: Pick<DomainDeps, 'config' | 'logger' | 'pool' | 'connections' | 'lifecycle'>) {
-  const bridges = realtimeBridgesFrom(config);
+  const bridges = callEnginesFrom(config);
   const sockets = newTestSocketServer();
   const tickets = new VoiceTestTickets(pool);
   lifecycle.countLive('voiceTests', () => sockets.clients.size);
@@ -57,6 +58,10 @@ export const voiceProfilesDomain: Domain = {
   migrations: [
     { name: 'Migration20261122020000_voice_profiles', class: Migration20261122020000_voice_profiles },
     { name: 'Migration20261122200000_voice_test_tickets', class: Migration20261122200000_voice_test_tickets },
+    {
+      name: 'Migration20261129021500_voice_profile_engine',
+      class: Migration20261129021500_voice_profile_engine,
+    },
   ],
   create: (deps) => {
     const { routers, stop } = createVoiceProfiles(deps);

@@ -5,7 +5,7 @@ import {
 } from '@annie/api-client/contracts/voice-session';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import type { MeasuredCall, RealtimeBridge, RealtimeBridges } from '../bridge/index.ts';
+import type { CallEngines, MeasuredCall, OpenCallEngine } from '../bridge/index.ts';
 import { PCM16_24K, pcm16Level } from '../bridge/index.ts';
 import type { VoiceTestTicket } from './voice-test-tickets.ts';
 
@@ -16,13 +16,13 @@ const EARLY_FRAMES_MAX = 25;
 
 /**
  * One test-panel connection: the browser's microphone (binary PCM16 frames) goes through the
- * realtime bridge; the assistant's audio comes back as binary frames, transcripts and levels as
+ * bridge of the profile's engine (Realtime or GPT-Live); the assistant's audio comes back as binary frames, transcripts and levels as
  * JSON. Either side closing ends both.
  */
 export function runVoiceTestSocket(
   ws: WebSocket,
   ticket: VoiceTestTicket,
-  bridges: RealtimeBridges,
+  bridges: CallEngines,
   logger: Logger,
   /** Prices what the bridge measured: sent to the panel after every response, live. */
   price?: (measured: MeasuredCall) => CallFigures,
@@ -30,7 +30,7 @@ export function runVoiceTestSocket(
   const send = (message: VoiceTestServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
-  let bridge: RealtimeBridge | null = null;
+  let bridge: OpenCallEngine | null = null;
   const early: Buffer[] = [];
   const limit = setTimeout(() => ws.close(1000, 'Test session time limit reached'), TEST_SESSION_MAX_MS);
   limit.unref();
@@ -57,7 +57,8 @@ export function runVoiceTestSocket(
 
   bridges
     .open({
-      compiled: ticket.compiled,
+      // The panel tests the engine the profile names: its split applies to real calls only.
+      compiled: { ...ticket.compiled, engineSplitPercent: 0 },
       format: PCM16_24K,
       greet: true,
       hooks: {

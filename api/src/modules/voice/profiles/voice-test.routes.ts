@@ -12,7 +12,7 @@ import type { SessionConnections } from '../../../http/session/session-connectio
 import { forbidden, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
 import { priceCall, readUsageSettings } from '../../usage/index.ts';
-import type { MeasuredCall, RealtimeBridges } from '../bridge/index.ts';
+import type { CallEngines, MeasuredCall } from '../bridge/index.ts';
 import { RETIRED_MODEL_WARNING } from './compile-voice-session.ts';
 import { findProfile } from './voice-profile-store.ts';
 import { compileProfile } from './voice-session.service.ts';
@@ -24,7 +24,7 @@ export type VoiceTestDeps = {
   logger: Logger;
   tickets: VoiceTestTickets;
   /** Null when OPENAI_API_KEY is not set. */
-  bridges: RealtimeBridges | null;
+  bridges: CallEngines | null;
   sockets: WebSocketServer;
   /** Ends a test socket when the admin's session is revoked or they are no longer an admin. */
   connections: SessionConnections;

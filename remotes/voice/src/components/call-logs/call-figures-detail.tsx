@@ -9,12 +9,13 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 /**
  * A call's figures in full, folded under "Call details": the response time per turn as a chart,
- * barge-ins, the tools the model ran, tokens by kind for the voice and transcription models, Twilio's
- * minutes and price, and the cost estimate.
+ * barge-ins, the tools the model ran, tokens by kind for the voice and transcription models (on
+ * GPT-Live: its seconds and the backend's tokens), Twilio's minutes and price, and the cost estimate.
  */
 export function CallFiguresDetail({ figures }: Props) {
   const voice = figures.voiceTokens;
   const transcription = figures.transcription;
+  const live = figures.live;
   return (
     <Box asChild mt="2">
       <details>
@@ -62,6 +63,21 @@ export function CallFiguresDetail({ figures }: Props) {
                   {count(voice.outputAudio)}
                 </DataList.Value>
               </DataList.Item>
+            )}
+            {live && (
+              <>
+                <DataList.Item>
+                  <DataList.Label>GPT-Live ({live.model})</DataList.Label>
+                  <DataList.Value>{live.seconds.toFixed(1)} s of session</DataList.Value>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.Label>Backend tokens ({live.backendModel})</DataList.Label>
+                  <DataList.Value>
+                    in: {count(live.backendTokens.input)} (cached {count(live.backendTokens.cached)}); out:{' '}
+                    {count(live.backendTokens.output)} (reasoning {count(live.backendTokens.reasoning)})
+                  </DataList.Value>
+                </DataList.Item>
+              </>
             )}
             {transcription && (
               <DataList.Item>

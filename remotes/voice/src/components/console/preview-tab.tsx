@@ -4,7 +4,19 @@ import { Box, Flex, Heading } from '@radix-ui/themes';
 import { useVoiceProfilePreview } from '../../api/use-voice-profile-preview.ts';
 import { type ProfileForm, previewRequestOf } from '../../lib/profile-form.ts';
 
-/** Preview: exactly what the server compiles from the form as it stands (instructions and turn detection). */
+const PROMPT_STYLE = {
+  whiteSpace: 'pre-wrap',
+  margin: 0,
+  padding: 'var(--space-3)',
+  background: 'var(--gray-a3)',
+  borderRadius: 'var(--radius-2)',
+  fontSize: 'var(--font-size-1)',
+} as const;
+
+/**
+ * Preview: exactly what the server compiles from the form as it stands: the instructions (on GPT-Live,
+ * the backend's), and turn detection or, on GPT-Live, the voice model's conversation prompt.
+ */
 export function PreviewTab({
   form,
   isSystemProfile,
@@ -32,21 +44,21 @@ export function PreviewTab({
               <Heading as="h2" size="3" mb="2">
                 Compiled Instructions
               </Heading>
-              <pre
-                style={{
-                  whiteSpace: 'pre-wrap',
-                  margin: 0,
-                  padding: 'var(--space-3)',
-                  background: 'var(--gray-a3)',
-                  borderRadius: 'var(--radius-2)',
-                  fontSize: 'var(--font-size-1)',
-                }}
-              >
-                {compiled.instructions}
-              </pre>
+              <pre style={PROMPT_STYLE}>{compiled.instructions}</pre>
             </section>
           </Box>
-          <JsonBlock title="Turn Detection" value={compiled.turnDetection} />
+          {compiled.engine === 'live' ? (
+            <Box asChild>
+              <section aria-label="GPT-Live Conversation Prompt">
+                <Heading as="h2" size="3" mb="2">
+                  GPT-Live Conversation Prompt
+                </Heading>
+                <pre style={PROMPT_STYLE}>{compiled.live.conversationPrompt}</pre>
+              </section>
+            </Box>
+          ) : (
+            <JsonBlock title="Turn Detection" value={compiled.turnDetection} />
+          )}
         </Flex>
       )}
     </LoadStatus>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ProfileForm } from '../../lib/profile-form.ts';
 import { AdvancedTab } from './advanced-tab.tsx';
 import { BasicTab } from './basic-tab.tsx';
+import { EngineTab } from './engine-tab.tsx';
 import { GuardrailsTab } from './guardrails-tab.tsx';
 import { HostedPromptTab } from './hosted-prompt-tab.tsx';
 import { PersonalityTab } from './personality-tab.tsx';
@@ -16,7 +17,7 @@ type ProfileEditorProps = {
   selected: VoiceProfile | null;
 };
 
-/** The six tabs (Basic, Personality, Advanced, Guardrails, Hosted Prompt, Preview) over one form. */
+/** The seven tabs (Basic, Personality, Engine, Advanced, Guardrails, Hosted Prompt, Preview) over one form. */
 export function ProfileEditor({ form, change, selected }: ProfileEditorProps) {
   const [tab, setTab] = useState('basic');
   return (
@@ -25,6 +26,7 @@ export function ProfileEditor({ form, change, selected }: ProfileEditorProps) {
       <Tabs.List>
         <Tabs.Trigger value="basic">Basic</Tabs.Trigger>
         <Tabs.Trigger value="personality">Personality</Tabs.Trigger>
+        <Tabs.Trigger value="engine">Engine</Tabs.Trigger>
         <Tabs.Trigger value="advanced">Advanced</Tabs.Trigger>
         <Tabs.Trigger value="guardrails">Guardrails</Tabs.Trigger>
         <Tabs.Trigger value="hosted">Hosted Prompt</Tabs.Trigger>
@@ -36,6 +38,9 @@ export function ProfileEditor({ form, change, selected }: ProfileEditorProps) {
         </Tabs.Content>
         <Tabs.Content value="personality">
           <PersonalityTab form={form} change={change} />
+        </Tabs.Content>
+        <Tabs.Content value="engine">
+          <EngineTab form={form} change={change} />
         </Tabs.Content>
         <Tabs.Content value="advanced">
           <AdvancedTab form={form} change={change} />

@@ -1,0 +1,24 @@
+import type { CallFigures } from '@annie/api-client/contracts/usage';
+import { runScoped, tenantSql } from '../../../db/scoped-sql.ts';
+import type { Queryable } from '../../../db/sql-text.ts';
+
+/** One measured call: its engine (GPT-Live when its figures carry `live`), figures and length. */
+export type EngineCallRow = { engine: 'realtime' | 'live'; figures: CallFigures; seconds: number };
+
+// Ended calls whose figures the server measured (a browser's own report is not comparable).
+const ENGINE_CALLS_SQL = tenantSql(`
+  select case when jsonb_typeof(f.figures -> 'live') = 'object' then 'live' else 'realtime' end as engine,
+         f.figures, extract(epoch from (s.ended_at - s.started_at))::float8 as seconds
+    from call_session_figures f
+    join call_session s on s.id = f.call_session_id and s.tenant_id = f.tenant_id
+   where f.tenant_id = $1 and s.ended_at is not null and f.figures ->> 'source' = 'server'
+     and s.started_at >= $2::date and s.started_at < $3::date + 1`);
+
+/** The tenant's measured calls started from `from` to `to` (UTC dates, inclusive). */
+export async function engineCalls(
+  db: Queryable,
+  tenantId: string,
+  range: { from: string; to: string },
+): Promise<EngineCallRow[]> {
+  return runScoped<EngineCallRow>(db, { tenantId }, ENGINE_CALLS_SQL, [range.from, range.to]);
+}
