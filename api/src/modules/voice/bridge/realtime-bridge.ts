@@ -5,7 +5,6 @@ import type {
   RealtimeToolsConfig,
 } from 'openai/resources/realtime/realtime';
 import { type BridgeAudioFormat, durationMs } from './audio-format.ts';
-import type { CallEngine } from './call-engine.ts';
 import { CallFigures } from './call-figures.ts';
 import { type ToolRunner, ToolTurns } from './realtime-tool-runner.ts';
 import { type BridgeTranscriptEntry, SpokenReply, TranscriptOrder } from './realtime-transcript.ts';
@@ -49,7 +48,7 @@ type PlayingItem = {
  * both directions, transcripts out, tool calls through the runner, and barge-in (cancel the reply and
  * truncate what the caller has not heard, so the model's memory matches what was said).
  */
-export class RealtimeBridge implements CallEngine {
+export class RealtimeBridge {
   private paused = false;
   /** A response is asked for or running: from our response.create (or the server's response.created) to response.done. */
   private responding = false;
