@@ -105,7 +105,8 @@ export function createApp(appDeps: AppDeps): BuiltApp {
         appPagePreloads: remotePreloads(async (ctx) => {
           const id = verifiedSessionId(ctx, singleKey);
           const session = id ? (sessionStore.cached(id) ?? (await sessionStore.get(id))) : undefined;
-          return (await deps.remotes.forUser(session?.userId)).remotes;
+          const user = session?.userId ? { userId: session.userId, tenantId: session.tenantId } : undefined;
+          return (await deps.remotes.forUser(user)).remotes;
         }),
         // The home page's idle view, painted before app.js runs (the assistant's name is a setting).
         appPageMarkup: appPageMarkup(config.ASSISTANT_NAME),

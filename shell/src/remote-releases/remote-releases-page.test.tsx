@@ -19,6 +19,8 @@ const release = (version: string, loadErrors = 0) => ({
   exposes: ['./app'],
   loadErrors,
   servedUsers: 12,
+  approvedBy: 'operator:ci',
+  approvedAt: '2026-11-26T09:00:00.000Z',
 });
 
 const releases = (active: string | null): RemoteReleases => ({
@@ -29,6 +31,7 @@ const releases = (active: string | null): RemoteReleases => ({
     previous: null,
     override: remote === 'voice' ? 'https://cdn.example.test/voice/mf-manifest.json' : null,
     autoRollback: true,
+    tokenApproves: false,
     releases: remote === 'lab' ? [release('1.1.0', 4), release('1.0.0')] : [],
   })),
   reports: [

@@ -37,6 +37,8 @@ export async function listReleases(
       exposes: string[];
       load_errors: string;
       served_users: string;
+      approved_by: string | null;
+      approved_at: Date | null;
     }>(
       `select r.*,
               (select count(*) from remote_load_error e
@@ -53,8 +55,9 @@ export async function listReleases(
       canary_percent: number | null;
       history: string[];
       auto_rollback: boolean;
+      token_approves: boolean;
     }>(
-      `select remote, active_version, canary_version, canary_percent, history, auto_rollback
+      `select remote, active_version, canary_version, canary_percent, history, auto_rollback, token_approves
          from remote_state where remote = any($1)`,
       [names],
     ),
@@ -88,6 +91,7 @@ export async function listReleases(
       previous: state?.canary_version ? (state.active_version ?? null) : state?.history.at(-1) || null,
       override: remote.overridden ? remote.entry : null,
       autoRollback: state?.auto_rollback ?? true,
+      tokenApproves: state?.token_approves ?? false,
       releases: releases.rows
         .filter((row) => row.remote === remote.name)
         .map((row) => ({
@@ -101,6 +105,8 @@ export async function listReleases(
           exposes: row.exposes,
           loadErrors: Number(row.load_errors),
           servedUsers: Number(row.served_users),
+          approvedBy: row.approved_by,
+          approvedAt: row.approved_at?.toISOString() ?? null,
         })),
     };
   });

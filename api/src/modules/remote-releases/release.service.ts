@@ -7,6 +7,7 @@ import { checkCompatibility, type ManifestFacts } from './compatibility-gate.ts'
 import { contentTypeOf, fileProblem, isSourceMap } from './release-file-types.ts';
 import {
   audit,
+  claimVersion,
   endCanary,
   insertRelease,
   insertReleaseFile,
@@ -30,7 +31,13 @@ export type PublishHost = {
 
 export type UploadedFile = { path: string; content: Buffer };
 
-export type PublishInput = { remote: RemoteName; version: string; publishedBy: string } & (
+export type PublishInput = {
+  remote: RemoteName;
+  version: string;
+  publishedBy: string;
+  /** A deploy token's build reaches the operator's tenant only until an administrator approves it. */
+  byToken?: boolean;
+} & (
   | { storage: 'database'; files: UploadedFile[] }
   | {
       storage: 'url';
@@ -136,6 +143,7 @@ export async function publishRelease(
       exposes: facts.exposes,
       digest: digests.release,
       sourceUrl: input.storage === 'url' ? input.url : null,
+      approvedBy: input.byToken ? null : input.publishedBy,
     });
     if (!inserted) {
       if ((await releaseDigest(db, input.remote, input.version)) === digests.release)
@@ -144,6 +152,11 @@ export async function publishRelease(
         `${input.remote} ${input.version} is already published with other content; a version is never replaced: publish a new version`,
       );
     }
+    // Deleted releases keep their number: a version names one content for good (caches, reports, audit).
+    if (!(await claimVersion(db, input.remote, input.version, digests.release)))
+      throw conflict(
+        `${input.remote} ${input.version} was published before (and since deleted); a version number is never reused: publish a new version`,
+      );
     for (const file of pinned) {
       await insertReleaseFile(db, {
         remote: input.remote,
@@ -152,6 +165,7 @@ export async function publishRelease(
         contentType: contentTypeOf(file.path),
         content: input.storage === 'database' ? file.content : null,
         sha256: digests.files.get(file.path),
+        size: file.content.length,
       });
     }
     const detail =

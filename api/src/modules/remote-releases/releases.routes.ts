@@ -47,10 +47,10 @@ export function releasesRoutes({ pool, config, registry, host }: ReleasesDeps): 
   });
 
   defineRoute(router, contract.readRemoteRegistry, async (ctx) => {
-    const userId = ctx.session?.userId as string | undefined;
-    // Per user (a canary), and must reach the shell fresh after an activation.
+    const userId = ctx.session?.userId;
+    // Per user (a canary, the operator's tenant), and must reach the shell fresh after an activation.
     ctx.set('Cache-Control', 'private, no-cache');
-    const answer = await registry.forUser(userId);
+    const answer = await registry.forUser(userId ? { userId, tenantId: ctx.session?.tenantId } : undefined);
     return userId && (await isOperatorAdmin(pool, config, userId))
       ? { ...answer, manageReleases: true }
       : answer;
