@@ -1,6 +1,7 @@
 import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Middleware } from 'koa';
 import type { AppConfig } from '../../config/env.ts';
+import { createPool } from '../../db/pool.ts';
 import type { Queryable } from '../../db/transaction.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
@@ -50,6 +51,26 @@ export async function describeOperatorTenant(db: Queryable, config: AppConfig): 
       ? `; OPERATOR_TENANT=${config.OPERATOR_TENANT} is ignored: change it with remote:operator-tenant`
       : '';
   return `Remote releases are managed by tenant ${pinned.tenant_id} (pinned ${pinned.pinned_at.toISOString()} by ${pinned.pinned_by})${drift}`;
+}
+
+/**
+ * `doctor`'s line on a machine where it did not open the database: the pinned tenant read over one
+ * short-lived connection when DATABASE_URL is set, else what the setting says.
+ */
+export async function describeOperatorTenantAt(
+  databaseUrl: string | undefined,
+  config: AppConfig,
+): Promise<string> {
+  const fallback = `Remote releases: the operator tenant is pinned in the database at the first start (${config.OPERATOR_TENANT ? `OPERATOR_TENANT=${config.OPERATOR_TENANT}` : "the first admin's"}); set DATABASE_URL to read it`;
+  if (!databaseUrl) return fallback;
+  const pool = createPool(databaseUrl);
+  try {
+    return await describeOperatorTenant(pool, config);
+  } catch (error) {
+    return `${fallback} (the database did not answer: ${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    await pool.end();
+  }
 }
 
 /**

@@ -65,6 +65,11 @@ export async function publishCommand(
   ];
 }
 
+// A browser's report (or a token's name) reaches the operator's terminal: no escape sequence goes through.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const printable = (text: string) =>
+  text.replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
 export async function listCommand(pool: Pool, config: AppConfig, remote?: RemoteName): Promise<string[]> {
   const { remotes, audit, reports } = await listReleases(pool, config.remotes, remote);
   const lines: string[] = [];
@@ -82,7 +87,7 @@ export async function listCommand(pool: Pool, config: AppConfig, remote?: Remote
         release.version === state.canary?.version ? `canary ${state.canary.percent}%` : '',
       ].filter(Boolean);
       lines.push(
-        `  ${release.version}\t${release.publishedAt}\t${release.publishedBy}\t${release.storage}\tserved to ${release.servedUsers} users, ${release.loadErrors} load errors${marks.length ? `\t[${marks.join(', ')}]` : ''}`,
+        `  ${release.version}\t${release.publishedAt}\t${printable(release.publishedBy)}\t${release.storage}\tserved to ${release.servedUsers} users, ${release.loadErrors} load errors${marks.length ? `\t[${marks.join(', ')}]` : ''}`,
       );
     }
   }
@@ -91,14 +96,14 @@ export async function listCommand(pool: Pool, config: AppConfig, remote?: Remote
     lines.push(`Load failures reported (newest first, last ${recentReports.length}):`);
   for (const report of recentReports)
     lines.push(
-      `  ${report.at}\t${report.remote} ${report.version}\t${report.counted ? 'counted' : 'not counted'}\t${report.message || '-'}`,
+      `  ${report.at}\t${report.remote} ${report.version}\t${report.counted ? 'counted' : 'not counted'}\t${printable(report.message) || '-'}`,
     );
   // The latest changes, with why (an automatic rollback says how many users failed, of how many).
   const recent = audit.slice(0, AUDIT_SHOWN);
   if (recent.length > 0) lines.push(`Audit log (newest first, last ${recent.length}):`);
   for (const entry of recent)
     lines.push(
-      `  ${entry.at}\t${entry.remote}\t${entry.action}${entry.version ? ` ${entry.version}` : ''}\t${entry.actor}\t${entry.detail}`,
+      `  ${entry.at}\t${entry.remote}\t${entry.action}${entry.version ? ` ${entry.version}` : ''}\t${printable(entry.actor)}\t${printable(entry.detail)}`,
     );
   return lines;
 }

@@ -76,6 +76,7 @@ export const remoteAuditEntrySchema = z.strictObject({
     'approve',
     'token-approves-on',
     'token-approves-off',
+    'operator-tenant',
   ]),
   version: z.string().nullable(),
   actor: z.string(),
