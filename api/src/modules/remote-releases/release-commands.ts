@@ -66,6 +66,7 @@ export async function publishCommand(
 }
 
 // A browser's report (or a token's name) reaches the operator's terminal: no escape sequence goes through.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const printable = (text: string) =>
   text.replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
