@@ -92,7 +92,13 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());
   app.use(deployTokenGate());
-  app.use(releaseFiles(pool, deps.remotes));
+  app.use(
+    releaseFiles(pool, deps.remotes, {
+      cacheBytes: config.RELEASE_FILE_CACHE_BYTES,
+      maxBytes: config.RELEASE_UPLOAD_MAX_BYTES,
+      privateOrigins: config.RELEASE_URL_TEST_ORIGINS,
+    }),
+  );
   if (appDeps.staticDirs) {
     app.use(
       staticFiles({

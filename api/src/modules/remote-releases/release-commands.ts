@@ -46,7 +46,10 @@ export async function publishCommand(
   const publishedBy = operatorActor();
   const host = publishHostOf(config);
   if (input.url) {
-    const hosted = await fetchHostedBuild(input.url, host.allowedOrigins);
+    const hosted = await fetchHostedBuild(input.url, {
+      maxBytes: config.RELEASE_UPLOAD_MAX_BYTES,
+      privateOrigins: config.RELEASE_URL_TEST_ORIGINS,
+    });
     await publishRelease(pool, { ...input, url: input.url, publishedBy, storage: 'url', ...hosted }, host);
     const pruned = await applyRetention(pool, config, input.remote);
     return [

@@ -25,8 +25,6 @@ export { audit } from './release-state.queries.ts';
 export type PublishHost = {
   /** The version of each shared singleton the shell serves. */
   shared: Record<string, string>;
-  /** Origins the pages may load scripts from (a `--url` build must be on one). */
-  allowedOrigins: string[];
 };
 
 export type UploadedFile = { path: string; content: Buffer };
@@ -89,11 +87,6 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
     if (!gate.ok) throw refused(gate.problems);
     return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
   }
-  const origin = new URL(input.url).origin;
-  if (!host.allowedOrigins.includes(origin))
-    throw refused([
-      `${origin} is not an origin the pages may load scripts from: add it to CORS_ORIGINS on every instance`,
-    ]);
   for (const file of input.pinned ?? []) {
     const problem = fileProblem(file.path);
     if (problem) throw refused([problem]);

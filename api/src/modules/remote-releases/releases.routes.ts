@@ -71,7 +71,10 @@ export function releasesRoutes({ pool, config, registry, host }: ReleasesDeps): 
     { before: [requireOperatorAdmin(pool, config)] },
     async (ctx, { body: input, auth }) => {
       const publishHost = host();
-      const hosted = await fetchHostedBuild(input.url, publishHost.allowedOrigins);
+      const hosted = await fetchHostedBuild(input.url, {
+        maxBytes: config.RELEASE_UPLOAD_MAX_BYTES,
+        privateOrigins: config.RELEASE_URL_TEST_ORIGINS,
+      });
       await publishRelease(
         pool,
         { ...input, publishedBy: auth.username, storage: 'url', ...hosted },

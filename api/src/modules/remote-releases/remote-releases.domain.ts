@@ -1,5 +1,4 @@
 import type { Domain } from '../../domain.ts';
-import { originsOf } from '../../middleware/security-headers.ts';
 import { buildDirs, REPO_ROOT } from '../../runtime.ts';
 import { approvalRoutes } from './approval.routes.ts';
 import { deployRoutes } from './deploy.routes.ts';
@@ -12,14 +11,9 @@ import { describeOperatorTenant, operatorTenantOf } from './operator-access.ts';
 import type { PublishHost } from './release.service.ts';
 import { releasesRoutes } from './releases.routes.ts';
 
-/** What a build is checked against at publish: the shell's singletons and the origins pages may load from. */
+/** What a build is checked against at publish: the singletons the shell serves. */
 export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishHost {
-  return {
-    shared: hostSharedVersions(buildDirs(config).shellDir, `${REPO_ROOT}/shell`),
-    allowedOrigins: [
-      ...new Set([...config.CORS_ORIGINS, ...originsOf(config.remotes.map((remote) => remote.entry))]),
-    ],
-  };
+  return { shared: hostSharedVersions(buildDirs(config).shellDir, `${REPO_ROOT}/shell`) };
 }
 
 /**
