@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import type { CreatedDeployToken, RemoteReleases } from '@annie/api-client/contracts/remote-releases';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +176,26 @@ describe('deploy tokens', () => {
 });
 
 describe('uploads', () => {
+  it('refuse a .br or .gz copy that is not its original compressed, or has no original', async () => {
+    const script = Buffer.from('export const page = 1;');
+    const build = [...testBuild('knowledge'), { path: 'static/js/page.js', content: script }];
+    const other = await upload(app.baseUrl, knowledgeToken, 'knowledge', '3.5.0', [
+      ...build,
+      { path: 'static/js/page.js.br', content: brotliCompressSync(Buffer.from('alert(document.cookie)')) },
+      { path: 'static/js/page.js.gz', content: gzipSync(script) },
+      { path: 'static/js/orphan.js.gz', content: gzipSync(script) },
+    ]);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe(
+      'Cannot publish: static/js/page.js.br is not static/js/page.js compressed; static/js/orphan.js.gz is a compressed copy of static/js/orphan.js, which the build does not hold',
+    );
+    const good = await upload(app.baseUrl, knowledgeToken, 'knowledge', '3.5.0', [
+      ...build,
+      { path: 'static/js/page.js.br', content: brotliCompressSync(script) },
+    ]);
+    expect(good.status).toBe(201);
+  });
+
   it('refuse a file type a remote build does not hold, naming it, and publish nothing', async () => {
     const response = await upload(app.baseUrl, knowledgeToken, 'knowledge', '3.0.0', [
       ...testBuild('knowledge'),

@@ -4,6 +4,7 @@ import type { Pool } from '../../db/pool.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { checkCompatibility, type ManifestFacts } from './compatibility-gate.ts';
+import { compressedSiblingProblems } from './compressed-siblings.ts';
 import { contentTypeOf, fileProblem, isSourceMap } from './release-file-types.ts';
 import {
   audit,
@@ -76,6 +77,8 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
       const problem = fileProblem(file.path);
       if (problem) throw badRequest(problem);
     }
+    const siblings = compressedSiblingProblems(input.files);
+    if (siblings.length > 0) throw badRequest(`Cannot publish: ${siblings.join('; ')}`);
     const manifest = parseJsonFile(input.files, MANIFEST_FILE);
     if (manifest === undefined) throw refused([`the build has no readable ${MANIFEST_FILE}`]);
     const gate = checkCompatibility(
