@@ -1,5 +1,4 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { UploadedFile } from './release.service.ts';
 
 const SUFFIX = /\.(br|gz)$/;
 
@@ -8,7 +7,7 @@ const SUFFIX = /\.(br|gz)$/;
  * (a browser that takes Brotli must run what the one that does not runs, and what the digests name).
  * Decompressed no further than the original's size plus one byte, so a compression bomb costs nothing.
  */
-export function compressedSiblingProblems(files: readonly UploadedFile[]): string[] {
+export function compressedSiblingProblems(files: readonly { path: string; content: Buffer }[]): string[] {
   const byPath = new Map(files.map((file) => [file.path, file.content]));
   const problems: string[] = [];
   for (const file of files) {
