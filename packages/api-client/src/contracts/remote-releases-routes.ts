@@ -10,6 +10,7 @@ import {
   createDeployTokenRequestSchema,
   createdDeployTokenSchema,
   deployTokensSchema,
+  deployUploadFormSchema,
   publishUrlReleaseRequestSchema,
   releaseChangesSchema,
   releaseGrantSchema,
@@ -165,8 +166,10 @@ export const uploadDeployRelease = route({
   path: '/api/modules/deploy/:remote/releases',
   summary:
     "Publish a build of the token's remote (multipart: `version` and one part per file, named by its path)",
-  description: `${TOKEN_NOTE} Checked like remote:publish; the same content again is a no-op (200), other content for a published version a 409. Does not activate.`,
+  description: `${TOKEN_NOTE} Checked like remote:publish; the same content again is a no-op (200), other content for a published version a 409. Does not activate. A token's version reaches the operator's tenant only until an operator administrator approves it.`,
   access: 'anonymous',
+  credential: 'deploy-token',
+  multipartBody: deployUploadFormSchema,
   params: remoteParams,
   responses: {
     200: { description: 'Already published with this content', schema: remoteReleasesSchema },
@@ -188,9 +191,11 @@ export const deployActivate = route({
   summary: "Activate a published version of the token's remote, for everyone or as a canary (`percent` 1–99)",
   description: TOKEN_NOTE,
   access: 'anonymous',
+  credential: 'deploy-token',
   params: remoteParams,
   body: activateReleaseRequestSchema,
   responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
+  errors: { 404: 'That version is not published', 409: 'That version is already active' },
 });
 
 export const deployPromote = route({
@@ -199,6 +204,7 @@ export const deployPromote = route({
   summary: "Promote the token's remote's canary to everyone",
   description: TOKEN_NOTE,
   access: 'anonymous',
+  credential: 'deploy-token',
   params: remoteParams,
   responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
   errors: {
@@ -213,6 +219,7 @@ export const deployRollback = route({
   summary: "End the token's remote's canary, or else return to the version active before",
   description: TOKEN_NOTE,
   access: 'anonymous',
+  credential: 'deploy-token',
   params: remoteParams,
   responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
 });

@@ -158,6 +158,14 @@ export const createdDeployTokenSchema = z.strictObject({
   deployToken: deployTokenSchema,
 });
 
+/**
+ * Body of POST /api/modules/deploy/:remote/releases, `multipart/form-data`: the `version` field first,
+ * then one file part per file of the build, named by its path inside it (`static/js/app.1234.js`).
+ */
+export const deployUploadFormSchema = z
+  .object({ version: releaseVersionSchema })
+  .catchall(z.file().describe('A file of the build, the part named by its path inside it'));
+
 /** Body of POST /api/modules/deploy/:remote/activate (a deploy token's call). */
 export const deployActivateRequestSchema = activateReleaseRequestSchema;
 
