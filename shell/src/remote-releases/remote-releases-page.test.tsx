@@ -259,4 +259,25 @@ describe('the Remote releases screen', () => {
       'X-Release-Grant': 'grant-secret',
     });
   });
+
+  it('never asks for the password in a page another window opened: it offers a fresh page', async () => {
+    Object.defineProperty(window, 'opener', { value: window, configurable: true });
+    try {
+      const fetched = stubFetch({
+        'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
+        'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+      });
+      renderWithProviders(<RemoteReleasesPage />);
+      const card = await screen.findByLabelText('Deploy tokens');
+      await userEvent.type(within(card).getByPlaceholderText('knowledge-ci'), 'lab-ci');
+      await userEvent.click(within(card).getByRole('button', { name: 'Create token' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+      expect(within(dialog).getByText(/Another window opened this page\./)).toBeVisible();
+      expect(within(dialog).queryByLabelText('Password')).toBeNull();
+      expect(within(dialog).getByRole('button', { name: 'Open a fresh page' })).toBeVisible();
+      expect(fetched.requests('POST')).toEqual([]);
+    } finally {
+      Object.defineProperty(window, 'opener', { value: undefined, configurable: true });
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { hasGrant, needsConfirmation } from './api/release-grant.ts';
+import { untrustedPageReason } from './page-trust.ts';
 
 /**
  * Runs an action that needs a fresh password confirmation: at once when this page holds one, else
@@ -17,7 +18,7 @@ export function usePasswordGate() {
     asking,
     /** Runs `action` with a fresh confirmation (asks for the password first when needed). */
     withGrant(action: () => void) {
-      if (hasGrant()) action();
+      if (hasGrant() && !untrustedPageReason()) action();
       else ask(action);
     },
     /** True (and the password asked again) when `error` is the server's call for a fresh confirmation. */
