@@ -88,12 +88,19 @@ function securityOf(doc: RouteDoc): Record<string, string[]>[] {
   return doc.access === 'anonymous' ? [] : [{ session: [] }];
 }
 
+/** A multipart body's schema: its open-ended parts (the files) are binary. */
+function multipartSchema(schema: JsonSchema): JsonSchema {
+  const parts = (schema as { additionalProperties?: unknown }).additionalProperties;
+  if (typeof parts !== 'object' || parts === null) return schema;
+  return { ...schema, additionalProperties: { ...parts, format: 'binary' } };
+}
+
 function requestBody(components: SchemaComponents, doc: RouteDoc): Record<string, unknown> {
   const content: Record<string, unknown> = {};
   if (doc.body) content['application/json'] = { schema: components.of(doc.body, 'input') };
   if (doc.multipartBody)
     content['multipart/form-data'] = {
-      schema: components.of(doc.multipartBody, 'input'),
+      schema: multipartSchema(components.spelledOut(doc.multipartBody, 'input')),
       encoding: { version: { contentType: 'text/plain' } },
     };
   return Object.keys(content).length > 0 ? { requestBody: { required: true, content } } : {};

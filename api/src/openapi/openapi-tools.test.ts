@@ -50,7 +50,9 @@ describe('the deploy API in the document', () => {
   });
 
   it('describes the multipart upload (version and files) and the JSON activation', () => {
-    const [upload, activate] = deploy as { requestBody: { content: Record<string, { schema: object }> } }[];
+    const [upload, activate] = deploy as unknown as {
+      requestBody: { content: Record<string, { schema: object }> };
+    }[];
     const form = upload?.requestBody.content['multipart/form-data']?.schema;
     expect(JSON.stringify(form)).toContain('"binary"');
     expect(form).toMatchObject({ required: ['version'] });

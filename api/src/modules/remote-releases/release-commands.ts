@@ -83,12 +83,15 @@ export async function listCommand(pool: Pool, config: AppConfig, remote?: Remote
       ? ` (REMOTE_${state.remote.toUpperCase()}_ENTRY overrides: ${state.override})`
       : '';
     lines.push(
-      `${state.remote}: active ${state.active ?? 'local (the deployed build)'}${canary}${override}; automatic rollback ${state.autoRollback ? 'on' : 'off'}`,
+      `${state.remote}: active ${state.active ?? 'local (the deployed build)'}${canary}${override}; automatic rollback ${state.autoRollback ? 'on' : 'off'}${state.tokenApproves ? '; deploy tokens approve their own versions' : ''}`,
     );
     for (const release of state.releases) {
       const marks = [
         release.version === state.active ? 'active' : '',
         release.version === state.canary?.version ? `canary ${state.canary.percent}%` : '',
+        release.approvedBy === null
+          ? `operator's tenant only until approved (remote:approve ${state.remote} ${release.version})`
+          : '',
       ].filter(Boolean);
       lines.push(
         `  ${release.version}\t${release.publishedAt}\t${printable(release.publishedBy)}\t${release.storage}\tserved to ${release.servedUsers} users, ${release.loadErrors} load errors${marks.length ? `\t[${marks.join(', ')}]` : ''}`,

@@ -164,7 +164,8 @@ export const createdDeployTokenSchema = z.strictObject({
  */
 export const deployUploadFormSchema = z
   .object({ version: releaseVersionSchema })
-  .catchall(z.file().describe('A file of the build, the part named by its path inside it'));
+  // A file part (binary in the API document); only the zod members the shell shares are used here.
+  .catchall(z.string().describe('A file of the build, the part named by its path inside it'));
 
 /** Body of POST /api/modules/deploy/:remote/activate (a deploy token's call). */
 export const deployActivateRequestSchema = activateReleaseRequestSchema;
