@@ -278,6 +278,15 @@ test('the Remote releases screen (menu entry Modules) shows each remote and its 
 }) => {
   await adminPage.goto('/admin/modules');
   await expect(adminPage.getByRole('heading', { name: 'Remote releases' })).toBeVisible();
+  // Loaded as a document, the screen is isolated (no opener can script it) and asks for the password
+  // before a deploy token is issued.
+  expect(await adminPage.evaluate(() => window.crossOriginIsolated)).toBe(true);
+  const tokenCard = adminPage.getByLabel('Deploy tokens');
+  await tokenCard.getByPlaceholder('knowledge-ci').fill('e2e-unissued');
+  await tokenCard.getByRole('button', { name: 'Create token' }).click();
+  const confirm = adminPage.getByRole('dialog', { name: 'Confirm your password' });
+  await expect(confirm.getByLabel('Password')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(adminPage.getByLabel('Remote lab')).toContainText('Active: the deployed build');
   await expect(adminPage.getByText('auto-rollback', { exact: false }).first()).toBeVisible();
   // The team's token from the CI test, never its secret; revoking it is one confirmed click away.

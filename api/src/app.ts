@@ -23,7 +23,12 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
-import { deployTokenGate, registryReader, releaseFiles } from './modules/remote-releases/index.ts';
+import {
+  deployTokenGate,
+  registryReader,
+  releaseFiles,
+  releasesPageIsolation,
+} from './modules/remote-releases/index.ts';
 import {
   AFTER_PAINT_SCRIPT_HASH,
   appPageMarkup,
@@ -99,6 +104,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
       privateOrigins: config.RELEASE_URL_TEST_ORIGINS,
     }),
   );
+  app.use(releasesPageIsolation());
   if (appDeps.staticDirs) {
     app.use(
       staticFiles({

@@ -5,4 +5,5 @@ export { describeOperatorTenant, describeOperatorTenantAt, tenantChoiceProblem }
 export { registryReader } from './registry-reader.queries.ts';
 export { RELEASE_COMMANDS } from './release-cli.ts';
 export { releaseFiles } from './release-files.ts';
+export { releasesPageIsolation } from './releases-page-isolation.ts';
 export { remoteReleasesDomain } from './remote-releases.domain.ts';
