@@ -126,6 +126,20 @@ describe('a deploy token’s version', () => {
         })
       ).status,
     ).toBe(403);
+    for (const [method, path] of [
+      ['GET', '/api/modules/releases/lab/versions/2.0.0/changes'],
+      ['POST', '/api/modules/releases/lab/approve'],
+      ['POST', '/api/modules/releases/lab/token-approves'],
+    ] as const) {
+      const refused = await customerAdmin.request(method, path, {
+        body: method === 'POST' ? { version: '2.0.0', enabled: true } : undefined,
+        headers: grant,
+      });
+      expect(refused.status, path).toBe(403);
+      expect((refused.body as { message: string }).message).toBe(
+        "Remote releases are managed by the administrators of the operator's tenant",
+      );
+    }
     // An expired grant asks for the password again.
     await app.pool.query(
       `update http_session set data = jsonb_set(data, '{releaseGrant,until}', '0'::jsonb) where data ? 'releaseGrant'`,
