@@ -29,7 +29,7 @@ const INSERT_SQL = plainSql(
 
 const TALLY_SQL = plainSql(
   REGISTRY,
-  `select coalesce(a.tenant_id, '') as tenant_id, count(*) as served, count(e.user_id) as failed
+  `select coalesce(a.served_tenant, '') as tenant_id, count(*) as served, count(e.user_id) as failed
      from remote_assignment a
      left join (select distinct user_id from remote_load_error
                  where remote = $1 and version = $2 and counted and at >= $3) e on e.user_id = a.user_id

@@ -2,17 +2,20 @@ import { plainSql, runPlain } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 import { REGISTRY } from './release-state.queries.ts';
 
-const READ_SQL = plainSql(REGISTRY, 'select tenant_id, pinned_by, pinned_at from remote_operator_tenant');
+const READ_SQL = plainSql(
+  REGISTRY,
+  'select operator_tenant as tenant_id, pinned_by, pinned_at from remote_operator_tenant',
+);
 
 const PIN_SQL = plainSql(
   REGISTRY,
-  `insert into remote_operator_tenant (tenant_id, pinned_by) values ($1, $2) on conflict do nothing`,
+  `insert into remote_operator_tenant (operator_tenant, pinned_by) values ($1, $2) on conflict do nothing`,
 );
 
 const REPIN_SQL = plainSql(
   REGISTRY,
-  `insert into remote_operator_tenant (tenant_id, pinned_by) values ($1, $2)
-   on conflict (singleton) do update set tenant_id = excluded.tenant_id, pinned_by = excluded.pinned_by,
+  `insert into remote_operator_tenant (operator_tenant, pinned_by) values ($1, $2)
+   on conflict (singleton) do update set operator_tenant = excluded.operator_tenant, pinned_by = excluded.pinned_by,
      pinned_at = now()`,
 );
 

@@ -14,8 +14,8 @@ const RELEASES_SQL = plainSql(
 
 const RECORD_SERVED_SQL = plainSql(
   REGISTRY,
-  `insert into remote_assignment (remote, version, user_id, tenant_id) values ($1, $2, $3, $5)
-   on conflict (remote, version, user_id) do update set served_at = now(), tenant_id = excluded.tenant_id
+  `insert into remote_assignment (remote, version, user_id, served_tenant) values ($1, $2, $3, $5)
+   on conflict (remote, version, user_id) do update set served_at = now(), served_tenant = excluded.served_tenant
      where remote_assignment.served_at < to_timestamp($4::float8 / 1000)`,
 );
 

@@ -7,7 +7,8 @@ import { Migration } from '@mikro-orm/migrations';
  * token approve its own versions (off); the operator's tenant is pinned once (a single row, changed only by
  * an operator command); every version number ever published is kept (a pruned number is never reused);
  * each file's size (the approval shows what changed); the tenant of each user a version was served to
- * (automatic rollback counts tenants).
+ * (automatic rollback counts tenants). The registry stays the operator's, shared by every tenant: a
+ * tenant is a fact recorded here (`served_tenant`, `operator_tenant`), never a scope (no `tenant_id`).
  */
 export class Migration20261129020000_release_approval extends Migration {
   override up(): void {
@@ -22,7 +23,7 @@ export class Migration20261129020000_release_approval extends Migration {
       `update "remote_release_file" set "size" = octet_length("content") where "content" is not null;`,
     );
     this.addSql(`alter table "remote_state" add column "token_approves" boolean not null default false;`);
-    this.addSql(`alter table "remote_assignment" add column "tenant_id" text;`);
+    this.addSql(`alter table "remote_assignment" add column "served_tenant" text;`);
     this.addSql(`create table "remote_version_ledger" (
   "remote" text not null,
   "version" text not null,
@@ -36,7 +37,7 @@ export class Migration20261129020000_release_approval extends Migration {
     );
     this.addSql(`create table "remote_operator_tenant" (
   "singleton" boolean primary key default true check ("singleton"),
-  "tenant_id" text not null,
+  "operator_tenant" text not null,
   "pinned_by" text not null,
   "pinned_at" timestamptz not null default now()
 );`);
@@ -57,7 +58,7 @@ end $$;`);
     this.addSql(`drop function if exists "annie_operator_tenant_changed"();`);
     this.addSql(`drop trigger if exists "remote_release_approved" on "remote_release";`);
     this.addSql(`drop table if exists "remote_operator_tenant", "remote_version_ledger";`);
-    this.addSql(`alter table "remote_assignment" drop column if exists "tenant_id";`);
+    this.addSql(`alter table "remote_assignment" drop column if exists "served_tenant";`);
     this.addSql(`alter table "remote_state" drop column if exists "token_approves";`);
     this.addSql(`alter table "remote_release_file" drop column if exists "size";`);
     this.addSql(
