@@ -209,12 +209,16 @@ test('a version whose entry is broken is rolled back by itself after the failure
 });
 
 /** Runs the teams' release command (Node only) with a deploy token, as a CI job does. */
-function release(token: string, ...args: string[]): string {
-  const result = spawnSync(process.execPath, ['scripts/release.mjs', ...args], {
+function releaseRun(token: string, ...args: string[]) {
+  return spawnSync(process.execPath, ['scripts/release.mjs', ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, ANNIE_DEPLOY_TOKEN: token, ANNIE_SERVER_URL: E2E_BASE_URL },
     encoding: 'utf8',
   });
+}
+
+function release(token: string, ...args: string[]): string {
+  const result = releaseRun(token, ...args);
   if (result.status !== 0) throw new Error(`release ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 }
@@ -256,6 +260,13 @@ test("a team's CI uploads with its deploy token and canaries it: an open browser
 
   await inside.getByRole('link', { name: 'Knowledge', exact: true }).first().click();
   await expect(inside.getByRole('heading', { name: 'Knowledge Base (from CI)' })).toBeVisible();
+  // The token's promote waits for an operator's approval; the operator reviews what changed and approves.
+  const promote = releaseRun(token, 'promote', 'knowledge');
+  expect(promote.status).toBe(1);
+  expect(promote.stderr).toContain(`403: knowledge ${uploaded} reaches the operator's tenant only`);
+  const approved = annieOk('remote:approve', 'knowledge', uploaded);
+  expect(approved).toMatch(new RegExp(`knowledge ${uploaded}, published .* by token:e2e-ci-`));
+  expect(approved).toContain(`knowledge ${uploaded} approved`);
   expect(release(token, 'rollback', 'knowledge')).toContain('rolled back');
   expect(annieOk('remote:list', 'knowledge')).toMatch(new RegExp(`canary ${uploaded}\\ttoken:e2e-ci-`));
   await inside.context().close();
@@ -267,6 +278,15 @@ test('the Remote releases screen (menu entry Modules) shows each remote and its 
 }) => {
   await adminPage.goto('/admin/modules');
   await expect(adminPage.getByRole('heading', { name: 'Remote releases' })).toBeVisible();
+  // Loaded as a document, the screen is isolated (no opener can script it) and asks for the password
+  // before a deploy token is issued.
+  expect(await adminPage.evaluate(() => window.crossOriginIsolated)).toBe(true);
+  const tokenCard = adminPage.getByLabel('Deploy tokens');
+  await tokenCard.getByPlaceholder('knowledge-ci').fill('e2e-unissued');
+  await tokenCard.getByRole('button', { name: 'Create token' }).click();
+  const confirm = adminPage.getByRole('dialog', { name: 'Confirm your password' });
+  await expect(confirm.getByLabel('Password')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(adminPage.getByLabel('Remote lab')).toContainText('Active: the deployed build');
   await expect(adminPage.getByText('auto-rollback', { exact: false }).first()).toBeVisible();
   // The team's token from the CI test, never its secret; revoking it is one confirmed click away.

@@ -8,7 +8,8 @@
 //   node scripts/release.mjs promote  REMOTE
 //   node scripts/release.mjs rollback REMOTE
 //
-// The server is ANNIE_SERVER_URL (or --server URL). Exit 0 when the server accepted, else 1 with its reason.
+// The server is ANNIE_SERVER_URL (or --server URL): https://, or http:// to this machine only; a redirect
+// is never followed with the token. Exit 0 when the server accepted, else 1 with its reason.
 import { execSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -40,6 +41,26 @@ export async function readDist(dir) {
 }
 
 /**
+ * Why the token may not be sent to `server` (undefined: it may): only over HTTPS, or plain HTTP to this
+ * machine (loopback), so a token never crosses a network in the clear.
+ * @param {string} server
+ * @returns {string | undefined}
+ */
+export function serverProblem(server) {
+  let url;
+  try {
+    url = new URL(server);
+  } catch {
+    return `${server} is not a URL`;
+  }
+  if (url.protocol === 'https:') return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const loopback = host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1';
+  if (url.protocol === 'http:' && loopback) return undefined;
+  return `refusing to send the deploy token to ${url.origin}: use https:// (plain http:// only to this machine)`;
+}
+
+/**
  * Calls the server's deploy API for `remote`; resolves with the answer, or throws with the server's reason.
  * @param {{ server: string; token: string }} target
  * @param {string} remote
@@ -58,12 +79,18 @@ export async function deployCall(target, remote, action, body) {
         ...(json ? { 'Content-Type': 'application/json' } : {}),
       },
       body: json ? JSON.stringify(body) : body,
+      // A redirect would carry the token elsewhere: never followed, reported.
+      redirect: 'manual',
     });
   } catch (error) {
     const cause =
       error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
     throw new Error(`could not reach ${url.origin}: ${cause}`);
   }
+  if (response.status >= 300 && response.status < 400)
+    throw new Error(
+      `${response.status}: the server redirects to ${response.headers.get('location') ?? '(nowhere)'}; not followed with the token: set ANNIE_SERVER_URL to the server's own address`,
+    );
   const text = await response.text();
   /** @type {{ message?: string } & Record<string, unknown>} */
   let answer = {};
@@ -111,6 +138,8 @@ async function main(argv) {
     );
     return 2;
   }
+  const refused = serverProblem(server);
+  if (refused) return usage(refused);
   const target = { server, token };
   switch (command) {
     case 'publish': {
@@ -133,14 +162,16 @@ async function main(argv) {
       const percent = Number(values.percent);
       if (!version || !Number.isInteger(percent) || percent < 1 || percent > 99)
         return usage('canary needs VERSION and --percent between 1 and 99');
-      await deployCall(target, remote, 'activate', { version, percent });
-      console.log(`${remote} ${version} is the canary for ${percent}% of users`);
+      const { body } = await deployCall(target, remote, 'activate', { version, percent });
+      console.log(
+        `${remote} ${version} is the canary for ${percent}% of users${waiting(body, remote, version)}`,
+      );
       return 0;
     }
     case 'activate': {
       if (!version) return usage('activate needs VERSION');
-      await deployCall(target, remote, 'activate', { version });
-      console.log(`${remote} ${version} is active for everyone`);
+      const { body } = await deployCall(target, remote, 'activate', { version });
+      console.log(`${remote} ${version} is active for everyone${waiting(body, remote, version)}`);
       return 0;
     }
     case 'promote':
@@ -155,6 +186,22 @@ async function main(argv) {
     default:
       return usage(`unknown command ${command}`);
   }
+}
+
+/**
+ * The note a version not approved yet gets: it reaches the operator's tenant only.
+ * @param {Record<string, unknown>} body
+ * @param {string} remote
+ * @param {string} version
+ */
+function waiting(body, remote, version) {
+  const state =
+    /** @type {{ remotes?: { releases: { version: string; approvedBy: string | null }[] }[] }} */ (body)
+      .remotes?.[0];
+  const release = state?.releases.find((candidate) => candidate.version === version);
+  return release && release.approvedBy === null
+    ? ` of the operator's tenant only, until an operator administrator approves it (remote:approve ${remote} ${version}, or the Remote releases screen)`
+    : '';
 }
 
 function usage(problem) {

@@ -24,7 +24,12 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { sameOriginGuard } from './middleware/same-origin-guard.ts';
 import { originsOf, securityHeaders } from './middleware/security-headers.ts';
-import { deployTokenGate, registryReader, releaseFiles } from './modules/remote-releases/index.ts';
+import {
+  deployTokenGate,
+  registryReader,
+  releaseFiles,
+  releasesPageIsolation,
+} from './modules/remote-releases/index.ts';
 import {
   AFTER_PAINT_SCRIPT_HASH,
   FirstPaints,
@@ -108,14 +113,22 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());
   app.use(deployTokenGate());
-  app.use(releaseFiles(pool, deps.remotes));
+  app.use(
+    releaseFiles(pool, deps.remotes, {
+      cacheBytes: config.RELEASE_FILE_CACHE_BYTES,
+      maxBytes: config.RELEASE_UPLOAD_MAX_BYTES,
+      privateOrigins: config.RELEASE_URL_TEST_ORIGINS,
+    }),
+  );
+  app.use(releasesPageIsolation());
   if (appDeps.staticDirs) {
     // The versions this user gets (canary share included): the session's user, read as the page's own
     // first API call will read it (the store keeps it for that call); once per page request.
     const usersRemotes = perRequest(async (ctx: Koa.Context) => {
       const id = verifiedSessionId(ctx, singleKey);
       const session = id ? (sessionStore.cached(id) ?? (await sessionStore.get(id))) : undefined;
-      return (await deps.remotes.forUser(session?.userId)).remotes;
+      const user = session?.userId ? { userId: session.userId, tenantId: session.tenantId } : undefined;
+      return (await deps.remotes.forUser(user)).remotes;
     });
     const firstPaints = new FirstPaints(deps.remotes, appDeps.staticDirs.remoteDirs, (problem) =>
       logger.warn({ problem }, 'A first paint is not used'),

@@ -9,6 +9,7 @@ import { toE164 } from './lib/phone-number.ts';
 import { formatDoctorReport, runDoctor } from './modules/doctor/index.ts';
 import {
   describeOperatorTenant,
+  describeOperatorTenantAt,
   RELEASE_COMMANDS,
   tenantChoiceProblem,
 } from './modules/remote-releases/index.ts';
@@ -136,12 +137,10 @@ const USAGE =
 const SANDBOX_DOCTOR_NOTE =
   'The sandbox simulates every provider inside the running server, not here: its Voice Console shows them checked (Provider status).';
 
-/** Which tenant manages remote releases: read from the database when doctor opened it, else the setting. */
+/** Which tenant manages remote releases: the one pinned in the database (read only, nothing migrated). */
 async function operatorTenantLine(config: AppConfig, runtime: Runtime | undefined): Promise<string> {
   if (runtime) return describeOperatorTenant(runtime.pool, config);
-  return config.OPERATOR_TENANT
-    ? `Remote releases are managed by tenant ${config.OPERATOR_TENANT} (OPERATOR_TENANT)`
-    : "Remote releases are managed by the first admin's tenant (set OPERATOR_TENANT to name it)";
+  return describeOperatorTenantAt(config.DATABASE_URL, config);
 }
 
 async function doctor(rest: string[]): Promise<number> {

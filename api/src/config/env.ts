@@ -146,6 +146,12 @@ const envSchema = z
     RELEASE_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(52_428_800),
     RELEASE_UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(2000),
     RELEASE_KEEP: z.coerce.number().int().min(0).default(20),
+    RELEASE_FILE_CACHE_BYTES: z.coerce.number().int().min(0).default(67_108_864),
+    /**
+     * Tests only (refused when NODE_ENV=production): origins a URL build may be fetched from although
+     * they resolve to a loopback or private address (the tests' local "CDN").
+     */
+    RELEASE_URL_TEST_ORIGINS: commaList,
     OPERATOR_TENANT: z.string().trim().min(1).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     /** On SIGTERM, how long live calls may go on before the assistant ends them politely. */
@@ -170,7 +176,22 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
       ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'needs DATABASE_URL as well' });
+    refuseTestOnlyInProduction(env, ctx);
   });
+
+/** A setting that opens the server to its own network is for tests: production refuses to start with it. */
+function refuseTestOnlyInProduction(
+  env: { NODE_ENV: string; RELEASE_URL_TEST_ORIGINS: string[] },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.NODE_ENV === 'production' && env.RELEASE_URL_TEST_ORIGINS.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['RELEASE_URL_TEST_ORIGINS'],
+      message:
+        'is for tests only: a URL build is never fetched from a loopback or private address in production',
+    });
+}
 
 /** Google configured means tokens will be stored: refuse to start without the key that encrypts them. */
 function requireGoogleCompanions(

@@ -11,13 +11,18 @@ export const remoteChanges = defineProcessChannel({
   payload: z.object({ remote: z.string() }),
 });
 
-type Served = { version: string; entry: string; since: number };
+type Served = { version: string; entry: string; since: number; approved: boolean };
 type RemoteSnapshot = {
   active: Served | null;
   canary: (Served & { percent: number }) | null;
+  /** What other tenants get while the active version waits for approval: the newest approved before it. */
+  approvedFallback: Served | null;
   versions: Set<string>;
 };
-type Snapshot = Map<string, RemoteSnapshot>;
+type Snapshot = { remotes: Map<string, RemoteSnapshot>; operatorTenant: string | undefined };
+
+/** Who asks: the session's user and tenant (undefined: anonymous). */
+export type RegistryUser = { userId: string; tenantId: string | undefined } | undefined;
 
 /**
  * The share bucket (0–99) a user falls in for a remote: a hash of both, so a user keeps their canary
@@ -36,10 +41,20 @@ export type ReleaseRow = {
   canary_percent: number | null;
   activated_at: Date | null;
   canary_at: Date | null;
+  /** Whether it may reach every tenant (false: a deploy token's, waiting for an operator's approval). */
+  approved: boolean;
+  /** The remote's rollback chain, oldest first (what was active before). */
+  history: string[] | null;
 };
 
 /** A release served to a user, as of its activation (`since`, ms). */
-export type ReleaseServed = { remote: string; version: string; userId: string; since: number };
+export type ReleaseServed = {
+  remote: string;
+  version: string;
+  userId: string;
+  tenantId: string | undefined;
+  since: number;
+};
 
 /**
  * How core reads the release registry: the `remote-releases` module owns its tables and gives this
@@ -50,26 +65,54 @@ export type RegistryReader = {
   recordServed(served: ReleaseServed): Promise<void>;
   /** One file of a release as stored in the database; undefined when it has none (or a URL build's). */
   releaseFile(remote: string, version: string, path: string): Promise<Buffer | undefined>;
+  /** The operator's tenant (pinned), whose users get a token's version before its approval. */
+  operatorTenant(): Promise<string | undefined>;
 };
 
+/** The newest approved version of the rollback chain: what other tenants keep while `active` waits. */
+function approvedBefore(rows: ReleaseRow[], history: string[]): Served | null {
+  for (const version of [...history].reverse()) {
+    const row = rows.find((candidate) => candidate.version === version);
+    if (row?.approved) return { version, entry: row.entry, since: 0, approved: true };
+  }
+  return null;
+}
+
 async function loadSnapshot(reader: RegistryReader): Promise<Snapshot> {
-  const rows = await reader.releases();
-  const snapshot: Snapshot = new Map();
+  const [rows, operatorTenant] = await Promise.all([reader.releases(), reader.operatorTenant()]);
+  const remotes = new Map<string, RemoteSnapshot>();
   for (const row of rows) {
-    const remote = snapshot.get(row.remote) ?? { active: null, canary: null, versions: new Set<string>() };
+    const remote = remotes.get(row.remote) ?? {
+      active: null,
+      canary: null,
+      approvedFallback: null,
+      versions: new Set<string>(),
+    };
     remote.versions.add(row.version);
-    if (row.active)
-      remote.active = { version: row.version, entry: row.entry, since: row.activated_at?.getTime() ?? 0 };
+    if (row.active) {
+      remote.active = {
+        version: row.version,
+        entry: row.entry,
+        since: row.activated_at?.getTime() ?? 0,
+        approved: row.approved,
+      };
+      if (!row.approved)
+        remote.approvedFallback = approvedBefore(
+          rows.filter((other) => other.remote === row.remote),
+          row.history ?? [],
+        );
+    }
     if (row.canary_percent !== null)
       remote.canary = {
         version: row.version,
         entry: row.entry,
         percent: row.canary_percent,
         since: row.canary_at?.getTime() ?? 0,
+        approved: row.approved,
       };
-    snapshot.set(row.remote, remote);
+    remotes.set(row.remote, remote);
   }
-  return snapshot;
+  return { remotes, operatorTenant };
 }
 
 const ASSIGNMENTS_REMEMBERED = 50_000;
@@ -87,7 +130,11 @@ class ServedReleases {
     this.#reader = reader;
   }
 
-  async record(userId: string, served: (Served & { remote: string })[]): Promise<void> {
+  async record(
+    userId: string,
+    tenantId: string | undefined,
+    served: (Served & { remote: string })[],
+  ): Promise<void> {
     const fresh = served.filter((release) => !this.#written.has(this.#key(userId, release)));
     if (fresh.length === 0) return;
     for (const release of fresh) {
@@ -95,6 +142,7 @@ class ServedReleases {
         remote: release.remote,
         version: release.version,
         userId,
+        tenantId,
         since: release.since,
       });
     }
@@ -171,7 +219,7 @@ export class RemoteRegistry {
 
   /** Whether `version` of `remote` is published (for serving its files). */
   async isPublished(remote: string, version: string): Promise<boolean> {
-    return (await this.#snapshot()).get(remote)?.versions.has(version) ?? false;
+    return (await this.#snapshot()).remotes.get(remote)?.versions.has(version) ?? false;
   }
 
   /** A stored file of a published release (its first paint): undefined when it has none. */
@@ -183,39 +231,46 @@ export class RemoteRegistry {
   /**
    * The registry as `userId` gets it (anonymous: no canary). Each release served to a signed-in user is
    * recorded before the answer leaves (once per activation, per user, on any instance), so a later report
-   * that it failed to load can be told apart from one by a user it was never served to.
+   * that it failed to load can be told apart from one by a user it was never served to. A version a
+   * deploy token published and no operator administrator approved yet reaches the operator's tenant
+   * only: the others keep the newest approved version (or the deployed build).
    */
-  async forUser(userId: string | undefined): Promise<RemoteRegistryResponse> {
+  async forUser(user: RegistryUser): Promise<RemoteRegistryResponse> {
     const snapshot = await this.#snapshot();
     const served: (Served & { remote: string })[] = [];
+    const internal = Boolean(user?.tenantId && user.tenantId === snapshot.operatorTenant);
     const remotes = this.#remotes.map((remote) =>
-      this.#entryFor(remote, snapshot.get(remote.name), userId, served),
+      this.#entryFor(remote, snapshot.remotes.get(remote.name), user?.userId, internal, served),
     );
-    if (userId) await this.#assignments.record(userId, served);
+    if (user) await this.#assignments.record(user.userId, user.tenantId, served);
     return { remotes, sandbox: this.#sandbox };
   }
 
   /** The entries everyone gets, as last read (the configured ones before the first read). */
   current(): { name: string; entry: string }[] {
-    const snapshot = this.#cached ?? new Map<string, RemoteSnapshot>();
-    return this.#remotes.map((remote) => this.#entryFor(remote, snapshot.get(remote.name), undefined));
+    const remotes = this.#cached?.remotes ?? new Map<string, RemoteSnapshot>();
+    return this.#remotes.map((remote) => this.#entryFor(remote, remotes.get(remote.name), undefined, false));
   }
 
   #entryFor(
     remote: RemoteConfig,
     state: RemoteSnapshot | undefined,
     userId: string | undefined,
+    internal: boolean,
     served: (Served & { remote: string })[] = [],
   ): RemoteEntry {
     const configured = { name: remote.name, entry: remote.entry, version: remote.version };
     if (remote.overridden || !state) return configured;
-    if (state.canary && userId && canaryBucket(userId, remote.name) < state.canary.percent) {
-      served.push({ remote: remote.name, ...state.canary });
-      return { name: remote.name, entry: state.canary.entry, version: state.canary.version, canary: true };
+    const canary = state.canary && (internal || state.canary.approved) ? state.canary : null;
+    if (canary && userId && canaryBucket(userId, remote.name) < canary.percent) {
+      served.push({ remote: remote.name, ...canary });
+      return { name: remote.name, entry: canary.entry, version: canary.version, canary: true };
     }
-    if (state.active) {
-      served.push({ remote: remote.name, ...state.active });
-      return { name: remote.name, entry: state.active.entry, version: state.active.version };
+    const active =
+      state.active && (internal || state.active.approved) ? state.active : state.approvedFallback;
+    if (active) {
+      served.push({ remote: remote.name, ...active });
+      return { name: remote.name, entry: active.entry, version: active.version };
     }
     return configured;
   }

@@ -52,6 +52,19 @@ export function allowInlineScripts(ctx: Context, hashes: readonly string[]): voi
   );
 }
 
+/**
+ * The hosts the product shows pictures from, and no others: a script that got into a page cannot send
+ * data out in an image's URL to a host of its choosing. Inbound MMS media (Twilio's media URLs and the
+ * hosts they redirect to) and Google account pictures. A contact photo or a picture on any other host
+ * shows its fallback (initials, the link).
+ */
+export const IMAGE_ORIGINS = [
+  'https://api.twilio.com',
+  'https://mms.twiliocdn.com',
+  'https://s3-external-1.amazonaws.com',
+  'https://*.googleusercontent.com',
+];
+
 /** `scriptHashes`: CSP hash sources (`'sha256-…'`) of the inline scripts the pages may carry, and no other. */
 function helmetFor(remoteOrigins: string[], scriptHashes: string[]): Middleware {
   const self = "'self'";
@@ -62,7 +75,7 @@ function helmetFor(remoteOrigins: string[], scriptHashes: string[]): Middleware 
         defaultSrc: [self],
         scriptSrc: [self, ...scriptHashes, ...remoteOrigins],
         styleSrc: [self, "'unsafe-inline'", ...remoteOrigins],
-        imgSrc: [self, 'data:', 'blob:', 'https:'],
+        imgSrc: [self, 'data:', 'blob:', ...IMAGE_ORIGINS],
         fontSrc: [self, 'data:', ...remoteOrigins],
         connectSrc: [self, ...remoteOrigins],
         mediaSrc: [self, 'blob:'],

@@ -63,6 +63,10 @@ function parameters(components: SchemaComponents, path: string, doc: RouteDoc): 
 function errors(doc: RouteDoc): Record<number, string> {
   const implied: Record<number, string> = {};
   if (doc.query || doc.body) implied[400] = 'The request is not valid; `issues` names each field';
+  if (doc.credential === 'deploy-token') {
+    implied[401] = 'No deploy token, or an unknown, expired or revoked one';
+    implied[403] = 'A deploy token of another remote';
+  }
   if (doc.access !== 'anonymous') implied[401] = 'Not signed in';
   if (doc.access === 'admin') implied[403] = 'Administrator access required';
   else if (doc.access === 'signed-in' && !doc.skipIdentityHeaders)
@@ -76,6 +80,30 @@ function response(components: SchemaComponents, { description, schema, contentTy
   if (!schema && !contentType) return { description };
   const media = schema ? { schema: components.of(schema, 'output') } : {};
   return { description, content: { [contentType ?? 'application/json']: media } };
+}
+
+/** How the caller proves who they are: a deploy token, the session cookie, or nothing. */
+function securityOf(doc: RouteDoc): Record<string, string[]>[] {
+  if (doc.credential === 'deploy-token') return [{ deployToken: [] }];
+  return doc.access === 'anonymous' ? [] : [{ session: [] }];
+}
+
+/** A multipart body's schema: its open-ended parts (the files) are binary. */
+function multipartSchema(schema: JsonSchema): JsonSchema {
+  const parts = (schema as { additionalProperties?: unknown }).additionalProperties;
+  if (typeof parts !== 'object' || parts === null) return schema;
+  return { ...schema, additionalProperties: { ...parts, format: 'binary' } };
+}
+
+function requestBody(components: SchemaComponents, doc: RouteDoc): Record<string, unknown> {
+  const content: Record<string, unknown> = {};
+  if (doc.body) content['application/json'] = { schema: components.of(doc.body, 'input') };
+  if (doc.multipartBody)
+    content['multipart/form-data'] = {
+      schema: multipartSchema(components.spelledOut(doc.multipartBody, 'input')),
+      encoding: { version: { contentType: 'text/plain' } },
+    };
+  return Object.keys(content).length > 0 ? { requestBody: { required: true, content } } : {};
 }
 
 function operation(
@@ -98,16 +126,9 @@ function operation(
     ...(doc.description ? { description: doc.description } : {}),
     tags: [path.startsWith('/api/') ? (path.split('/')[2] ?? 'api') : 'health'],
     'x-access': doc.access,
-    security: doc.access === 'anonymous' ? [] : [{ session: [] }],
+    security: securityOf(doc),
     parameters: parameters(components, path, doc),
-    ...(doc.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: components.of(doc.body, 'input') } },
-          },
-        }
-      : {}),
+    ...requestBody(components, doc),
     responses,
   };
 }
@@ -120,7 +141,12 @@ function operation(
 export function openApiDocument(routes: RegisteredRoute[]): OpenApiDocument {
   const docs = routes.flatMap(({ doc }) => (doc ? [doc] : []));
   const components = new SchemaComponents(namedSchemas, {
-    input: docs.flatMap((doc) => [doc.body, doc.query, ...Object.values(doc.params ?? {})]),
+    input: docs.flatMap((doc) => [
+      doc.body,
+      doc.multipartBody,
+      doc.query,
+      ...Object.values(doc.params ?? {}),
+    ]),
     output: [
       apiErrorBodySchema,
       ...docs.flatMap((doc) => Object.values(doc.responses).map((response) => response.schema)),
@@ -144,7 +170,15 @@ export function openApiDocument(routes: RegisteredRoute[]): OpenApiDocument {
     paths,
     components: {
       schemas: components.schemas(),
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        deployToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "A remote's deploy token (`annie_deploy_…`), created on the Remote releases screen or with remote:token create: it releases that one remote, on /api/modules/deploy/<remote>/… only.",
+        },
+      },
     },
   };
 }

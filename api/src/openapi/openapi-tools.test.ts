@@ -34,6 +34,32 @@ function typeErrors(source: string): string[] {
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
+describe('the deploy API in the document', () => {
+  const deploy = ['releases', 'activate', 'promote', 'rollback'].map(
+    (action) => document.paths[`/api/modules/deploy/{remote}/${action}`]?.post,
+  );
+
+  it('says its four operations take a deploy token as a Bearer credential', () => {
+    expect(document.components).toMatchObject({
+      securitySchemes: { deployToken: { type: 'http', scheme: 'bearer' } },
+    });
+    for (const operation of deploy) {
+      expect(operation?.security).toEqual([{ deployToken: [] }]);
+      expect(Object.keys(operation?.responses as object)).toEqual(expect.arrayContaining(['401', '403']));
+    }
+  });
+
+  it('describes the multipart upload (version and files) and the JSON activation', () => {
+    const [upload, activate] = deploy as unknown as {
+      requestBody: { content: Record<string, { schema: object }> };
+    }[];
+    const form = upload?.requestBody.content['multipart/form-data']?.schema;
+    expect(JSON.stringify(form)).toContain('"binary"');
+    expect(form).toMatchObject({ required: ['version'] });
+    expect(Object.keys(activate?.requestBody.content ?? {})).toEqual(['application/json']);
+  });
+});
+
 describe('GET /api/openapi.json with standard tools', () => {
   it('is a valid OpenAPI 3.1 document whose every $ref resolves (@apidevtools/swagger-parser)', async () => {
     // validate() dereferences the object it is given: it gets a copy.
@@ -56,7 +82,17 @@ const fact: Fact = { id: 'f', key: 'k', value: { nested: [1, 'two', null] }, uni
 const badSource: Fact['source'] = 'elsewhere';
 type Refused = paths['/api/knowledge/facts']['post']['responses'][400]['content']['application/json'];
 const refused: Refused = { message: 'Key is required', code: 'validation_failed' };
-export const used = [fact, badSource, refused];
+type Upload = paths['/api/modules/deploy/{remote}/releases']['post'];
+const upload: NonNullable<Upload['requestBody']>['content']['multipart/form-data'] = {
+  version: '1.4.0',
+  'static/js/app.1234.js': 'the file',
+};
+// @ts-expect-error the upload names its version
+const unnamed: NonNullable<Upload['requestBody']>['content']['multipart/form-data'] = { 'a.js': 'x' };
+type Activate = paths['/api/modules/deploy/{remote}/activate']['post'];
+const canary: NonNullable<Activate['requestBody']>['content']['application/json'] = { version: '1.4.0', percent: 10 };
+const remote: Activate['parameters']['path']['remote'] = 'lab';
+export const used = [fact, badSource, refused, upload, unnamed, canary, remote];
 `;
     // openapi-typescript writes a recursive array as `components["schemas"]["JsonValue"][]`, which
     // TypeScript cannot resolve inside its own declaration (openapi-ts/openapi-typescript#1603): the

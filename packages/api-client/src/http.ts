@@ -46,6 +46,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Lets the request outlive the page (sent while the user leaves it, e.g. ending a call). */
   keepalive?: boolean;
+  /** Headers beside the identity ones (e.g. a grant only the page that asked for it holds). */
+  headers?: Record<string, string>;
 };
 
 async function send(
@@ -56,7 +58,11 @@ async function send(
 ): Promise<Response> {
   const response = await fetch(url, {
     method,
-    headers: body ? { ...identityHeaders(), 'Content-Type': body.contentType } : identityHeaders(),
+    headers: {
+      ...identityHeaders(),
+      ...options.headers,
+      ...(body ? { 'Content-Type': body.contentType } : {}),
+    },
     body: body?.text,
     credentials: 'include',
     signal: options.signal,

@@ -6,10 +6,20 @@ type Props = {
   onActivate: (version: string, percent?: number) => void;
   onRollback: () => void;
   onAutoRollback: (enabled: boolean) => void;
+  onTokenApproves: (enabled: boolean) => void;
+  /** Opens the review of a version a deploy token published (what it changes, then Approve). */
+  onReview: (version: string) => void;
 };
 
 /** One remote: who runs what (active, canary share, the operator's override) and each published version. */
-export function RemoteReleaseCard({ state, onActivate, onRollback, onAutoRollback }: Props) {
+export function RemoteReleaseCard({
+  state,
+  onActivate,
+  onRollback,
+  onAutoRollback,
+  onTokenApproves,
+  onReview,
+}: Props) {
   const canRollBack = Boolean(state.canary || state.active);
   return (
     <Card size="2" aria-label={`Remote ${state.remote}`}>
@@ -26,6 +36,16 @@ export function RemoteReleaseCard({ state, onActivate, onRollback, onAutoRollbac
                 onCheckedChange={(checked) => onAutoRollback(checked)}
               />
               Automatic rollback
+            </Flex>
+          </Text>
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Switch
+                size="1"
+                checked={state.tokenApproves}
+                onCheckedChange={(checked) => onTokenApproves(checked)}
+              />
+              Tokens approve their own versions
             </Flex>
           </Text>
           <Button size="1" variant="soft" color="red" disabled={!canRollBack} onClick={onRollback}>
@@ -66,6 +86,9 @@ export function RemoteReleaseCard({ state, onActivate, onRollback, onAutoRollbac
                       {release.version}
                       {active && <Badge color="green">active</Badge>}
                       {canary && <Badge color="amber">canary {state.canary?.percent}%</Badge>}
+                      {release.approvedBy === null && (
+                        <Badge color="orange">operator's tenant only: awaiting approval</Badge>
+                      )}
                     </Flex>
                   </Table.Cell>
                   <Table.Cell>
@@ -74,18 +97,25 @@ export function RemoteReleaseCard({ state, onActivate, onRollback, onAutoRollbac
                   <Table.Cell>{release.servedUsers} users</Table.Cell>
                   <Table.Cell>{release.loadErrors}</Table.Cell>
                   <Table.Cell>
-                    {!active && (
-                      <Flex gap="2">
-                        <Button size="1" onClick={() => onActivate(release.version)}>
-                          Activate
+                    <Flex gap="2">
+                      {release.approvedBy === null && (
+                        <Button size="1" color="orange" onClick={() => onReview(release.version)}>
+                          Review
                         </Button>
-                        {!canary && (
-                          <Button size="1" variant="soft" onClick={() => onActivate(release.version, 10)}>
-                            Canary 10%
+                      )}
+                      {!active && (
+                        <>
+                          <Button size="1" onClick={() => onActivate(release.version)}>
+                            Activate
                           </Button>
-                        )}
-                      </Flex>
-                    )}
+                          {!canary && (
+                            <Button size="1" variant="soft" onClick={() => onActivate(release.version, 10)}>
+                              Canary 10%
+                            </Button>
+                          )}
+                        </>
+                      )}
+                    </Flex>
                   </Table.Cell>
                 </Table.Row>
               );

@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/render-with-providers.tsx';
+import { forgetGrant } from './api/release-grant.ts';
 import RemoteReleasesPage from './remote-releases-page.tsx';
 
 const release = (version: string, loadErrors = 0) => ({
@@ -19,6 +20,8 @@ const release = (version: string, loadErrors = 0) => ({
   exposes: ['./app'],
   loadErrors,
   servedUsers: 12,
+  approvedBy: 'operator:ci',
+  approvedAt: '2026-11-26T09:00:00.000Z',
 });
 
 const releases = (active: string | null): RemoteReleases => ({
@@ -29,6 +32,7 @@ const releases = (active: string | null): RemoteReleases => ({
     previous: null,
     override: remote === 'voice' ? 'https://cdn.example.test/voice/mf-manifest.json' : null,
     autoRollback: true,
+    tokenApproves: false,
     releases: remote === 'lab' ? [release('1.1.0', 4), release('1.0.0')] : [],
   })),
   reports: [
@@ -53,7 +57,19 @@ const releases = (active: string | null): RemoteReleases => ({
   ],
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetGrant();
+});
+
+const GRANT = { grant: 'grant-secret', expiresAt: new Date(Date.now() + 300_000).toISOString() };
+
+/** The headers the stubbed fetch was sent for the POSTs to `path`. */
+function headersSentTo(fetchMock: { mock: { calls: unknown[][] } }, path: string): Record<string, string>[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => String(input) === path && (init as RequestInit | undefined)?.method === 'POST')
+    .map(([, init]) => ((init as RequestInit | undefined)?.headers ?? {}) as Record<string, string>);
+}
 
 describe('the Remote releases screen', () => {
   it('shows each remote, its versions, load errors, the override and the audit log', async () => {
@@ -122,6 +138,7 @@ describe('the Remote releases screen', () => {
       'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
       'GET /api/modules/tokens': { status: 200, body: { tokens: [token] } },
       'POST /api/modules/tokens': { status: 201, body: { token: 'annie_deploy_secret', deployToken: token } },
+      'POST /api/modules/releases/confirm-password': { status: 200, body: GRANT },
       'POST /api/modules/tokens/:id/revoke': { status: 204 },
     });
     renderWithProviders(
@@ -133,13 +150,25 @@ describe('the Remote releases screen', () => {
     const card = await screen.findByLabelText('Deploy tokens');
     await userEvent.type(within(card).getByPlaceholderText('knowledge-ci'), 'lab-ci');
     await userEvent.click(within(card).getByRole('button', { name: 'Create token' }));
+    // Issuing a token needs the password again first.
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    expect(fetched.requests('POST')).toEqual([]);
+    await userEvent.type(within(confirm).getByLabelText('Password'), 'my-password');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     expect(await within(card).findByLabelText('New deploy token')).toHaveTextContent('annie_deploy_secret');
+    expect(headersSentTo(fetched.fetchMock, '/api/modules/tokens')[0]).toMatchObject({
+      'X-Release-Grant': 'grant-secret',
+    });
     await userEvent.click(within(card).getByRole('button', { name: 'Revoke' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(fetched.requests('POST').map((request) => request.path)).toEqual(['/api/modules/tokens']);
+    expect(fetched.requests('POST').map((request) => request.path)).toEqual([
+      '/api/modules/releases/confirm-password',
+      '/api/modules/tokens',
+    ]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() =>
       expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
+        ['/api/modules/releases/confirm-password', { password: 'my-password' }],
         ['/api/modules/tokens', { remote: REMOTE_NAMES[0], name: 'lab-ci' }],
         [`/api/modules/tokens/${token.id}/revoke`, undefined],
       ]),
@@ -160,5 +189,95 @@ describe('the Remote releases screen', () => {
         ['/api/modules/releases/lab/auto-rollback', { enabled: false }],
       ]),
     );
+  });
+
+  it("reviews a token's version, what it changes, and approves it after the password", async () => {
+    const waiting = releases('1.0.0');
+    const lab = waiting.remotes.find((remote) => remote.remote === 'lab');
+    if (lab)
+      lab.releases[0] = {
+        ...release('1.1.0'),
+        publishedBy: 'token:lab-ci (6f1c2a9e)',
+        approvedBy: null,
+        approvedAt: null,
+      };
+    const fetched = stubFetch({
+      'GET /api/modules/releases': { status: 200, body: waiting },
+      'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+      'GET /api/modules/releases/:remote/versions/:version/changes': {
+        status: 200,
+        body: {
+          remote: 'lab',
+          version: '1.1.0',
+          against: '1.0.0',
+          publishedBy: 'token:lab-ci (6f1c2a9e)',
+          publishedAt: '2026-11-26T09:00:00.000Z',
+          approvedBy: null,
+          files: {
+            added: [{ path: 'static/js/new.js', size: 2048, previousSize: null }],
+            removed: [],
+            changed: [{ path: 'remoteEntry.js', size: 1200, previousSize: 1100 }],
+            unchanged: 3,
+          },
+          shared: [{ name: 'zod', version: '4.1.0', previous: '4.0.0' }],
+        },
+      },
+      'POST /api/modules/releases/confirm-password': { status: 200, body: GRANT },
+      'POST /api/modules/releases/:remote/approve': { status: 200, body: releases('1.0.0') },
+    });
+    renderWithProviders(
+      <>
+        <RemoteReleasesPage />
+        <Toaster />
+      </>,
+    );
+    const card = await screen.findByLabelText('Remote lab');
+    expect(within(card).getByText("operator's tenant only: awaiting approval")).toBeVisible();
+    await userEvent.click(within(card).getByRole('button', { name: 'Review' }));
+    const review = await screen.findByRole('dialog', { name: 'Approve lab 1.1.0 for every tenant?' });
+    expect(
+      await within(review).findByText(/by token:lab-ci \(6f1c2a9e\); compared with 1\.0\.0/),
+    ).toBeVisible();
+    const files = within(review).getByLabelText('Files changed');
+    expect(within(files).getByRole('row', { name: /static\/js\/new\.js added/ })).toBeVisible();
+    expect(within(files).getByRole('row', { name: /remoteEntry\.js changed 1,100 B 1,200 B/ })).toBeVisible();
+    expect(within(review).getByLabelText('Shared singletons changed')).toHaveTextContent('zod 4.0.0 → 4.1.0');
+
+    await userEvent.click(within(review).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    expect(fetched.requests('POST')).toEqual([]);
+    await userEvent.type(within(confirm).getByLabelText('Password'), 'my-password');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(
+      (await screen.findAllByText("lab 1.1.0 may now reach every tenant's users")).length,
+    ).toBeGreaterThan(0);
+    expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
+      ['/api/modules/releases/confirm-password', { password: 'my-password' }],
+      ['/api/modules/releases/lab/approve', { version: '1.1.0' }],
+    ]);
+    expect(headersSentTo(fetched.fetchMock, '/api/modules/releases/lab/approve')[0]).toMatchObject({
+      'X-Release-Grant': 'grant-secret',
+    });
+  });
+
+  it('never asks for the password in a page another window opened: it offers a fresh page', async () => {
+    Object.defineProperty(window, 'opener', { value: window, configurable: true });
+    try {
+      const fetched = stubFetch({
+        'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
+        'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+      });
+      renderWithProviders(<RemoteReleasesPage />);
+      const card = await screen.findByLabelText('Deploy tokens');
+      await userEvent.type(within(card).getByPlaceholderText('knowledge-ci'), 'lab-ci');
+      await userEvent.click(within(card).getByRole('button', { name: 'Create token' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+      expect(within(dialog).getByText(/Another window opened this page\./)).toBeVisible();
+      expect(within(dialog).queryByLabelText('Password')).toBeNull();
+      expect(within(dialog).getByRole('button', { name: 'Open a fresh page' })).toBeVisible();
+      expect(fetched.requests('POST')).toEqual([]);
+    } finally {
+      Object.defineProperty(window, 'opener', { value: undefined, configurable: true });
+    }
   });
 });

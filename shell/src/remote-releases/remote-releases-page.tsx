@@ -4,13 +4,19 @@ import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { Container, Flex } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { forgetGrant } from './api/release-grant.ts';
 import { useDeployTokens } from './api/use-deploy-tokens.ts';
 import { useRemoteReleases } from './api/use-remote-releases.ts';
+import { ApprovalDialog } from './approval-dialog.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { DeployTokensCard } from './deploy-tokens-card.tsx';
 import { LoadReports } from './load-reports.tsx';
+import { untrustedPageReason } from './page-trust.ts';
+import { PasswordDialog } from './password-dialog.tsx';
 import { RemoteReleaseCard } from './remote-release-card.tsx';
+import { useApprovalActions } from './use-approval-actions.ts';
+import { usePasswordGate } from './use-password-gate.ts';
 import { useReleaseActions } from './use-release-actions.ts';
 import { useTokenActions } from './use-token-actions.ts';
 
@@ -40,9 +46,14 @@ export default function RemoteReleasesPage() {
   const releases = useRemoteReleases();
   const actions = useReleaseActions();
   const tokens = useDeployTokens();
-  const tokenActions = useTokenActions();
+  const gate = usePasswordGate();
+  const tokenActions = useTokenActions(gate);
+  const approvals = useApprovalActions(gate);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [review, setReview] = useState<{ remote: RemoteName; version: string } | null>(null);
   const close = () => setPending(null);
+  // Leaving the screen (to a page that may run a remote's code) drops the confirmation.
+  useEffect(() => forgetGrant, []);
 
   return (
     <Container size="4" px="4" py="5">
@@ -70,6 +81,8 @@ export default function RemoteReleasesPage() {
                 }
                 onRollback={() => setPending({ kind: 'rollback', remote: state.remote })}
                 onAutoRollback={(enabled) => actions.setAutoRollback(state.remote, enabled)}
+                onTokenApproves={(enabled) => approvals.setTokenApproves(state.remote, enabled)}
+                onReview={(version) => setReview({ remote: state.remote, version })}
               />
             ))}
             <LoadStatus
@@ -95,6 +108,19 @@ export default function RemoteReleasesPage() {
           </Flex>
         )}
       </LoadStatus>
+      <ApprovalDialog
+        remote={review?.remote ?? 'lab'}
+        version={review?.version ?? null}
+        pending={approvals.pending}
+        onClose={() => setReview(null)}
+        onApprove={() => review && approvals.approve(review.remote, review.version, () => setReview(null))}
+      />
+      <PasswordDialog
+        open={gate.asking}
+        untrusted={gate.asking ? untrustedPageReason() : undefined}
+        onCancel={gate.cancel}
+        onConfirmed={gate.confirmed}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && close()}

@@ -3,32 +3,41 @@ import { errorMessage } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { useState } from 'react';
 import { useDeployTokenMutations } from './api/use-deploy-tokens.ts';
+import type { usePasswordGate } from './use-password-gate.ts';
 
-/** Create and Revoke a deploy token, each with its notice; the new token's secret is kept to show once. */
-export function useTokenActions() {
+/**
+ * Create (behind the password gate) and Revoke a deploy token, each with its notice; the new token's
+ * secret is kept to show once.
+ */
+export function useTokenActions(gate: ReturnType<typeof usePasswordGate>) {
   const { toast } = useToast();
   const { create, revoke } = useDeployTokenMutations();
   const [created, setCreated] = useState<string | null>(null);
   const failed = (error: unknown, fallback: string) =>
     toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
 
-  return {
+  const actions = {
     created,
     pending: create.isPending || revoke.isPending,
     create(remote: RemoteName, name: string, expiresInDays: number | undefined) {
-      create.mutate(
-        { remote, name, expiresInDays },
-        {
-          onSuccess: (answer) => {
-            setCreated(answer.token);
-            toast({
-              title: 'Deploy token created',
-              description: `${name} can release ${remote}`,
-              variant: 'success',
-            });
+      const retry = () => actions.create(remote, name, expiresInDays);
+      gate.withGrant(() =>
+        create.mutate(
+          { remote, name, expiresInDays },
+          {
+            onSuccess: (answer) => {
+              setCreated(answer.token);
+              toast({
+                title: 'Deploy token created',
+                description: `${name} can release ${remote}`,
+                variant: 'success',
+              });
+            },
+            onError: (error) => {
+              if (!gate.retryIfNeeded(error, retry)) failed(error, 'Failed to create the token');
+            },
           },
-          onError: (error) => failed(error, 'Failed to create the token'),
-        },
+        ),
       );
     },
     revoke(id: string, name: string, onDone: () => void) {
@@ -45,4 +54,5 @@ export function useTokenActions() {
       });
     },
   };
+  return actions;
 }

@@ -72,6 +72,11 @@ export function takeFirstRoute(): boolean {
   return first;
 }
 
+/** Whether any remote's code has run in this page (the Remote releases screen then asks for a fresh one). */
+export function anyRemoteRan(): boolean {
+  return [...registeredRemotes.values()].some((remote) => remote.loaded);
+}
+
 /** Whether a module of `remote` already runs in this page (its version is then kept until a reload). */
 export function isRemoteRunning(remote: string): boolean {
   return registeredRemotes.get(remote)?.loaded ?? false;

@@ -1,9 +1,11 @@
 import { request as httpRequest } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import type { CreatedDeployToken, RemoteReleases } from '@annie/api-client/contracts/remote-releases';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
+import { grantHeaders } from './testing/grant.ts';
 import { secondInstance } from './testing/second-instance.ts';
 import { testBuild } from './testing/test-build.ts';
 import { deploy, upload } from './testing/upload.ts';
@@ -11,20 +13,22 @@ import { deploy, upload } from './testing/upload.ts';
 const app = await startTestApp({ RELEASE_UPLOAD_MAX_BYTES: '200000', RELEASE_UPLOAD_MAX_FILES: '12' });
 const two = await secondInstance(app);
 let admin: TestClient;
+let grant: Record<string, string>;
 let knowledgeToken: string;
 
 beforeAll(async () => {
-  admin = await app.signedIn(await app.createUser({ isAdmin: true }));
+  const adminUser = await app.createUser({ isAdmin: true });
+  admin = await app.signedIn(adminUser);
+  grant = await grantHeaders(admin, app.baseUrl, adminUser.password);
   knowledgeToken = await createToken('knowledge', 'knowledge-ci');
 });
 
 async function createToken(remote: string, name: string, expiresInDays?: number): Promise<string> {
-  const response = await admin.post<CreatedDeployToken>('/api/modules/tokens', {
-    remote,
-    name,
-    expiresInDays,
+  const response = await admin.request<CreatedDeployToken>('POST', '/api/modules/tokens', {
+    body: { remote, name, expiresInDays },
+    headers: grant,
   });
-  expect(response.status).toBe(201);
+  expect(response.status, response.text).toBe(201);
   return response.body.token;
 }
 
@@ -112,6 +116,15 @@ describe('deploy tokens', () => {
       ).status,
     ).toBe(200);
     expect((await releasesOf('knowledge')).remotes[0]?.canary).toEqual({ version: '2.0.0', percent: 10 });
+    // The second key: the token's promote waits for an operator administrator's approval.
+    const waiting = await deploy(app.baseUrl, knowledgeToken, '/api/modules/deploy/knowledge/promote');
+    expect(waiting.status).toBe(403);
+    expect(waiting.body.message).toContain('remote:approve knowledge 2.0.0');
+    const approved = await admin.request('POST', '/api/modules/releases/knowledge/approve', {
+      body: { version: '2.0.0' },
+      headers: grant,
+    });
+    expect(approved.status).toBe(200);
     expect((await deploy(app.baseUrl, knowledgeToken, '/api/modules/deploy/knowledge/promote')).status).toBe(
       200,
     );
@@ -130,13 +143,16 @@ describe('deploy tokens', () => {
     const actor = state.audit[0]?.actor;
     expect(actor).toMatch(/^token:knowledge-ci \([0-9a-f]{8}\)$/);
     expect(state.remotes[0]?.releases[0]?.publishedBy).toBe(actor);
+    const adminName = state.audit.find((entry) => entry.action === 'approve')?.actor;
     expect(
       state.audit.filter((entry) => entry.version === '2.0.0').map((entry) => [entry.action, entry.actor]),
     ).toEqual([
       ['activate', actor],
+      ['approve', adminName],
       ['canary', actor],
       ['publish', actor],
     ]);
+    expect(adminName).not.toMatch(/^token:/);
   });
 
   it('are refused on every instance as soon as they expire or are revoked', async () => {
@@ -160,6 +176,26 @@ describe('deploy tokens', () => {
 });
 
 describe('uploads', () => {
+  it('refuse a .br or .gz copy that is not its original compressed, or has no original', async () => {
+    const script = Buffer.from('export const page = 1;');
+    const build = [...testBuild('knowledge'), { path: 'static/js/page.js', content: script }];
+    const other = await upload(app.baseUrl, knowledgeToken, 'knowledge', '3.5.0', [
+      ...build,
+      { path: 'static/js/page.js.br', content: brotliCompressSync(Buffer.from('alert(document.cookie)')) },
+      { path: 'static/js/page.js.gz', content: gzipSync(script) },
+      { path: 'static/js/orphan.js.gz', content: gzipSync(script) },
+    ]);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe(
+      'Cannot publish: static/js/page.js.br is not static/js/page.js compressed; static/js/orphan.js.gz is a compressed copy of static/js/orphan.js, which the build does not hold',
+    );
+    const good = await upload(app.baseUrl, knowledgeToken, 'knowledge', '3.5.0', [
+      ...build,
+      { path: 'static/js/page.js.br', content: brotliCompressSync(script) },
+    ]);
+    expect(good.status).toBe(201);
+  });
+
   it('refuse a file type a remote build does not hold, naming it, and publish nothing', async () => {
     const response = await upload(app.baseUrl, knowledgeToken, 'knowledge', '3.0.0', [
       ...testBuild('knowledge'),

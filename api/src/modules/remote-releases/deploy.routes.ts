@@ -1,3 +1,4 @@
+import { DEPLOY_TOKEN_DEFAULT_DAYS } from '@annie/api-client/contracts/remote-releases';
 import * as contract from '@annie/api-client/contracts/remote-releases-routes';
 import Router from '@koa/router';
 import type { AppConfig } from '../../config/env.ts';
@@ -10,6 +11,8 @@ import { createDeployToken, listDeployTokens, revokeDeployToken } from './deploy
 import { knownRemote, requireOperatorAdmin } from './operator-access.ts';
 import { listReleases } from './release.queries.ts';
 import { activateRelease, type PublishHost, publishRelease, rollbackRelease } from './release.service.ts';
+import { requireApprovalForToken } from './release-approval.ts';
+import { requireFreshGrant } from './release-grant.ts';
 import { applyRetention } from './release-retention.ts';
 import { readUpload } from './release-upload.ts';
 
@@ -28,16 +31,24 @@ export function deployRoutes({ pool, config, host }: DeployDeps): Router<AppStat
     return { tokens: await listDeployTokens(pool) };
   });
 
-  defineRoute(router, contract.createDeployToken, { before: [operator] }, async (ctx, { body, auth }) => {
-    const expiresAt = body.expiresInDays ? new Date(Date.now() + body.expiresInDays * 86_400_000) : null;
-    ctx.status = 201;
-    return await createDeployToken(pool, {
-      remote: body.remote,
-      name: body.name,
-      expiresAt,
-      createdBy: auth.username,
-    });
-  });
+  const grant = requireFreshGrant();
+
+  defineRoute(
+    router,
+    contract.createDeployToken,
+    { before: [operator, grant] },
+    async (ctx, { body, auth }) => {
+      const days = body.expiresInDays ?? DEPLOY_TOKEN_DEFAULT_DAYS;
+      const expiresAt = new Date(Date.now() + days * 86_400_000);
+      ctx.status = 201;
+      return await createDeployToken(pool, {
+        remote: body.remote,
+        name: body.name,
+        expiresAt,
+        createdBy: auth.username,
+      });
+    },
+  );
 
   defineRoute(router, contract.revokeDeployToken, { before: [operator] }, async (ctx, { params, auth }) => {
     await revokeDeployToken(pool, params.id, auth.username);
@@ -60,6 +71,7 @@ export function deployRoutes({ pool, config, host }: DeployDeps): Router<AppStat
           remote,
           version: upload.version,
           publishedBy: actor.actor,
+          byToken: true,
           storage: 'database',
           files: upload.files,
         },
@@ -76,7 +88,10 @@ export function deployRoutes({ pool, config, host }: DeployDeps): Router<AppStat
     contract.deployActivate,
     { before: [knownRemote(), token] },
     async (ctx, { params: { remote }, body }) => {
-      await activateRelease(pool, { remote, ...body, actor: deployTokenOf(ctx).actor });
+      const { actor } = deployTokenOf(ctx);
+      if ((body.percent ?? 100) === 100)
+        await requireApprovalForToken(pool, { remote, version: body.version, actor, optional: true });
+      await activateRelease(pool, { remote, ...body, actor });
       return await listReleases(pool, config.remotes, remote);
     },
   );
@@ -88,7 +103,9 @@ export function deployRoutes({ pool, config, host }: DeployDeps): Router<AppStat
     async (ctx, { params: { remote } }) => {
       const canary = (await listReleases(pool, config.remotes, remote)).remotes[0]?.canary;
       if (!canary) throw conflict(`${remote} has no canary to promote`);
-      await activateRelease(pool, { remote, version: canary.version, actor: deployTokenOf(ctx).actor });
+      const { actor } = deployTokenOf(ctx);
+      await requireApprovalForToken(pool, { remote, version: canary.version, actor });
+      await activateRelease(pool, { remote, version: canary.version, actor });
       return await listReleases(pool, config.remotes, remote);
     },
   );

@@ -29,10 +29,12 @@ const INSERT_SQL = plainSql(
 
 const TALLY_SQL = plainSql(
   REGISTRY,
-  `select (select count(distinct user_id) from remote_load_error
-            where remote = $1 and version = $2 and counted and at >= $3) as failed,
-          (select count(*) from remote_assignment
-            where remote = $1 and version = $2 and served_at >= $3) as served`,
+  `select coalesce(a.served_tenant, '') as tenant_id, count(*) as served, count(e.user_id) as failed
+     from remote_assignment a
+     left join (select distinct user_id from remote_load_error
+                 where remote = $1 and version = $2 and counted and at >= $3) e on e.user_id = a.user_id
+    where a.remote = $1 and a.version = $2 and a.served_at >= $3
+    group by 1`,
 );
 
 /** The remote's state as the rollback policy reads it, locked for the rest of the transaction. */
@@ -57,13 +59,23 @@ export async function insertLoadError(
   await runPlain(db, INSERT_SQL, [error.remote, error.version, error.userId, error.message, error.counted]);
 }
 
-/** Since `since`: the users who could not load the version (counted reports), and those it was served to. */
+/** Per tenant ('' for users served before tenants were recorded): users served `version` since `since`, and those of them who could not load it. */
+export type TenantTally = { tenantId: string; served: number; failed: number };
+
 export async function failureTally(
   db: Queryable,
   remote: string,
   version: string,
   since: Date,
-): Promise<{ failed: number; served: number }> {
-  const rows = await runPlain<{ failed: string; served: string }>(db, TALLY_SQL, [remote, version, since]);
-  return { failed: Number(rows[0]?.failed ?? 0), served: Number(rows[0]?.served ?? 0) };
+): Promise<TenantTally[]> {
+  const rows = await runPlain<{ tenant_id: string; failed: string; served: string }>(db, TALLY_SQL, [
+    remote,
+    version,
+    since,
+  ]);
+  return rows.map((row) => ({
+    tenantId: row.tenant_id,
+    served: Number(row.served),
+    failed: Number(row.failed),
+  }));
 }

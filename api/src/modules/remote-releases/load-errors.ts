@@ -9,16 +9,11 @@ import {
   type PolicyState,
   servedAt as servedAtOf,
 } from './load-error.queries.ts';
+import { pinnedOperatorTenant } from './operator-tenant.queries.ts';
 import { rollbackIn } from './release.service.ts';
+import { type RollbackPolicy, rollbackVerdict } from './rollback-vote.ts';
 
-export type RollbackPolicy = {
-  /** At least this many different users served the version could not load it… */
-  failures: number;
-  /** …and they are at least this share (%) of the users served it since its activation… */
-  sharePercent: number;
-  /** …within this many minutes of its activation. */
-  windowMinutes: number;
-};
+export type { RollbackPolicy } from './rollback-vote.ts';
 
 export const REGISTRY_ACTOR = 'registry';
 
@@ -34,8 +29,8 @@ function inEffect(state: PolicyState, version: string): { since: Date; armed: bo
  * Records that a user could not load a version the registry served them, and rolls that version back by
  * itself when it is the canary or the newly activated version (armed: only an activation arms it, never a
  * rollback, so one rollback never leads to another), automatic rollback is on for the remote, and within
- * `windowMinutes` of its activation at least `failures` users served it since then, and at least
- * `sharePercent` % of them, could not load it. A report of a version never served to that user is not
+ * `windowMinutes` of its activation the failures of the users served it since then, counted by tenant,
+ * call for it (rollback-vote.ts). A report of a version never served to that user is not
  * kept. The remote's state is locked while deciding, so instances reporting at once agree.
  */
 export async function recordLoadError(
@@ -60,20 +55,15 @@ export async function recordLoadError(
     });
     if (!state || !effect || !counted || !effect.armed || !state.auto_rollback) return { recorded: true };
 
-    const { failed, served: servedUsers } = await failureTally(
-      db,
-      report.remote,
-      report.version,
-      effect.since,
-    );
-    if (failed < policy.failures || failed * 100 < policy.sharePercent * servedUsers)
-      return { recorded: true };
+    const tallies = await failureTally(db, report.remote, report.version, effect.since);
+    const verdict = rollbackVerdict(tallies, (await pinnedOperatorTenant(db))?.tenant_id, policy);
+    if (!verdict.rollBack) return { recorded: true };
     const done = await rollbackIn(db, {
       remote: report.remote as RemoteName,
       actor: REGISTRY_ACTOR,
       auto: true,
       onlyVersion: report.version,
-      reason: `${failed} of the ${servedUsers} users served it since its activation (${Math.round((failed * 100) / servedUsers)}%) could not load it within ${policy.windowMinutes} minutes (last: ${report.message.slice(0, 120) || 'no message'})`,
+      reason: `${verdict.reason} (last: ${report.message.slice(0, 120) || 'no message'})`,
     });
     return done ? { recorded: true, rolledBack: done.rolledBack } : { recorded: true };
   });

@@ -1,39 +1,76 @@
 import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Middleware } from 'koa';
 import type { AppConfig } from '../../config/env.ts';
+import { createPool } from '../../db/pool.ts';
 import type { Queryable } from '../../db/transaction.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { tenantCount } from '../tenants/index.ts';
 import { firstAdminTenant, userRole } from '../users/index.ts';
+import { pinnedOperatorTenant, pinOnce } from './operator-tenant.queries.ts';
 
 /**
- * The operator's tenant, whose administrators manage releases: OPERATOR_TENANT, or else the tenant of
- * the first administrator (the one the server created at its first start). Undefined before any admin.
+ * The operator's tenant, whose administrators manage releases: pinned in the database the first time
+ * it is known (at the first start, or when the first administrator appears): OPERATOR_TENANT, or else
+ * the first administrator's tenant. From then on only `remote:operator-tenant` changes it: deleting an
+ * administrator, or another OPERATOR_TENANT, does not. Undefined before any admin.
  */
 export async function operatorTenantOf(db: Queryable, config: AppConfig): Promise<string | undefined> {
-  if (config.OPERATOR_TENANT) return config.OPERATOR_TENANT;
-  return firstAdminTenant(db);
+  const pinned = await pinnedOperatorTenant(db);
+  if (pinned) return pinned.tenant_id;
+  const candidate = config.OPERATOR_TENANT ?? (await firstAdminTenant(db));
+  if (!candidate) return undefined;
+  await pinOnce(db, candidate, config.OPERATOR_TENANT ? 'OPERATOR_TENANT' : 'the first administrator');
+  return (await pinnedOperatorTenant(db))?.tenant_id;
 }
 
-// Once there is a first admin, their tenant stays the operator's for the life of the process.
-const knownOperatorTenant = new WeakMap<AppConfig, string>();
+// Read again every few seconds: `remote:operator-tenant` (another process) may change it.
+const CACHE_MS = 5_000;
+const knownOperatorTenant = new WeakMap<AppConfig, { tenant: string; until: number }>();
 
 async function cachedOperatorTenant(db: Queryable, config: AppConfig): Promise<string | undefined> {
   const known = knownOperatorTenant.get(config);
-  if (known) return known;
+  if (known && known.until > Date.now()) return known.tenant;
   const tenant = await operatorTenantOf(db, config);
-  if (tenant) knownOperatorTenant.set(config, tenant);
+  if (tenant) knownOperatorTenant.set(config, { tenant, until: Date.now() + CACHE_MS });
   return tenant;
 }
 
-/** How the operator's tenant was chosen, for the start log and `doctor`. */
+/** Forgets the cached operator tenant of this process (after `remote:operator-tenant`). */
+export function forgetOperatorTenant(config: AppConfig): void {
+  knownOperatorTenant.delete(config);
+}
+
+/** Which tenant manages releases and since when, for the start log and `doctor` (reads only). */
 export async function describeOperatorTenant(db: Queryable, config: AppConfig): Promise<string> {
-  const tenant = await operatorTenantOf(db, config);
-  if (config.OPERATOR_TENANT) return `Remote releases are managed by tenant ${tenant} (OPERATOR_TENANT)`;
-  return tenant
-    ? `Remote releases are managed by tenant ${tenant} (the first admin's; set OPERATOR_TENANT to name it)`
-    : 'Remote releases: no administrator yet; the first one names the operator tenant (or set OPERATOR_TENANT)';
+  const pinned = await pinnedOperatorTenant(db);
+  if (!pinned)
+    return "Remote releases: no operator tenant pinned yet; the first start with an administrator pins it (OPERATOR_TENANT, or the first admin's)";
+  const drift =
+    config.OPERATOR_TENANT && config.OPERATOR_TENANT !== pinned.tenant_id
+      ? `; OPERATOR_TENANT=${config.OPERATOR_TENANT} is ignored: change it with remote:operator-tenant`
+      : '';
+  return `Remote releases are managed by tenant ${pinned.tenant_id} (pinned ${pinned.pinned_at.toISOString()} by ${pinned.pinned_by})${drift}`;
+}
+
+/**
+ * `doctor`'s line on a machine where it did not open the database: the pinned tenant read over one
+ * short-lived connection when DATABASE_URL is set, else what the setting says.
+ */
+export async function describeOperatorTenantAt(
+  databaseUrl: string | undefined,
+  config: AppConfig,
+): Promise<string> {
+  const fallback = `Remote releases: the operator tenant is pinned in the database at the first start (${config.OPERATOR_TENANT ? `OPERATOR_TENANT=${config.OPERATOR_TENANT}` : "the first admin's"}); set DATABASE_URL to read it`;
+  if (!databaseUrl) return fallback;
+  const pool = createPool(databaseUrl);
+  try {
+    return await describeOperatorTenant(pool, config);
+  } catch (error) {
+    return `${fallback} (the database did not answer: ${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    await pool.end();
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
+import { describeOperatorTenant } from './operator-access.ts';
 
 // OPERATOR_TENANT names the tenant whose administrators manage releases, whoever the first admin was.
 const app = await startTestApp({ OPERATOR_TENANT: 'ops' });
@@ -13,5 +14,8 @@ describe('the operator tenant', () => {
     expect((await first.get<RemoteRegistryResponse>('/api/modules')).body.manageReleases).toBeUndefined();
     expect((await ops.get('/api/modules/releases')).status).toBe(200);
     expect((await ops.get<RemoteRegistryResponse>('/api/modules')).body.manageReleases).toBe(true);
+    expect(await describeOperatorTenant(app.pool, app.config)).toMatch(
+      /^Remote releases are managed by tenant ops \(pinned .* by OPERATOR_TENANT\)$/,
+    );
   });
 });

@@ -1,8 +1,11 @@
+import { DEPLOY_TOKEN_DEFAULT_DAYS } from '@annie/api-client/contracts/remote-releases';
 import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import type { AppConfig } from '../../config/env.ts';
 import type { Runtime } from '../../runtime.ts';
+import { approveCommand, operatorTenantCommand } from './approval-commands.ts';
 import { createDeployToken, listDeployTokens, revokeDeployToken } from './deploy-tokens.ts';
 import { setAutoRollback } from './release.service.ts';
+import { setTokenApproves } from './release-approval.ts';
 import {
   activateCommand,
   listCommand,
@@ -95,9 +98,40 @@ export const RELEASE_COMMANDS: Record<string, ReleaseCommand> = {
       return [`${remoteAt(args)}: automatic rollback ${enabled ? 'on' : 'off'}`];
     },
   },
+  'remote:approve': {
+    usage:
+      "remote:approve NAME VERSION   (shows what a deploy token's version changes, then lets it reach every tenant)",
+    check: (args) => needsRemote(args) ?? versionProblem(args.positionals[1]),
+    run: async (args, runtime) =>
+      approveCommand(runtime.pool, { remote: remoteAt(args), version: args.positionals[1] ?? '' }),
+  },
+  'remote:token-approves': {
+    usage:
+      "remote:token-approves NAME on|off   (whether the remote's deploy tokens approve their own versions; off)",
+    check: (args) =>
+      needsRemote(args) ??
+      (['on', 'off'].includes(args.positionals[1] ?? '') ? undefined : 'needs NAME on|off'),
+    run: async (args, runtime) => {
+      const enabled = args.positionals[1] === 'on';
+      await setTokenApproves(runtime.pool, { remote: remoteAt(args), enabled, actor: operatorActor() });
+      return [
+        `${remoteAt(args)}: deploy tokens ${enabled ? 'approve their own versions' : 'wait for approval'}`,
+      ];
+    },
+  },
+  'remote:operator-tenant': {
+    usage:
+      'remote:operator-tenant TENANT   (whose administrators manage releases; pinned at the first start)',
+    check: (args) =>
+      args.positionals.length === 1 && /^[\w.-]{1,64}$/.test(args.positionals[0] ?? '')
+        ? undefined
+        : 'needs the TENANT id (user:list shows them)',
+    run: async (args, runtime) =>
+      operatorTenantCommand(runtime.pool, REMOTE_NAMES, args.positionals[0] ?? ''),
+  },
   'remote:token': {
     usage:
-      "remote:token create NAME --name TOKEN-NAME [--days D] | remote:token list [NAME] | remote:token revoke ID   (deploy tokens for teams' CI)",
+      "remote:token create NAME --name TOKEN-NAME [--days D, 90 by default] | remote:token list [NAME] | remote:token revoke ID   (deploy tokens for teams' CI)",
     check: (args) => {
       const [action] = args.positionals;
       if (action === 'create')
@@ -115,11 +149,11 @@ export const RELEASE_COMMANDS: Record<string, ReleaseCommand> = {
     run: async (args, runtime) => {
       const [action, target = ''] = args.positionals;
       if (action === 'create') {
-        const days = positiveInteger(args.values.days);
+        const days = positiveInteger(args.values.days) ?? DEPLOY_TOKEN_DEFAULT_DAYS;
         const { token, deployToken } = await createDeployToken(runtime.pool, {
           remote: remoteAt(args, 1),
           name: args.values.name ?? '',
-          expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
+          expiresAt: new Date(Date.now() + days * 86_400_000),
           createdBy: operatorActor(),
         });
         return [

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
+import { publishRelease } from './release.service.ts';
+import { publishHostOf } from './remote-releases.domain.ts';
 import { testBuild, writeBuild } from './testing/test-build.ts';
 
 const app = await startTestApp();
@@ -90,6 +92,55 @@ describe('remote:* operator commands', () => {
     expect(listed).toMatch(/auto-rollback-off\toperator:\S+\tload failures are reported only/);
     expect(listed).toMatch(/token-revoke\toperator:\S+\tdeploy token lab-ci \([0-9a-f]{8}\) revoked/);
     expect(annie('remote:token', 'list', 'lab').stdout).toMatch(/lab-ci\trevoked .*\tlast used never/);
+  });
+
+  it('approve shows what a token version changes; list escapes reports; a pruned number is never reused', async () => {
+    await publishRelease(
+      app.pool,
+      {
+        remote: 'knowledge',
+        version: '1.0.0',
+        publishedBy: 'test',
+        storage: 'database',
+        files: testBuild('knowledge'),
+      },
+      publishHostOf(app.config),
+    );
+    expect(annie('remote:activate', 'knowledge', '1.0.0').status).toBe(0);
+    const next = [...testBuild('knowledge', { text: 'next' }), { path: 'x.js', content: Buffer.from('12') }];
+    await publishRelease(
+      app.pool,
+      {
+        remote: 'knowledge',
+        version: '1.1.0',
+        publishedBy: 'token:ci (1234abcd)',
+        byToken: true,
+        storage: 'database',
+        files: next,
+      },
+      publishHostOf(app.config),
+    );
+    const approved = annie('remote:approve', 'knowledge', '1.1.0');
+    expect(approved.stderr).toBe('');
+    expect(approved.stdout).toContain('knowledge 1.1.0, published');
+    expect(approved.stdout).toContain('by token:ci (1234abcd); against 1.0.0:');
+    expect(approved.stdout).toContain('  + x.js\t2 B');
+    expect(approved.stdout).toContain('  ~ remoteEntry.js\t15 B → 10 B');
+    expect(approved.stdout).toContain("knowledge 1.1.0 approved: it may now reach every tenant's users");
+    expect(annie('remote:approve', 'knowledge', '1.1.0').stderr).toContain('already approved');
+
+    await app.pool.query(
+      "insert into remote_load_error (remote, version, user_id, message) values ('knowledge', '1.1.0', 'u', $1)",
+      ['boom \u001b]8;;https://evil.example\u0007click\u001b[2J'],
+    );
+    const listed = annie('remote:list', 'knowledge').stdout;
+    expect(listed).not.toContain('\u001b');
+    expect(listed).toContain('boom \\x1b]8;;https://evil.example\\x07click\\x1b[2J');
+
+    expect(annie('remote:delete', 'knowledge', '1.1.0').status).toBe(0);
+    const again = annie('remote:publish', 'knowledge', writeBuild(next), '--version', '1.1.0');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('a version number is never reused');
   });
 
   it("user:create needs --tenant once a second tenant exists, so nobody lands in the operator's by default", async () => {

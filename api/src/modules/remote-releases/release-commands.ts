@@ -46,7 +46,10 @@ export async function publishCommand(
   const publishedBy = operatorActor();
   const host = publishHostOf(config);
   if (input.url) {
-    const hosted = await fetchHostedBuild(input.url, host.allowedOrigins);
+    const hosted = await fetchHostedBuild(input.url, {
+      maxBytes: config.RELEASE_UPLOAD_MAX_BYTES,
+      privateOrigins: config.RELEASE_URL_TEST_ORIGINS,
+    });
     await publishRelease(pool, { ...input, url: input.url, publishedBy, storage: 'url', ...hosted }, host);
     const pruned = await applyRetention(pool, config, input.remote);
     return [
@@ -65,6 +68,12 @@ export async function publishCommand(
   ];
 }
 
+// A browser's report (or a token's name) reaches the operator's terminal: no escape sequence goes through.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const printable = (text: string) =>
+  text.replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
 export async function listCommand(pool: Pool, config: AppConfig, remote?: RemoteName): Promise<string[]> {
   const { remotes, audit, reports } = await listReleases(pool, config.remotes, remote);
   const lines: string[] = [];
@@ -74,15 +83,18 @@ export async function listCommand(pool: Pool, config: AppConfig, remote?: Remote
       ? ` (REMOTE_${state.remote.toUpperCase()}_ENTRY overrides: ${state.override})`
       : '';
     lines.push(
-      `${state.remote}: active ${state.active ?? 'local (the deployed build)'}${canary}${override}; automatic rollback ${state.autoRollback ? 'on' : 'off'}`,
+      `${state.remote}: active ${state.active ?? 'local (the deployed build)'}${canary}${override}; automatic rollback ${state.autoRollback ? 'on' : 'off'}${state.tokenApproves ? '; deploy tokens approve their own versions' : ''}`,
     );
     for (const release of state.releases) {
       const marks = [
         release.version === state.active ? 'active' : '',
         release.version === state.canary?.version ? `canary ${state.canary.percent}%` : '',
+        release.approvedBy === null
+          ? `operator's tenant only until approved (remote:approve ${state.remote} ${release.version})`
+          : '',
       ].filter(Boolean);
       lines.push(
-        `  ${release.version}\t${release.publishedAt}\t${release.publishedBy}\t${release.storage}\tserved to ${release.servedUsers} users, ${release.loadErrors} load errors${marks.length ? `\t[${marks.join(', ')}]` : ''}`,
+        `  ${release.version}\t${release.publishedAt}\t${printable(release.publishedBy)}\t${release.storage}\tserved to ${release.servedUsers} users, ${release.loadErrors} load errors${marks.length ? `\t[${marks.join(', ')}]` : ''}`,
       );
     }
   }
@@ -91,14 +103,14 @@ export async function listCommand(pool: Pool, config: AppConfig, remote?: Remote
     lines.push(`Load failures reported (newest first, last ${recentReports.length}):`);
   for (const report of recentReports)
     lines.push(
-      `  ${report.at}\t${report.remote} ${report.version}\t${report.counted ? 'counted' : 'not counted'}\t${report.message || '-'}`,
+      `  ${report.at}\t${report.remote} ${report.version}\t${report.counted ? 'counted' : 'not counted'}\t${printable(report.message) || '-'}`,
     );
   // The latest changes, with why (an automatic rollback says how many users failed, of how many).
   const recent = audit.slice(0, AUDIT_SHOWN);
   if (recent.length > 0) lines.push(`Audit log (newest first, last ${recent.length}):`);
   for (const entry of recent)
     lines.push(
-      `  ${entry.at}\t${entry.remote}\t${entry.action}${entry.version ? ` ${entry.version}` : ''}\t${entry.actor}\t${entry.detail}`,
+      `  ${entry.at}\t${entry.remote}\t${entry.action}${entry.version ? ` ${entry.version}` : ''}\t${printable(entry.actor)}\t${printable(entry.detail)}`,
     );
   return lines;
 }

@@ -12,8 +12,16 @@ const AUDIT_SQL = plainSql(
 
 const INSERT_RELEASE_SQL = plainSql(
   REGISTRY,
-  `insert into remote_release (remote, version, published_by, storage, entry, shared, exposes, digest, source_url)
-   values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing
+  `insert into remote_release (remote, version, published_by, storage, entry, shared, exposes, digest, source_url,
+     approved_by, approved_at)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text, case when $10::text is null then null else now() end)
+   on conflict do nothing
+   returning version`,
+);
+
+const LEDGER_SQL = plainSql(
+  REGISTRY,
+  `insert into remote_version_ledger (remote, version, digest) values ($1, $2, $3) on conflict do nothing
    returning version`,
 );
 
@@ -24,8 +32,8 @@ const RELEASE_DIGEST_SQL = plainSql(
 
 const INSERT_FILE_SQL = plainSql(
   REGISTRY,
-  `insert into remote_release_file (remote, version, path, content_type, content, sha256)
-   values ($1, $2, $3, $4, $5, $6)`,
+  `insert into remote_release_file (remote, version, path, content_type, content, sha256, size)
+   values ($1, $2, $3, $4, $5, $6, $7)`,
 );
 
 const ENSURE_STATE_SQL = plainSql(
@@ -84,6 +92,8 @@ export type NewRelease = {
   exposes: unknown;
   digest: string;
   sourceUrl: string | null;
+  /** Who approved it at publish (an administrator or the operator); null: a token's, not approved yet. */
+  approvedBy: string | null;
 };
 
 /** Records the release; false when that version already exists (nothing written). */
@@ -98,8 +108,19 @@ export async function insertRelease(db: Queryable, release: NewRelease): Promise
     JSON.stringify(release.exposes),
     release.digest,
     release.sourceUrl,
+    release.approvedBy,
   ]);
   return rows.length > 0;
+}
+
+/** Records that the version number was used; false when it ever was (kept after the release is deleted). */
+export async function claimVersion(
+  db: Queryable,
+  remote: string,
+  version: string,
+  digest: string,
+): Promise<boolean> {
+  return (await runPlain(db, LEDGER_SQL, [remote, version, digest])).length > 0;
 }
 
 /** The release's digest; undefined when it is not published (null for one published before digests). */
@@ -121,6 +142,7 @@ export async function insertReleaseFile(
     contentType: string;
     content: Buffer | null;
     sha256: string | undefined;
+    size: number;
   },
 ): Promise<void> {
   await runPlain(db, INSERT_FILE_SQL, [
@@ -130,6 +152,7 @@ export async function insertReleaseFile(
     file.contentType,
     file.content,
     file.sha256,
+    file.size,
   ]);
 }
 

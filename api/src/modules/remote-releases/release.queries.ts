@@ -37,6 +37,8 @@ export async function listReleases(
       exposes: string[];
       load_errors: string;
       served_users: string;
+      approved_by: string | null;
+      approved_at: Date | null;
     }>(
       `select r.*,
               (select count(*) from remote_load_error e
@@ -53,8 +55,9 @@ export async function listReleases(
       canary_percent: number | null;
       history: string[];
       auto_rollback: boolean;
+      token_approves: boolean;
     }>(
-      `select remote, active_version, canary_version, canary_percent, history, auto_rollback
+      `select remote, active_version, canary_version, canary_percent, history, auto_rollback, token_approves
          from remote_state where remote = any($1)`,
       [names],
     ),
@@ -88,6 +91,7 @@ export async function listReleases(
       previous: state?.canary_version ? (state.active_version ?? null) : state?.history.at(-1) || null,
       override: remote.overridden ? remote.entry : null,
       autoRollback: state?.auto_rollback ?? true,
+      tokenApproves: state?.token_approves ?? false,
       releases: releases.rows
         .filter((row) => row.remote === remote.name)
         .map((row) => ({
@@ -101,6 +105,8 @@ export async function listReleases(
           exposes: row.exposes,
           loadErrors: Number(row.load_errors),
           servedUsers: Number(row.served_users),
+          approvedBy: row.approved_by,
+          approvedAt: row.approved_at?.toISOString() ?? null,
         })),
     };
   });
@@ -125,12 +131,18 @@ export async function listReleases(
   };
 }
 
-const FILE_SQL = plainSql(
+const CHOSEN_FILE_SQL = plainSql(
   `${REGISTRY}: a release's files are served to every tenant`,
   `select f.path, o.content_type, f.content, f.sha256, r.source_url from remote_release_file f
      join remote_release_file o on o.remote = f.remote and o.version = f.version and o.path = $3
      join remote_release r on r.remote = f.remote and r.version = f.version
-    where f.remote = $1 and f.version = $2 and f.path = any($4)`,
+    where f.remote = $1 and f.version = $2 and f.path = any($4)
+    order by array_position($4::text[], f.path) limit 1`,
+);
+
+const FILE_CONTENT_SQL = plainSql(
+  `${REGISTRY}: a release's files are served to every tenant`,
+  'select content from remote_release_file where remote = $1 and version = $2 and path = $3',
 );
 
 export type ReleaseFileRow = {
@@ -141,11 +153,32 @@ export type ReleaseFileRow = {
   source_url: string | null;
 };
 
-/** The stored forms of one release file among `candidates` (the file and its compressed siblings); the content type is `path`'s. */
-export function releaseFileRows(
+/**
+ * The first of `candidates` (the file's compressed siblings in the client's order of preference, then
+ * the file) the release holds, with its content (null for a URL build's) and `path`'s content type:
+ * one read, only the chosen form's bytes.
+ */
+export async function chosenReleaseFile(
   db: Queryable,
   release: { remote: string; version: string; path: string },
   candidates: string[],
-): Promise<ReleaseFileRow[]> {
-  return runPlain<ReleaseFileRow>(db, FILE_SQL, [release.remote, release.version, release.path, candidates]);
+): Promise<ReleaseFileRow | undefined> {
+  return (
+    await runPlain<ReleaseFileRow>(db, CHOSEN_FILE_SQL, [
+      release.remote,
+      release.version,
+      release.path,
+      candidates,
+    ])
+  )[0];
+}
+
+/** One stored file's content (after the cache let it go). */
+export async function releaseFileContent(
+  db: Queryable,
+  file: { remote: string; version: string; path: string },
+): Promise<Buffer | null | undefined> {
+  return (
+    await runPlain<{ content: Buffer | null }>(db, FILE_CONTENT_SQL, [file.remote, file.version, file.path])
+  )[0]?.content;
 }

@@ -6,9 +6,11 @@ import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { checkFirstPaint } from '../static/index.ts';
 import { checkCompatibility, type ManifestFacts } from './compatibility-gate.ts';
+import { compressedSiblingProblems } from './compressed-siblings.ts';
 import { contentTypeOf, fileProblem, isSourceMap } from './release-file-types.ts';
 import {
   audit,
+  claimVersion,
   endCanary,
   insertRelease,
   insertReleaseFile,
@@ -26,15 +28,19 @@ export { audit } from './release-state.queries.ts';
 export type PublishHost = {
   /** The version of each shared singleton the shell serves. */
   shared: Record<string, string>;
-  /** Origins the pages may load scripts from (a `--url` build must be on one). */
-  allowedOrigins: string[];
   /** The names the shell's shared module of each surfaced package provides (unknown: not checked). */
   surfaces?: Record<string, string[]>;
 };
 
 export type UploadedFile = { path: string; content: Buffer };
 
-export type PublishInput = { remote: RemoteName; version: string; publishedBy: string } & (
+export type PublishInput = {
+  remote: RemoteName;
+  version: string;
+  publishedBy: string;
+  /** A deploy token's build reaches the operator's tenant only until an administrator approves it. */
+  byToken?: boolean;
+} & (
   | { storage: 'database'; files: UploadedFile[] }
   | {
       storage: 'url';
@@ -75,6 +81,8 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
       const problem = fileProblem(file.path);
       if (problem) throw badRequest(problem);
     }
+    const siblings = compressedSiblingProblems(input.files);
+    if (siblings.length > 0) throw badRequest(`Cannot publish: ${siblings.join('; ')}`);
     const manifest = parseJsonFile(input.files, MANIFEST_FILE);
     if (manifest === undefined) throw refused([`the build has no readable ${MANIFEST_FILE}`]);
     const gate = checkCompatibility(
@@ -88,11 +96,6 @@ function checkedFacts(input: PublishInput, host: PublishHost): { facts: Manifest
     firstPaintChecked(input.remote, input.files);
     return { facts: gate.facts, entry: releaseEntry(input.remote, input.version) };
   }
-  const origin = new URL(input.url).origin;
-  if (!host.allowedOrigins.includes(origin))
-    throw refused([
-      `${origin} is not an origin the pages may load scripts from: add it to CORS_ORIGINS on every instance`,
-    ]);
   for (const file of input.pinned ?? []) {
     const problem = fileProblem(file.path);
     if (problem) throw refused([problem]);
@@ -160,6 +163,7 @@ export async function publishRelease(
       exposes: facts.exposes,
       digest: digests.release,
       sourceUrl: input.storage === 'url' ? input.url : null,
+      approvedBy: input.byToken ? null : input.publishedBy,
     });
     if (!inserted) {
       if ((await releaseDigest(db, input.remote, input.version)) === digests.release)
@@ -168,6 +172,11 @@ export async function publishRelease(
         `${input.remote} ${input.version} is already published with other content; a version is never replaced: publish a new version`,
       );
     }
+    // Deleted releases keep their number: a version names one content for good (caches, reports, audit).
+    if (!(await claimVersion(db, input.remote, input.version, digests.release)))
+      throw conflict(
+        `${input.remote} ${input.version} was published before (and since deleted); a version number is never reused: publish a new version`,
+      );
     for (const file of pinned) {
       await insertReleaseFile(db, {
         remote: input.remote,
@@ -176,6 +185,7 @@ export async function publishRelease(
         contentType: contentTypeOf(file.path),
         content: input.storage === 'database' ? file.content : null,
         sha256: digests.files.get(file.path),
+        size: file.content.length,
       });
     }
     const detail =

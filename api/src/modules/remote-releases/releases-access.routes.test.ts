@@ -24,8 +24,9 @@ function host(path: string, files: ReturnType<typeof testBuild>) {
 }
 
 // The operator pins voice with REMOTE_VOICE_ENTRY: it wins over whatever is activated.
+// The local "CDN" is on loopback: allowed by the test-only setting (never CORS_ORIGINS: files go through the API).
 const app = await startTestApp({
-  CORS_ORIGINS: cdnOrigin,
+  RELEASE_URL_TEST_ORIGINS: cdnOrigin,
   REMOTE_VOICE_ENTRY: `${cdnOrigin}/pinned/voice/mf-manifest.json`,
   REMOTE_VOICE_VERSION: 'pinned',
 });
@@ -101,7 +102,7 @@ describe('publishing a build hosted elsewhere', () => {
     expect(refused.body.message).toContain('not "auto"');
   });
 
-  it('refuses a hosted build that does not fit, one that is not there, and an origin pages may not load from', async () => {
+  it('refuses a hosted build that does not fit, one that is not there, and a host that does not resolve', async () => {
     const react18 = host(
       '/lab/3.1.0',
       testBuild('lab', { shared: { react: '18.3.1', 'react-dom': '18.3.1' } }),
@@ -127,7 +128,7 @@ describe('publishing a build hosted elsewhere', () => {
     });
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.message).toContain(
-      'https://cdn.example.test is not an origin the pages may load scripts from',
+      'https://cdn.example.test/lab/mf-manifest.json could not be fetched',
     );
     const notManifest = await admin.post('/api/modules/releases', {
       remote: 'lab',

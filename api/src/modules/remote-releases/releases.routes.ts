@@ -47,10 +47,10 @@ export function releasesRoutes({ pool, config, registry, host }: ReleasesDeps): 
   });
 
   defineRoute(router, contract.readRemoteRegistry, async (ctx) => {
-    const userId = ctx.session?.userId as string | undefined;
-    // Per user (a canary), and must reach the shell fresh after an activation.
+    const userId = ctx.session?.userId;
+    // Per user (a canary, the operator's tenant), and must reach the shell fresh after an activation.
     ctx.set('Cache-Control', 'private, no-cache');
-    const answer = await registry.forUser(userId);
+    const answer = await registry.forUser(userId ? { userId, tenantId: ctx.session?.tenantId } : undefined);
     return userId && (await isOperatorAdmin(pool, config, userId))
       ? { ...answer, manageReleases: true }
       : answer;
@@ -71,7 +71,10 @@ export function releasesRoutes({ pool, config, registry, host }: ReleasesDeps): 
     { before: [requireOperatorAdmin(pool, config)] },
     async (ctx, { body: input, auth }) => {
       const publishHost = host();
-      const hosted = await fetchHostedBuild(input.url, publishHost.allowedOrigins);
+      const hosted = await fetchHostedBuild(input.url, {
+        maxBytes: config.RELEASE_UPLOAD_MAX_BYTES,
+        privateOrigins: config.RELEASE_URL_TEST_ORIGINS,
+      });
       await publishRelease(
         pool,
         { ...input, publishedBy: auth.username, storage: 'url', ...hosted },

@@ -1,23 +1,21 @@
 import type { Domain } from '../../domain.ts';
-import { originsOf } from '../../middleware/security-headers.ts';
 import { buildDirs, REPO_ROOT } from '../../runtime.ts';
+import { approvalRoutes } from './approval.routes.ts';
 import { deployRoutes } from './deploy.routes.ts';
 import { hostSharedVersions, hostSurfaces } from './host-shared.ts';
 import { loadErrorRetention } from './load-error-retention.queries.ts';
 import { Migration20261126140000_remote_releases } from './migrations/Migration20261126140000_remote_releases.ts';
 import { Migration20261127080000_release_policy_and_tokens } from './migrations/Migration20261127080000_release_policy_and_tokens.ts';
-import { describeOperatorTenant } from './operator-access.ts';
+import { Migration20261129020000_release_approval } from './migrations/Migration20261129020000_release_approval.ts';
+import { describeOperatorTenant, operatorTenantOf } from './operator-access.ts';
 import type { PublishHost } from './release.service.ts';
 import { releasesRoutes } from './releases.routes.ts';
 
-/** What a build is checked against at publish: the shell's singletons and the origins pages may load from. */
+/** What a build is checked against at publish: the singletons the shell serves. */
 export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishHost {
   return {
     shared: hostSharedVersions(buildDirs(config).shellDir, `${REPO_ROOT}/shell`),
     surfaces: hostSurfaces(buildDirs(config).shellDir),
-    allowedOrigins: [
-      ...new Set([...config.CORS_ORIGINS, ...originsOf(config.remotes.map((remote) => remote.entry))]),
-    ],
   };
 }
 
@@ -37,14 +35,17 @@ export const remoteReleasesDomain: Domain = {
       name: 'Migration20261127080000_release_policy_and_tokens',
       class: Migration20261127080000_release_policy_and_tokens,
     },
+    { name: 'Migration20261129020000_release_approval', class: Migration20261129020000_release_approval },
   ],
   create: ({ config, pool, remotes, live, logger }) => ({
     routers: [
       releasesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) }),
       deployRoutes({ pool, config, host: () => publishHostOf(config) }),
+      approvalRoutes({ pool, config }),
     ],
     start: async () => {
       // Said at every start: which tenant's administrators can change what every tenant runs.
+      await operatorTenantOf(pool, config);
       logger.info(await describeOperatorTenant(pool, config));
       const unlisten = await remotes.listen(live);
       return async () => unlisten();

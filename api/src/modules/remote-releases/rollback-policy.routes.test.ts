@@ -77,7 +77,34 @@ describe('automatic rollback', () => {
     );
   });
 
-  it('counts users of every tenant only within the share rule, and two instances agree', async () => {
+  it("counts failures by tenant: another tenant's users alone never roll back the operator's release", async () => {
+    await releaseAll('knowledge', ['5.0.0', '5.1.0']);
+    // 10 users of tenant A (the operator's) load it; 3 users of tenant B are served it and fail.
+    const tenantA = await signedInUsers(app, 10);
+    for (const user of tenantA) expect(await servedVersion(user.client, 'knowledge')).toBe('5.1.0');
+    const tenantB = await signedInUsers(app, 3, { tenantId: 'tenant-b' });
+    for (const user of tenantB) {
+      expect(await servedVersion(user.client, 'knowledge')).toBe('5.1.0');
+      expect((await report(user.client, 'knowledge', '5.1.0')).body).toEqual({ recorded: true });
+    }
+    expect(await servedVersion(admin, 'knowledge')).toBe('5.1.0');
+    // Then 3 of A's users fail: 3 of 11 in the operator's tenant (27 %).
+    const outcomes = [];
+    for (const user of tenantA.slice(0, 3))
+      outcomes.push((await report(user.client, 'knowledge', '5.1.0')).body);
+    expect(outcomes).toEqual([
+      { recorded: true },
+      { recorded: true },
+      { recorded: true, rolledBack: '5.1.0' },
+    ]);
+    expect(await servedVersion(admin, 'knowledge')).toBe('5.0.0');
+    const audit = (await stateOf('knowledge')).audit.find((entry) => entry.action === 'auto-rollback');
+    expect(audit?.detail).toContain('6 of the 14 users served it since its activation (43%)');
+    expect(audit?.detail).toContain('by tenant: ');
+    expect(audit?.detail).toContain('tenant-b 3/3');
+  });
+
+  it('needs two tenants when the operator’s does not call for it, and two instances agree', async () => {
     await releaseAll('workspace', ['1.0.0', '2.0.0']);
     // 19 users of the operator's tenant and the admin are served 2.0.0, half of them on each instance.
     const operatorUsers = await signedInUsers(app, 19);
@@ -86,29 +113,26 @@ describe('automatic rollback', () => {
       expect(await servedVersion(client, 'workspace')).toBe('2.0.0');
     }
     expect(await servedVersion(admin, 'workspace')).toBe('2.0.0');
-    // Another tenant's three users, served it too, fail: 3 of 23 is 13 %, under the share.
+    // Another tenant's three users, served it too, fail: that tenant alone does not decide.
     const others = await signedInUsers(app, 3, { tenantId: 'tenant-other' });
     for (const [index, user] of others.entries()) {
       const client = index % 2 === 0 ? user.client : onInstance(user.client, two.baseUrl);
       expect(await servedVersion(client, 'workspace')).toBe('2.0.0');
       expect((await report(client, 'workspace', '2.0.0')).body).toEqual({ recorded: true });
     }
-    expect(await servedVersion(admin, 'workspace')).toBe('2.0.0');
-    // Two more failures, one on each instance: 5 of 23 is 21 %.
-    expect((await report(operatorUsers[0]?.client as TestClient, 'workspace', '2.0.0')).body).toEqual({
+    // A third tenant's single user fails too (1 of 1): two tenants call for it.
+    const [third] = await signedInUsers(app, 1, { tenantId: 'tenant-third' });
+    const client = onInstance(third?.client as TestClient, two.baseUrl);
+    expect(await servedVersion(client, 'workspace')).toBe('2.0.0');
+    expect((await report(client, 'workspace', '2.0.0')).body).toEqual({
       recorded: true,
+      rolledBack: '2.0.0',
     });
-    const last = await report(
-      onInstance(operatorUsers[1]?.client as TestClient, two.baseUrl),
-      'workspace',
-      '2.0.0',
-    );
-    expect(last.body).toEqual({ recorded: true, rolledBack: '2.0.0' });
     expect(await servedVersion(admin, 'workspace')).toBe('1.0.0');
     await expect.poll(() => servedVersion(onInstance(admin, two.baseUrl), 'workspace')).toBe('1.0.0');
     const audit = (await stateOf('workspace')).audit.filter((entry) => entry.action === 'auto-rollback');
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.detail).toContain('5 of the 23 users');
+    expect(audit[0]?.detail).toContain('4 of the 24 users');
   });
 
   it('never cascades: the version a rollback restores is not rolled back by itself, however it fails', async () => {

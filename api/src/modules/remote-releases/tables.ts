@@ -10,4 +10,6 @@ export const tables = [
   'remote_load_error',
   'remote_assignment',
   'remote_deploy_token',
+  'remote_version_ledger',
+  'remote_operator_tenant',
 ] as const;

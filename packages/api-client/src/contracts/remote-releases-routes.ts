@@ -4,12 +4,19 @@
 import { z } from 'zod';
 import {
   activateReleaseRequestSchema,
+  approveReleaseRequestSchema,
   autoRollbackRequestSchema,
+  confirmPasswordRequestSchema,
   createDeployTokenRequestSchema,
   createdDeployTokenSchema,
   deployTokensSchema,
+  deployUploadFormSchema,
   publishUrlReleaseRequestSchema,
+  releaseChangesSchema,
+  releaseGrantSchema,
+  releaseVersionSchema,
   remoteReleasesSchema,
+  tokenApprovesRequestSchema,
 } from './remote-releases.ts';
 import { REMOTE_NAMES } from './remotes.ts';
 import { route } from './route.ts';
@@ -78,6 +85,54 @@ export const setRemoteAutoRollback = route({
   responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
 });
 
+const GRANT_NOTE =
+  'Needs the `X-Release-Grant` a fresh password confirmation gave this session (POST /api/modules/releases/confirm-password), sent by the Remote releases page.';
+
+export const confirmReleasesPassword = route({
+  method: 'post',
+  path: '/api/modules/releases/confirm-password',
+  summary:
+    "Confirm the administrator's password: a grant to approve releases and issue tokens for a few minutes",
+  access: 'admin',
+  body: confirmPasswordRequestSchema,
+  responses: { 200: { description: 'The grant, for this page only', schema: releaseGrantSchema } },
+  errors: { 403: 'Wrong password', 429: 'Too many attempts' },
+});
+
+export const readReleaseChanges = route({
+  method: 'get',
+  path: '/api/modules/releases/:remote/versions/:version/changes',
+  summary:
+    'What a version changes against the active one: files added, removed, changed (sizes), shared singletons',
+  access: 'admin',
+  params: { ...remoteParams, version: releaseVersionSchema },
+  notFound: 'No such release',
+  responses: { 200: { description: 'The changes', schema: releaseChangesSchema } },
+});
+
+export const approveRemoteRelease = route({
+  method: 'post',
+  path: '/api/modules/releases/:remote/approve',
+  summary: "Approve a version a deploy token published: from now on it may reach every tenant's users",
+  description: GRANT_NOTE,
+  access: 'admin',
+  params: remoteParams,
+  body: approveReleaseRequestSchema,
+  responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
+  errors: { 409: 'Already approved' },
+});
+
+export const setTokenApproves = route({
+  method: 'post',
+  path: '/api/modules/releases/:remote/token-approves',
+  summary: "Let this remote's deploy tokens approve their own versions (off by default)",
+  description: GRANT_NOTE,
+  access: 'admin',
+  params: remoteParams,
+  body: tokenApprovesRequestSchema,
+  responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
+});
+
 export const listDeployTokens = route({
   method: 'get',
   path: '/api/modules/tokens',
@@ -90,6 +145,7 @@ export const createDeployToken = route({
   method: 'post',
   path: '/api/modules/tokens',
   summary: 'Create a deploy token for one remote; its secret is in this answer only',
+  description: GRANT_NOTE,
   access: 'admin',
   body: createDeployTokenRequestSchema,
   responses: { 201: { description: 'Created', schema: createdDeployTokenSchema } },
@@ -110,8 +166,10 @@ export const uploadDeployRelease = route({
   path: '/api/modules/deploy/:remote/releases',
   summary:
     "Publish a build of the token's remote (multipart: `version` and one part per file, named by its path)",
-  description: `${TOKEN_NOTE} Checked like remote:publish; the same content again is a no-op (200), other content for a published version a 409. Does not activate.`,
+  description: `${TOKEN_NOTE} Checked like remote:publish; the same content again is a no-op (200), other content for a published version a 409. Does not activate. A token's version reaches the operator's tenant only until an operator administrator approves it.`,
   access: 'anonymous',
+  credential: 'deploy-token',
+  multipartBody: deployUploadFormSchema,
   params: remoteParams,
   responses: {
     200: { description: 'Already published with this content', schema: remoteReleasesSchema },
@@ -133,9 +191,11 @@ export const deployActivate = route({
   summary: "Activate a published version of the token's remote, for everyone or as a canary (`percent` 1–99)",
   description: TOKEN_NOTE,
   access: 'anonymous',
+  credential: 'deploy-token',
   params: remoteParams,
   body: activateReleaseRequestSchema,
   responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
+  errors: { 404: 'That version is not published', 409: 'That version is already active' },
 });
 
 export const deployPromote = route({
@@ -144,9 +204,13 @@ export const deployPromote = route({
   summary: "Promote the token's remote's canary to everyone",
   description: TOKEN_NOTE,
   access: 'anonymous',
+  credential: 'deploy-token',
   params: remoteParams,
   responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
-  errors: { 409: 'No canary to promote' },
+  errors: {
+    403: "The canary waits for an operator administrator's approval (named in the message)",
+    409: 'No canary to promote',
+  },
 });
 
 export const deployRollback = route({
@@ -155,6 +219,7 @@ export const deployRollback = route({
   summary: "End the token's remote's canary, or else return to the version active before",
   description: TOKEN_NOTE,
   access: 'anonymous',
+  credential: 'deploy-token',
   params: remoteParams,
   responses: { 200: { description: 'The remote now', schema: remoteReleasesSchema } },
 });

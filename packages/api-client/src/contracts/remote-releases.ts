@@ -34,6 +34,12 @@ export const remoteReleaseSchema = z.strictObject({
   loadErrors: z.number().int().nonnegative(),
   /** Different users the registry served this version to. */
   servedUsers: z.number().int().nonnegative(),
+  /**
+   * Who let it reach every tenant's users, and when (null: published by a deploy token and not approved
+   * yet: it reaches the operator's own tenant only).
+   */
+  approvedBy: z.string().nullable(),
+  approvedAt: z.iso.datetime().nullable(),
 });
 
 /** A remote's release state. */
@@ -48,6 +54,8 @@ export const remoteStateSchema = z.strictObject({
   override: z.string().nullable(),
   /** Whether load failures roll a newly activated version (or canary) back by themselves. */
   autoRollback: z.boolean(),
+  /** Whether the remote's deploy tokens may approve their own versions (off by default; audited). */
+  tokenApproves: z.boolean(),
   releases: z.array(remoteReleaseSchema),
 });
 
@@ -65,6 +73,10 @@ export const remoteAuditEntrySchema = z.strictObject({
     'delete',
     'token-create',
     'token-revoke',
+    'approve',
+    'token-approves-on',
+    'token-approves-off',
+    'operator-tenant',
   ]),
   version: z.string().nullable(),
   actor: z.string(),
@@ -126,6 +138,9 @@ export const deployTokenSchema = z.strictObject({
   lastUsedAt: z.iso.datetime().nullable(),
 });
 
+/** How long a deploy token works when its creator does not say. */
+export const DEPLOY_TOKEN_DEFAULT_DAYS = 90;
+
 /** Body of GET /api/modules/tokens. */
 export const deployTokensSchema = z.strictObject({ tokens: z.array(deployTokenSchema) });
 
@@ -133,7 +148,7 @@ export const deployTokensSchema = z.strictObject({ tokens: z.array(deployTokenSc
 export const createDeployTokenRequestSchema = z.strictObject({
   remote: remoteNameSchema,
   name: z.string().trim().min(1, 'Name the token (e.g. the team or its CI)').max(80),
-  /** Days until it stops working; absent: until revoked. */
+  /** Days until it stops working; absent: DEPLOY_TOKEN_DEFAULT_DAYS (90). */
   expiresInDays: z.number().int().min(1).max(3650).optional(),
 });
 
@@ -143,6 +158,15 @@ export const createdDeployTokenSchema = z.strictObject({
   deployToken: deployTokenSchema,
 });
 
+/**
+ * Body of POST /api/modules/deploy/:remote/releases, `multipart/form-data`: the `version` field first,
+ * then one file part per file of the build, named by its path inside it (`static/js/app.1234.js`).
+ */
+export const deployUploadFormSchema = z
+  .object({ version: releaseVersionSchema })
+  // A file part (binary in the API document); only the zod members the shell shares are used here.
+  .catchall(z.string().describe('A file of the build, the part named by its path inside it'));
+
 /** Body of POST /api/modules/deploy/:remote/activate (a deploy token's call). */
 export const deployActivateRequestSchema = activateReleaseRequestSchema;
 
@@ -151,3 +175,51 @@ export type CreateDeployTokenRequest = z.infer<typeof createDeployTokenRequestSc
 export type CreatedDeployToken = z.infer<typeof createdDeployTokenSchema>;
 
 export { type RemoteLoadErrorRequest, remoteLoadErrorRequestSchema } from './remote-registry.ts';
+
+/** Body of POST /api/modules/releases/confirm-password: the administrator's own password, again. */
+export const confirmPasswordRequestSchema = z.strictObject({
+  password: z.string().min(1, 'Enter your password').max(1024),
+});
+
+/**
+ * Answer of POST /api/modules/releases/confirm-password: a grant the Remote releases page sends as
+ * `X-Release-Grant` to approve releases and issue tokens, until `expiresAt` (a few minutes), bound to
+ * the session.
+ */
+export const releaseGrantSchema = z.strictObject({ grant: z.string(), expiresAt: z.iso.datetime() });
+
+/** Body of POST /api/modules/releases/:remote/approve. */
+export const approveReleaseRequestSchema = z.strictObject({ version: releaseVersionSchema });
+
+/** Body of POST /api/modules/releases/:remote/token-approves. */
+export const tokenApprovesRequestSchema = z.strictObject({ enabled: z.boolean() });
+
+const changedFileSchema = z.strictObject({
+  path: z.string(),
+  /** Bytes; null for a URL build's file published before sizes were kept. */
+  size: z.number().int().nonnegative().nullable(),
+  previousSize: z.number().int().nonnegative().nullable(),
+});
+
+/** What a version changes against the active one (null: the deployed build, whose files are not listed). */
+export const releaseChangesSchema = z.strictObject({
+  remote: remoteNameSchema,
+  version: z.string(),
+  against: z.string().nullable(),
+  publishedBy: z.string(),
+  publishedAt: z.iso.datetime(),
+  approvedBy: z.string().nullable(),
+  files: z.strictObject({
+    added: z.array(changedFileSchema),
+    removed: z.array(changedFileSchema),
+    changed: z.array(changedFileSchema),
+    unchanged: z.number().int().nonnegative(),
+  }),
+  /** Each shared singleton whose version differs (previous null: new; version null: dropped). */
+  shared: z.array(
+    z.strictObject({ name: z.string(), version: z.string().nullable(), previous: z.string().nullable() }),
+  ),
+});
+
+export type ReleaseChanges = z.infer<typeof releaseChangesSchema>;
+export type ReleaseGrant = z.infer<typeof releaseGrantSchema>;

@@ -34,6 +34,10 @@ export type RouteContract = {
   notFound?: string;
   /** Signed in, but X-Tenant-Id / X-User-Id are not checked (no 403 for a mismatch). */
   skipIdentityHeaders?: boolean;
+  /** No session: the caller is a bearer credential (`Authorization: Bearer …`), documented as its security scheme. */
+  credential?: 'deploy-token';
+  /** A multipart/form-data body the handler reads itself (never parsed as JSON): documented from this schema. */
+  multipartBody?: z.ZodType;
 };
 
 declare const contractBrand: unique symbol;

@@ -6,6 +6,7 @@ import {
   revokeDeployToken as revokeDeployTokenRoute,
 } from '@annie/api-client/contracts/remote-releases-routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { grantHeaders } from './release-grant.ts';
 import { remoteReleasesQueryKey } from './use-remote-releases.ts';
 
 export const deployTokensQueryKey = [listDeployTokens.path] as const;
@@ -15,9 +16,9 @@ export async function getDeployTokens(signal?: AbortSignal): Promise<DeployToken
   return (await callRoute(listDeployTokens, {}, { signal })).tokens;
 }
 
-/** A token for one remote; its secret is in this answer only. */
+/** A token for one remote (with this page's grant); its secret is in this answer only. */
 export function createDeployToken(request: CreateDeployTokenRequest) {
-  return callRoute(createDeployTokenRoute, { body: request });
+  return callRoute(createDeployTokenRoute, { body: request }, { headers: grantHeaders() });
 }
 
 /** Revokes a token (204). */
