@@ -100,12 +100,15 @@ export class PasswordAttemptLimiter {
     ]);
   }
 
-  /** Runs a password check under the limits: the attempt is taken first and given back if `check` resolves. */
-  async guard<T>(username: string, source: AttemptSource, check: () => Promise<T>): Promise<T> {
+  /**
+   * Checks a password under the limits: the attempt is taken first (429 when spent, before `verify`
+   * runs) and given back only when `verify` says the password is right. Nothing is reset otherwise.
+   */
+  async check(username: string, source: AttemptSource, verify: () => Promise<boolean>): Promise<boolean> {
     const attempt = await this.consume(username, source);
-    const result = await check();
+    if (!(await verify())) return false;
     await this.succeeded(attempt);
-    return result;
+    return true;
   }
 
   /** Removes counters whose window has passed; run on a schedule. */

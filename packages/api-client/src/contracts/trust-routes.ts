@@ -9,7 +9,9 @@ import {
   CODE_WRONG,
   callMessageListQuerySchema,
   callMessageListSchema,
+  clearPhoneLockoutSchema,
   confirmOwnNumberSchema,
+  LOCKOUT_NEEDS_PASSWORD,
   NO_PENDING_ACTION,
   NOT_YOUR_NUMBER,
   NUMBER_TAKEN,
@@ -121,9 +123,16 @@ export const resendOwnNumberCode = route({
 });
 
 export const clearPhoneLockout = route({
-  method: 'delete',
-  path: '/api/me/phone-access/lockout',
-  summary: 'Lift the phone passcode lockout (wrong passcodes keyed from your number, perhaps spoofed)',
+  method: 'post',
+  path: '/api/me/phone-access/lockout/clear',
+  summary:
+    'Lift the phone passcode lockout (wrong passcodes keyed from your number, perhaps spoofed), with your password',
   access: 'signed-in',
+  body: clearPhoneLockoutSchema,
   responses: PHONE_ACCESS,
+  errors: {
+    400: LOCKOUT_NEEDS_PASSWORD,
+    403: WRONG_PASSWORD,
+    429: 'Too many wrong passwords for this account; Retry-After says when to try again',
+  },
 });

@@ -203,6 +203,7 @@ export const TOO_MANY_CODES = 'Too many codes were texted today: try again tomor
 export const PASSCODE_NEEDS_PASSWORD =
   'Enter your account password to set or change the phone passcode, or to allow saying it';
 export const WRONG_PASSWORD = 'The account password is wrong';
+export const LOCKOUT_NEEDS_PASSWORD = 'Enter your account password to clear the lockout';
 
 export const OWN_NUMBER_CODE_PATTERN = /^\d{6}$/;
 
@@ -218,6 +219,12 @@ export const resendOwnNumberCodeSchema = z.strictObject({
   number: z.string().trim().min(1, 'The number is required'),
 });
 export type ResendOwnNumberCode = z.infer<typeof resendOwnNumberCodeSchema>;
+
+/** Lifting a passcode lockout restarts the passcode count, so it asks for the account password. */
+export const clearPhoneLockoutSchema = z.strictObject({
+  currentPassword: z.string().min(1, LOCKOUT_NEEDS_PASSWORD),
+});
+export type ClearPhoneLockout = z.infer<typeof clearPhoneLockoutSchema>;
 
 /** Tools whose output only confirms what the executive asked for; everything else returns outside data. */
 const ACTION_CONFIRMATIONS = new Set([
