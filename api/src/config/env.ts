@@ -97,6 +97,7 @@ const envSchema = z
       .int()
       .positive()
       .default(15 * 60),
+    WEB_SEARCH_MAX_PER_HOUR: z.coerce.number().int().positive().default(60),
     AGT_BASE_URL: z.url().optional(),
     AGT_API_KEY: z.string().optional(),
     AGT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

@@ -11,7 +11,9 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import { badRequest, conflict, HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
 import { toE164 } from '../../lib/phone-number.ts';
+import type { SentSms } from '../../providers/twilio/twilio-sms.ts';
 import { numberOfTenant, type SmsSending } from '../sms/index.ts';
+import { assertWithinBudget, recordUsageEntry } from '../usage/index.ts';
 import {
   addOwnNumber,
   countCodeAttempt,
@@ -51,12 +53,33 @@ async function textCode(pool: Pool, owner: Owner, e164: string, sending: SmsSend
   if (!(await countCodeText(pool, owner, CODE_TEXTS_PER_DAY))) {
     throw new HttpError(429, 'too_many_codes', TOO_MANY_CODES);
   }
+  // A text is billed: the hard stop holds for codes as for any other text.
+  await assertWithinBudget(pool, owner.tenantId);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   // The code is a secret: it is sent straight through Twilio, never stored in the message history.
-  await sender.send({ to: e164, from, body: ownNumberCodeText(code) }).catch((error: Error) => {
+  const sent = await sender.send({ to: e164, from, body: ownNumberCodeText(code) }).catch((error: Error) => {
     throw new HttpError(502, 'provider_error', `The code could not be texted: ${error.message}`);
   });
   await storeNumberCode(pool, owner, e164, codeHashOf(owner, e164, code));
+  await recordCodeText(pool, owner, sent);
+}
+
+/** The code's text in the usage ledger, by its Twilio SID; Twilio's price is fetched later when not given. */
+async function recordCodeText(pool: Pool, owner: Owner, sent: SentSms): Promise<void> {
+  const price =
+    sent.price !== null && sent.price !== undefined && sent.priceUnit === 'USD' ? Math.abs(sent.price) : 0;
+  await recordUsageEntry(pool, owner.tenantId, {
+    userId: owner.userId,
+    channel: 'sms',
+    kind: 'text',
+    sourceId: sent.sid,
+    at: new Date(),
+    seconds: 0,
+    segments: sent.numSegments ?? 1,
+    tokens: 0,
+    costUsd: price,
+    providerRef: price > 0 ? null : sent.sid,
+  });
 }
 
 async function assertNotTaken(pool: Pool, owner: Owner, e164: string): Promise<void> {
