@@ -19,11 +19,12 @@ export function accountPasswordCheck(
   ctx: Koa.Context,
   auth: AuthContext,
 ): AccountPasswordCheck {
-  const source = passwordCheckSource(ctx, auth.username);
-  return (password) =>
-    limiter.check(auth.username, source, async () => {
-      const hash = await passwordHashOf(pool, { tenantId: auth.tenantId, userId: auth.userId });
+  return async (password) => {
+    const hash = await passwordHashOf(pool, { tenantId: auth.tenantId, userId: auth.userId });
+    const source = passwordCheckSource(ctx, auth.username, hash);
+    return limiter.check(auth.username, source, async () =>
       // An account without a hash costs the same argon2 run, and is never right.
-      return hash ? verifyPassword(hash, password) : verifyAgainstDummy(password);
-    });
+      hash ? verifyPassword(hash, password) : verifyAgainstDummy(password),
+    );
+  };
 }
