@@ -3,6 +3,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   CODE_TOO_SOON,
   CODE_WRONG,
+  NOT_A_MOBILE_NUMBER,
   NOT_YOUR_NUMBER,
   NUMBER_TAKEN,
   TOO_MANY_CODES,
@@ -14,6 +15,7 @@ import { toE164 } from '../../lib/phone-number.ts';
 import type { SentSms } from '../../providers/twilio/twilio-sms.ts';
 import { numberOfTenant, type SmsSending } from '../sms/index.ts';
 import { assertWithinBudget, recordUsageEntry } from '../usage/index.ts';
+import { numberTypeOf } from './number-type.ts';
 import {
   addOwnNumber,
   countCodeAttempt,
@@ -42,8 +44,16 @@ const codeHashOf = (owner: Owner, e164: string, code: string) =>
 export const ownNumberCodeText = (code: string) =>
   `Your AnnieAI code to confirm this number for phone access: ${code}. If you did not ask for it, ignore this text.`;
 
+/** Lines a code may be texted to: a mobile, or (as in the US) a number that may be one; never premium rate. */
+const TEXTABLE = new Set(['mobile', 'fixed_line_or_mobile']);
+
+function assertMobile(e164: string): void {
+  if (!TEXTABLE.has(numberTypeOf(e164))) throw badRequest(`${NOT_A_MOBILE_NUMBER}: ${e164}`, 'not_mobile');
+}
+
 /** Texts a new code to the number; its hash is kept once Twilio took the text. */
 async function textCode(pool: Pool, owner: Owner, e164: string, sending: SmsSending): Promise<void> {
+  assertMobile(e164);
   const sender = sending.sender;
   if (!sender) {
     throw serviceUnavailable(`Own numbers are confirmed by text: set ${sending.missing.join(', ')}`);
@@ -100,6 +110,8 @@ export async function claimNewNumbers(
 ): Promise<void> {
   const known = new Set((await ownNumbersOf(pool, owner)).map((number) => number.e164));
   const added = numbers.filter((number) => !known.has(number));
+  // A number that cannot be texted a code could never be confirmed: it is refused before anything is kept.
+  for (const e164 of added) assertMobile(e164);
   for (const e164 of added) await assertNotTaken(pool, owner, e164);
   for (const e164 of added) {
     await addOwnNumber(pool, owner, e164);

@@ -1,5 +1,6 @@
 import {
   CODE_WRONG,
+  NOT_A_MOBILE_NUMBER,
   NUMBER_TAKEN,
   phoneAccessSchema,
   TOO_MANY_CODES,
@@ -197,5 +198,27 @@ describe('a confirmation code is a billed text', () => {
       await admin.put('/api/usage/settings', { ...stop, monthlyBudget: null, hardStop: false });
       await app.pool.query("delete from usage_entry where source_id = 'spent-budget'");
     }
+  });
+});
+
+describe('a confirmation code goes only to a mobile number', () => {
+  it.each([
+    ['+19005550100', 'a premium-rate line'],
+    ['+442079460000', 'a fixed line'],
+    ['+18002345678', 'a toll-free line'],
+  ])('refuses %s (%s) with 400 before keeping it or texting', async (number) => {
+    const client = await app.signedIn(await app.createUser());
+    const sentBefore = twilio.sent.length;
+    const refused = await client.put('/api/me/phone-access', { numbers: [number] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`${NOT_A_MOBILE_NUMBER}: ${number}`);
+    expect(twilio.sent.length).toBe(sentBefore);
+    expect(phoneAccessSchema.parse((await client.get('/api/me/phone-access')).body).numbers).toEqual([]);
+  });
+
+  it('texts a UK mobile', async () => {
+    const client = await app.signedIn(await app.createUser());
+    expect((await client.put('/api/me/phone-access', { numbers: ['+447400123456'] })).status).toBe(200);
+    expect(twilio.sent.at(-1)?.to).toBe('+447400123456');
   });
 });

@@ -199,6 +199,8 @@ export const NUMBER_TAKEN = "This number is already another user's own number in
 export const CODE_WRONG = 'The code is wrong or has expired: send a new one';
 export const CODE_TOO_SOON = 'A code was just sent to this number: wait a minute before asking for another';
 export const NOT_YOUR_NUMBER = 'This number is not one of your unverified numbers';
+/** Own numbers are confirmed by a texted code, sent only to mobile lines (never premium-rate or unknown ones). */
+export const NOT_A_MOBILE_NUMBER = 'Own numbers are confirmed by a text, so they must be mobile numbers';
 export const TOO_MANY_CODES = 'Too many codes were texted today: try again tomorrow';
 export const PASSCODE_NEEDS_PASSWORD =
   'Enter your account password to set or change the phone passcode, or to allow saying it';
