@@ -239,12 +239,12 @@ const ACTION_CONFIRMATIONS = new Set([
 ]);
 
 /**
- * What the model receives for a tool's output: data read from outside (mail, files, sheets, the
- * diary, the web, the knowledge base, lab services) is labelled third-party content; refusals
- * (`{error}`) and confirmations of the executive's own actions pass as they are.
+ * What the model receives for a tool's output: whatever a reading tool answers (mail, files, sheets,
+ * the diary, the web, the knowledge base, lab services) is labelled third-party content, its errors
+ * too — a provider's error can quote the page or message it failed on. Only confirmations of the
+ * executive's own actions pass as they are.
  */
 export function labelToolOutput(name: string, output: unknown): unknown {
   if (ACTION_CONFIRMATIONS.has(name)) return output;
-  if (output && typeof output === 'object' && 'error' in output) return output;
   return thirdPartyContent(name, output);
 }
