@@ -148,6 +148,7 @@ test('wrong passcodes keyed from the owner’s number (perhaps spoofed) lock the
   await expect(lockouts.getByRole('list', { name: 'Lockouts' })).toContainText(
     `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`,
   );
+  await lockouts.getByLabel('Your account password, to clear the lockout').fill(E2E_USERS.admin.password);
   await lockouts.getByRole('button', { name: 'Clear lockout' }).click();
   await expect(notice(page, 'Lockout cleared')).toBeVisible();
   await expect(lockouts).toContainText('(cleared)');

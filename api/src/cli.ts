@@ -205,7 +205,15 @@ async function run(argv: string[]): Promise<number> {
     try {
       const dataDir = resolve(REPO_ROOT, config.DATA_DIR);
       const progress = (line: string) => console.log(line);
-      console.log(await runEmbeddedBackupCommand(name, args.positionals[0] ?? '', dataDir, progress));
+      console.log(
+        await runEmbeddedBackupCommand(
+          name,
+          args.positionals[0] ?? '',
+          dataDir,
+          progress,
+          config.BACKUP_ENCRYPTION_KEY,
+        ),
+      );
       return 0;
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);

@@ -70,6 +70,13 @@ const envSchema = z
     PG_BIN_DIR: z.string().optional(),
     /** Daily backups of the embedded database kept in DATA_DIR/backups; 0 turns them off. */
     BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
+    /** Encrypts backups at rest (AES-256-GCM, key derived with scrypt); a restore of one refuses without it. */
+    BACKUP_ENCRYPTION_KEY: z
+      .string()
+      .min(16, 'BACKUP_ENCRYPTION_KEY must be at least 16 characters')
+      .optional(),
+    /** A second folder (another disk, a mounted share) each scheduled backup is copied to, pruned alike. */
+    BACKUP_COPY_DIR: z.string().optional(),
     /**
      * With DATABASE_URL: the pgBackRest stanza backing the database up (docs/deployment.md "Backups"); the
      * doctor reads the last backup from `pgbackrest info`. Unset: the doctor reports no backup tool.
@@ -97,6 +104,7 @@ const envSchema = z
       .int()
       .positive()
       .default(15 * 60),
+    WEB_SEARCH_MAX_PER_HOUR: z.coerce.number().int().positive().default(60),
     AGT_BASE_URL: z.url().optional(),
     AGT_API_KEY: z.string().optional(),
     AGT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from '../config/env.ts';
 import { BackupToolError, backupDatabase, findPgTool, restoreDatabase } from './backup.ts';
+import { decryptBackupFile, encryptBackupFile, isEncryptedBackup } from './backup-encryption.ts';
 import { backupCluster, restoreCluster } from './cluster-backup.ts';
 import { backupRunningCluster } from './cluster-online-backup.ts';
 import { type ClusterLayout, clusterLayout } from './embedded-layout.ts';
@@ -17,18 +18,38 @@ export async function backupEmbeddedDatabase(
   layout: ClusterLayout,
   dataDir: string,
   file: string,
-  options: { onWalCopy?: () => void } = {},
+  options: { onWalCopy?: () => void; encryptionKey?: string } = {},
 ): Promise<{ running: boolean }> {
   const passwordFile = join(dataDir, 'postgres-password');
   const server = existsSync(join(layout.clusterDir, 'PG_VERSION')) ? runningServer(layout) : undefined;
   if (!server) {
     await backupCluster(layout, passwordFile, file);
-    return { running: false };
+  } else {
+    const password = (await readFile(passwordFile, 'utf8')).trim();
+    const adminUrl = embeddedUrl(password, layout.clusterDir, server.port, 'postgres');
+    await backupRunningCluster(layout, adminUrl, passwordFile, file, options);
   }
-  const password = (await readFile(passwordFile, 'utf8')).trim();
-  const adminUrl = embeddedUrl(password, layout.clusterDir, server.port, 'postgres');
-  await backupRunningCluster(layout, adminUrl, passwordFile, file, options);
-  return { running: true };
+  if (options.encryptionKey) await encryptBackupFile(file, options.encryptionKey);
+  return { running: server !== undefined };
+}
+
+/**
+ * Runs `restore` on the plain form of `file`: an encrypted backup is decrypted next to it first (0600,
+ * removed afterwards), and refused without the key; a plain one is used as it is.
+ */
+async function withPlainBackup(
+  file: string,
+  encryptionKey: string | undefined,
+  restore: (plain: string) => Promise<void>,
+): Promise<void> {
+  if (!(await isEncryptedBackup(file))) return restore(file);
+  const plain = `${file}.decrypted-${process.pid}`;
+  await decryptBackupFile(file, plain, encryptionKey);
+  try {
+    await restore(plain);
+  } finally {
+    await rm(plain, { force: true });
+  }
 }
 
 /**
@@ -41,6 +62,7 @@ export async function runEmbeddedBackupCommand(
   file: string,
   dataDir: string,
   progress: (line: string) => void = () => {},
+  encryptionKey?: string,
 ): Promise<string> {
   const path = resolve(file);
   await mkdir(dataDir, { recursive: true });
@@ -49,11 +71,12 @@ export async function runEmbeddedBackupCommand(
   if (command === 'db:backup') {
     const { running } = await backupEmbeddedDatabase(layout, dataDir, path, {
       onWalCopy: () => progress('Data files copied; copying the WAL written meanwhile'),
+      encryptionKey,
     });
     return `Backed up the ${running ? 'running' : 'stopped'} embedded database (${layout.clusterDir}) to ${path}`;
   }
   if (!existsSync(path)) throw new BackupToolError(`No backup file at ${path}`);
-  await restoreCluster(layout, passwordFile, path);
+  await withPlainBackup(path, encryptionKey, (plain) => restoreCluster(layout, passwordFile, plain));
   return `Restored the embedded database from ${path}`;
 }
 
@@ -68,8 +91,12 @@ export async function runBackupCommand(
   const where = { binDir: config.PG_BIN_DIR };
   if (command === 'db:backup') {
     await backupDatabase(await findPgTool('pg_dump', databaseUrl, where), databaseUrl, path);
+    if (config.BACKUP_ENCRYPTION_KEY) await encryptBackupFile(path, config.BACKUP_ENCRYPTION_KEY);
     return `Backed up the database to ${path}`;
   }
-  await restoreDatabase(await findPgTool('pg_restore', databaseUrl, where), databaseUrl, path);
+  const pgRestore = await findPgTool('pg_restore', databaseUrl, where);
+  await withPlainBackup(path, config.BACKUP_ENCRYPTION_KEY, (plain) =>
+    restoreDatabase(pgRestore, databaseUrl, plain),
+  );
   return `Restored the database from ${path}`;
 }

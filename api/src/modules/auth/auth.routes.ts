@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
-import { toAuthUserDto } from '../users/index.ts';
+import { findUserByUsername, toAuthUserDto } from '../users/index.ts';
 import { authenticate } from './auth.service.ts';
 import { passwordCheckSource, rememberDevice } from './device-cookie.ts';
 import type { PasswordAttemptLimiter } from './password-attempt-limiter.ts';
@@ -13,9 +13,11 @@ export function authRoutes(limiter: PasswordAttemptLimiter): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
 
   defineRoute(router, contract.login, async (ctx, { body }) => {
-    const source = passwordCheckSource(ctx, body.username);
+    // A device cookie counts only for the password it was earned with.
+    const claimed = await findUserByUsername(ctx.state.em, body.username);
+    const source = passwordCheckSource(ctx, body.username, claimed?.passwordHash);
     const user = await authenticate(ctx.state.em, limiter, { ...body, source });
-    rememberDevice(ctx, body.username);
+    rememberDevice(ctx, body.username, user.passwordHash);
     // A fresh id on every sign-in defeats session fixation.
     await ctx.session?.regenerate();
     if (!ctx.session) throw unauthorized();

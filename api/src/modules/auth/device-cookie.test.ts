@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
+import { setPassword } from '../users/index.ts';
 
 // Default limits: 5 per account+address, 20 per account, 50 per address, over 15 minutes. Behind a
 // proxy so each test speaks from its own address and the per-address limit of one does not reach the next.
@@ -80,5 +81,57 @@ describe('the device cookie', () => {
     expect(cookie).toMatch(/;\s*httponly/i);
     const expires = Date.parse(cookie?.match(/expires=([^;]+)/i)?.[1] ?? '');
     expect(expires - Date.now()).toBeGreaterThan(90 * 24 * 60 * 60 * 1000);
+  });
+});
+
+describe('the device cookie and a password reset', () => {
+  it('is worth nothing after the password changes: with the account locked, the old known browser waits too', async () => {
+    const owner = await app.createUser();
+    const usual = await knownBrowserOf(owner);
+    await setPassword(app.orm.em.fork(), owner.username, 'a-brand-new-password');
+    const stranger = app.client();
+    for (let guess = 0; guess < 21; guess += 1) await login(stranger, owner.username, `guess-${guess}`);
+    expect((await login(usual, owner.username, 'a-brand-new-password')).status).toBe(429);
+  });
+
+  it('a new sign-in with the new password makes the browser known again', async () => {
+    const owner = await app.createUser();
+    await setPassword(app.orm.em.fork(), owner.username, 'a-brand-new-password');
+    const usual = await knownBrowserOf({ username: owner.username, password: 'a-brand-new-password' });
+    const stranger = app.client();
+    for (let guess = 0; guess < 21; guess += 1) await login(stranger, owner.username, `guess-${guess}`);
+    expect((await login(usual, owner.username, 'a-brand-new-password')).status).toBe(200);
+  });
+});
+
+describe('an IPv6 client', () => {
+  it('is counted by its /64: five wrong passwords from five addresses of one /64 reach the per-address limit', async () => {
+    const owner = await app.createUser();
+    for (let host = 1; host <= 5; host += 1) {
+      const answer = await app
+        .client()
+        .post(
+          '/api/login',
+          { username: owner.username, password: 'wrong' },
+          { headers: { 'X-Forwarded-For': `2001:db8:48:${test}::${host.toString(16)}` } },
+        );
+      expect(answer.status).toBe(401);
+    }
+    const sameNetwork = await app
+      .client()
+      .post(
+        '/api/login',
+        { username: owner.username, password: owner.password },
+        { headers: { 'X-Forwarded-For': `2001:db8:48:${test}:beef::1` } },
+      );
+    expect(sameNetwork.status).toBe(429);
+    const otherNetwork = await app
+      .client()
+      .post(
+        '/api/login',
+        { username: owner.username, password: owner.password },
+        { headers: { 'X-Forwarded-For': `2001:db8:49:${test}::1` } },
+      );
+    expect(otherNetwork.status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
+import { clientAddressKey } from './client-address-key.ts';
 import { purgeExpiredLimits } from './login-rate-limit.queries.ts';
 
 export type PasswordAttemptLimits = {
@@ -27,9 +28,10 @@ export type PasswordAttempt = { account: string; source: AttemptSource };
  * page uses up the same allowance as a guesser at the login form.
  *
  * An unknown browser is counted per account+address, per account whatever the address (a guesser
- * spread over many addresses) and per address across accounts. A browser with a device cookie for the
- * account is counted only against that device: so strangers exhausting the account's allowance do not
- * lock the owner out of their usual browser, and a stolen device cookie still buys only a few guesses.
+ * spread over many addresses) and per address across accounts; an IPv6 address counts by its /64.
+ * A browser with a device cookie for the account is counted only against that device: so strangers
+ * exhausting the account's allowance do not lock the owner out of their usual browser, and a stolen
+ * device cookie still buys only a few guesses.
  *
  * An attempt is taken atomically before the password is checked, so a burst of parallel guesses cannot
  * all reach argon2; a success gives its attempt back and clears the per-source counter.
@@ -72,12 +74,13 @@ export class PasswordAttemptLimiter {
   /** Takes one attempt from every counter that applies; throws 429 with Retry-After when any is spent. */
   async consume(username: string, source: AttemptSource): Promise<PasswordAttempt> {
     const account = accountKey(username);
+    const address = clientAddressKey(source.ip);
     const taken = source.knownDevice
       ? [this.#byDevice.consume(`${account}|${source.knownDevice}`)]
       : [
-          this.#byAccountAndIp.consume(`${account}|${source.ip}`),
+          this.#byAccountAndIp.consume(`${account}|${address}`),
           this.#byAccount.consume(account),
-          this.#byIp.consume(source.ip),
+          this.#byIp.consume(address),
         ];
     const results = await Promise.allSettled(taken);
     const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
@@ -93,19 +96,23 @@ export class PasswordAttemptLimiter {
       await this.#byDevice.delete(`${account}|${source.knownDevice}`);
       return;
     }
+    const address = clientAddressKey(source.ip);
     await Promise.all([
-      this.#byAccountAndIp.delete(`${account}|${source.ip}`),
+      this.#byAccountAndIp.delete(`${account}|${address}`),
       this.#byAccount.reward(account, 1),
-      this.#byIp.reward(source.ip, 1),
+      this.#byIp.reward(address, 1),
     ]);
   }
 
-  /** Runs a password check under the limits: the attempt is taken first and given back if `check` resolves. */
-  async guard<T>(username: string, source: AttemptSource, check: () => Promise<T>): Promise<T> {
+  /**
+   * Checks a password under the limits: the attempt is taken first (429 when spent, before `verify`
+   * runs) and given back only when `verify` says the password is right. Nothing is reset otherwise.
+   */
+  async check(username: string, source: AttemptSource, verify: () => Promise<boolean>): Promise<boolean> {
     const attempt = await this.consume(username, source);
-    const result = await check();
+    if (!(await verify())) return false;
     await this.succeeded(attempt);
-    return result;
+    return true;
   }
 
   /** Removes counters whose window has passed; run on a schedule. */

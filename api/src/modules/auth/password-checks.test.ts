@@ -71,3 +71,58 @@ describe('the current password asked by PUT /api/me/phone-access', () => {
     expect(login.status).toBe(429);
   });
 });
+
+describe('a password sent to phone access is always checked before anything resets or changes', () => {
+  it('5 wrong passwords, then a request with the password alone, then a sixth wrong one: 429', async () => {
+    const user = await app.createUser();
+    const thief = await app.signedIn(user);
+    for (let guess = 0; guess < 5; guess += 1)
+      expect((await thief.put('/api/me/phone-access', passcodeChange(`guess-${guess}`))).status).toBe(403);
+    // Carrying only a password used to skip the check and give the attempts back.
+    const passwordAlone = await thief.put('/api/me/phone-access', {
+      numbers: [],
+      currentPassword: 'guess-5',
+    });
+    expect(passwordAlone.status).toBe(429);
+    expect((await thief.put('/api/me/phone-access', passcodeChange('guess-6'))).status).toBe(429);
+  });
+
+  it('a wrong password sent alone is checked and counted like any other', async () => {
+    const user = await app.createUser();
+    const thief = await app.signedIn(user);
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 6; guess += 1)
+      statuses.push(
+        (await thief.put('/api/me/phone-access', { numbers: [], currentPassword: `g${guess}` })).status,
+      );
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
+  });
+
+  it('the right password while the limit holds changes nothing: 429 and the passcode stays unset', async () => {
+    const user = await app.createUser();
+    const client = await app.signedIn(user);
+    for (let guess = 0; guess < 5; guess += 1)
+      expect((await client.put('/api/me/phone-access', passcodeChange(`guess-${guess}`))).status).toBe(403);
+    const right = await client.put('/api/me/phone-access', {
+      numbers: [],
+      passcode: '482913',
+      spokenPasscode: true,
+      currentPassword: user.password,
+    });
+    expect(right.status).toBe(429);
+    const access = (await client.get('/api/me/phone-access')).body;
+    expect(access).toMatchObject({ passcodeSet: false, spokenPasscode: false });
+  });
+
+  it('clearing a passcode lockout shares the allowance: after 5 wrong passwords the right one is refused', async () => {
+    const user = await app.createUser();
+    const client = await app.signedIn(user);
+    for (let guess = 0; guess < 5; guess += 1) {
+      const wrong = await client.post('/api/me/phone-access/lockout/clear', { currentPassword: `g${guess}` });
+      expect(wrong.status).toBe(403);
+    }
+    const right = await client.post('/api/me/phone-access/lockout/clear', { currentPassword: user.password });
+    expect(right.status).toBe(429);
+    expect((await client.put('/api/me/phone-access', passcodeChange(user.password))).status).toBe(429);
+  });
+});

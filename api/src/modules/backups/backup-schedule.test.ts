@@ -1,10 +1,12 @@
-import { mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
+import { runEmbeddedBackupCommand } from '../../db/backup-commands.ts';
+import { isEncryptedBackup } from '../../db/backup-encryption.ts';
 import { listClusters, removeCluster } from '../../db/cluster-registry.ts';
 import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
 import { Scheduler } from '../../jobs/define-schedule.ts';
@@ -104,6 +106,26 @@ describe('scheduled backups of the embedded database', () => {
     const files = (await readdir(backupsFolder(dataDir))).filter((name) => name.endsWith('.backup')).sort();
     const named = (at: Date) => `annie-${at.toISOString().replace(/[:.]/g, '-')}.backup`;
     expect(files).toEqual(stamps.slice(2).map(named));
+  });
+
+  it('with BACKUP_ENCRYPTION_KEY and BACKUP_COPY_DIR: encrypted, copied to the other folder, and refused to restore without the key', async () => {
+    const copyDir = join(folder, 'other-disk');
+    const key = 'the backup key from the environment';
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    const file = await runScheduledBackup(dataDir, 2, at, { encryptionKey: key, copyDir });
+    expect(await isEncryptedBackup(file)).toBe(true);
+    const copy = join(copyDir, basename(file));
+    expect((await readFile(copy)).equals(await readFile(file))).toBe(true);
+    expect((await stat(copy)).mode & 0o777).toBe(0o600);
+    // The embedded database's password file is in the backup, encrypted with the rest.
+    const password = (await readFile(join(dataDir, 'postgres-password'), 'utf8')).trim();
+    expect((await readFile(file)).includes(Buffer.from(password))).toBe(false);
+    await expect(runEmbeddedBackupCommand('db:restore', file, dataDir)).rejects.toThrow(
+      /is encrypted: set BACKUP_ENCRYPTION_KEY/,
+    );
+    await expect(
+      runEmbeddedBackupCommand('db:restore', file, dataDir, () => {}, 'not the key it was made with'),
+    ).rejects.toThrow(/could not be decrypted/);
   });
 
   it('a failed backup is logged as an error and shown failing in the doctor report', async () => {

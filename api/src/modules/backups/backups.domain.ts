@@ -18,7 +18,16 @@ export const backupsDomain: Domain = {
     const dataDir = resolve(REPO_ROOT, config.DATA_DIR);
     return {
       routers: [],
-      schedules: [backupSchedule({ logger, backup: () => runScheduledBackup(dataDir, config.BACKUP_KEEP) })],
+      schedules: [
+        backupSchedule({
+          logger,
+          backup: () =>
+            runScheduledBackup(dataDir, config.BACKUP_KEEP, new Date(), {
+              encryptionKey: config.BACKUP_ENCRYPTION_KEY,
+              copyDir: config.BACKUP_COPY_DIR && resolve(REPO_ROOT, config.BACKUP_COPY_DIR),
+            }),
+        }),
+      ],
     };
   },
 };

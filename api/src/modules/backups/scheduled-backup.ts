@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { backupEmbeddedDatabase } from '../../db/backup-commands.ts';
 import { clusterLayout } from '../../db/embedded-layout.ts';
 
@@ -18,17 +18,39 @@ export type BackupStatus = {
   failure?: { at: Date; message: string };
 };
 
+/** Where else backups go and how they are kept: BACKUP_ENCRYPTION_KEY and BACKUP_COPY_DIR. */
+export type BackupStorage = { encryptionKey?: string; copyDir?: string };
+
+async function keepNewest(folder: string, keep: number): Promise<void> {
+  const backups = (await readdir(folder)).filter((name) => BACKUP_FILE.test(name)).sort();
+  for (const old of backups.slice(0, Math.max(0, backups.length - keep))) await rm(join(folder, old));
+}
+
 /**
- * Backs up the embedded database of `dataDir` into its backups folder (a name sortable by time, 0600),
- * then removes all but the newest `keep`. A failure is kept beside them for the doctor's report and
- * thrown; a success clears it.
+ * Backs up the embedded database of `dataDir` into its backups folder (a name sortable by time, 0600,
+ * encrypted when a key is set), copies it to the copy folder when one is set (another disk: a backup
+ * on the database's own disk dies with it), then keeps only the newest `keep` in each. A failure is kept
+ * beside them for the doctor's report and thrown; a success clears it.
  */
-export async function runScheduledBackup(dataDir: string, keep: number, now = new Date()): Promise<string> {
+export async function runScheduledBackup(
+  dataDir: string,
+  keep: number,
+  now = new Date(),
+  storage: BackupStorage = {},
+): Promise<string> {
   const folder = backupsFolder(dataDir);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const file = join(folder, `annie-${now.toISOString().replace(/[:.]/g, '-')}.backup`);
   try {
-    await backupEmbeddedDatabase(await clusterLayout(dataDir), dataDir, file);
+    await backupEmbeddedDatabase(await clusterLayout(dataDir), dataDir, file, {
+      encryptionKey: storage.encryptionKey,
+    });
+    if (storage.copyDir) {
+      await mkdir(storage.copyDir, { recursive: true, mode: 0o700 });
+      await copyFile(file, join(storage.copyDir, basename(file)));
+      await chmod(join(storage.copyDir, basename(file)), 0o600);
+      await keepNewest(storage.copyDir, keep);
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await writeFile(join(folder, FAILURE_FILE), JSON.stringify({ at: now.toISOString(), message }), {
@@ -37,8 +59,7 @@ export async function runScheduledBackup(dataDir: string, keep: number, now = ne
     throw error;
   }
   await rm(join(folder, FAILURE_FILE), { force: true });
-  const backups = (await readdir(folder)).filter((name) => BACKUP_FILE.test(name)).sort();
-  for (const old of backups.slice(0, Math.max(0, backups.length - keep))) await rm(join(folder, old));
+  await keepNewest(folder, keep);
   return file;
 }
 

@@ -6,12 +6,11 @@ import type { AppState, AuthContext } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import type { SmsSending } from '../sms/index.ts';
 import { phoneAccessOf } from './phone-access.service.ts';
-import { clearLockouts } from './phone-access-lockouts.queries.ts';
 import { confirmOwnNumber, resendOwnNumberCode } from './phone-access-numbers.ts';
 
 /**
- * The rest of /api/me/phone-access: confirming a new own number with the code texted to it, asking
- * for a new code, and clearing a passcode lockout (a spoofed caller ID can cause one).
+ * The rest of /api/me/phone-access: confirming a new own number with the code texted to it, and asking
+ * for a new code.
  */
 export function phoneAccessNumberRoutes(deps: {
   pool: Pool;
@@ -29,11 +28,6 @@ export function phoneAccessNumberRoutes(deps: {
 
   defineRoute(router, contract.resendOwnNumberCode, async (_ctx, { body, auth }) => {
     await resendOwnNumberCode(pool, ownerOf(auth), body.number, { region, sending });
-    return phoneAccessOf(pool, ownerOf(auth));
-  });
-
-  defineRoute(router, contract.clearPhoneLockout, async (_ctx, { auth }) => {
-    await clearLockouts(pool, ownerOf(auth));
     return phoneAccessOf(pool, ownerOf(auth));
   });
 

@@ -3,6 +3,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   CODE_TOO_SOON,
   CODE_WRONG,
+  NOT_A_MOBILE_NUMBER,
   NOT_YOUR_NUMBER,
   NUMBER_TAKEN,
   TOO_MANY_CODES,
@@ -11,7 +12,10 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import { badRequest, conflict, HttpError, serviceUnavailable } from '../../lib/http-errors.ts';
 import { toE164 } from '../../lib/phone-number.ts';
+import type { SentSms } from '../../providers/twilio/twilio-sms.ts';
 import { numberOfTenant, type SmsSending } from '../sms/index.ts';
+import { assertWithinBudget, recordUsageEntry } from '../usage/index.ts';
+import { numberTypeOf } from './number-type.ts';
 import {
   addOwnNumber,
   countCodeAttempt,
@@ -40,8 +44,16 @@ const codeHashOf = (owner: Owner, e164: string, code: string) =>
 export const ownNumberCodeText = (code: string) =>
   `Your AnnieAI code to confirm this number for phone access: ${code}. If you did not ask for it, ignore this text.`;
 
+/** Lines a code may be texted to: a mobile, or (as in the US) a number that may be one; never premium rate. */
+const TEXTABLE = new Set(['mobile', 'fixed_line_or_mobile']);
+
+function assertMobile(e164: string): void {
+  if (!TEXTABLE.has(numberTypeOf(e164))) throw badRequest(`${NOT_A_MOBILE_NUMBER}: ${e164}`, 'not_mobile');
+}
+
 /** Texts a new code to the number; its hash is kept once Twilio took the text. */
 async function textCode(pool: Pool, owner: Owner, e164: string, sending: SmsSending): Promise<void> {
+  assertMobile(e164);
   const sender = sending.sender;
   if (!sender) {
     throw serviceUnavailable(`Own numbers are confirmed by text: set ${sending.missing.join(', ')}`);
@@ -51,12 +63,33 @@ async function textCode(pool: Pool, owner: Owner, e164: string, sending: SmsSend
   if (!(await countCodeText(pool, owner, CODE_TEXTS_PER_DAY))) {
     throw new HttpError(429, 'too_many_codes', TOO_MANY_CODES);
   }
+  // A text is billed: the hard stop holds for codes as for any other text.
+  await assertWithinBudget(pool, owner.tenantId);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   // The code is a secret: it is sent straight through Twilio, never stored in the message history.
-  await sender.send({ to: e164, from, body: ownNumberCodeText(code) }).catch((error: Error) => {
+  const sent = await sender.send({ to: e164, from, body: ownNumberCodeText(code) }).catch((error: Error) => {
     throw new HttpError(502, 'provider_error', `The code could not be texted: ${error.message}`);
   });
   await storeNumberCode(pool, owner, e164, codeHashOf(owner, e164, code));
+  await recordCodeText(pool, owner, sent);
+}
+
+/** The code's text in the usage ledger, by its Twilio SID; Twilio's price is fetched later when not given. */
+async function recordCodeText(pool: Pool, owner: Owner, sent: SentSms): Promise<void> {
+  const price =
+    sent.price !== null && sent.price !== undefined && sent.priceUnit === 'USD' ? Math.abs(sent.price) : 0;
+  await recordUsageEntry(pool, owner.tenantId, {
+    userId: owner.userId,
+    channel: 'sms',
+    kind: 'text',
+    sourceId: sent.sid,
+    at: new Date(),
+    seconds: 0,
+    segments: sent.numSegments ?? 1,
+    tokens: 0,
+    costUsd: price,
+    providerRef: price > 0 ? null : sent.sid,
+  });
 }
 
 async function assertNotTaken(pool: Pool, owner: Owner, e164: string): Promise<void> {
@@ -77,6 +110,8 @@ export async function claimNewNumbers(
 ): Promise<void> {
   const known = new Set((await ownNumbersOf(pool, owner)).map((number) => number.e164));
   const added = numbers.filter((number) => !known.has(number));
+  // A number that cannot be texted a code could never be confirmed: it is refused before anything is kept.
+  for (const e164 of added) assertMobile(e164);
   for (const e164 of added) await assertNotTaken(pool, owner, e164);
   for (const e164 of added) {
     await addOwnNumber(pool, owner, e164);

@@ -1,4 +1,4 @@
-import { phoneAccessSchema } from '@annie/api-client/contracts/trust';
+import { phoneAccessSchema, WRONG_PASSWORD } from '@annie/api-client/contracts/trust';
 import { describe, expect, it } from 'vitest';
 import {
   ownerCalls,
@@ -171,7 +171,7 @@ describe('passcode attempts on a call', () => {
 describe('a lockout a spoofed caller causes is shown to the owner, who can clear it', () => {
   it('after spoofed wrong passcodes the owner sees when and from which number, clears it, then keys the right one', async () => {
     const number = '+14155557106';
-    const { client } = await executiveWithNumber(number);
+    const { user, client } = await executiveWithNumber(number);
     const first = await ring(number);
     twilio.calls.pressKeys(first.sid, '000001#000002#000003#');
     await waitFor(() => expect(systemNotes(first.session)).toHaveLength(3));
@@ -186,7 +186,9 @@ describe('a lockout a spoofed caller causes is shown to the owner, who can clear
     expect(seen.lockouts).toEqual([
       { id: expect.any(String), callerE164: number, lockedAt: expect.any(String), clearedAt: null },
     ]);
-    const cleared = await client.delete('/api/me/phone-access/lockout');
+    const cleared = await client.post('/api/me/phone-access/lockout/clear', {
+      currentPassword: user.password,
+    });
     expect(cleared.status).toBe(200);
     const after = phoneAccessSchema.parse(cleared.body);
     expect(after.lockedUntil).toBeNull();
@@ -201,10 +203,25 @@ describe('a lockout a spoofed caller causes is shown to the owner, who can clear
   it("another user's lockouts are not theirs to see or clear", async () => {
     const { user, client } = await executiveWithNumber('+14155557107');
     await setAttempts(user.user.id, PASSCODE_ATTEMPTS_MAX, 1);
-    const colleague = await app.signedIn(await app.createUser());
-    expect((await colleague.delete('/api/me/phone-access/lockout')).status).toBe(200);
+    const other = await app.createUser();
+    const colleague = await app.signedIn(other);
+    const clearedOwn = await colleague.post('/api/me/phone-access/lockout/clear', {
+      currentPassword: other.password,
+    });
+    expect(clearedOwn.status).toBe(200);
     expect(
       phoneAccessSchema.parse((await client.get('/api/me/phone-access')).body).lockedUntil,
     ).not.toBeNull();
+  });
+
+  it('a session without the account password cannot clear it (the passcode count would restart)', async () => {
+    const { user, client } = await executiveWithNumber('+14155557181');
+    await setAttempts(user.user.id, PASSCODE_ATTEMPTS_MAX, 1);
+    expect((await client.post('/api/me/phone-access/lockout/clear', {})).status).toBe(400);
+    const wrong = await client.post('/api/me/phone-access/lockout/clear', { currentPassword: 'not it' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe(WRONG_PASSWORD);
+    const access = phoneAccessSchema.parse((await client.get('/api/me/phone-access')).body);
+    expect(access.lockedUntil).not.toBeNull();
   });
 });

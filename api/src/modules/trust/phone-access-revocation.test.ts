@@ -1,5 +1,6 @@
 import {
   CODE_WRONG,
+  NOT_A_MOBILE_NUMBER,
   NUMBER_TAKEN,
   phoneAccessSchema,
   TOO_MANY_CODES,
@@ -157,5 +158,67 @@ describe('an own number is proven by a texted code, and is one user’s per tena
     const again = await client.post('/api/me/phone-access/numbers/code', { number: last });
     expect(again.status).toBe(429);
     expect(again.body.message).toBe(TOO_MANY_CODES);
+  });
+});
+
+describe('a confirmation code is a billed text', () => {
+  it("is in the usage ledger under the user, and the budget's hard stop holds it back", async () => {
+    const user = await app.createUser();
+    const client = await app.signedIn(user);
+    const admin = await app.signedIn(await app.createUser({ tenantId: user.user.tenantId, isAdmin: true }));
+    const ledger = async () =>
+      (
+        await app.pool.query<{ kind: string; channel: string; source_id: string; cost_usd: string }>(
+          'select kind, channel, source_id, cost_usd from usage_entry where user_id = $1',
+          [user.user.id],
+        )
+      ).rows;
+    expect((await client.put('/api/me/phone-access', { numbers: ['+14155556201'] })).status).toBe(200);
+    expect(await ledger()).toEqual([
+      { kind: 'text', channel: 'sms', source_id: expect.stringMatching(/^SM/), cost_usd: expect.any(String) },
+    ]);
+
+    const stop = { currency: 'USD', usdRate: 1, monthlyBudget: 0.000001, hardStop: true, prices: {} };
+    await app.pool.query(
+      `insert into usage_entry (tenant_id, channel, kind, source_id, at, cost_usd)
+       values ($1, 'twilio', 'call', 'spent-budget', now(), 1)`,
+      [user.user.tenantId],
+    );
+    expect((await admin.put('/api/usage/settings', stop)).status).toBe(200);
+    try {
+      const sentBefore = twilio.sent.length;
+      // The number is added (a code can be asked for later), but no code is texted while the stop holds.
+      const added = await client.put('/api/me/phone-access', { numbers: ['+14155556201', '+14155556202'] });
+      expect(phoneAccessSchema.parse(added.body).unverifiedNumbers).toContain('+14155556202');
+      const asked = await client.post('/api/me/phone-access/numbers/code', { number: '+14155556202' });
+      expect(asked.status).toBe(402);
+      expect(twilio.sent.length).toBe(sentBefore);
+      expect(await ledger()).toHaveLength(1);
+    } finally {
+      await admin.put('/api/usage/settings', { ...stop, monthlyBudget: null, hardStop: false });
+      await app.pool.query("delete from usage_entry where source_id = 'spent-budget'");
+    }
+  });
+});
+
+describe('a confirmation code goes only to a mobile number', () => {
+  it.each([
+    ['+19005550100', 'a premium-rate line'],
+    ['+442079460000', 'a fixed line'],
+    ['+18002345678', 'a toll-free line'],
+  ])('refuses %s (%s) with 400 before keeping it or texting', async (number) => {
+    const client = await app.signedIn(await app.createUser());
+    const sentBefore = twilio.sent.length;
+    const refused = await client.put('/api/me/phone-access', { numbers: [number] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`${NOT_A_MOBILE_NUMBER}: ${number}`);
+    expect(twilio.sent.length).toBe(sentBefore);
+    expect(phoneAccessSchema.parse((await client.get('/api/me/phone-access')).body).numbers).toEqual([]);
+  });
+
+  it('texts a UK mobile', async () => {
+    const client = await app.signedIn(await app.createUser());
+    expect((await client.put('/api/me/phone-access', { numbers: ['+447400123456'] })).status).toBe(200);
+    expect(twilio.sent.at(-1)?.to).toBe('+447400123456');
   });
 });

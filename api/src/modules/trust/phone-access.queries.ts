@@ -1,8 +1,6 @@
 import { runScoped, userSql } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 
-export { passwordHashOf } from '../users/index.ts';
-
 type Owner = { tenantId: string; userId: string };
 
 const PHONE_ACCESS_SQL = userSql(`

@@ -4,11 +4,11 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState, AuthContext } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { type PasswordAttemptLimiter, passwordCheckSource } from '../auth/index.ts';
+import { accountPasswordCheck, type PasswordAttemptLimiter } from '../auth/index.ts';
 import type { SmsSending } from '../sms/index.ts';
-import { phoneAccessOf, updatePhoneAccess } from './phone-access.service.ts';
+import { clearPhoneLockout, phoneAccessOf, updatePhoneAccess } from './phone-access.service.ts';
 
-/** /api/me/phone-access: the signed-in user's own numbers and phone passcode. */
+/** /api/me/phone-access: the signed-in user's own numbers, phone passcode and lockouts (password-guarded). */
 export function phoneAccessRoutes({
   pool,
   region,
@@ -26,11 +26,14 @@ export function phoneAccessRoutes({
   defineRoute(router, contract.getPhoneAccess, async (_ctx, { auth }) => phoneAccessOf(pool, ownerOf(auth)));
 
   defineRoute(router, contract.updatePhoneAccess, async (ctx, { body, auth }) => {
-    const update = () => updatePhoneAccess(pool, ownerOf(auth), body, { region, sending });
     // The password is counted like a sign-in, before argon2 runs: a stolen session cannot brute-force it here.
-    return body.currentPassword === undefined
-      ? update()
-      : passwordChecks.guard(auth.username, passwordCheckSource(ctx, auth.username), update);
+    const checkPassword = accountPasswordCheck(pool, passwordChecks, ctx, auth);
+    return updatePhoneAccess(pool, ownerOf(auth), body, { region, sending, checkPassword });
+  });
+
+  defineRoute(router, contract.clearPhoneLockout, async (ctx, { body, auth }) => {
+    const checkPassword = accountPasswordCheck(pool, passwordChecks, ctx, auth);
+    return clearPhoneLockout(pool, ownerOf(auth), body.currentPassword, checkPassword);
   });
 
   return router;

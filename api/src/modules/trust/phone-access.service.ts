@@ -9,15 +9,15 @@ import type { Pool } from '../../db/pool.ts';
 import { badRequest, forbidden } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { toE164 } from '../../lib/phone-number.ts';
+import type { AccountPasswordCheck } from '../auth/index.ts';
 import type { SmsSending } from '../sms/index.ts';
 import {
   countPasscodeAttempt,
   giveAttemptBack,
-  passwordHashOf,
   readPhoneAccess,
   savePhoneAccess,
 } from './phone-access.queries.ts';
-import { lockedUntil, lockoutsOf, recordLockout } from './phone-access-lockouts.queries.ts';
+import { clearLockouts, lockedUntil, lockoutsOf, recordLockout } from './phone-access-lockouts.queries.ts';
 import { ownNumbersOf, removeOtherNumbers } from './phone-access-numbers.queries.ts';
 import { claimNewNumbers } from './phone-access-numbers.ts';
 
@@ -49,6 +49,18 @@ export async function phoneAccessOf(pool: Pool, owner: Owner): Promise<PhoneAcce
   };
 }
 
+/** The owner lifts the passcode lockout, proven by the account password (it restarts the passcode count). */
+export async function clearPhoneLockout(
+  pool: Pool,
+  owner: Owner,
+  currentPassword: string,
+  checkPassword: AccountPasswordCheck,
+): Promise<PhoneAccess> {
+  if (!(await checkPassword(currentPassword))) throw forbidden(WRONG_PASSWORD);
+  await clearLockouts(pool, owner);
+  return phoneAccessOf(pool, owner);
+}
+
 /**
  * Sets the user's own numbers (a new one is texted a code and counts once it is entered) and, with the
  * account password, a new passcode (hashed like a password, which also clears the attempt counter) or
@@ -58,7 +70,7 @@ export async function updatePhoneAccess(
   pool: Pool,
   owner: Owner,
   input: UpdatePhoneAccess,
-  options: { region: CountryCode; sending: SmsSending },
+  options: { region: CountryCode; sending: SmsSending; checkPassword: AccountPasswordCheck },
 ): Promise<PhoneAccess> {
   const numbers = [
     ...new Set(
@@ -69,15 +81,14 @@ export async function updatePhoneAccess(
       }),
     ),
   ];
-  let passcodeHash: string | null = null;
-  if (input.passcode !== undefined || input.spokenPasscode === true) {
-    if (!input.currentPassword) throw badRequest(PASSCODE_NEEDS_PASSWORD);
-    const passwordHash = await passwordHashOf(pool, owner);
-    if (!passwordHash || !(await verifyPassword(passwordHash, input.currentPassword))) {
-      throw forbidden(WRONG_PASSWORD);
-    }
-    if (input.passcode !== undefined) passcodeHash = await hashPassword(input.passcode);
+  const changesPasscode = input.passcode !== undefined || input.spokenPasscode === true;
+  if (changesPasscode && !input.currentPassword) throw badRequest(PASSCODE_NEEDS_PASSWORD);
+  // A password sent is always checked (and counted) before anything changes, whatever else the request
+  // holds: a request carrying only a password must not be a free way to test guesses.
+  if (input.currentPassword !== undefined && !(await options.checkPassword(input.currentPassword))) {
+    throw forbidden(WRONG_PASSWORD);
   }
+  const passcodeHash = input.passcode !== undefined ? await hashPassword(input.passcode) : null;
   await claimNewNumbers(pool, owner, numbers, options.sending);
   await removeOtherNumbers(pool, owner, numbers);
   await savePhoneAccess(pool, owner, { passcodeHash, spokenPasscode: input.spokenPasscode });

@@ -1,11 +1,14 @@
 import { plainSql, runPlain, runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/transaction.ts';
 
-/** One billable thing: a call, a drafted text (the model's tokens) or a sent text (its segments). */
+/**
+ * One billable thing: a call, a drafted text (the model's tokens), a sent text (its segments), a typed
+ * call's reply or a web search (tokens, and the search tool's fee).
+ */
 export type UsageEntry = {
   userId: string | null;
   channel: 'twilio' | 'webrtc' | 'web' | 'sms';
-  kind: 'call' | 'draft' | 'text';
+  kind: 'call' | 'draft' | 'text' | 'reply' | 'search';
   /** The call session, draft or message it measures (unique per tenant and kind). */
   sourceId: string;
   at: Date;

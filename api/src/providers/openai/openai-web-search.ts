@@ -1,6 +1,6 @@
 import type { WebSearchResponse } from '@annie/api-client/contracts/voice-tools';
 import OpenAI from 'openai';
-import { type OpenAiTextConfig, openAiTextClient } from './openai-text.ts';
+import { type OpenAiTextConfig, openAiTextClient, type TextUsage } from './openai-text.ts';
 
 /** The 503 message of POST /api/voice/web-search, and the web_search tool's answer, without a key. */
 export const WEB_SEARCH_NOT_CONFIGURED_MESSAGE = 'Web search is not configured: set OPENAI_API_KEY';
@@ -12,7 +12,14 @@ const INSTRUCTIONS =
   'Search the web and answer in at most three short sentences that can be read aloud on a call. ' +
   'Give the facts, not the search process. No markdown, no lists, no URLs in the text.';
 
-export type WebSearcher = { search: (query: string, signal?: AbortSignal) => Promise<WebSearchResponse> };
+export type WebSearcher = {
+  /** `onUsage` hears the tokens OpenAI billed, once it answered (even an answer that fails afterwards). */
+  search: (
+    query: string,
+    signal?: AbortSignal,
+    onUsage?: (usage: TextUsage) => void,
+  ) => Promise<WebSearchResponse>;
+};
 
 /** A web search that failed at OpenAI (or on the way there). */
 export class WebSearchError extends Error {
@@ -34,7 +41,7 @@ export function createOpenAiWebSearcher(config: OpenAiTextConfig): WebSearcher |
   if (!config.apiKey) return undefined;
   const client = openAiTextClient({ ...config, apiKey: config.apiKey }, 1);
   return {
-    async search(query, signal) {
+    async search(query, signal, onUsage) {
       try {
         const response = await client.responses.create(
           {
@@ -46,6 +53,13 @@ export function createOpenAiWebSearcher(config: OpenAiTextConfig): WebSearcher |
           },
           { signal },
         );
+        if (response.usage)
+          onUsage?.({
+            model: response.model ?? config.model,
+            inputTokens: response.usage.input_tokens,
+            cachedTokens: response.usage.input_tokens_details?.cached_tokens ?? 0,
+            outputTokens: response.usage.output_tokens,
+          });
         const sources = new Map<string, string>();
         for (const item of response.output) {
           if (item.type !== 'message') continue;

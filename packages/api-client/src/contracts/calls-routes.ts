@@ -71,6 +71,7 @@ export const assist = route({
   body: assistRequestSchema,
   responses: { 200: { description: 'The reply', schema: assistResponseSchema } },
   errors: {
+    402: BUDGET_SPENT,
     404: 'The call is not one of the caller’s',
     409: CALL_ENDED,
     502: 'OpenAI failed to answer',

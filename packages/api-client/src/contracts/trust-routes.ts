@@ -9,8 +9,11 @@ import {
   CODE_WRONG,
   callMessageListQuerySchema,
   callMessageListSchema,
+  clearPhoneLockoutSchema,
   confirmOwnNumberSchema,
+  LOCKOUT_NEEDS_PASSWORD,
   NO_PENDING_ACTION,
+  NOT_A_MOBILE_NUMBER,
   NOT_YOUR_NUMBER,
   NUMBER_TAKEN,
   PASSCODE_NEEDS_PASSWORD,
@@ -92,7 +95,7 @@ export const updatePhoneAccess = route({
   body: updatePhoneAccessSchema,
   responses: PHONE_ACCESS,
   errors: {
-    400: `A number is not valid, or: ${PASSCODE_NEEDS_PASSWORD}`,
+    400: `A number is not valid, or: ${NOT_A_MOBILE_NUMBER}, or: ${PASSCODE_NEEDS_PASSWORD}`,
     403: WRONG_PASSWORD,
     409: NUMBER_TAKEN,
     429: 'Too many wrong passwords for this account; Retry-After says when to try again',
@@ -117,13 +120,25 @@ export const resendOwnNumberCode = route({
   access: 'signed-in',
   body: resendOwnNumberCodeSchema,
   responses: PHONE_ACCESS,
-  errors: { 400: NOT_YOUR_NUMBER, 409: NUMBER_TAKEN, 429: `${CODE_TOO_SOON}, or: ${TOO_MANY_CODES}` },
+  errors: {
+    400: `${NOT_YOUR_NUMBER}, or: ${NOT_A_MOBILE_NUMBER}`,
+    402: "This month's usage budget is spent and the tenant's hard stop pauses texts",
+    409: NUMBER_TAKEN,
+    429: `${CODE_TOO_SOON}, or: ${TOO_MANY_CODES}`,
+  },
 });
 
 export const clearPhoneLockout = route({
-  method: 'delete',
-  path: '/api/me/phone-access/lockout',
-  summary: 'Lift the phone passcode lockout (wrong passcodes keyed from your number, perhaps spoofed)',
+  method: 'post',
+  path: '/api/me/phone-access/lockout/clear',
+  summary:
+    'Lift the phone passcode lockout (wrong passcodes keyed from your number, perhaps spoofed), with your password',
   access: 'signed-in',
+  body: clearPhoneLockoutSchema,
   responses: PHONE_ACCESS,
+  errors: {
+    400: LOCKOUT_NEEDS_PASSWORD,
+    403: WRONG_PASSWORD,
+    429: 'Too many wrong passwords for this account; Retry-After says when to try again',
+  },
 });

@@ -199,10 +199,13 @@ export const NUMBER_TAKEN = "This number is already another user's own number in
 export const CODE_WRONG = 'The code is wrong or has expired: send a new one';
 export const CODE_TOO_SOON = 'A code was just sent to this number: wait a minute before asking for another';
 export const NOT_YOUR_NUMBER = 'This number is not one of your unverified numbers';
+/** Own numbers are confirmed by a texted code, sent only to mobile lines (never premium-rate or unknown ones). */
+export const NOT_A_MOBILE_NUMBER = 'Own numbers are confirmed by a text, so they must be mobile numbers';
 export const TOO_MANY_CODES = 'Too many codes were texted today: try again tomorrow';
 export const PASSCODE_NEEDS_PASSWORD =
   'Enter your account password to set or change the phone passcode, or to allow saying it';
 export const WRONG_PASSWORD = 'The account password is wrong';
+export const LOCKOUT_NEEDS_PASSWORD = 'Enter your account password to clear the lockout';
 
 export const OWN_NUMBER_CODE_PATTERN = /^\d{6}$/;
 
@@ -219,6 +222,12 @@ export const resendOwnNumberCodeSchema = z.strictObject({
 });
 export type ResendOwnNumberCode = z.infer<typeof resendOwnNumberCodeSchema>;
 
+/** Lifting a passcode lockout restarts the passcode count, so it asks for the account password. */
+export const clearPhoneLockoutSchema = z.strictObject({
+  currentPassword: z.string().min(1, LOCKOUT_NEEDS_PASSWORD),
+});
+export type ClearPhoneLockout = z.infer<typeof clearPhoneLockoutSchema>;
+
 /** Tools whose output only confirms what the executive asked for; everything else returns outside data. */
 const ACTION_CONFIRMATIONS = new Set([
   'end_call',
@@ -230,12 +239,12 @@ const ACTION_CONFIRMATIONS = new Set([
 ]);
 
 /**
- * What the model receives for a tool's output: data read from outside (mail, files, sheets, the
- * diary, the web, the knowledge base, lab services) is labelled third-party content; refusals
- * (`{error}`) and confirmations of the executive's own actions pass as they are.
+ * What the model receives for a tool's output: whatever a reading tool answers (mail, files, sheets,
+ * the diary, the web, the knowledge base, lab services) is labelled third-party content, its errors
+ * too — a provider's error can quote the page or message it failed on. Only confirmations of the
+ * executive's own actions pass as they are.
  */
 export function labelToolOutput(name: string, output: unknown): unknown {
   if (ACTION_CONFIRMATIONS.has(name)) return output;
-  if (output && typeof output === 'object' && 'error' in output) return output;
   return thirdPartyContent(name, output);
 }

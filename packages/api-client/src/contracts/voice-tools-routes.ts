@@ -11,6 +11,8 @@ export const webSearch = route({
   body: webSearchRequestSchema,
   responses: { 200: { description: 'The answer and its sources', schema: webSearchResponseSchema } },
   errors: {
+    402: "This month's usage budget is spent and the tenant's hard stop pauses web searches",
+    429: 'Too many web searches this hour; Retry-After says when to try again',
     502: 'OpenAI failed or refused the search',
     503: 'Web search is not configured (OPENAI_API_KEY), or the database is briefly unavailable',
   },

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../call-route.ts';
 import type {
+  ClearPhoneLockout,
   ConfirmOwnNumber,
   PhoneAccess,
   ResendOwnNumberCode,
@@ -30,9 +31,9 @@ export async function resendOwnNumberCode(request: ResendOwnNumberCode): Promise
   return callRoute(contract.resendOwnNumberCode, { body: request });
 }
 
-/** Lift a passcode lockout. */
-export async function clearPhoneLockout(): Promise<PhoneAccess> {
-  return callRoute(contract.clearPhoneLockout);
+/** Lift a passcode lockout, with your account password. */
+export async function clearPhoneLockout(request: ClearPhoneLockout): Promise<PhoneAccess> {
+  return callRoute(contract.clearPhoneLockout, { body: request });
 }
 
 export function phoneAccessQueryOptions() {
@@ -60,4 +61,4 @@ export const useConfirmOwnNumber = () => usePhoneAccessMutation(confirmOwnNumber
 /** Texts a new code to a number. */
 export const useResendOwnNumberCode = () => usePhoneAccessMutation(resendOwnNumberCode);
 /** Lifts a passcode lockout. */
-export const useClearPhoneLockout = () => usePhoneAccessMutation((_: undefined) => clearPhoneLockout());
+export const useClearPhoneLockout = () => usePhoneAccessMutation(clearPhoneLockout);

@@ -7,18 +7,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// Every output of a reading tool is labelled, its errors too: a provider's error can quote outside content.
 describe('runVoiceTool: refusals', () => {
   it('answers an unknown tool with its name, without a request', async () => {
     const api = stubFetch({});
-    expect(await run('launch_rockets', {})).toEqual({ error: 'Unknown tool launch_rockets' });
+    expect(await run('launch_rockets', {})).toEqual(
+      thirdPartyContent('launch_rockets', { error: 'Unknown tool launch_rockets' }),
+    );
     expect(api.requests()).toHaveLength(0);
   });
 
   it('treats unparseable arguments as empty and returns the validation failure as data', async () => {
     const api = stubFetch({});
-    expect(await run('web_search', '{"query": ')).toEqual({
-      error: 'Invalid parameters for web_search: query: query must be text',
-    });
+    expect(await run('web_search', '{"query": ')).toEqual(
+      thirdPartyContent('web_search', {
+        error: 'Invalid parameters for web_search: query: query must be text',
+      }),
+    );
     expect(api.requests()).toHaveLength(0);
   });
 });
@@ -88,9 +93,11 @@ describe('runVoiceTool: chemistry tools', () => {
         body: { message: 'The chemistry provider is not configured: set AGT_BASE_URL', code: 'unavailable' },
       },
     });
-    expect(await run('agt_copilot_chat', { message: 'Is glycerin safe?' })).toEqual({
-      error: 'The chemistry provider is not configured: set AGT_BASE_URL',
-    });
+    expect(await run('agt_copilot_chat', { message: 'Is glycerin safe?' })).toEqual(
+      thirdPartyContent('agt_copilot_chat', {
+        error: 'The chemistry provider is not configured: set AGT_BASE_URL',
+      }),
+    );
   });
 });
 
@@ -118,10 +125,12 @@ describe('runVoiceTool: workspace tools', () => {
         body: { success: false, data: null, error: 'Google Workspace is not connected.', requiresAuth: true },
       },
     });
-    expect(await run('google_gmail_list', {})).toEqual({
-      error: 'Google Workspace is not connected.',
-      requiresAuth: true,
-    });
+    expect(await run('google_gmail_list', {})).toEqual(
+      thirdPartyContent('google_gmail_list', {
+        error: 'Google Workspace is not connected.',
+        requiresAuth: true,
+      }),
+    );
   });
 
   it('passes a Google failure as the server worded it', async () => {
@@ -136,9 +145,11 @@ describe('runVoiceTool: workspace tools', () => {
         },
       },
     });
-    expect(await run('google_search', { query: 'budget' })).toEqual({
-      error: 'Failed to execute Google tool: Quota exceeded',
-    });
+    expect(await run('google_search', { query: 'budget' })).toEqual(
+      thirdPartyContent('google_search', {
+        error: 'Failed to execute Google tool: Quota exceeded',
+      }),
+    );
   });
 
   it('answers "Failed to execute Google tool: {message}" when the request fails', async () => {
@@ -148,9 +159,11 @@ describe('runVoiceTool: workspace tools', () => {
         body: { message: 'Google is not configured: set GOOGLE_CLIENT_ID', code: 'unavailable' },
       },
     });
-    expect(await run('google_drive_list', { file_type: 'pdf' })).toEqual({
-      error: 'Failed to execute Google tool: Google is not configured: set GOOGLE_CLIENT_ID',
-    });
+    expect(await run('google_drive_list', { file_type: 'pdf' })).toEqual(
+      thirdPartyContent('google_drive_list', {
+        error: 'Failed to execute Google tool: Google is not configured: set GOOGLE_CLIENT_ID',
+      }),
+    );
   });
 });
 
@@ -213,7 +226,9 @@ describe('runVoiceTool: knowledge and web', () => {
 
   it('a failed search goes back as its message', async () => {
     stubFetch({ 'GET /api/knowledge/search': { status: 503, body: { message: 'Database unavailable' } } });
-    expect(await run('search_knowledge_base', { query: 'x' })).toEqual({ error: 'Database unavailable' });
+    expect(await run('search_knowledge_base', { query: 'x' })).toEqual(
+      thirdPartyContent('search_knowledge_base', { error: 'Database unavailable' }),
+    );
   });
 
   it('add_knowledge_note creates the note', async () => {
@@ -268,9 +283,11 @@ describe('runVoiceTool: knowledge and web', () => {
         body: { message: 'Web search is not configured: set OPENAI_API_KEY', code: 'unavailable' },
       },
     });
-    expect(await run('web_search', { query: 'news' })).toEqual({
-      error: 'Web search is not configured: set OPENAI_API_KEY',
-    });
+    expect(await run('web_search', { query: 'news' })).toEqual(
+      thirdPartyContent('web_search', {
+        error: 'Web search is not configured: set OPENAI_API_KEY',
+      }),
+    );
   });
 });
 

@@ -162,7 +162,8 @@ export async function runVoiceTool(request: VoiceToolRequest, context: VoiceTool
   try {
     output = labelToolOutput(request.name, await dispatch(request, context));
   } catch (error) {
-    output = failure((error as Error).message || 'The tool failed');
+    // A thrown error's message may carry what the provider answered: labelled like any output.
+    output = labelToolOutput(request.name, failure((error as Error).message || 'The tool failed'));
   }
   return JSON.stringify(output ?? null);
 }

@@ -133,7 +133,7 @@ describe('PhoneAccessDialog', () => {
           lockouts: [{ ...lockout, lockedAt: '2026-11-27T10:00:00.000Z', clearedAt: null }],
         }),
       },
-      'DELETE /api/me/phone-access/lockout': {
+      'POST /api/me/phone-access/lockout/clear': {
         status: 200,
         body: access({
           passcodeSet: true,
@@ -147,9 +147,15 @@ describe('PhoneAccessDialog', () => {
     const region = await within(dialog).findByRole('region', { name: 'Passcode lockouts' });
     expect(within(region).getByText(/locked until/)).toBeInTheDocument();
     expect(within(region).getByRole('list', { name: 'Lockouts' })).toHaveTextContent('(415) 555-0199');
+    await userEvent.type(
+      within(region).getByLabelText('Your account password, to clear the lockout'),
+      'account password',
+    );
     await userEvent.click(within(region).getByRole('button', { name: 'Clear lockout' }));
     await vi.waitFor(() => expect(within(region).getByRole('list')).toHaveTextContent('(cleared)'));
     expect(within(region).queryByRole('button', { name: 'Clear lockout' })).toBeNull();
-    expect(api.requests('DELETE')).toHaveLength(1);
+    expect(api.requests('POST').map((request) => request.body)).toEqual([
+      { currentPassword: 'account password' },
+    ]);
   });
 });

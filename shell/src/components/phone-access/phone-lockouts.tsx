@@ -1,14 +1,18 @@
 import type { PhoneAccess } from '@annie/api-client/contracts/trust';
+import { FormField } from '@annie/ui/form-field/form-field';
 import { formatDateAndTime, formatPhone, formatTime } from '@annie/ui/format';
-import { Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
+import { useState } from 'react';
 
-type Props = { access: PhoneAccess; clearing: boolean; onClear: () => void };
+type Props = { access: PhoneAccess; clearing: boolean; onClear: (currentPassword: string) => void };
 
 /**
  * Wrong passcodes keyed from your number stop the check for a while. Caller ID can be faked, so a
- * lockout may be someone else's doing: each is listed (when, from which number) and you can lift it.
+ * lockout may be someone else's doing: each is listed (when, from which number) and you can lift it
+ * with your account password (lifting restarts the passcode count).
  */
 export function PhoneLockouts({ access, clearing, onClear }: Props) {
+  const [currentPassword, setCurrentPassword] = useState('');
   if (!access.lockedUntil && access.lockouts.length === 0) return null;
   return (
     <Flex direction="column" gap="2" role="region" aria-label="Passcode lockouts">
@@ -34,11 +38,30 @@ export function PhoneLockouts({ access, clearing, onClear }: Props) {
         ))}
       </ul>
       {access.lockedUntil && (
-        <Flex>
-          <Button type="button" color="red" variant="soft" disabled={clearing} onClick={onClear}>
-            Clear lockout
-          </Button>
-        </Flex>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onClear(currentPassword);
+          }}
+        >
+          <Flex gap="2" align="end">
+            <FormField label="Your account password, to clear the lockout">
+              {(control) => (
+                <TextField.Root
+                  {...control}
+                  type="password"
+                  required
+                  autoComplete="current-password"
+                  value={currentPassword}
+                  onChange={(event) => setCurrentPassword(event.target.value)}
+                />
+              )}
+            </FormField>
+            <Button type="submit" color="red" variant="soft" disabled={clearing}>
+              Clear lockout
+            </Button>
+          </Flex>
+        </form>
       )}
     </Flex>
   );

@@ -57,11 +57,14 @@ export function usePhoneAccessActions() {
         },
       );
     },
-    clearLockout() {
-      clear.mutate(undefined, {
-        onSuccess: () => toast({ title: 'Lockout cleared', variant: 'success' }),
-        onError: failed('Failed to clear the lockout'),
-      });
+    clearLockout(currentPassword: string) {
+      clear.mutate(
+        { currentPassword },
+        {
+          onSuccess: () => toast({ title: 'Lockout cleared', variant: 'success' }),
+          onError: failed('Failed to clear the lockout'),
+        },
+      );
     },
   };
 }

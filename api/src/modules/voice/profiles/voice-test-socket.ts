@@ -26,6 +26,8 @@ export function runVoiceTestSocket(
   logger: Logger,
   /** Prices what the bridge measured: sent to the panel after every response, live. */
   price?: (measured: MeasuredCall) => CallFigures,
+  /** Hears what the whole test call measured once it ends (for the usage ledger: a test call is billed too). */
+  ended?: (measured: MeasuredCall) => void,
 ): void {
   const send = (message: VoiceTestServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -52,6 +54,7 @@ export function runVoiceTestSocket(
 
   ws.on('close', () => {
     clearTimeout(limit);
+    if (bridge) ended?.(bridge.figures.snapshot());
     bridge?.close('test ended');
   });
 

@@ -101,7 +101,7 @@ describe('POST /api/voice/profiles/:id/test and its WebSocket', () => {
   });
 
   it("sends the test call's figures after each response: the turn's latency and the tokens OpenAI reported", async () => {
-    const { websocketUrl } = await startTest();
+    const { websocketUrl, sessionId } = await startTest();
     const opened = await connect(websocketUrl, browser());
     const realtime = await fake.nextSession();
     await vi.waitFor(() => expect(opened.audio.length).toBe(3));
@@ -122,6 +122,16 @@ describe('POST /api/voice/profiles/:id/test and its WebSocket', () => {
     expect(afterTurn?.voiceTokens?.outputAudio).toBe(outputAudio);
     expect(afterTurn?.cost?.currency).toBe('USD');
     opened.ws.close();
+    // The test call is in the usage ledger once it ends, under the admin, with the tokens measured.
+    await vi.waitFor(async () => {
+      const { rows } = await app.pool.query<{ kind: string; channel: string; tokens: string }>(
+        "select kind, channel, tokens from usage_entry where tenant_id = 'voice-test' and source_id = $1",
+        [`voice-test:${sessionId}`],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ kind: 'call', channel: 'web' });
+      expect(Number(rows[0]?.tokens)).toBeGreaterThan(outputAudio);
+    });
   });
 
   it('pause_audio stops the microphone reaching the model; resume_audio lets it through again', async () => {

@@ -11,7 +11,7 @@ import { Session } from '../../../http/session/session.ts';
 import type { SessionConnections } from '../../../http/session/session-connections.ts';
 import { forbidden, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
-import { priceCall, readUsageSettings } from '../../usage/index.ts';
+import { assertWithinBudget, priceCall, readUsageSettings, recordUsageEntry } from '../../usage/index.ts';
 import type { CallEngines, MeasuredCall } from '../bridge/index.ts';
 import { RETIRED_MODEL_WARNING } from './compile-voice-session.ts';
 import { findProfile } from './voice-profile-store.ts';
@@ -55,6 +55,8 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
     // The profile first: another tenant's id is a 404 whether or not OpenAI is configured.
     const profile = await findProfile(ctx.state.em, params.id);
     if (!deps.bridges) throw serviceUnavailable(contract.VOICE_TEST_NOT_CONFIGURED);
+    // A test call is billed like any call: the hard stop holds here too.
+    if (deps.pool) await assertWithinBudget(deps.pool, tenantId);
     const compiled = await compileProfile(
       ctx.state.em,
       profile,
@@ -105,9 +107,29 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
       upgrade.socket.once('close', untrack);
       ctx.respond = false;
       ctx.status = 101;
+      const pool = deps.pool;
+      const startedAt = new Date();
+      // The whole test call goes to the usage ledger once it ends, under the admin who ran it.
+      const ended =
+        pool && settings
+          ? (measured: MeasuredCall) => {
+              const priced = priceCall(measured, models, settings, 'server');
+              void recordUsageEntry(pool, tenantId, {
+                userId,
+                channel: 'web',
+                kind: 'call',
+                sourceId: `voice-test:${ticket.sessionId}`,
+                at: startedAt,
+                seconds: (Date.now() - startedAt.getTime()) / 1000,
+                segments: 0,
+                tokens: priced.tokens,
+                costUsd: priced.costUsd ?? 0,
+              }).catch((error: Error) => deps.logger.warn({ err: error }, 'voice test usage not recorded'));
+            }
+          : undefined;
       deps.sockets.handleUpgrade(ctx.req, upgrade.socket, upgrade.head, (ws) => {
         close = () => ws.close(SESSION_ENDED, 'Session ended');
-        runVoiceTestSocket(ws, ticket, bridges, deps.logger, price);
+        runVoiceTestSocket(ws, ticket, bridges, deps.logger, price, ended);
       });
     },
   );

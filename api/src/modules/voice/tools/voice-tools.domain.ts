@@ -10,5 +10,13 @@ export const voiceToolsDomain: Domain = {
   name: 'voice-tools',
   entities: [],
   migrations: [],
-  create: ({ config }) => ({ routers: [webSearchRoutes(webSearcherFor(config))] }),
+  create: ({ pool, config }) => ({
+    routers: [
+      webSearchRoutes({
+        pool,
+        searcher: webSearcherFor(config),
+        perUserPerHour: config.WEB_SEARCH_MAX_PER_HOUR,
+      }),
+    ],
+  }),
 };

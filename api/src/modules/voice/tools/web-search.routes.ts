@@ -1,25 +1,53 @@
 import * as contract from '@annie/api-client/contracts/voice-tools-routes';
 import Router from '@koa/router';
+import type { Pool } from '../../../db/pool.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoute } from '../../../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
+import type { TextUsage } from '../../../providers/openai/openai-text.ts';
 import {
   WEB_SEARCH_NOT_CONFIGURED_MESSAGE,
   WebSearchError,
   type WebSearcher,
 } from '../../../providers/openai/openai-web-search.ts';
+import { assertWithinBudget, recordTextUse, WEB_SEARCH_CALL_USD } from '../../usage/index.ts';
+import { webSearchLimit } from './web-search-limit.ts';
 
-/** POST /api/voice/web-search {query} → {answer, sources}: the web_search voice tool's server side. */
-export function webSearchRoutes(searcher: WebSearcher | undefined): Router<AppState> {
+/**
+ * POST /api/voice/web-search {query} → {answer, sources}: the web_search voice tool's server side. Each
+ * search is billed, so it honours the budget's hard stop (402), is limited per user (429), and goes to
+ * the usage ledger.
+ */
+export function webSearchRoutes(deps: {
+  pool: Pool;
+  searcher: WebSearcher | undefined;
+  perUserPerHour: number;
+}): Router<AppState> {
+  const { pool, searcher } = deps;
   const router = new Router<AppState>({ prefix: '/api/voice' });
+  const takeSearch = webSearchLimit(pool, deps.perUserPerHour);
 
-  defineRoute(router, contract.webSearch, async (_ctx, { body: { query } }) => {
+  defineRoute(router, contract.webSearch, async (_ctx, { body: { query }, auth }) => {
     if (!searcher) throw serviceUnavailable(WEB_SEARCH_NOT_CONFIGURED_MESSAGE);
+    await assertWithinBudget(pool, auth.tenantId);
+    await takeSearch(auth.userId);
+    let usage: TextUsage | undefined;
     try {
-      return await searcher.search(query);
+      return await searcher.search(query, undefined, (used) => {
+        usage = used;
+      });
     } catch (error) {
       if (error instanceof WebSearchError) throw new HttpError(502, 'provider_error', error.message);
       throw error;
+    } finally {
+      // The search tool's fee is billed once OpenAI answered at all.
+      if (usage)
+        await recordTextUse(pool, auth.tenantId, {
+          userId: auth.userId,
+          kind: 'search',
+          usage,
+          feeUsd: WEB_SEARCH_CALL_USD,
+        });
     }
   });
 
