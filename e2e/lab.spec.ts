@@ -33,7 +33,7 @@ test.describe('lab console', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/lab/jobs') && request.method() === 'POST') posts.push(request.url());
     });
-    await page.getByRole('link', { name: 'New Formulation' }).click();
+    await page.getByRole('link', { name: 'New Formulation', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New Lab Job' })).toBeVisible();
     await page.getByRole('button', { name: 'Fill with sample' }).click();
     await page.getByRole('button', { name: 'Queue Job' }).click();
@@ -94,7 +94,7 @@ test.describe('lab console', () => {
 
   test('Compliance Check opens its form and queues the sample once confirmed', async ({ userPage: page }) => {
     await page.goto('/lab/console');
-    await page.getByRole('link', { name: 'Compliance Check' }).click();
+    await page.getByRole('link', { name: 'Compliance Check', exact: true }).click();
     await expect(page.getByRole('radio', { name: 'Compliance Check' })).toBeChecked();
     await page.getByRole('button', { name: 'Fill with sample' }).click();
     await page.getByRole('button', { name: 'Queue Job' }).click();

@@ -2,7 +2,7 @@ import { LAB_JOB_TYPES, type LabJobType } from '@annie/api-client/contracts/lab'
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Box, Link as ThemeLink } from '@radix-ui/themes';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { NewLabJobForm } from '../components/new-lab-job-form.tsx';
 import { useQueueLabJob } from '../hooks/use-queue-lab-job.ts';
 import { LAB_PATHS } from '../lib/lab-paths.ts';
@@ -12,7 +12,8 @@ export function NewLabJobPage() {
   const { queue, pending } = useQueueLabJob();
   const navigate = useNavigate();
   const toConsole = () => navigate(LAB_PATHS.console);
-  const requested = useSearchParams()[0].get('type');
+  // From the URL's query (the shell shares useLocation with remotes, not useSearchParams).
+  const requested = new URLSearchParams(useLocation().search).get('type');
   const initialType = LAB_JOB_TYPES.find((type): type is LabJobType => type === requested);
 
   return (
