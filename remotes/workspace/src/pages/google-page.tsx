@@ -42,7 +42,7 @@ export default function GooglePage() {
         subtitle="Let the assistant work with your mail, calendar and files."
       />
       {justConnected && (
-        <Callout.Root color="green" role="status" mb="4">
+        <Callout.Root color="green" highContrast role="status" mb="4">
           <Callout.Icon>
             <CheckCircledIcon />
           </Callout.Icon>
