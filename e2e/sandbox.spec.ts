@@ -73,7 +73,10 @@ test('queue a formulation: it succeeds with the sample chemistry', async ({ page
   const succeeded = jobs.filter({ hasText: 'Completed Successfully' });
   // The three seeded jobs ran against the chemistry fake at start.
   await expect(succeeded).toHaveCount(3, LOAD);
-  await page.getByRole('button', { name: 'New Formulation' }).click();
+  await page.getByRole('link', { name: 'New Formulation', exact: true }).click();
+  await page.getByRole('button', { name: 'Fill with sample' }).click();
+  await page.getByRole('button', { name: 'Queue Job' }).click();
+  await page.getByRole('button', { name: 'Queue and pay' }).click();
   await expect(notice(page, 'Lab job has been queued successfully')).toBeVisible();
   await expect(jobs).toHaveCount(4);
   await expect(jobs.first()).toContainText('Formulate');
@@ -88,8 +91,7 @@ test('connect Google: the consent page signs in the sample account', async ({ pa
   await page.getByRole('button', { name: 'Connect Google Account' }).click(LOAD);
   await expect(page.getByText('Signed in as Eleanor Hart')).toBeVisible(LOAD);
   await page.getByRole('link', { name: 'Allow' }).click();
-  await expect(page.getByText('Google account connected successfully')).toBeVisible(LOAD);
-  await page.getByRole('link', { name: 'Back to Google Workspace' }).click();
+  await expect(page.getByText('Google account connected.')).toBeVisible(LOAD);
   await expect(page.getByRole('listitem', { name: 'eleanor.hart@example.com' })).toBeVisible(LOAD);
 });
 

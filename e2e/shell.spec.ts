@@ -8,6 +8,7 @@ import {
   FIRST_SCREEN_BUDGET_BYTES,
   firstScreenFiles,
 } from '../packages/build-config/src/first-screen-size.ts';
+import { seriousViolations } from './axe.ts';
 import { E2E_USERS } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -213,13 +214,34 @@ test.describe('navigation', () => {
   test('the legal pages state the policy facts', async ({ userPage }) => {
     await userPage.goto('/privacy-policy');
     await expect(userPage.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
-    await expect(userPage.getByText(/30 days/).first()).toBeVisible();
-    await expect(userPage.getByText(/September 16, 2025|Sept 16, 2025/).first()).toBeVisible();
+    await expect(userPage.getByText(/deleted 90 days after it is closed/).first()).toBeVisible();
+    await expect(userPage.getByText(/No audio recording of any call is kept/).first()).toBeVisible();
+    await expect(userPage.getByText(/Effective date: September 16, 2025/).first()).toBeVisible();
     await userPage.goto('/terms-of-service');
     await expect(userPage.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
     await expect(userPage.getByText(/arbitration/i).first()).toBeVisible();
     await expect(userPage.getByText(/emergency/i).first()).toBeVisible();
   });
+});
+
+test('signed out, the login page links the legal pages, which answer 200 and pass axe', async ({ page }) => {
+  await page.goto('/');
+  const legal = page.getByRole('navigation', { name: 'Legal' });
+  await legal.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+  for (const path of ['/privacy-policy', '/terms-of-service']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), `${path} at ${width}px`).toEqual([]);
+    }
+  }
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
 
 test.describe('federated remotes', () => {

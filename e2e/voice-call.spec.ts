@@ -150,8 +150,8 @@ test('a whole call: greeting, the question, a knowledge search with a fact from 
   });
   await page.getByRole('button', { name: 'Add Fact' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Fact' });
-  await dialog.getByLabel('Key').fill(factKey);
-  await dialog.getByLabel('Value (JSON format)').fill(factValue);
+  await dialog.getByLabel('Name').fill(factKey);
+  await dialog.getByLabel('Value', { exact: true }).fill(factValue);
   await dialog.getByRole('button', { name: 'Create Fact' }).click();
   await expect(dialog).toBeHidden();
 

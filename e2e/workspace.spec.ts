@@ -1,3 +1,4 @@
+import { seriousViolations } from './axe.ts';
 import { GOOGLE_FAKE_URL, REALTIME_WEBRTC_FAKE_URL } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -30,23 +31,25 @@ test('connect two Google accounts, switch the active one, run a tool from a voic
   // The fake serves the whole run: only the token requests this test causes are its own.
   const tokenRequestsBefore = (await fakeState()).tokenRequests.length;
   await page.goto('/google');
-  await expect(page.getByText('Not Connected')).toBeVisible(FULL_LOAD);
-  await expect(page.getByRole('list', { name: 'Available services' }).getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByText('Not Connected', { exact: true })).toBeVisible(FULL_LOAD);
+  const services = page.getByRole('list', { name: 'Services' });
+  await expect(services.getByRole('listitem')).toHaveCount(6);
+  await expect(services.getByText('Not connected')).toHaveCount(6);
 
   await page.getByRole('button', { name: 'Connect Google Account' }).click();
   await expect(page).toHaveURL(/\/o\/oauth2\/v2\/auth\?/, FULL_LOAD);
   await expect(page.getByText('Signed in as Eleanor Hart')).toBeVisible();
   await page.getByRole('link', { name: 'Allow' }).click();
 
-  await expect(page).toHaveURL(/\/google\/success$/);
-  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible(FULL_LOAD);
-  await expect(page.getByText('Google account connected successfully')).toBeVisible();
+  // No page of its own: /google/success leads on to the Google page, which says so.
+  await expect(page).toHaveURL(/\/google$/, FULL_LOAD);
+  await expect(page.getByText('Google account connected.')).toBeVisible(FULL_LOAD);
+  await expect(services.getByText('Allowed')).toHaveCount(6);
   const exchange = (await fakeState()).tokenRequests
     .slice(tokenRequestsBefore)
     .find((request) => request.grantType === 'authorization_code');
   expect(exchange?.status).toBe(200);
 
-  await page.getByRole('link', { name: 'Back to Google Workspace' }).click();
   await expect(page.getByText('Google services are active')).toBeVisible();
   const account = page.getByRole('listitem', { name: 'eleanor.hart@example.com' });
   await expect(account.getByText('Eleanor Hart')).toBeVisible();
@@ -59,8 +62,7 @@ test('connect two Google accounts, switch the active one, run a tool from a voic
   await page.getByRole('link', { name: 'Use e.hart@board.example.com' }).click();
   await expect(page.getByText('Signed in as E. Hart (board)')).toBeVisible();
   await page.getByRole('link', { name: 'Allow' }).click();
-  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible(FULL_LOAD);
-  await page.getByRole('link', { name: 'Back to Google Workspace' }).click();
+  await expect(page.getByText('Google account connected.')).toBeVisible(FULL_LOAD);
   const board = page.getByRole('listitem', { name: 'e.hart@board.example.com' });
   await expect(board.getByText('Active', { exact: true })).toBeVisible();
   await expect(account.getByText('Inactive', { exact: true })).toBeVisible();
@@ -109,19 +111,30 @@ test('connect two Google accounts, switch the active one, run a tool from a voic
   const revocationsBefore = (await fakeState()).revocations;
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText('Google Workspace has been disconnected.', { exact: true })).toBeVisible();
-  await expect(page.getByText('Not Connected')).toBeVisible();
+  await expect(page.getByText('Not Connected', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Connected Accounts' })).toHaveCount(0);
   expect((await fakeState()).revocations).toBe(revocationsBefore + 2);
 });
 
 test('a denied consent lands on the error page with a way back', async ({ userPage: page }) => {
   await page.goto('/google');
-  await expect(page.getByText('Not Connected')).toBeVisible(FULL_LOAD);
+  await expect(page.getByText('Not Connected', { exact: true })).toBeVisible(FULL_LOAD);
   await page.getByRole('button', { name: 'Connect Google Account' }).click();
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/google\/error/, FULL_LOAD);
   await expect(page.getByRole('heading', { name: 'Connection Failed' })).toBeVisible(FULL_LOAD);
   await expect(page.getByText('Failed to connect Google account. Please try again.')).toBeVisible();
   await page.getByRole('link', { name: 'Back to Google Workspace' }).click();
-  await expect(page.getByText('Not Connected')).toBeVisible();
+  await expect(page.getByText('Not Connected', { exact: true })).toBeVisible();
+});
+
+test('the Google page passes axe at desktop and phone widths', async ({ userPage: page }) => {
+  const found: string[] = [];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/google');
+    await expect(page.getByRole('list', { name: 'Services' })).toBeVisible(FULL_LOAD);
+    for (const violation of await seriousViolations(page)) found.push(`${width}px: ${violation}`);
+  }
+  expect(found).toEqual([]);
 });

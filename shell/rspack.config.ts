@@ -41,13 +41,18 @@ const APP_PAGE_HEAD = [
 // gets app.html, which loads the federated signed-in app (dist/app/app.js, sharing its singletons with
 // the remotes) at once; the app checks the session itself and shows the login screen when the cookie
 // was stale. A login always ends in a page reload, so the two never run in the same page.
+const LEGAL_PAGES = [
+  ['privacy-policy.html', 'renderPrivacyPolicyMarkup'],
+  ['terms-of-service.html', 'renderTermsOfServiceMarkup'],
+] as const;
+
 const page = {
   ...createAppConfig(
     {
       appDir,
       app: 'shell',
       name: 'shell-boot',
-      entry: { login: './src/login/login-entry.tsx' },
+      entry: { login: './src/login/login-entry.tsx', legal: './src/pages/legal-entry.ts' },
       publicPath: '/',
       htmlTitle: 'AnnieAI',
       publicDir: 'public',
@@ -61,6 +66,13 @@ const page = {
           rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, 'renderLoginMarkup') : ''),
         },
         { filename: 'app.html', chunks: [], rootMarkup: () => SPINNER, headMarkup: APP_PAGE_HEAD },
+        // The legal pages for visitors without a session: static HTML, prerendered, their CSS inlined.
+        ...LEGAL_PAGES.map(([filename, render]) => ({
+          filename,
+          chunks: ['legal'],
+          inlineCss: true,
+          rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, render) : ''),
+        })),
       ],
       keepInOutput: /^app\//,
     },
@@ -97,7 +109,7 @@ const EAGER_COMPILE_HINT = new rspack.BannerPlugin({
 
 export default defineConfig([
   ...(production
-    ? [createPrerenderConfig({ appDir, name: PRERENDER, entry: './src/login/login-markup.tsx' })]
+    ? [createPrerenderConfig({ appDir, name: PRERENDER, entry: './src/prerender-entry.ts' })]
     : []),
   page,
   {

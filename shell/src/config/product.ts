@@ -20,3 +20,6 @@ export const LEGAL_PAGES_DATE = 'September 16, 2025';
 
 /** Delay before the page reloads after a successful login or logout, so its notice is seen first. */
 export const RELOAD_DELAY_MS = 500;
+
+/** When the Privacy Policy last changed: it now lists what the product keeps (no audio recordings). */
+export const PRIVACY_POLICY_UPDATED = 'November 29, 2026';

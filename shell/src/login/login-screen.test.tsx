@@ -33,6 +33,19 @@ describe('LoginScreen', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
   });
 
+  it('links the public legal pages', () => {
+    renderWithProviders(<LoginScreen reload={vi.fn()} />);
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(within(legal).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-of-service',
+    );
+  });
+
   it('refuses to submit without both fields and says so, without calling the server', async () => {
     const api = stubFetch({});
     renderWithProviders(<LoginScreen reload={vi.fn()} />);

@@ -2,7 +2,7 @@ import { signIn } from '@annie/api-client/auth/sign-in';
 import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
 import { errorMessage, isApiError } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/use-toast';
-import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { prefetchFederatedApp } from '../boot/federated-app.ts';
 import { PRODUCT_NAME, RELOAD_DELAY_MS } from '../config/product.ts';
@@ -116,6 +116,17 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
               </Flex>
             </form>
           </Card>
+          {/* Plain links: the legal pages are public, served without a session (Google's verification reads them). */}
+          <Flex asChild justify="center" gap="4" mt="4">
+            <nav aria-label="Legal">
+              <Link href="/privacy-policy" size="2" color="gray">
+                Privacy Policy
+              </Link>
+              <Link href="/terms-of-service" size="2" color="gray">
+                Terms of Service
+              </Link>
+            </nav>
+          </Flex>
         </Box>
       </main>
     </Flex>

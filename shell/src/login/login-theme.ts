@@ -10,5 +10,5 @@ import '@radix-ui/themes/tokens/colors/gray.css?radix-subset&dark=false';
 import '@radix-ui/themes/tokens/colors/indigo.css?radix-subset&dark=false';
 import '@radix-ui/themes/tokens/colors/red.css?radix-subset&dark=false';
 import '@radix-ui/themes/tokens/colors/green.css?radix-subset&dark=false';
-import '@radix-ui/themes/components.css?radix-subset&responsive=false&dark=false&components=Box,Flex,Text,Heading,BaseCard,Card,TextFieldRoot,TextFieldInput,TextFieldSlot,BaseButton,Button&markup=shell-prerender.renderLoginMarkup';
+import '@radix-ui/themes/components.css?radix-subset&responsive=false&dark=false&components=Box,Flex,Text,Heading,Link,BaseCard,Card,TextFieldRoot,TextFieldInput,TextFieldSlot,BaseButton,Button&markup=shell-prerender.renderLoginMarkup';
 import '@radix-ui/themes/utilities.css?radix-subset&responsive=false&dark=false&markup=shell-prerender.renderLoginMarkup';

@@ -7,7 +7,16 @@ export interface LegalSection {
 }
 
 /** The frame of the static legal pages: title, effective/updated dates, sections and the contact address. */
-export function LegalPage({ title, sections }: { title: string; sections: readonly LegalSection[] }) {
+export function LegalPage({
+  title,
+  sections,
+  updated = LEGAL_PAGES_DATE,
+}: {
+  title: string;
+  sections: readonly LegalSection[];
+  /** When the page last changed, if after it took effect. */
+  updated?: string;
+}) {
   return (
     <Container size="3" px="4" py="6">
       <Flex direction="column" gap="5" asChild>
@@ -17,7 +26,7 @@ export function LegalPage({ title, sections }: { title: string; sections: readon
               {title}
             </Heading>
             <Text as="p" size="2" color="gray">
-              Effective date: {LEGAL_PAGES_DATE} · Last updated: {LEGAL_PAGES_DATE}
+              Effective date: {LEGAL_PAGES_DATE} · Last updated: {updated}
             </Text>
           </Box>
           {sections.map((section) => (

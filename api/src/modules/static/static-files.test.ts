@@ -23,6 +23,10 @@ beforeAll(async () => {
     join(shellDir, 'app.html'),
     '<!doctype html><title>AnnieAI</title><div class="boot-spinner">',
   );
+  await writeFile(
+    join(shellDir, 'privacy-policy.html'),
+    '<!doctype html><title>AnnieAI</title><h1>Privacy Policy</h1>',
+  );
   await writeFile(join(shellDir, 'static/js/main.1a2b3c4d5e.js'), 'console.log(1)');
   await mkdir(join(shellDir, 'app'));
   await writeFile(join(shellDir, 'app/app.js'), 'console.log(2)');
@@ -64,6 +68,20 @@ describe('serving the production builds', () => {
     expect(await signedIn.text()).toContain('boot-spinner');
     expect(signedIn.headers.get('cache-control')).toBe('no-cache');
     expect(signedIn.headers.get('vary')).toMatch(/Cookie/);
+  });
+
+  it('sends the privacy policy signed out as its own page (200), and the app page with a session', async () => {
+    const signedOut = await fetch(`${baseUrl}/privacy-policy`, { headers: { Accept: 'text/html' } });
+    expect(signedOut.status).toBe(200);
+    expect(await signedOut.text()).toContain('<h1>Privacy Policy</h1>');
+    expect(signedOut.headers.get('vary')).toMatch(/Cookie/);
+    const signedIn = await fetch(`${baseUrl}/privacy-policy`, {
+      headers: { Accept: 'text/html', Cookie: 'annie.sid=abc; annie.sid.sig=def' },
+    });
+    expect(await signedIn.text()).toContain('boot-spinner');
+    // A build without the terms page falls back to the login page rather than a 404.
+    const terms = await fetch(`${baseUrl}/terms-of-service`, { headers: { Accept: 'text/html' } });
+    expect(await terms.text()).toContain('<h1>AnnieAI Login</h1>');
   });
 
   it("sends the app page with its route's preloads in a Link header, the login page without", async () => {

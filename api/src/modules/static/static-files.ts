@@ -26,7 +26,7 @@ type StaticOptions = {
  * Brotli or gzip form the build wrote beside it when the client accepts one (see send-build-file.ts).
  * The SPA fallback answers only page navigations (no file extension), so a missing chunk stays a 404:
  * with a session cookie it is app.html (which boots the signed-in app), without one index.html (the
- * login screen rendered at build time, painted before any script runs).
+ * login screen rendered at build time, painted before any script runs), or a public page's own HTML.
  */
 export function staticFiles(options: StaticOptions): Middleware {
   // Not async: an API request, which it passes on, costs no extra promise.
@@ -63,10 +63,21 @@ async function serveBuild(ctx: Context, next: Next, options: StaticOptions): Pro
   await sendBuildFile(ctx, options.shellDir, `/${page}`, { cors: false });
 }
 
+/**
+ * The public pages a visitor without a session gets as static HTML (the shell prerenders them): the
+ * privacy policy must be readable signed out, for users and for Google's OAuth verification.
+ */
+const PUBLIC_PAGES: Readonly<Record<string, string>> = {
+  '/privacy-policy': 'privacy-policy.html',
+  '/terms-of-service': 'terms-of-service.html',
+};
+
 function pageFor(ctx: Context, options: StaticOptions): string {
   const signedIn = options.hasSessionCookie?.(ctx) ?? false;
   // A build from before the two pages has only index.html, which boots either way.
-  return signedIn && existsSync(join(options.shellDir, 'app.html')) ? 'app.html' : 'index.html';
+  if (signedIn) return existsSync(join(options.shellDir, 'app.html')) ? 'app.html' : 'index.html';
+  const publicPage = PUBLIC_PAGES[ctx.path];
+  return publicPage && existsSync(join(options.shellDir, publicPage)) ? publicPage : 'index.html';
 }
 
 async function serveFile(

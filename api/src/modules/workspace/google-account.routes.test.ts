@@ -39,6 +39,17 @@ describe('Google accounts of one user', () => {
     ]);
   });
 
+  it('lists the scopes each account granted: what was allowed on the consent screen, less what was unticked', async () => {
+    const sheets = 'https://www.googleapis.com/auth/spreadsheets';
+    const dana = await app.signedIn(await app.createUser({ tenantId: 'tenant-a' }));
+    await connect(dana, [sheets]);
+    const [account] = (await dana.get('/api/google/accounts')).body as { grantedScopes: string[] | null }[];
+    expect(account?.grantedScopes).toContain('https://www.googleapis.com/auth/gmail.readonly');
+    expect(account?.grantedScopes).not.toContain(sheets);
+    const [full] = aliceAccounts as unknown as { grantedScopes: string[] | null }[];
+    expect(full?.grantedScopes).toContain(sheets);
+  });
+
   it('switches the account the tools use', async () => {
     const first = aliceAccounts[1]?.id ?? '';
     const switched = await alice.post(`/api/google/accounts/${first}/activate`);

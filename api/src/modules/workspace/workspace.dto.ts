@@ -10,5 +10,6 @@ export function toGoogleAccountDto(account: GoogleAccount): GoogleAccountDto {
     picture: account.picture ?? null,
     isActive: account.isActive,
     connected: account.refreshTokenCipher !== null && account.refreshTokenCipher !== undefined,
+    grantedScopes: account.scope.trim() ? account.scope.trim().split(/\s+/) : null,
   };
 }

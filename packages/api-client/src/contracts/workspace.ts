@@ -18,6 +18,8 @@ export const googleAccountSchema = z.strictObject({
   isActive: z.boolean(),
   /** False once Google refused the stored grant (`invalid_grant`): the account must be connected again. */
   connected: z.boolean(),
+  /** The scopes Google granted (the user may untick some on the consent screen); null when not recorded. */
+  grantedScopes: z.array(z.string()).nullable(),
 });
 
 /** Body of GET /api/google/accounts: the active account first, then the others by email. */

@@ -47,7 +47,7 @@ type KnowledgeApi = { facts?: Fact[]; notes?: Note[]; createFactStatus?: number 
 
 /**
  * The knowledge API's routes for component and hook tests: the fact and note lists (one page, whatever
- * the paging) and creating a fact (201 with the first fact, or `createFactStatus` with the error body).
+ * the paging), creating and deleting a note, and creating a fact (201 with the first fact, or `createFactStatus` with the error body).
  */
 export function knowledgeRoutes({
   facts = FACTS,
@@ -61,6 +61,8 @@ export function knowledgeRoutes({
         ? { status: 201, body: FACTS[0] }
         : { status: createFactStatus, body: { message: 'boom', code: 'internal' } },
     'GET /api/knowledge/notes': { status: 200, body: notes },
+    'POST /api/knowledge/notes': { status: 201, body: NOTES[0] },
+    'DELETE /api/knowledge/notes/:id': { status: 204 },
   };
 }
 

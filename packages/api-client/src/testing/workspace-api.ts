@@ -1,3 +1,4 @@
+import { GOOGLE_SERVICES } from '../contracts/google-services.ts';
 import type { GoogleAccount } from '../contracts/workspace.ts';
 import { type StubRoutes, stubFetch } from './fetch-stub.ts';
 
@@ -10,6 +11,10 @@ export const GOOGLE_ACCOUNTS: GoogleAccount[] = [
     picture: null,
     isActive: true,
     connected: true,
+    // Everything asked for but Sheets, which the user unticked on Google's consent screen.
+    grantedScopes: GOOGLE_SERVICES.filter((service) => service.id !== 'sheets').map(
+      (service) => service.scope,
+    ),
   },
   {
     id: '6f1c2d3e-0000-4000-8000-000000000002',
@@ -18,6 +23,7 @@ export const GOOGLE_ACCOUNTS: GoogleAccount[] = [
     picture: null,
     isActive: false,
     connected: true,
+    grantedScopes: null,
   },
 ];
 

@@ -11,10 +11,12 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** While true the confirm button shows a spinner and both buttons are disabled. */
   pending?: boolean;
+  /** Red for a destructive action (the default); the accent colour when confirming a cost, not a loss. */
+  confirmColor?: 'red' | 'accent';
 }
 
 /**
- * Asks before a destructive action. Cancel closes it; confirm only calls onConfirm, so the caller closes
+ * Asks before a destructive or costly action. Cancel closes it; confirm only calls onConfirm, so the caller closes
  * it (typically when the mutation succeeds) and can keep it open with `pending` meanwhile.
  */
 export function ConfirmDialog({
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   pending = false,
+  confirmColor = 'red',
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -38,7 +41,7 @@ export function ConfirmDialog({
               {cancelLabel}
             </Button>
           </AlertDialog.Cancel>
-          <Button color="red" onClick={onConfirm} loading={pending}>
+          <Button color={confirmColor === 'red' ? 'red' : undefined} onClick={onConfirm} loading={pending}>
             {confirmLabel}
           </Button>
         </Flex>

@@ -6,6 +6,8 @@ export interface ToastOptions {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
+  /** One button in the toast, such as Undo; pressing it also closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface ToastEntry extends ToastOptions {

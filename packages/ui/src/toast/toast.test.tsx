@@ -37,6 +37,17 @@ describe('Toaster', () => {
     expect(within(item).getByText('Lab job has been queued successfully')).toBeInTheDocument();
   });
 
+  it('offers its action as a button that runs it and closes the toast', () => {
+    const region = renderToaster();
+    const undo = vi.fn();
+    act(() => {
+      toast({ title: 'Note deleted', action: { label: 'Undo', onClick: undo } });
+    });
+    fireEvent.click(within(region).getByRole('button', { name: 'Undo' }));
+    expect(undo).toHaveBeenCalledOnce();
+    expect(within(region).queryByText('Note deleted')).not.toBeInTheDocument();
+  });
+
   it('shows one toast at a time: a new one replaces the old', () => {
     const region = renderToaster();
     act(() => {

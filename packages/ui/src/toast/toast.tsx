@@ -1,6 +1,6 @@
 import { CheckCircledIcon, Cross2Icon, CrossCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { Flex, IconButton, Text } from '@radix-ui/themes';
+import { Button, Flex, IconButton, Text } from '@radix-ui/themes';
 import type { CSSProperties } from 'react';
 import { type ToastEntry, type ToastVariant, toast } from './toast-store.ts';
 import { useToast } from './use-toast.ts';
@@ -79,6 +79,14 @@ function ToastItem({ entry, onClose }: { entry: ToastEntry; onClose: () => void 
             </ToastPrimitive.Description>
           )}
         </Flex>
+        {entry.action && (
+          // altText: what a screen reader user is told to do instead (the toast's swipe region is not theirs).
+          <ToastPrimitive.Action asChild altText={`${entry.action.label} from the toast`}>
+            <Button size="1" variant="soft" color={color} onClick={entry.action.onClick}>
+              {entry.action.label}
+            </Button>
+          </ToastPrimitive.Action>
+        )}
         <ToastPrimitive.Close asChild>
           <IconButton size="1" variant="ghost" color="gray" aria-label="Close">
             <Cross2Icon />

@@ -1,9 +1,11 @@
 import type { Fact } from '@annie/api-client/contracts/knowledge';
 import { formatDateTime } from '@annie/ui/format';
-import { CounterClockwiseClockIcon, Pencil1Icon } from '@radix-ui/react-icons';
+import { CheckIcon, CounterClockwiseClockIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { memo } from 'react';
-import { CARD_STYLE, VALUE_STYLE } from './card-styles.ts';
+import { humanLabel } from '../lib/fact-label.ts';
+import { CARD_STYLE } from './card-styles.ts';
+import { FactValue } from './fact-value.tsx';
 import { ShareableBadge } from './shareable-field.tsx';
 
 type Props = {
@@ -15,7 +17,10 @@ type Props = {
   onApprove: (fact: Fact) => void;
 };
 
-/** A fact: key, value as JSON text, unit badge, version, created and approved times, and its actions. */
+/**
+ * A fact: its key in words, its value as typed (text, number with unit, date, list, fields), a Needs
+ * review chip until approved (with an Approve button for admins), version and times, and its actions.
+ */
 export const FactCard = memo(function FactCard({
   fact,
   canApprove,
@@ -24,44 +29,40 @@ export const FactCard = memo(function FactCard({
   onShowHistory,
   onApprove,
 }: Props) {
+  const label = humanLabel(fact.key);
+  const structured = fact.value !== null && typeof fact.value === 'object';
   return (
     <Card asChild style={CARD_STYLE}>
-      <article aria-label={fact.key}>
+      <article aria-label={label}>
         <Flex justify="between" align="start" gap="2">
           <Heading as="h3" size="3" style={{ wordBreak: 'break-word' }}>
-            {fact.key}
+            {label}
           </Heading>
           <Flex gap="3" align="center" flexShrink="0">
-            {canApprove && !fact.approvedAt && (
-              <Button
-                size="1"
-                variant="soft"
-                color="green"
-                loading={approving}
-                onClick={() => onApprove(fact)}
-              >
-                Approve
-              </Button>
-            )}
             <IconButton
               size="1"
               variant="ghost"
               color="gray"
-              aria-label={`Version history of ${fact.key}`}
+              aria-label={`Version history of ${label}`}
               onClick={() => onShowHistory(fact)}
             >
               <CounterClockwiseClockIcon />
             </IconButton>
-            <IconButton size="1" variant="ghost" aria-label={`Edit ${fact.key}`} onClick={() => onEdit(fact)}>
+            <IconButton size="1" variant="ghost" aria-label={`Edit ${label}`} onClick={() => onEdit(fact)}>
               <Pencil1Icon />
             </IconButton>
           </Flex>
         </Flex>
-        <Box asChild my="2">
-          <pre style={VALUE_STYLE}>{JSON.stringify(fact.value, null, 2)}</pre>
+        <Box my="2">
+          <FactValue value={fact.value} unit={structured ? null : fact.unit} />
         </Box>
         <Flex gap="2" align="center" wrap="wrap">
-          {fact.unit && (
+          {!fact.approvedAt && (
+            <Badge color="amber" variant="soft">
+              Needs review
+            </Badge>
+          )}
+          {structured && fact.unit && (
             <Badge variant="outline" color="gray">
               {fact.unit}
             </Badge>
@@ -79,6 +80,15 @@ export const FactCard = memo(function FactCard({
             </Text>
           )}
         </Flex>
+        {canApprove && !fact.approvedAt && (
+          // A full button under the facts it vouches for, in the accent colour: a small green soft
+          // button beside the title read as a status pill.
+          <Flex mt="3">
+            <Button size="2" variant="outline" loading={approving} onClick={() => onApprove(fact)}>
+              <CheckIcon /> Approve {label}
+            </Button>
+          </Flex>
+        )}
       </article>
     </Card>
   );

@@ -20,32 +20,45 @@ describe('AddFactDialog', () => {
   it('shows the Add New Fact fields and buttons', () => {
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Add New Fact' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Key')).toBeRequired();
-    expect(screen.getByLabelText('Value (JSON format)')).toBeRequired();
+    expect(screen.getByLabelText('Name')).toBeRequired();
+    expect(screen.getByRole('radio', { name: 'Text' })).toBeChecked();
+    expect(screen.getByLabelText('Value')).toBeRequired();
+    expect(screen.queryByText(/JSON/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Unit (optional)')).not.toBeRequired();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Create Fact' })).toBeEnabled();
   });
 
-  it('sends a value that is valid JSON as parsed JSON, with its unit', async () => {
+  it('sends a Fields value as an object, numbers as numbers, with its unit', async () => {
     const { onSubmit, user } = renderDialog();
-    await user.type(screen.getByLabelText('Key'), 'company_revenue');
-    await user.click(screen.getByLabelText('Value (JSON format)'));
-    await user.paste('{"fy2024": 12500000, "audited": true}');
+    await user.type(screen.getByLabelText('Name'), 'company_revenue');
+    await user.click(screen.getByRole('radio', { name: 'Fields' }));
+    expect(screen.getByText('One field per line, as Name: value')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Value'), 'fy2024: 12500000{Enter}auditor: KPMG');
     await user.type(screen.getByLabelText('Unit (optional)'), 'USD');
     await user.click(screen.getByRole('button', { name: 'Create Fact' }));
     expect(onSubmit).toHaveBeenCalledWith({
       key: 'company_revenue',
-      value: { fy2024: 12500000, audited: true },
+      value: { fy2024: 12500000, auditor: 'KPMG' },
       unit: 'USD',
       shareable: false,
     });
   });
 
-  it('sends a value that is not JSON as plain text and leaves out an empty unit', async () => {
+  it('sends a Number as a number, from a number input', async () => {
     const { onSubmit, user } = renderDialog();
-    await user.type(screen.getByLabelText('Key'), 'ceo_name');
-    await user.type(screen.getByLabelText('Value (JSON format)'), 'Margaret Holloway');
+    await user.type(screen.getByLabelText('Name'), 'head_count');
+    await user.click(screen.getByRole('radio', { name: 'Number' }));
+    expect(screen.getByLabelText('Value')).toHaveAttribute('type', 'number');
+    await user.type(screen.getByLabelText('Value'), '42');
+    await user.click(screen.getByRole('button', { name: 'Create Fact' }));
+    expect(onSubmit).toHaveBeenCalledWith({ key: 'head_count', value: 42, shareable: false });
+  });
+
+  it('sends a Text value as typed and leaves out an empty unit', async () => {
+    const { onSubmit, user } = renderDialog();
+    await user.type(screen.getByLabelText('Name'), 'ceo_name');
+    await user.type(screen.getByLabelText('Value'), 'Margaret Holloway');
     await user.click(screen.getByRole('button', { name: 'Create Fact' }));
     expect(onSubmit).toHaveBeenCalledWith({ key: 'ceo_name', value: 'Margaret Holloway', shareable: false });
     expect(Object.keys(onSubmit.mock.calls[0]?.[0] ?? {})).not.toContain('unit');
@@ -55,8 +68,8 @@ describe('AddFactDialog', () => {
     const { onSubmit, user } = renderDialog();
     const shareable = screen.getByRole('checkbox', { name: /Shareable/ });
     expect(shareable).not.toBeChecked();
-    await user.type(screen.getByLabelText('Key'), 'office_hours');
-    await user.type(screen.getByLabelText('Value (JSON format)'), '9 to 5');
+    await user.type(screen.getByLabelText('Name'), 'office_hours');
+    await user.type(screen.getByLabelText('Value'), '9 to 5');
     await user.click(shareable);
     await user.click(screen.getByRole('button', { name: 'Create Fact' }));
     expect(onSubmit).toHaveBeenCalledWith({ key: 'office_hours', value: '9 to 5', shareable: true });
@@ -64,7 +77,7 @@ describe('AddFactDialog', () => {
 
   it('blocks an empty key or value', async () => {
     const { onSubmit, user } = renderDialog();
-    await user.type(screen.getByLabelText('Key'), 'k');
+    await user.type(screen.getByLabelText('Name'), 'k');
     await user.click(screen.getByRole('button', { name: 'Create Fact' }));
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -116,16 +129,18 @@ describe('EditFactDialog', () => {
   it('starts from the current value and unit and tells which version a save creates', () => {
     renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Edit Fact' });
-    expect(dialog).toHaveTextContent('company_revenue is at version 2');
+    expect(dialog).toHaveTextContent('Company revenue is at version 2');
+    expect(screen.getByRole('radio', { name: 'Fields' })).toBeChecked();
     expect(dialog).toHaveTextContent('creates version 3');
-    expect(screen.getByLabelText('Value (JSON format)')).toHaveValue('{\n  "fy2024": 12\n}');
+    expect(screen.getByLabelText('Value')).toHaveValue('fy2024: 12');
     expect(screen.getByLabelText('Unit (optional)')).toHaveValue('USD');
   });
 
   it('saves the parsed value, and an emptied unit as null', async () => {
     const { onSave, user } = renderDialog();
-    await user.clear(screen.getByLabelText('Value (JSON format)'));
-    await user.type(screen.getByLabelText('Value (JSON format)'), 'thirteen million');
+    await user.click(screen.getByRole('radio', { name: 'Text' }));
+    await user.clear(screen.getByLabelText('Value'));
+    await user.type(screen.getByLabelText('Value'), 'thirteen million');
     await user.clear(screen.getByLabelText('Unit (optional)'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(onSave).toHaveBeenCalledWith(fact, { value: 'thirteen million', unit: null, shareable: false });
@@ -135,7 +150,7 @@ describe('EditFactDialog', () => {
     const { onDelete, user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Delete Fact' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete fact?' });
-    expect(confirm).toHaveTextContent('company_revenue and all of its versions will be permanently deleted.');
+    expect(confirm).toHaveTextContent('Company revenue and all of its versions will be permanently deleted.');
     expect(onDelete).not.toHaveBeenCalled();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith(fact);

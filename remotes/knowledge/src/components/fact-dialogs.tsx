@@ -1,11 +1,13 @@
 import type { CreateFactRequest, Fact, UpdateFactRequest } from '@annie/api-client/contracts/knowledge';
-import { Code, Text } from '@radix-ui/themes';
+import { Text } from '@radix-ui/themes';
 import {
+  EMPTY_FACT_FORM,
   type FactFormValues,
   factFormValues,
   toCreateFactRequest,
   toUpdateFactRequest,
 } from '../lib/fact-form.ts';
+import { humanLabel } from '../lib/fact-label.ts';
 import { EntryFormDialog } from './entry-form-dialog.tsx';
 import { FactFields } from './fact-fields.tsx';
 
@@ -16,7 +18,7 @@ type AddProps = {
   pending: boolean;
 };
 
-/** Add New Fact: Key, Value (JSON format), Unit (optional); Cancel / Create Fact. */
+/** Add New Fact: Name, Type, Value (typed), Unit (optional); Cancel / Create Fact. */
 export function AddFactDialog({ open, onOpenChange, onSubmit, pending }: AddProps) {
   return (
     <EntryFormDialog<FactFormValues>
@@ -26,7 +28,7 @@ export function AddFactDialog({ open, onOpenChange, onSubmit, pending }: AddProp
       onOpenChange={onOpenChange}
       form={{
         id: 'new',
-        initialValues: { key: '', value: '', unit: '', shareable: false },
+        initialValues: EMPTY_FACT_FORM,
         fields: (values, change) => <FactFields withKey values={values} onChange={change} />,
         submitLabel: 'Create Fact',
         pendingLabel: 'Creating...',
@@ -61,8 +63,8 @@ export function EditFactDialog({ fact, onClose, onSave, onDelete, saving, deleti
           initialValues: factFormValues(fact),
           description: (
             <>
-              <Code variant="ghost">{fact.key}</Code> is at version {fact.version}. Saving a new value or unit
-              creates version {fact.version + 1}; earlier versions stay in the history.
+              <Text weight="medium">{humanLabel(fact.key)}</Text> is at version {fact.version}. Saving a new
+              value or unit creates version {fact.version + 1}; earlier versions stay in the history.
             </>
           ),
           fields: (values, change) => <FactFields withKey={false} values={values} onChange={change} />,
@@ -75,7 +77,8 @@ export function EditFactDialog({ fact, onClose, onSave, onDelete, saving, deleti
             confirmTitle: 'Delete fact?',
             confirmDescription: (
               <>
-                <Text weight="medium">{fact.key}</Text> and all of its versions will be permanently deleted.
+                <Text weight="medium">{humanLabel(fact.key)}</Text> and all of its versions will be
+                permanently deleted.
               </>
             ),
             onConfirm: () => onDelete(fact),

@@ -2,7 +2,8 @@ import type { Fact, FactVersion } from '@annie/api-client/contracts/knowledge';
 import { formatDateTime } from '@annie/ui/format';
 import { Spinner } from '@annie/ui/spinner/spinner';
 import { Badge, Box, Button, Card, Dialog, Flex, Heading, Text } from '@radix-ui/themes';
-import { VALUE_STYLE } from './card-styles.ts';
+import { humanLabel } from '../lib/fact-label.ts';
+import { FactValue } from './fact-value.tsx';
 
 type Props = {
   /** The fact whose history is shown; the dialog is open while it is set. */
@@ -18,7 +19,7 @@ export function FactHistoryDialog({ fact, versions, loading, failed, onClose }: 
   return (
     <Dialog.Root open={fact !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
-        <Dialog.Title>Version history: {fact?.key}</Dialog.Title>
+        <Dialog.Title>Version history: {fact ? humanLabel(fact.key) : ''}</Dialog.Title>
         {loading && <Spinner />}
         {failed && <Text color="red">Failed to load the version history.</Text>}
         <Flex direction="column" gap="3" asChild>
@@ -37,8 +38,8 @@ export function FactHistoryDialog({ fact, versions, loading, failed, onClose }: 
                       </Badge>
                     )}
                   </Flex>
-                  <Box asChild my="2">
-                    <pre style={VALUE_STYLE}>{JSON.stringify(version.value, null, 2)}</pre>
+                  <Box my="2">
+                    <FactValue value={version.value} />
                   </Box>
                   <Text as="p" size="1" color="gray">
                     Created {formatDateTime(version.createdAt)}

@@ -3,17 +3,21 @@ import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { IncrementalList } from '@annie/ui/incremental-list/incremental-list';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Grid } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { NoteActions } from '../hooks/use-note-actions.ts';
+import { duplicateNotes } from '../lib/duplicate-notes.ts';
 import { NoteCard } from './note-card.tsx';
 import { AddNoteDialog, EditNoteDialog } from './note-dialogs.tsx';
 
 type Props = { notes: Note[]; searching: boolean; actions: NoteActions };
 
-/** The Notes tab: Add Note, the note cards (or the empty text), and the add and edit dialogs. */
+/** The Notes tab: Add Note, the note cards (duplicates flagged, or the empty text), and the add and edit dialogs. */
 export function NotesPanel({ notes, searching, actions }: Props) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Note | null>(null);
+  const duplicates = useMemo(() => duplicateNotes(notes), [notes]);
+  const deleteNote = actions.deleteNote;
+  const onDelete = useMemo(() => (note: Note) => deleteNote(note, () => {}), [deleteNote]);
 
   return (
     <Flex direction="column" gap="4">
@@ -32,7 +36,13 @@ export function NotesPanel({ notes, searching, actions }: Props) {
           {(visible) => (
             <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
               {visible.map((note) => (
-                <NoteCard key={note.id} note={note} onEdit={setEditing} />
+                <NoteCard
+                  key={note.id}
+                  note={note}
+                  onEdit={setEditing}
+                  onDelete={onDelete}
+                  duplicateOf={duplicates.get(note.id)}
+                />
               ))}
             </Grid>
           )}

@@ -6,6 +6,7 @@ import { useApproveFact } from '../api/use-approve-fact.ts';
 import { useCreateFact } from '../api/use-create-fact.ts';
 import { useDeleteFact } from '../api/use-delete-fact.ts';
 import { useUpdateFact } from '../api/use-update-fact.ts';
+import { humanLabel } from '../lib/fact-label.ts';
 
 /**
  * The fact mutations, each with a success notice.
@@ -44,7 +45,7 @@ export function useFactActions() {
                 title: 'Fact updated',
                 description:
                   saved.version > fact.version
-                    ? `Saved as version ${saved.version} of ${saved.key}`
+                    ? `Saved as version ${saved.version} of ${humanLabel(saved.key)}`
                     : 'Knowledge fact has been updated successfully',
                 variant: 'success',
               });
@@ -70,7 +71,7 @@ export function useFactActions() {
             onDone();
             toast({
               title: 'Fact deleted',
-              description: `${fact.key} and all of its versions have been deleted`,
+              description: `${humanLabel(fact.key)} and all of its versions have been deleted`,
               variant: 'success',
             });
           },

@@ -7,7 +7,7 @@ import { useDeleteNote } from '../api/use-delete-note.ts';
 import { useUpdateNote } from '../api/use-update-note.ts';
 
 /**
- * The note mutations, each with a success notice.
+ * The note mutations, each with a success notice; a deleted note's notice offers Undo.
  * Failures show a fixed text for the action ("Failed to create note"), whatever the server said.
  * The action functions keep their identity between renders.
  */
@@ -54,8 +54,21 @@ export function useNoteActions() {
             onDone();
             toast({
               title: 'Note deleted',
-              description: 'Knowledge note has been deleted',
+              description: `${note.title} has been deleted`,
               variant: 'success',
+              // Undo writes the same note back (a new id and creation time; its words, tags and sharing kept).
+              action: {
+                label: 'Undo',
+                onClick: () =>
+                  create(
+                    { title: note.title, body: note.body, tags: note.tags, shareable: note.shareable },
+                    {
+                      onSuccess: () =>
+                        toast({ title: 'Note restored', description: note.title, variant: 'success' }),
+                      onError: () => toastError('Error', null, 'Failed to restore note'),
+                    },
+                  ),
+              },
             });
           },
           onError: () => toastError('Error', null, 'Failed to delete note'),

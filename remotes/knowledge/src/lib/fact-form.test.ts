@@ -1,71 +1,72 @@
+import type { JsonValue } from '@annie/api-client/contracts/knowledge';
 import { describe, expect, it } from 'vitest';
 import { formatFactValue, parseFactValue, toCreateFactRequest, toUpdateFactRequest } from './fact-form.ts';
+import { type FactValueKind, factValueKind } from './fact-value-kind.ts';
 
 describe('parseFactValue', () => {
-  it('parses valid JSON of every kind', () => {
-    expect(parseFactValue('{"amount": 5, "tags": ["a"]}')).toEqual({ amount: 5, tags: ['a'] });
-    expect(parseFactValue('[1, 2]')).toEqual([1, 2]);
-    expect(parseFactValue('42.5')).toBe(42.5);
-    expect(parseFactValue('true')).toBe(true);
-    expect(parseFactValue('null')).toBeNull();
-    expect(parseFactValue('"quoted"')).toBe('quoted');
-  });
-
-  it('sends anything that is not valid JSON as the plain text typed', () => {
-    expect(parseFactValue('Jane Doe')).toBe('Jane Doe');
-    expect(parseFactValue('{not json}')).toBe('{not json}');
-    expect(parseFactValue('  spaced  ')).toBe('  spaced  ');
+  it('reads each kind of editor as its type', () => {
+    expect(parseFactValue('text', '42')).toBe('42');
+    expect(parseFactValue('number', '42.5')).toBe(42.5);
+    expect(parseFactValue('date', '2026-03-01')).toBe('2026-03-01');
+    expect(parseFactValue('yesNo', 'yes')).toBe(true);
+    expect(parseFactValue('list', 'Paris\n\n 12 \nLondon')).toEqual(['Paris', 12, 'London']);
+    expect(parseFactValue('fields', 'fy2024: 12500000\nauditor: KPMG: London')).toEqual({
+      fy2024: 12500000,
+      auditor: 'KPMG: London',
+    });
+    expect(parseFactValue('json', '{"a": {"b": 1}}')).toEqual({ a: { b: 1 } });
   });
 });
 
 describe('formatFactValue', () => {
-  it.each([
+  it.each<JsonValue>([
     'plain words',
-    '42',
-    'true',
-    'null',
     '{"looks": "like json"}',
     42,
-    null,
     false,
-    ['a', { b: 1 }],
+    '2026-03-01',
+    ['a', 2],
+    { fy2024: 12500000, auditor: 'KPMG' },
     { nested: { list: [1, null] } },
-  ])('shows %j so that parsing the text gives the same value back', (value) => {
-    expect(parseFactValue(formatFactValue(value))).toEqual(value);
+  ])('shows %j in its kind of editor so that reading it back gives the same value', (value) => {
+    const kind: FactValueKind = factValueKind(value);
+    expect(parseFactValue(kind, formatFactValue(kind, value))).toEqual(value);
   });
 
-  it('shows plain strings without quotes', () => {
-    expect(formatFactValue('Jane Doe')).toBe('Jane Doe');
+  it('edits flat objects as fields and nested ones as structured data', () => {
+    expect(factValueKind({ fy2024: 1 })).toBe('fields');
+    expect(factValueKind({ a: { b: 1 } })).toBe('json');
+    expect(formatFactValue('fields', { fy2024: 1 })).toBe('fy2024: 1');
   });
 });
 
 describe('toCreateFactRequest', () => {
   it('omits the unit when it is empty or blank', () => {
-    expect(toCreateFactRequest({ key: 'k', value: '1', unit: '', shareable: false })).toEqual({
-      key: 'k',
-      value: 1,
-      shareable: false,
-    });
-    expect(toCreateFactRequest({ key: 'k', value: '1', unit: '   ', shareable: false })).toEqual({
-      key: 'k',
-      value: 1,
-      shareable: false,
-    });
+    for (const unit of ['', '   ']) {
+      expect(toCreateFactRequest({ key: 'k', kind: 'number', value: '1', unit, shareable: false })).toEqual({
+        key: 'k',
+        value: 1,
+        shareable: false,
+      });
+    }
   });
 
   it('keeps a trimmed unit and trims the key', () => {
-    expect(toCreateFactRequest({ key: ' revenue ', value: '1200', unit: ' USD ', shareable: true })).toEqual({
-      key: 'revenue',
-      value: 1200,
-      unit: 'USD',
-      shareable: true,
-    });
+    expect(
+      toCreateFactRequest({
+        key: ' revenue ',
+        kind: 'number',
+        value: '1200',
+        unit: ' USD ',
+        shareable: true,
+      }),
+    ).toEqual({ key: 'revenue', value: 1200, unit: 'USD', shareable: true });
   });
 });
 
 describe('toUpdateFactRequest', () => {
   it('sends an emptied unit as null, which removes it', () => {
-    expect(toUpdateFactRequest({ value: 'x', unit: '', shareable: false })).toEqual({
+    expect(toUpdateFactRequest({ kind: 'text', value: 'x', unit: '', shareable: false })).toEqual({
       value: 'x',
       unit: null,
       shareable: false,

@@ -2,7 +2,7 @@ import type { Fact, Note } from '@annie/api-client/contracts/knowledge';
 import { createQueryClient } from '@annie/api-client/query-client';
 import { authRoutes, authUser } from '@annie/api-client/testing/auth-api';
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { FACTS, knowledgeRoutes } from '@annie/api-client/testing/knowledge-api';
+import { FACTS, knowledgeRoutes, NOTES } from '@annie/api-client/testing/knowledge-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -50,21 +50,31 @@ describe('KnowledgePage', () => {
       'true',
     );
     expect(await screen.findByRole('tab', { name: tabName('Notes', 1) })).toBeInTheDocument();
-    const card = screen.getByRole('article', { name: 'company_revenue' });
-    expect(card).toHaveTextContent('"fy2024": 12500000');
+    const card = screen.getByRole('article', { name: 'Company revenue' });
+    expect(within(card).getByRole('heading', { name: 'Company revenue' })).toBeInTheDocument();
+    // The object's field in words, its number grouped: never JSON.
+    expect(card).toHaveTextContent('Fy2024');
+    expect(card).toHaveTextContent('12,500,000');
+    expect(card).not.toHaveTextContent('"fy2024"');
+    expect(card).not.toHaveTextContent('{');
     expect(card).toHaveTextContent('USD');
+    expect(within(card).getByText('Needs review')).toBeInTheDocument();
     expect(card).toHaveTextContent('Version 2');
     expect(card).toHaveTextContent('Created Jan 5, 2026');
-    expect(screen.getByRole('article', { name: 'ceo_name' })).toHaveTextContent('Approved Jan 6, 2026');
+    const ceo = screen.getByRole('article', { name: 'Ceo name' });
+    expect(ceo).toHaveTextContent('Margaret Holloway');
+    expect(ceo).not.toHaveTextContent('"Margaret Holloway"');
+    expect(ceo).toHaveTextContent('Approved Jan 6, 2026');
+    expect(within(ceo).queryByText('Needs review')).not.toBeInTheDocument();
   });
 
   it('filters both tabs live and shows the search empty texts without the Add First buttons', async () => {
     stubApi({});
     const user = renderPage();
-    await screen.findByRole('article', { name: 'company_revenue' });
+    await screen.findByRole('article', { name: 'Company revenue' });
     await user.type(screen.getByPlaceholderText('Search knowledge base...'), 'MARGARET');
     await waitFor(() => expect(screen.getByRole('tab', { name: tabName('Facts', 1) })).toBeInTheDocument());
-    expect(screen.queryByRole('article', { name: 'company_revenue' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Company revenue' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: tabName('Notes', 0) })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: tabName('Notes', 0) }));
     expect(screen.getByText('No notes match your search')).toBeInTheDocument();
@@ -112,33 +122,39 @@ describe('KnowledgePage', () => {
     });
     const user = renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load facts.');
+    // A failed list has no count: "Facts (0)" would claim there are none.
+    expect(screen.getByRole('tab', { name: /^(Facts)+$/ })).toBeInTheDocument();
     factsUp = true;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('article', { name: 'company_revenue' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Company revenue' })).toBeInTheDocument();
   });
 
   it('offers Approve on unapproved facts to admins only', async () => {
     stubApi({ isAdmin: true });
     renderPage();
-    const card = await screen.findByRole('article', { name: 'company_revenue' });
-    await waitFor(() => expect(within(card).getByRole('button', { name: 'Approve' })).toBeInTheDocument());
-    const approved = screen.getByRole('article', { name: 'ceo_name' });
-    expect(within(approved).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Company revenue' });
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Approve Company revenue' })).toBeInTheDocument(),
+    );
+    const approved = screen.getByRole('article', { name: 'Ceo name' });
+    expect(within(approved).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
   });
 
   it('hides Approve from regular users', async () => {
     stubApi({ isAdmin: false });
     renderPage();
-    const card = await screen.findByRole('article', { name: 'company_revenue' });
-    expect(within(card).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Company revenue' });
+    expect(within(card).getByText('Needs review')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
   });
 
   it('creates a fact: closes the dialog and shows the success notice', async () => {
     const api = stubApi({});
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Add Fact' }));
-    await user.type(screen.getByLabelText('Key'), 'k');
-    await user.type(screen.getByLabelText('Value (JSON format)'), '7');
+    await user.type(screen.getByLabelText('Name'), 'k');
+    await user.click(screen.getByRole('radio', { name: 'Number' }));
+    await user.type(screen.getByLabelText('Value'), '7');
     await user.click(screen.getByRole('button', { name: 'Create Fact' }));
     expect(await screen.findByText('Fact created')).toBeInTheDocument();
     expect(screen.getByText('Knowledge fact has been added successfully')).toBeInTheDocument();
@@ -154,11 +170,58 @@ describe('KnowledgePage', () => {
     stubApi({ createFact: 500 });
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Add Fact' }));
-    await user.type(screen.getByLabelText('Key'), 'k');
-    await user.type(screen.getByLabelText('Value (JSON format)'), 'x');
+    await user.type(screen.getByLabelText('Name'), 'k');
+    await user.type(screen.getByLabelText('Value'), 'x');
     await user.click(screen.getByRole('button', { name: 'Create Fact' }));
     expect(await screen.findByText('Failed to create fact')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add New Fact' })).toBeInTheDocument();
+  });
+
+  it('shows no counts on the tabs while the lists load', async () => {
+    stubApi({});
+    renderPage();
+    expect(screen.getByRole('tab', { name: /^(Facts)+$/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^(Notes)+$/ })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: tabName('Facts', 2) })).toBeInTheDocument();
+  });
+
+  it('deletes a note from its card, and Undo writes it back', async () => {
+    const api = stubApi({});
+    const user = renderPage();
+    await user.click(await screen.findByRole('tab', { name: tabName('Notes', 1) }));
+    const card = screen.getByRole('article', { name: 'Board meeting' });
+    await user.click(within(card).getByRole('button', { name: 'Delete Board meeting' }));
+    expect(await screen.findByText('Note deleted')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Note restored')).toBeInTheDocument();
+    expect(api.requests().map(({ method, path }) => `${method} ${path}`)).toEqual(
+      expect.arrayContaining([`DELETE /api/knowledge/notes/${NOTES[0]?.id}`, 'POST /api/knowledge/notes']),
+    );
+    expect(api.requests('POST').find(({ path }) => path === '/api/knowledge/notes')?.body).toEqual({
+      title: 'Board meeting',
+      body: 'Quarterly review',
+      tags: ['finance'],
+      shareable: false,
+    });
+  });
+
+  it('flags the later copies of a note that repeats an older one', async () => {
+    const [note] = NOTES as [Note];
+    const copy = {
+      ...note,
+      id: '0b5a8f1e-6a34-4c6f-8f60-8e3d4b2a1c78',
+      createdAt: '2026-01-07T10:00:00.000Z',
+    };
+    stubApi({ notes: [copy, note] });
+    const user = renderPage();
+    await user.click(await screen.findByRole('tab', { name: tabName('Notes', 2) }));
+    const [first, second] = screen.getAllByRole('article', { name: 'Board meeting' }) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(first).getByText('Duplicate')).toBeInTheDocument();
+    expect(first).toHaveTextContent('Same as the note from Jan 5, 2026');
+    expect(within(second).queryByText('Duplicate')).not.toBeInTheDocument();
   });
 });

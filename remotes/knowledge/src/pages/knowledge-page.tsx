@@ -15,6 +15,8 @@ import { useFactActions } from '../hooks/use-fact-actions.ts';
 import { useFilteredKnowledge } from '../hooks/use-filtered-knowledge.ts';
 import { useNoteActions } from '../hooks/use-note-actions.ts';
 
+const tabLabel = (name: string, known: boolean, count: number) => (known ? `${name} (${count})` : name);
+
 /** The Knowledge Base screen (/knowledge): live search over the Facts and Notes tabs. */
 export default function KnowledgePage() {
   const [query, setQuery] = useState('');
@@ -38,8 +40,13 @@ export default function KnowledgePage() {
       />
       <Tabs.Root defaultValue="facts">
         <Tabs.List>
-          <Tabs.Trigger value="facts">{`Facts (${filtered.facts.length})`}</Tabs.Trigger>
-          <Tabs.Trigger value="notes">{`Notes (${filtered.notes.length})`}</Tabs.Trigger>
+          {/* A count only once the list has loaded: "(0)" while loading or after a failure is false. */}
+          <Tabs.Trigger value="facts">
+            {tabLabel('Facts', facts.isSuccess, filtered.facts.length)}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="notes">
+            {tabLabel('Notes', notes.isSuccess, filtered.notes.length)}
+          </Tabs.Trigger>
         </Tabs.List>
         <Box pt="4">
           <Tabs.Content value="facts">

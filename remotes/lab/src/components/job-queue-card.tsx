@@ -13,25 +13,13 @@ type Props = {
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
-  onCreateFirst: () => void;
-  creating: boolean;
   onView: (job: LabJob) => void;
   onExport: (job: LabJob) => void;
   exportingId: string | undefined;
 };
 
 /** The Job Queue card: a count badge, then Loading jobs..., the empty state or the job rows. */
-export function JobQueueCard({
-  jobs,
-  loading,
-  failed,
-  onRetry,
-  onCreateFirst,
-  creating,
-  onView,
-  onExport,
-  exportingId,
-}: Props) {
+export function JobQueueCard({ jobs, loading, failed, onRetry, onView, onExport, exportingId }: Props) {
   return (
     <Card size="3">
       <Flex justify="between" align="center" mb="4" gap="3" wrap="wrap">
@@ -59,8 +47,8 @@ export function JobQueueCard({
           <EmptyState
             title="No jobs in queue"
             action={
-              <Button onClick={onCreateFirst} loading={creating}>
-                Create First Job
+              <Button asChild>
+                <Link to={LAB_PATHS.newJob}>Create First Job</Link>
               </Button>
             }
           />

@@ -6,12 +6,13 @@ import { CrossCircledIcon, DownloadIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, DataList, Flex, Text } from '@radix-ui/themes';
 import { LAB_JOB_STATUS_VIEW } from '../lib/lab-job-status.ts';
 import { LabJobStatusBadge } from './lab-job-status-badge.tsx';
+import { LabResultSummaryCard } from './lab-result-summary-card.tsx';
 
 type Props = { job: LabJob; onExport: () => void; exporting: boolean };
 
 const orDash = (value: string | null) => (value ? formatDateTime(value) : '—');
 
-/** A job in full: status, timings, what was asked (payload) and the provider's answer or the error. */
+/** A job in full: status, timings, the answer summarised (or the error), and the raw JSON folded away. */
 export function LabJobDetail({ job, onExport, exporting }: Props) {
   return (
     <>
@@ -63,9 +64,8 @@ export function LabJobDetail({ job, onExport, exporting }: Props) {
             </Callout.Text>
           </Callout.Root>
         )}
-        <JsonBlock title="Payload" value={job.payload} />
         {job.status === 'succeeded' ? (
-          <JsonBlock title="Result" value={job.result} />
+          <LabResultSummaryCard job={job} />
         ) : (
           job.status !== 'failed' && (
             <Text as="p" color="gray">
@@ -73,6 +73,16 @@ export function LabJobDetail({ job, onExport, exporting }: Props) {
             </Text>
           )
         )}
+        {/* The raw exchange with the provider, for whoever needs to check it; folded away by default. */}
+        <details>
+          <Text as="span" size="2" weight="medium" asChild>
+            <summary style={{ cursor: 'pointer' }}>Technical details</summary>
+          </Text>
+          <Flex direction="column" gap="3" mt="3">
+            <JsonBlock title="Payload" value={job.payload} />
+            {job.status === 'succeeded' && <JsonBlock title="Raw result" value={job.result} />}
+          </Flex>
+        </details>
       </Flex>
     </>
   );

@@ -1,4 +1,5 @@
 import { type CreateLabJobRequest, LAB_JOB_TYPES, type LabJobType } from '@annie/api-client/contracts/lab';
+import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { titleCase } from '@annie/ui/format';
 import { Button, Card, Flex, RadioCards, Text } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
@@ -11,19 +12,29 @@ import {
 } from '../lib/lab-job-form.ts';
 import { LabJobFields } from './lab-job-fields.tsx';
 
-type Props = { onSubmit: (request: CreateLabJobRequest) => void; onCancel: () => void; pending: boolean };
+type Props = {
+  /** The job type the form opens on. */
+  initialType?: LabJobType;
+  onSubmit: (request: CreateLabJobRequest) => void;
+  onCancel: () => void;
+  pending: boolean;
+};
 
-/** Queues any of the four job types with real inputs, validated with the API's own contract before sending. */
-export function NewLabJobForm({ onSubmit, onCancel, pending }: Props) {
-  const [values, setValues] = useState<LabJobFormValues>(EMPTY_LAB_JOB_FORM);
+/**
+ * Queues any of the four job types with real inputs, validated with the API's own contract before
+ * sending, and only once the user has confirmed the provider's charge.
+ */
+export function NewLabJobForm({ initialType = 'formulate', onSubmit, onCancel, pending }: Props) {
+  const [values, setValues] = useState<LabJobFormValues>({ ...EMPTY_LAB_JOB_FORM, type: initialType });
   const [errors, setErrors] = useState<LabJobFormErrors>({});
+  const [confirming, setConfirming] = useState<CreateLabJobRequest | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = toCreateLabJobRequest(values);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
-    onSubmit(result.request);
+    setConfirming(result.request);
   };
 
   return (
@@ -66,7 +77,7 @@ export function NewLabJobForm({ onSubmit, onCancel, pending }: Props) {
                 setErrors({});
               }}
             >
-              Fill Sample
+              Fill with sample
             </Button>
             <Button type="button" variant="soft" color="gray" onClick={onCancel}>
               Cancel
@@ -77,6 +88,16 @@ export function NewLabJobForm({ onSubmit, onCancel, pending }: Props) {
           </Flex>
         </Flex>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Queue this ${titleCase(values.type)} job?`}
+        description="The job runs on the chemistry provider, which charges your workspace for each job it runs. A job cannot be cancelled once queued."
+        confirmLabel="Queue and pay"
+        confirmColor="accent"
+        pending={pending}
+        onConfirm={() => confirming && onSubmit(confirming)}
+      />
     </Card>
   );
 }

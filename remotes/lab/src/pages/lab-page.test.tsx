@@ -48,17 +48,32 @@ describe('Lab Console', () => {
     expect(screen.getByLabelText('Current path')).toHaveTextContent('/lab/console');
   });
 
-  it('shows the heading, subtitle, buttons, info cards and Loading jobs...', async () => {
+  it('shows the heading, subtitle, action links, capability links and Loading jobs...', async () => {
     stubLabApi();
     renderLab();
     expect(screen.getByText('Manage laboratory jobs and processes')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'New Formulation' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Compliance Check' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New Formulation' })).toHaveAttribute(
+      'href',
+      '/lab/jobs/new?type=formulate',
+    );
+    expect(screen.getByRole('link', { name: 'Compliance Check' })).toHaveAttribute(
+      'href',
+      '/lab/jobs/new?type=compliance_check',
+    );
+    const capabilities = screen.getByRole('navigation', { name: 'Start a job' });
     for (const title of ['Formulation', 'Compliance', 'Green Score', 'Suppliers']) {
-      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+      expect(within(capabilities).getByRole('link', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
     }
     expect(screen.getByText('Loading jobs...')).toBeInTheDocument();
     expect(await screen.findByText('4 Jobs')).toBeInTheDocument();
+  });
+
+  it('puts the job queue before the capability cards, so a phone shows content first', async () => {
+    stubLabApi();
+    renderLab();
+    const queue = await screen.findByRole('list', { name: 'Jobs' });
+    const capabilities = screen.getByRole('navigation', { name: 'Start a job' });
+    expect(queue.compareDocumentPosition(capabilities) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('lists jobs with title-cased type, created time, status badge and line, and Export only when succeeded', async () => {
@@ -118,32 +133,45 @@ describe('Lab Console', () => {
     expect(await screen.findByText('1 Job')).toBeInTheDocument();
   });
 
-  it('queues the canned formulation from New Formulation with the success notice', async () => {
+  it('opens the formulation form from New Formulation and queues nothing until confirmed', async () => {
     const api = stubLabApi();
     const user = renderLab();
-    await user.click(screen.getByRole('button', { name: 'New Formulation' }));
+    await user.click(screen.getByRole('link', { name: 'New Formulation' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Lab Job' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Formulate' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Fill with sample' }));
+    await user.click(screen.getByRole('button', { name: 'Queue Job' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Queue this Formulate job?' });
+    expect(dialog).toHaveTextContent('charges your workspace for each job');
+    expect(posted(api)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posted(api)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Queue Job' }));
+    await user.click(await screen.findByRole('button', { name: 'Queue and pay' }));
     expect(await screen.findByText('Job created')).toBeInTheDocument();
-    expect(screen.getByText('Lab job has been queued successfully')).toBeInTheDocument();
     expect(posted(api)).toEqual([{ type: 'formulate', payload: LAB_JOB_SAMPLES.formulate }]);
   });
 
-  it('shows Error / Failed to create job when queuing fails', async () => {
+  it('opens the form on the compliance check, and shows Error / Failed to create job when queuing fails', async () => {
     const api = stubLabApi({ createStatus: 500 });
     const user = renderLab();
-    await user.click(screen.getByRole('button', { name: 'Compliance Check' }));
+    await user.click(screen.getByRole('link', { name: 'Compliance Check' }));
+    expect(await screen.findByRole('radio', { name: 'Compliance Check' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Fill with sample' }));
+    await user.click(screen.getByRole('button', { name: 'Queue Job' }));
+    await user.click(await screen.findByRole('button', { name: 'Queue and pay' }));
     expect(await screen.findByText('Failed to create job')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
     expect(posted(api)).toEqual([{ type: 'compliance_check', payload: LAB_JOB_SAMPLES.compliance_check }]);
   });
 
-  it('shows the empty state whose Create First Job queues a formulation', async () => {
+  it('shows the empty state whose Create First Job opens the form', async () => {
     const api = stubLabApi({ jobs: [] });
     const user = renderLab();
     expect(await screen.findByText('No jobs in queue')).toBeInTheDocument();
     expect(screen.getByText('0 Jobs')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Create First Job' }));
-    await screen.findByText('Job created');
-    expect(posted(api)).toEqual([{ type: 'formulate', payload: LAB_JOB_SAMPLES.formulate }]);
+    await user.click(screen.getByRole('link', { name: 'Create First Job' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Lab Job' })).toBeInTheDocument();
+    expect(posted(api)).toEqual([]);
   });
 
   it('opens a job from View', async () => {
@@ -159,7 +187,7 @@ describe('Lab Console', () => {
 });
 
 describe('Lab job detail', () => {
-  it('shows the timings, the payload, the result and Export for a succeeded job', async () => {
+  it('shows the timings, the result as a summary, the raw JSON under Technical details and Export', async () => {
     const api = stubLabApi();
     URL.createObjectURL = vi.fn(() => 'blob:export');
     URL.revokeObjectURL = vi.fn();
@@ -168,8 +196,13 @@ describe('Lab job detail', () => {
       await screen.findByRole('heading', { level: 1, name: 'Compliance Check Job' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Completed Successfully')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Payload' })).toHaveTextContent('"regulation": "EU REACH"');
-    expect(screen.getByRole('region', { name: 'Result' })).toHaveTextContent('"compliant": false');
+    const result = screen.getByRole('region', { name: 'Result' });
+    expect(within(result).getByText('Not compliant')).toBeInTheDocument();
+    expect(result).toHaveTextContent('RegulationEU REACH');
+    expect(result).not.toHaveTextContent('"compliant"');
+    expect(screen.getByText('Technical details')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Raw result' })).toHaveTextContent('"compliant": false');
+    expect(screen.getByRole('region', { name: 'Payload' })).not.toBeVisible();
     expect(screen.getByText('Attempts')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
@@ -212,6 +245,7 @@ describe('New lab job form', () => {
     await user.type(screen.getByLabelText('Chemical'), 'Citric Acid');
     await user.type(screen.getByLabelText('Region (optional)'), 'US');
     await user.click(screen.getByRole('button', { name: 'Queue Job' }));
+    await user.click(await screen.findByRole('button', { name: 'Queue and pay' }));
     expect(await screen.findByText('Job created')).toBeInTheDocument();
     expect(posted(api)).toEqual([
       { type: 'supplier_search', payload: { chemical: 'Citric Acid', criteria: { region: 'US' } } },
@@ -223,8 +257,9 @@ describe('New lab job form', () => {
     const api = stubLabApi();
     const user = renderLab('/lab/jobs/new');
     await user.click(screen.getByRole('radio', { name: 'Compliance Check' }));
-    await user.click(screen.getByRole('button', { name: 'Fill Sample' }));
+    await user.click(screen.getByRole('button', { name: 'Fill with sample' }));
     await user.click(screen.getByRole('button', { name: 'Queue Job' }));
+    await user.click(await screen.findByRole('button', { name: 'Queue and pay' }));
     await screen.findByText('Job created');
     expect(posted(api)).toEqual([{ type: 'compliance_check', payload: LAB_JOB_SAMPLES.compliance_check }]);
   });

@@ -1,16 +1,20 @@
+import { LAB_JOB_TYPES, type LabJobType } from '@annie/api-client/contracts/lab';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Box, Link as ThemeLink } from '@radix-ui/themes';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { NewLabJobForm } from '../components/new-lab-job-form.tsx';
 import { useQueueLabJob } from '../hooks/use-queue-lab-job.ts';
 import { LAB_PATHS } from '../lib/lab-paths.ts';
 
-/** The new-job form (/lab/jobs/new); once queued, back to the console where the job appears. */
+/** The new-job form (/lab/jobs/new, ?type= opens it on a job type); once queued, back to the console where the job appears. */
 export function NewLabJobPage() {
   const { queue, pending } = useQueueLabJob();
   const navigate = useNavigate();
   const toConsole = () => navigate(LAB_PATHS.console);
+  // From the URL's query (the shell shares useLocation with remotes, not useSearchParams).
+  const requested = new URLSearchParams(useLocation().search).get('type');
+  const initialType = LAB_JOB_TYPES.find((type): type is LabJobType => type === requested);
 
   return (
     <Box p={{ initial: '4', md: '6' }} maxWidth="720px">
@@ -24,6 +28,7 @@ export function NewLabJobPage() {
         subtitle="Queue a formulation, compliance check, green score or supplier search"
       />
       <NewLabJobForm
+        initialType={initialType}
         onSubmit={(request) => queue(request, toConsole)}
         onCancel={toConsole}
         pending={pending}

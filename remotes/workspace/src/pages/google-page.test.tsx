@@ -5,10 +5,11 @@ import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendBrowserTo } from '../hooks/use-google-connection-actions.ts';
 import GooglePage from './google-page.tsx';
+import GoogleSuccessPage from './google-success-page.tsx';
 
 function renderPage() {
   render(
@@ -30,24 +31,25 @@ afterEach(() => {
 });
 
 describe('Google Workspace page', () => {
-  it('shows a spinner while checking, then Not Connected with the six services and the privacy note', async () => {
+  it('shows a spinner while checking, then Not Connected with the services asked for and the privacy note', async () => {
     stubWorkspaceApi();
     renderPage();
     expect(screen.getByRole('status', { name: 'Checking connection' })).toBeInTheDocument();
     expect(await screen.findByText('Not Connected')).toBeInTheDocument();
     expect(screen.getByText('Connect to enable Google services')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Connected Accounts' })).not.toBeInTheDocument();
-    const services = within(screen.getByRole('list', { name: 'Available services' })).getAllByRole(
-      'listitem',
-    );
-    expect(services.map((item) => item.textContent)).toEqual([
-      'GmailRead, send, manage emails',
-      'CalendarSchedule meetings, manage events',
-      'DriveAccess and manage files',
-      'SheetsSpreadsheets',
-      'DocsCreate and edit documents',
-      'MeetSchedule video calls',
+    const services = within(screen.getByRole('list', { name: 'Services' })).getAllByRole('listitem');
+    // The scopes the consent screen asks for, no more: no Docs or Meet rows, no "manage" of mail.
+    expect(services.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Gmail: read',
+      'Gmail: send',
+      'Calendar',
+      'Drive: find files',
+      'Drive: new files',
+      'Sheets',
     ]);
+    for (const item of services) expect(within(item).getByText('Not connected')).toBeInTheDocument();
+    expect(screen.queryByText(/manage/i)).not.toBeInTheDocument();
     expect(screen.getByText(/encrypted and used only to fulfil your requests/)).toBeInTheDocument();
   });
 
@@ -77,6 +79,15 @@ describe('Google Workspace page', () => {
       within(screen.getByRole('listitem', { name: 'eleanor.hart@example.com' })).getByText('Active'),
     ).toBeInTheDocument();
     expect(within(board).getByText('B')).toBeInTheDocument();
+    // The active account granted everything but Sheets, which the user unticked on Google's screen.
+    const services = screen.getByRole('list', { name: 'Services' });
+    expect(
+      within(within(services).getByRole('listitem', { name: 'Gmail: read' })).getByText('Allowed'),
+    ).toBeInTheDocument();
+    expect(
+      within(within(services).getByRole('listitem', { name: 'Sheets' })).getByText('Not allowed'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/connect the account again and tick it on Google's screen/)).toBeInTheDocument();
     await user.click(within(board).getByRole('button', { name: 'Use this account' }));
     await vi.waitFor(() =>
       expect(api.requests('POST').map((request) => request.path)).toContain(
@@ -108,5 +119,24 @@ describe('Google Workspace page', () => {
     const before = checks();
     await user.click(screen.getByRole('button', { name: 'Refresh status' }));
     await vi.waitFor(() => expect(checks()).toBe(before + 1));
+  });
+
+  it('says the account is connected when Google returns through /google/success, with no page of its own', async () => {
+    stubWorkspaceApi({ connected: true });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Theme>
+          <MemoryRouter initialEntries={['/google/success']}>
+            <Routes>
+              <Route path="/google" element={<GooglePage />} />
+              <Route path="/google/success" element={<GoogleSuccessPage />} />
+            </Routes>
+          </MemoryRouter>
+        </Theme>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Google Workspace' })).toBeInTheDocument();
+    expect(screen.getByText('Google account connected.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Success' })).not.toBeInTheDocument();
   });
 });

@@ -1,20 +1,27 @@
 import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
-import { Box, Flex } from '@radix-ui/themes';
+import { CheckCircledIcon } from '@radix-ui/react-icons';
+import { Box, Callout, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useGoogleAccounts } from '../api/use-google-accounts.ts';
 import { useGoogleStatus } from '../api/use-google-status.ts';
-import { AvailableServicesCard } from '../components/available-services-card.tsx';
 import { ConnectedAccountsCard } from '../components/connected-accounts-card.tsx';
 import { ConnectionStatusCard } from '../components/connection-status-card.tsx';
+import { GoogleServicesCard } from '../components/google-services-card.tsx';
 import { PrivacyNote } from '../components/privacy-note.tsx';
 import { useGoogleConnectionActions } from '../hooks/use-google-connection-actions.ts';
 
-/** The Google Workspace screen (/google): connection status, connected accounts, services, privacy. */
+/**
+ * The Google Workspace screen (/google): a notice when Google's consent has just connected an account,
+ * connection status, connected accounts, the services granted, privacy.
+ */
 export default function GooglePage() {
   const status = useGoogleStatus();
   const accounts = useGoogleAccounts();
   const actions = useGoogleConnectionActions();
+  // Set by /google/success, where Google's consent returns: the outcome shows here, not on a page of its own.
+  const justConnected = (useLocation().state as { connected?: boolean } | null)?.connected === true;
 
   // A failed status check is only logged; the card then reads Not Connected and offers refresh.
   useEffect(() => {
@@ -34,6 +41,14 @@ export default function GooglePage() {
         title="Google Workspace"
         subtitle="Let the assistant work with your mail, calendar and files."
       />
+      {justConnected && (
+        <Callout.Root color="green" highContrast role="status" mb="4">
+          <Callout.Icon>
+            <CheckCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>Google account connected.</Callout.Text>
+        </Callout.Root>
+      )}
       {status.isPending ? (
         <SectionSpinner label="Checking connection" space="9" />
       ) : (
@@ -54,7 +69,7 @@ export default function GooglePage() {
               onUse={(account) => actions.activate(account.id)}
             />
           )}
-          <AvailableServicesCard />
+          <GoogleServicesCard account={accountList.find((account) => account.isActive)} />
           <PrivacyNote />
         </Flex>
       )}
