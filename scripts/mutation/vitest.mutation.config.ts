@@ -1,4 +1,3 @@
-// @ts-nocheck
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
