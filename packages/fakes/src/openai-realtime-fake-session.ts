@@ -32,6 +32,8 @@ export class RealtimeFakeSession {
   readonly receivedAt: number[] = [];
   /** `performance.now()` when each assistant audio delta was sent (for benchmarks in the same process). */
   readonly sentAudioAt: number[] = [];
+  /** `performance.now()` when each `speech_started` was sent: the caller's turn begins. */
+  readonly speechStartedAt: number[] = [];
   /** `performance.now()` when each `speech_stopped` was sent: where a turn's response latency starts. */
   readonly speechStoppedAt: number[] = [];
   /** The `usage` of every response and transcription sent, as OpenAI reports them (tests sum them). */
@@ -186,9 +188,28 @@ export class RealtimeFakeSession {
     this.pendingTurnBytes = 0;
     this.turnsHeard += 1;
     const itemId = `item_${randomUUID()}`;
+    this.speechStartedAt.push(performance.now());
     this.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: itemId });
+    // The caller goes on speaking for `userSpeechMs` before server VAD hears the turn end: a latency
+    // measured from speech_started instead of speech_stopped is then longer by that much.
+    const speechMs = this.script.userSpeechMs ?? 0;
+    if (speechMs > 0) setTimeout(() => this.turnEnded(itemId, transcript, turn, heardMs), speechMs);
+    else this.turnEnded(itemId, transcript, turn, heardMs);
+  }
+
+  /** The caller's turn is over: speech_stopped, the committed item, its transcription and the reply. */
+  private turnEnded(
+    itemId: string,
+    transcript: string,
+    turn: RealtimeFakeTurn | undefined,
+    heardMs: number,
+  ): void {
     this.speechStoppedAt.push(performance.now());
-    this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: 500, item_id: itemId });
+    this.send({
+      type: 'input_audio_buffer.speech_stopped',
+      audio_end_ms: 500 + (this.script.userSpeechMs ?? 0),
+      item_id: itemId,
+    });
     this.send({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: null });
     const usage = this.usage.userTurn(transcript, heardMs, this.transcriptionModel());
     const transcribed = () =>

@@ -16,6 +16,11 @@ export type RealtimeFakeScript = {
    * delay lets tests see a client that sends one before it has heard of the first.
    */
   responseLatencyMs?: number;
+  /**
+   * How long a caller's turn goes on between speech_started and speech_stopped (0: back to back). A
+   * real duration lets end-to-end figures tell a latency taken from the wrong event.
+   */
+  userSpeechMs?: number;
   /** How long the model "thinks" between the end of a caller's turn and its response (0: at once). */
   responseDelayMs?: number;
   /** When set, the first response asks for this tool instead of speaking. */
