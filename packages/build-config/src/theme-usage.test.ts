@@ -10,6 +10,11 @@ import {
 
 const RADIX_BREAKPOINTS = new Set(['xs', 'sm', 'md', 'lg', 'xl']);
 
+/** Literals that share a colour scale's name but are something else, by file: OpenAI's voice named Sage. */
+const NOT_COLOURS: Record<string, ReadonlySet<string>> = {
+  'packages/api-client/src/contracts/voice-profiles.ts': new Set(['sage']),
+};
+
 /**
  * What the browser code asks of Radix Themes' stylesheet: every string literal naming a colour scale, and
  * every breakpoint a responsive prop value (`{ initial: …, md: … }`) names, each with where it is.
@@ -26,7 +31,8 @@ function themeUsage() {
     const visit = (node: ts.Node): void => {
       if (
         (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
-        RADIX_COLOR_SCALES.has(node.text)
+        RADIX_COLOR_SCALES.has(node.text) &&
+        !NOT_COLOURS[path]?.has(node.text)
       ) {
         add(colours, node.text, path);
       }
