@@ -16,3 +16,13 @@ export function partyLineOf(session: Pick<CallSessionDto, 'callerId' | 'contactN
   const who = party.number && party.number !== party.name ? `${party.name} · ${party.number}` : party.name;
   return `${session.direction === 'outbound' ? 'To' : 'From'} ${who}`;
 }
+
+/**
+ * A phone call's direction; null for a browser or typed call, where the executive themselves spoke (those
+ * sessions are stored as outbound, the executive having started them).
+ */
+export function phoneDirectionOf(
+  session: Pick<CallSessionDto, 'channel' | 'direction'>,
+): CallSessionDto['direction'] {
+  return session.channel === 'twilio' ? session.direction : null;
+}

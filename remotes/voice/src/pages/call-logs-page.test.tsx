@@ -76,6 +76,38 @@ describe('CallLogsPage', { timeout: 20_000 }, () => {
     expect(within(web).queryByText(/Inbound|Outbound/)).not.toBeInTheDocument();
   });
 
+  it('a web call, which the API stores as outbound, is the executive speaking: "You", and no Outbound badge', async () => {
+    stubFetch({
+      'GET /api/settings': { status: 200, body: { assistantName: 'Jeeves' } },
+      ...callsRoutes({
+        sessions: [
+          callSession({
+            id: '10000000-0000-4000-8000-000000000004',
+            channel: 'webrtc',
+            direction: 'outbound',
+            startedAt: at(0),
+            endedAt: at(30),
+            transcript: [
+              { role: 'assistant', content: 'Good afternoon.', timestamp: at(1) },
+              { role: 'user', content: 'Any news?', timestamp: at(2) },
+            ],
+          }),
+        ],
+      }),
+    });
+    const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
+    const [web] = [...(await screen.findByRole('list', { name: 'Calls' })).children] as HTMLElement[];
+    if (!web) throw new Error('no call listed');
+    expect(within(web).queryByText(/Inbound|Outbound/)).not.toBeInTheDocument();
+    await user.click(within(web).getByText('Transcript available'));
+    const lines = within(web).getByRole('list', { name: 'Transcript of the web call' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['Jeeves: Good afternoon.', 'You: Any news?']);
+  });
+
   it('marks an outbound call, shows its purpose, and names the person called on their lines and message', async () => {
     const callId = '10000000-0000-4000-8000-000000000011';
     stubFetch({

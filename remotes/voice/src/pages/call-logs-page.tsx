@@ -11,7 +11,7 @@ import { CallMessagesList } from '../components/call-logs/call-messages-list.tsx
 import { PendingActionBanner } from '../components/call-logs/pending-action-banner.tsx';
 import { useFrontDeskByCall } from '../hooks/use-front-desk-by-call.ts';
 import { usePendingActionActions } from '../hooks/use-pending-action-actions.ts';
-import { callPartyOf } from '../lib/call-party.ts';
+import { callPartyOf, phoneDirectionOf } from '../lib/call-party.ts';
 
 /**
  * Call History (/call-logs): the caller's phone and web calls, newest first, a page at a
@@ -71,7 +71,7 @@ export default function CallLogsPage() {
                         <CallMessagesList
                           messages={frontDesk.messagesOf(session.id)}
                           calledParty={
-                            session.direction === 'outbound' ? callPartyOf(session).name : undefined
+                            phoneDirectionOf(session) === 'outbound' ? callPartyOf(session).name : undefined
                           }
                         />
                       )}

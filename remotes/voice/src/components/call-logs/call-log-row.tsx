@@ -3,7 +3,7 @@ import { formatCallDuration, formatDateTime } from '@annie/ui/format';
 import { ArrowBottomLeftIcon, ArrowTopRightIcon, GlobeIcon, MobileIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Card, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { callPartyOf, partyLineOf } from '../../lib/call-party.ts';
+import { callPartyOf, partyLineOf, phoneDirectionOf } from '../../lib/call-party.ts';
 import { CallFiguresDetail } from './call-figures-detail.tsx';
 import { CallFiguresLine } from './call-figures-line.tsx';
 
@@ -34,7 +34,8 @@ function DirectionBadge({ direction }: { direction: NonNullable<CallSessionDto['
  */
 export function CallLogRow({ session, assistantName, children }: Props) {
   const kind = callKindOf(session);
-  const otherParty = session.direction === 'outbound' ? callPartyOf(session).name : 'You';
+  const direction = phoneDirectionOf(session);
+  const otherParty = direction === 'outbound' ? callPartyOf(session).name : 'You';
   return (
     <Card size="2">
       <Flex justify="between" align="start" gap="3" wrap="wrap">
@@ -45,7 +46,7 @@ export function CallLogRow({ session, assistantName, children }: Props) {
           <Box>
             <Flex align="center" gap="2" wrap="wrap">
               <Text weight="bold">{kind}</Text>
-              {session.direction && <DirectionBadge direction={session.direction} />}
+              {direction && <DirectionBadge direction={direction} />}
             </Flex>
             <Text as="div" size="2" color="gray">
               {formatDateTime(session.startedAt)}
