@@ -67,7 +67,13 @@ export const PRODUCT_BREAKPOINTS: ReadonlySet<string> = new Set(['xs', 'sm', 'md
  * holds the code to them). `&responsiveProps` keeps only their classes' breakpoint variants (the loader
  * looks their classes up in Radix Themes' own prop definitions).
  */
-export const PRODUCT_RESPONSIVE_PROPS: ReadonlySet<string> = new Set(['columns', 'display', 'orientation', 'p', 'pb']);
+export const PRODUCT_RESPONSIVE_PROPS: ReadonlySet<string> = new Set([
+  'columns',
+  'display',
+  'orientation',
+  'p',
+  'pb',
+]);
 
 const BREAKPOINT_CLASS = /\.(?:xs|sm|md|lg|xl)\\:(rt-[\w-]+)/g;
 const DARK_SELECTOR = /(^|[\s>+~(,])\.dark(-theme)?(?![\w-])/;

@@ -20,7 +20,7 @@ function expandIPv6(address: string): string[] {
   let text = address;
   if (dotted) {
     const [a = 0, b = 0, c = 0, d = 0] = dotted.split('.').map(Number);
-    text = address.slice(0, -dotted.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    text = `${address.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const left = head ? head.split(':') : [];
