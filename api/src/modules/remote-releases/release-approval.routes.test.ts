@@ -28,12 +28,20 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   token = created.body.token;
-  operatorUsers = await signedInUsers(app, 6);
-  customers = await signedInUsers(app, 6, { tenantId: 'acme' });
+  operatorUsers = await onBothSidesOfTheCanary(await signedInUsers(app, 6));
+  customers = await onBothSidesOfTheCanary(await signedInUsers(app, 6, { tenantId: 'acme' }), 'acme');
 });
 
 const CANARY = 60;
 const inCanary = (users: ReleaseUser[]) => users.filter((user) => canaryBucket(user.id, 'lab') < CANARY);
+
+/** Adds users (ids are random) until some fall in the canary and some outside it, so both are checked. */
+async function onBothSidesOfTheCanary(users: ReleaseUser[], tenantId = 'default'): Promise<ReleaseUser[]> {
+  let all = users;
+  while (inCanary(all).length === 0 || inCanary(all).length === all.length)
+    all = [...all, ...(await signedInUsers(app, 2, { tenantId }))];
+  return all;
+}
 
 async function versionsOf(users: ReleaseUser[]) {
   return Promise.all(users.map((user) => servedVersion(user.client, 'lab')));
