@@ -1,6 +1,6 @@
 import type { BridgeAudioFormat } from './audio-format.ts';
+import type { BridgeHooks, RealtimeSessionUpdate } from './bridge-hooks.ts';
 import type { MeasuredCall } from './call-figures.ts';
-import type { BridgeHooks, RealtimeSessionUpdate } from './realtime-bridge.ts';
 import type { BridgeRequest } from './realtime-bridges.ts';
 import type { BridgeTranscriptEntry } from './realtime-transcript.ts';
 

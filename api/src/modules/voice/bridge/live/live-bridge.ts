@@ -1,7 +1,7 @@
 import type { ClientEvent, ServerEvent, SessionConfig } from 'openai/resources/live/live';
 import type { LiveWS } from 'openai/resources/live/ws';
+import type { BridgeHooks, RealtimeSessionUpdate } from '../bridge-hooks.ts';
 import type { CallEngine } from '../call-engine.ts';
-import type { BridgeHooks, RealtimeSessionUpdate } from '../realtime-bridge.ts';
 import { LiveCallFigures } from './live-figures.ts';
 import { toLiveTools } from './live-session.ts';
 import { type DelegatedEvent, LiveToolCalls } from './live-tool-calls.ts';
