@@ -39,14 +39,16 @@ const SESSION_USER_SQL = plainSql(
 
 // The session ends at its `_expire` (idle or absolute lifetime, whichever comes first); the row
 // outlives it a little in the store, so the row's own expiry would keep a stream open too long.
+// `_expire` is on the app's clock and `expires_at` on the database's: each is compared with its own
+// clock ($2 is the app's now, ms since the epoch), so a skew between the hosts moves no session's end.
 const VALID_SESSIONS_SQL = plainSql(
   BY_SESSION,
-  `select s.id, u.is_admin, extract(epoch from session.ends_at - now()) * 1000 as ms_left
+  `select s.id, u.is_admin, session.ms_left
    from http_session s join app_user u on u.id = s.user_id and u.deleted_at is null
-   cross join lateral (select least(s.expires_at,
+   cross join lateral (select least(extract(epoch from s.expires_at - now()) * 1000,
      case when jsonb_typeof(s.data->'_expire') = 'number'
-       then to_timestamp((s.data->>'_expire')::float8 / 1000) else s.expires_at end) as ends_at) session
-   where s.id = any($1) and session.ends_at > now()`,
+       then (s.data->>'_expire')::float8 - $2::float8 else 'infinity'::float8 end)::float8 as ms_left) session
+   where s.id = any($1) and session.ms_left > 0`,
 );
 
 export async function readSession(
@@ -94,6 +96,10 @@ export async function sessionUserRow(db: Queryable, userId: string): Promise<Ses
 export function validSessions(
   db: Queryable,
   sessionIds: string[],
+  appNow = Date.now(),
 ): Promise<{ id: string; is_admin: boolean; ms_left: number }[]> {
-  return runPlain<{ id: string; is_admin: boolean; ms_left: number }>(db, VALID_SESSIONS_SQL, [sessionIds]);
+  return runPlain<{ id: string; is_admin: boolean; ms_left: number }>(db, VALID_SESSIONS_SQL, [
+    sessionIds,
+    appNow,
+  ]);
 }
