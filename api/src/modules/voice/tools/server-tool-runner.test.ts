@@ -6,6 +6,8 @@ import { startGoogleFake } from '../../../../../packages/fakes/src/google-fake.t
 import { fakeWebSource, startOpenAiTextFake } from '../../../../../packages/fakes/src/openai-text-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
+import { BUDGET_STOP_MESSAGE, WEB_SEARCH_CALL_USD } from '../../usage/index.ts';
+import { writeUsageSettings } from '../../usage/usage-settings.queries.ts';
 import { callbackPath, googleFakeEnv } from '../../workspace/testing/workspace-test-app.ts';
 import {
   createServerToolRunner,
@@ -193,5 +195,38 @@ describe('server tool runner: providers', () => {
       answer: 'The board meets on Thursday.',
       sources: [fakeWebSource('board meeting')],
     });
+  });
+
+  it("a call's web_search is in the ledger with the search fee, and answers the budget's stop without searching", async () => {
+    const tenant = 'tenant-runner-search-bill';
+    const { user } = await app.createUser({ tenantId: tenant });
+    const ledger = async () =>
+      (
+        await app.pool.query<{ kind: string; user_id: string; cost_usd: string }>(
+          'select kind, user_id, cost_usd from usage_entry where tenant_id = $1',
+          [tenant],
+        )
+      ).rows;
+    openai.setReply(() => 'Sunny in Austin.');
+    expect(await runnerFor(tenant, user.id)('web_search', { query: 'weather' })).toMatchObject({
+      answer: 'Sunny in Austin.',
+    });
+    const [row] = await ledger();
+    expect(row).toMatchObject({ kind: 'search', user_id: user.id });
+    expect(Number(row?.cost_usd)).toBeGreaterThanOrEqual(WEB_SEARCH_CALL_USD);
+
+    await writeUsageSettings(app.pool, tenant, {
+      currency: 'USD',
+      usdRate: 1,
+      monthlyBudget: Number(row?.cost_usd) / 2,
+      hardStop: true,
+      prices: {},
+    });
+    const before = openai.requests.length;
+    expect(await runnerFor(tenant, user.id)('web_search', { query: 'news' })).toEqual({
+      error: BUDGET_STOP_MESSAGE,
+    });
+    expect(openai.requests.length).toBe(before);
+    expect(await ledger()).toHaveLength(1);
   });
 });

@@ -31,6 +31,7 @@ import { createNote, searchKnowledge } from '../../knowledge/index.ts';
 import { type SmsSending, sendText, smsSendingOf } from '../../sms/index.ts';
 import { type GoogleServices, googleServicesFor, runToolForModel } from '../../workspace/index.ts';
 import type { ToolRunner } from '../bridge/index.ts';
+import { billedWebSearch } from './billed-web-search.ts';
 import { webSearcherFor } from './web-searcher.ts';
 
 /** What make_outbound_call answers inside a phone call: one call at a time. */
@@ -139,10 +140,11 @@ export const serverToolHandlers = {
     const note = await createNote(scopedEm(), session.tenantId, { ...params, shareable: false });
     return { success: true, id: note.id, title: note.title };
   },
-  web_search: async (params, { providers }) => {
+  // Billed like the browser's search (budget's hard stop, tokens and fee in the ledger under the call's user).
+  web_search: async (params, { deps, providers, session }) => {
     if (!providers.searcher) return failure(WEB_SEARCH_NOT_CONFIGURED_MESSAGE);
     try {
-      return await providers.searcher.search(params.query);
+      return await billedWebSearch(deps.pool, providers.searcher, session, params.query);
     } catch (error) {
       return failure((error as Error).message);
     }

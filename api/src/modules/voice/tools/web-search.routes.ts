@@ -4,13 +4,13 @@ import type { Pool } from '../../../db/pool.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoute } from '../../../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
-import type { TextUsage } from '../../../providers/openai/openai-text.ts';
 import {
   WEB_SEARCH_NOT_CONFIGURED_MESSAGE,
   WebSearchError,
   type WebSearcher,
 } from '../../../providers/openai/openai-web-search.ts';
-import { assertWithinBudget, recordTextUse, WEB_SEARCH_CALL_USD } from '../../usage/index.ts';
+import { assertWithinBudget } from '../../usage/index.ts';
+import { billedWebSearch } from './billed-web-search.ts';
 import { webSearchLimit } from './web-search-limit.ts';
 
 /**
@@ -31,23 +31,11 @@ export function webSearchRoutes(deps: {
     if (!searcher) throw serviceUnavailable(WEB_SEARCH_NOT_CONFIGURED_MESSAGE);
     await assertWithinBudget(pool, auth.tenantId);
     await takeSearch(auth.userId);
-    let usage: TextUsage | undefined;
     try {
-      return await searcher.search(query, undefined, (used) => {
-        usage = used;
-      });
+      return await billedWebSearch(pool, searcher, auth, query);
     } catch (error) {
       if (error instanceof WebSearchError) throw new HttpError(502, 'provider_error', error.message);
       throw error;
-    } finally {
-      // The search tool's fee is billed once OpenAI answered at all.
-      if (usage)
-        await recordTextUse(pool, auth.tenantId, {
-          userId: auth.userId,
-          kind: 'search',
-          usage,
-          feeUsd: WEB_SEARCH_CALL_USD,
-        });
     }
   });
 
