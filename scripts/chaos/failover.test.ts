@@ -22,6 +22,7 @@ describe('database failover under write load (scripts/chaos/failover.ts)', () =>
     expect(output).toMatch(/pg-boss: a lab job queued after the failover ran in \d+ ms/);
     expect(output).toMatch(/schedules: [1-9]\d* slot runs, 0 slot\(s\) run twice/);
     expect(output).toContain('WAL archiving (pgBackRest): works on the new primary');
+    expect(output).toMatch(/rejoined: node\d as a streaming replica of the new primary in \d+ ms, caught up/);
     expect(output).toMatch(/session cache: a sign-out on instance 1 ended it on instance 2 in \d+ ms/);
     expect(code).toBe(0);
   }, 240_000);

@@ -6,8 +6,8 @@
 // PostgreSQL). Prints: time from the kill to the first write acknowledged by the new primary, acknowledged
 // writes lost, whether the event stream got `resync` and then a live event, whether a lab job queued
 // after the failover ran (pg-boss), schedule runs per slot (none twice), whether pgBackRest archives from
-// the new primary, whether a sign-out still reaches the other instance's session cache, and the server's
-// connections.
+// the new primary, whether a sign-out still reaches the other instance's session cache, whether the killed
+// node rejoins as a replica of the new primary (pg_rewind) and catches up, and the server's connections.
 // Exits 1 when a figure misses its bound (resume within 10 s, 0 lost, resync, job run, no slot twice).
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
@@ -202,6 +202,42 @@ try {
         group by 1 order by 1`,
     )
   ).rows;
+  // The killed node comes back (its machine restarted): Patroni rewinds it onto the new timeline and it
+  // follows the new primary; caught up once its replay position passes the primary's after every write.
+  let rejoined: string;
+  try {
+    const rejoinMs = topology.rejoin(killed);
+    // The replication view's details are for the superuser (pg_read_all_stats), not the app's role.
+    const superuserUrl = new URL(topology.env.DATABASE_DIRECT_URL ?? '');
+    superuserUrl.username = 'postgres';
+    superuserUrl.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: superuserUrl.toString() });
+    await admin.connect();
+    const { lsn } =
+      (await check.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0] ?? {};
+    const caughtUp = async () =>
+      (
+        await admin.query(
+          `select 1 from pg_stat_replication where application_name = $1 and state = 'streaming'
+             and replay_lsn >= $2::pg_lsn`,
+          [killed, lsn],
+        )
+      ).rowCount === 1;
+    const waitStarted = performance.now();
+    while (!(await caughtUp()) && performance.now() - waitStarted < 30_000) await sleep(100);
+    rejoined = (await caughtUp())
+      ? `${killed} as a streaming replica of the new primary in ${rejoinMs} ms, caught up (${topology.rewound(killed) ? 'rewound with pg_rewind' : 'no rewind needed'})`
+      : `${killed} started but did NOT catch up with the new primary in 30 s (primary at ${lsn}; replication: ${JSON.stringify(
+          (
+            await admin.query(
+              'select application_name, state, sync_state, replay_lsn::text from pg_stat_replication',
+            )
+          ).rows,
+        )})`;
+    await admin.end();
+  } catch (error) {
+    rejoined = `${killed} did NOT rejoin: ${(error as Error).message.split('\n')[0]}`;
+  }
   await check.end();
 
   console.log(`killed the primary (${killed}) under ${WRITERS} writers on 2 instances through PgBouncer`);
@@ -223,6 +259,7 @@ try {
   console.log(
     `session cache: a sign-out on instance 1 ${sessionEndedMs === undefined ? 'was NOT seen on instance 2 within 1 s' : `ended it on instance 2 in ${Math.round(sessionEndedMs)} ms`}`,
   );
+  console.log(`rejoined: ${rejoined}`);
   console.log(
     `server connections after the failover (2 instances, pooled through PgBouncer): ${connections.map((row) => `${row.application_name || '(pooler)'} ${row.count}`).join(', ')}`,
   );
@@ -235,6 +272,7 @@ try {
     jobMs !== undefined &&
     twice.length === 0 &&
     archiving.startsWith('works') &&
+    rejoined.includes('caught up') &&
     sessionEndedMs !== undefined;
   exitCode = ok ? 0 : 1;
 } finally {

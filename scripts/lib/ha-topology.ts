@@ -1,6 +1,7 @@
 // deploy/ha/*.sh driven from a script: the HA PostgreSQL topology (etcd, two Patroni nodes, HAProxy,
 // PgBouncer) in a temporary folder, the API's settings for it, and the primary killed on demand.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,10 @@ export interface HaTopology {
   env: Record<string, string>;
   /** kill -9 the primary's Patroni and PostgreSQL; resolves with its node name. */
   killPrimary(): string;
+  /** Starts a killed node's Patroni again; resolves once it is a streaming replica, with the ms it took. */
+  rejoin(node: string): number;
+  /** Whether Patroni's log of the node says it ran pg_rewind. */
+  rewound(node: string): boolean;
   /** `pgbackrest check` on the current primary (WAL archiving works); throws when it fails. */
   checkBackups(): void;
   down(): Promise<void>;
@@ -48,6 +53,9 @@ export async function haTopologyUp(): Promise<HaTopology> {
   return {
     env,
     killPrimary: () => script('kill-primary.sh', dir, false),
+    rejoin: (node) => Number(script('rejoin-node.sh', dir, false, [node])),
+    rewound: (node) =>
+      readFileSync(join(dir, `patroni${node.replace('node', '')}.log`), 'utf8').includes('running pg_rewind'),
     checkBackups: () => void script('backup.sh', dir, false, ['check']),
     down,
   };
