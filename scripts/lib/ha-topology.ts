@@ -16,6 +16,8 @@ export interface HaTopology {
   rejoin(node: string): number;
   /** Whether Patroni's log of the node says it ran pg_rewind. */
   rewound(node: string): boolean;
+  /** Point-in-time restore of the cluster (deploy/ha/restore.sh); resolves with the script's last line. */
+  restore(targetTime: string): string;
   /** `pgbackrest check` on the current primary (WAL archiving works); throws when it fails. */
   checkBackups(): void;
   down(): Promise<void>;
@@ -56,6 +58,7 @@ export async function haTopologyUp(): Promise<HaTopology> {
     rejoin: (node) => Number(script('rejoin-node.sh', dir, false, [node])),
     rewound: (node) =>
       readFileSync(join(dir, `patroni${node.replace('node', '')}.log`), 'utf8').includes('running pg_rewind'),
+    restore: (targetTime) => script('restore.sh', dir, false, [targetTime]),
     checkBackups: () => void script('backup.sh', dir, false, ['check']),
     down,
   };
