@@ -14,9 +14,9 @@ const PHONE = { width: 390, height: 844 };
 async function isDark(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const element = document.querySelector('.radix-themes') ?? document.body;
-    const [r = 255, g = 255, b = 255] = (getComputedStyle(element).backgroundColor.match(/[\d.]+/g) ?? []).map(
-      Number,
-    );
+    const [r = 255, g = 255, b = 255] = (
+      getComputedStyle(element).backgroundColor.match(/[\d.]+/g) ?? []
+    ).map(Number);
     return 0.2126 * r + 0.7152 * g + 0.0722 * b < 80;
   });
 }
@@ -32,7 +32,9 @@ async function chooseAppearance(page: Page, choice: 'System' | 'Light' | 'Dark')
   await page.getByRole('menuitemradio', { name: choice }).click();
 }
 
-test('follows prefers-color-scheme, and the toggle overrides it and is remembered', async ({ adminPage: page }) => {
+test('follows prefers-color-scheme, and the toggle overrides it and is remembered', async ({
+  adminPage: page,
+}) => {
   test.setTimeout(90_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/admin/modules');
