@@ -48,6 +48,8 @@ async function openPhoneAccess(page: Page) {
  * earlier tests removed first), verified with the texted code, then the passcode saved.
  */
 async function ownNumber(page: Page, phone: string, passcode: string) {
+  // Three round trips, one of them checking the password (argon2), on a shared machine.
+  test.info().setTimeout(test.info().timeout + 60_000);
   const cleared = await page.request.put('/api/me/phone-access', { data: { numbers: [] } });
   expect(cleared.ok(), await cleared.text()).toBe(true);
   const dialog = await openPhoneAccess(page);
