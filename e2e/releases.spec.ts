@@ -282,16 +282,21 @@ test('the Remote releases screen (menu entry Modules) shows each remote and its 
   // before a deploy token is issued.
   expect(await adminPage.evaluate(() => window.crossOriginIsolated)).toBe(true);
   const tokenCard = adminPage.getByLabel('Deploy tokens');
-  await tokenCard.getByPlaceholder('knowledge-ci').fill('e2e-unissued');
+  // The name's placeholder follows the remote chosen (the first, Voice, until another is).
+  await tokenCard.getByPlaceholder('voice-ci').fill('e2e-unissued');
   await tokenCard.getByRole('button', { name: 'Create token' }).click();
   const confirm = adminPage.getByRole('dialog', { name: 'Confirm your password' });
   await expect(confirm.getByLabel('Password')).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await expect(adminPage.getByLabel('Remote lab')).toContainText('Active: the deployed build');
-  await expect(adminPage.getByText('auto-rollback', { exact: false }).first()).toBeVisible();
+  await expect(adminPage.getByLabel('Remote Lab')).toContainText(
+    'Everyone gets the build deployed with the server',
+  );
+  await expect(
+    adminPage.getByLabel('Audit log').getByText('Rolled back automatically').first(),
+  ).toBeVisible();
   // The team's token from the CI test, never its secret; revoking it is one confirmed click away.
   const tokens = adminPage.getByLabel('Deploy tokens');
-  await expect(tokens.getByRole('row', { name: /e2e-ci-.*knowledge/ }).first()).toBeVisible();
+  await expect(tokens.getByRole('row', { name: /e2e-ci-.*Knowledge/ }).first()).toBeVisible();
   await expect(tokens).not.toContainText('annie_deploy_');
   await adminPage.getByRole('button', { name: 'Open menu' }).click();
   await expect(adminPage.getByRole('menuitem', { name: 'Remote releases' })).toBeVisible();

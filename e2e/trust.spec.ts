@@ -43,22 +43,31 @@ async function openPhoneAccess(page: Page) {
   return page.getByRole('dialog', { name: 'Phone access' });
 }
 
-/** Makes `phone` the admin's own number with the passcode: saved, then confirmed with the texted code. */
+/**
+ * Makes `phone` the admin's only own number with the passcode: added to the list (its numbers of
+ * earlier tests removed first), verified with the texted code, then the passcode saved.
+ */
 async function ownNumber(page: Page, phone: string, passcode: string) {
+  // Three round trips, one of them checking the password (argon2), on a shared machine.
+  test.info().setTimeout(test.info().timeout + 60_000);
+  const cleared = await page.request.put('/api/me/phone-access', { data: { numbers: [] } });
+  expect(cleared.ok(), await cleared.text()).toBe(true);
   const dialog = await openPhoneAccess(page);
-  await dialog.getByLabel('Your phone numbers (comma-separated)').fill(phone);
+  await dialog.getByLabel('Add a mobile number').fill(phone);
+  await dialog.getByRole('button', { name: 'Add number' }).click();
+  await expect(notice(page, 'Number added')).toBeVisible();
+  const row = dialog.getByRole('listitem').filter({ hasText: 'Pending' });
+  await expect.poll(async () => (await textsTo(phone)).length).toBe(1);
+  const code = /\b(\d{6})\b/.exec((await textsTo(phone))[0]?.body ?? '')?.[1] ?? '';
+  await row.getByLabel(/Code texted to/).fill(code);
+  await row.getByRole('button', { name: 'Verify' }).click();
+  await expect(notice(page, 'Number verified')).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Verified' })).toHaveCount(1);
   await dialog.getByLabel('New passcode (6 to 12 digits)').fill(passcode);
   await dialog.getByLabel('Your account password').fill(E2E_USERS.admin.password);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Phone access saved')).toBeVisible();
-  const waiting = dialog.getByRole('region', { name: 'Numbers to confirm' });
-  await expect.poll(async () => (await textsTo(phone)).length).toBe(1);
-  const code = /\b(\d{6})\b/.exec((await textsTo(phone))[0]?.body ?? '')?.[1] ?? '';
-  await waiting.getByLabel(/Code texted to/).fill(code);
-  await waiting.getByRole('button', { name: 'Confirm' }).click();
-  await expect(notice(page, 'Number confirmed')).toBeVisible();
-  await expect(waiting).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 }
 
 /** Rings from `phone` and waits for the app's first configuration of the call's realtime session. */

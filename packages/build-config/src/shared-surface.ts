@@ -184,7 +184,7 @@ export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
     deferredStyles: {
       sheet: 'components.css',
       // Component rules only: this sheet comes after the app's, whose reset it must not apply again.
-      query: 'radix-subset&componentsOnly=true&dark=false&breakpoints&responsiveProps',
+      query: 'radix-subset&componentsOnly=true&breakpoints&responsiveProps',
       parts: RADIX_DEFERRED_PARTS,
     },
   },

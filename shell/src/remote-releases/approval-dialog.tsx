@@ -1,8 +1,10 @@
 import type { ReleaseChanges } from '@annie/api-client/contracts/remote-releases';
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import { formatDateTime } from '@annie/ui/format';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { Button, Code, Dialog, Flex, Table, Text } from '@radix-ui/themes';
 import { useReleaseChanges } from './api/use-approvals.ts';
+import { REMOTE_LABELS } from './release-words.ts';
 
 type Props = {
   remote: RemoteName;
@@ -17,9 +19,9 @@ const size = (bytes: number | null) => (bytes === null ? '—' : `${bytes.toLoca
 
 function FileRows({ changes }: { changes: ReleaseChanges }) {
   const rows = [
-    ...changes.files.added.map((file) => ({ ...file, change: 'added' })),
-    ...changes.files.changed.map((file) => ({ ...file, change: 'changed' })),
-    ...changes.files.removed.map((file) => ({ ...file, change: 'removed' })),
+    ...changes.files.added.map((file) => ({ ...file, change: 'Added' })),
+    ...changes.files.changed.map((file) => ({ ...file, change: 'Changed' })),
+    ...changes.files.removed.map((file) => ({ ...file, change: 'Removed' })),
   ];
   return (
     <Table.Root size="1" aria-label="Files changed">
@@ -54,7 +56,7 @@ export function ApprovalDialog({ remote, version, pending, onApprove, onClose }:
     <Dialog.Root open={version !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Content maxWidth="640px">
         <Dialog.Title>
-          Approve {remote} {version} for every tenant?
+          Approve {REMOTE_LABELS[remote]} {version} for every tenant?
         </Dialog.Title>
         <LoadStatus
           loading={changes.isPending}
@@ -67,8 +69,8 @@ export function ApprovalDialog({ remote, version, pending, onApprove, onClose }:
           {(loaded) => (
             <Flex direction="column" gap="3">
               <Text as="p" size="2">
-                Published {new Date(loaded.publishedAt).toLocaleString()} by {loaded.publishedBy}; compared
-                with {loaded.against ?? 'the deployed build'}. {loaded.files.unchanged} files unchanged.
+                Published {formatDateTime(loaded.publishedAt)} by {loaded.publishedBy}; compared with{' '}
+                {loaded.against ?? 'the deployed build'}. {loaded.files.unchanged} files unchanged.
               </Text>
               <FileRows changes={loaded} />
               {loaded.shared.length > 0 && (

@@ -1,10 +1,12 @@
 import type { RemoteAuditEntry } from '@annie/api-client/contracts/remote-releases';
+import { formatDateTime } from '@annie/ui/format';
 import { Card, Heading, Table } from '@radix-ui/themes';
+import { AUDIT_ACTION_LABELS, actorInWords, REMOTE_LABELS, withReadableDates } from './release-words.ts';
 
 /** Every change to the releases, newest first: who did what, to which version, and why. */
 export function AuditLog({ entries }: { entries: RemoteAuditEntry[] }) {
   return (
-    <Card size="2">
+    <Card size="2" aria-label="Audit log">
       <Heading as="h2" size="4" mb="2">
         Audit log
       </Heading>
@@ -21,13 +23,14 @@ export function AuditLog({ entries }: { entries: RemoteAuditEntry[] }) {
         <Table.Body>
           {entries.map((entry) => (
             <Table.Row key={entry.id}>
-              <Table.Cell>{new Date(entry.at).toLocaleString()}</Table.Cell>
-              <Table.Cell>{entry.remote}</Table.Cell>
+              <Table.Cell>{formatDateTime(entry.at)}</Table.Cell>
+              <Table.Cell>{REMOTE_LABELS[entry.remote]}</Table.Cell>
               <Table.Cell>
-                {entry.action} {entry.version ?? ''}
+                {AUDIT_ACTION_LABELS[entry.action]}
+                {entry.version ? `: ${entry.version}` : ''}
               </Table.Cell>
-              <Table.Cell>{entry.actor}</Table.Cell>
-              <Table.Cell>{entry.detail}</Table.Cell>
+              <Table.Cell>{actorInWords(entry.actor)}</Table.Cell>
+              <Table.Cell>{withReadableDates(entry.detail)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -1,19 +1,10 @@
 import type { DeployToken } from '@annie/api-client/contracts/remote-releases';
 import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
-import {
-  Badge,
-  Button,
-  Callout,
-  Card,
-  Code,
-  Flex,
-  Heading,
-  Select,
-  Table,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { formatDateTime } from '@annie/ui/format';
+import { Badge, Button, Card, Flex, Heading, Select, Table, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
+import { CreatedToken } from './created-token.tsx';
+import { REMOTE_LABELS, tokenStatus } from './release-words.ts';
 
 type Props = {
   tokens: DeployToken[];
@@ -24,18 +15,13 @@ type Props = {
   onRevoke: (token: DeployToken) => void;
 };
 
-function statusOf(token: DeployToken): { label: string; color: 'gray' | 'red' | 'green' } {
-  if (token.revokedAt) return { label: 'revoked', color: 'red' };
-  if (token.expiresAt && new Date(token.expiresAt).getTime() <= Date.now())
-    return { label: 'expired', color: 'gray' };
-  return { label: 'active', color: 'green' };
-}
-
 /** Deploy tokens: each lets one team's CI release one remote; created here, shown once, revoked at once. */
 export function DeployTokensCard({ tokens, created, pending, onCreate, onRevoke }: Props) {
   const [remote, setRemote] = useState<RemoteName>(REMOTE_NAMES[0]);
   const [name, setName] = useState('');
   const [days, setDays] = useState('');
+  // The remote the token on screen was created for (the select may have moved on since).
+  const [createdFor, setCreatedFor] = useState<RemoteName>(remote);
   const expiresInDays = days.trim() ? Number(days) : undefined;
 
   return (
@@ -49,6 +35,7 @@ export function DeployTokensCard({ tokens, created, pending, onCreate, onRevoke 
       <form
         onSubmit={(event) => {
           event.preventDefault();
+          setCreatedFor(remote);
           onCreate(remote, name.trim(), expiresInDays);
         }}
       >
@@ -62,7 +49,7 @@ export function DeployTokensCard({ tokens, created, pending, onCreate, onRevoke 
               <Select.Content>
                 {REMOTE_NAMES.map((option) => (
                   <Select.Item key={option} value={option}>
-                    {option}
+                    {REMOTE_LABELS[option]}
                   </Select.Item>
                 ))}
               </Select.Content>
@@ -76,7 +63,7 @@ export function DeployTokensCard({ tokens, created, pending, onCreate, onRevoke 
               value={name}
               aria-label="Token name"
               onChange={(event) => setName(event.target.value)}
-              placeholder="knowledge-ci"
+              placeholder={`${remote}-ci`}
             />
           </div>
           <div>
@@ -96,13 +83,7 @@ export function DeployTokensCard({ tokens, created, pending, onCreate, onRevoke 
           </Button>
         </Flex>
       </form>
-      {created && (
-        <Callout.Root color="amber" size="1" mt="3" role="status">
-          <Callout.Text>
-            Copy this token now: it is not shown again. <Code aria-label="New deploy token">{created}</Code>
-          </Callout.Text>
-        </Callout.Root>
-      )}
+      {created && <CreatedToken token={created} remote={createdFor} />}
       {tokens.length > 0 && (
         <Table.Root size="1" mt="3">
           <Table.Header>
@@ -117,22 +98,18 @@ export function DeployTokensCard({ tokens, created, pending, onCreate, onRevoke 
           </Table.Header>
           <Table.Body>
             {tokens.map((token) => {
-              const status = statusOf(token);
+              const status = tokenStatus(token);
               return (
                 <Table.Row key={token.id}>
                   <Table.Cell>{token.name}</Table.Cell>
-                  <Table.Cell>{token.remote}</Table.Cell>
-                  <Table.Cell>
-                    {token.expiresAt ? new Date(token.expiresAt).toLocaleString() : 'never'}
-                  </Table.Cell>
-                  <Table.Cell>
-                    {token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : 'never'}
-                  </Table.Cell>
+                  <Table.Cell>{REMOTE_LABELS[token.remote]}</Table.Cell>
+                  <Table.Cell>{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</Table.Cell>
+                  <Table.Cell>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</Table.Cell>
                   <Table.Cell>
                     <Badge color={status.color}>{status.label}</Badge>
                   </Table.Cell>
                   <Table.Cell>
-                    {status.label === 'active' && (
+                    {status.label === 'Active' && (
                       <Button size="1" variant="soft" color="red" onClick={() => onRevoke(token)}>
                         Revoke
                       </Button>

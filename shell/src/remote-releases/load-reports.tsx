@@ -1,5 +1,7 @@
 import type { RemoteLoadReport } from '@annie/api-client/contracts/remote-releases';
+import { formatDateTime } from '@annie/ui/format';
 import { Badge, Card, Heading, Table, Text } from '@radix-ui/themes';
+import { REMOTE_LABELS } from './release-words.ts';
 
 /** The latest load failures browsers reported, newest first, and whether each counted toward a rollback. */
 export function LoadReports({ reports }: { reports: RemoteLoadReport[] }) {
@@ -18,20 +20,20 @@ export function LoadReports({ reports }: { reports: RemoteLoadReport[] }) {
             <Table.Row>
               <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Version</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Counted</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Toward rollback</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Message</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {reports.map((report, index) => (
               <Table.Row key={`${report.at}-${index}`}>
-                <Table.Cell>{new Date(report.at).toLocaleString()}</Table.Cell>
+                <Table.Cell>{formatDateTime(report.at)}</Table.Cell>
                 <Table.Cell>
-                  {report.remote} {report.version}
+                  {REMOTE_LABELS[report.remote]} {report.version}
                 </Table.Cell>
                 <Table.Cell>
                   <Badge color={report.counted ? 'red' : 'gray'}>
-                    {report.counted ? 'counted' : 'not counted'}
+                    {report.counted ? 'Counted' : 'Not counted'}
                   </Badge>
                 </Table.Cell>
                 <Table.Cell>{report.message || '—'}</Table.Cell>

@@ -1,9 +1,16 @@
 import type { RemoteState } from '@annie/api-client/contracts/remote-releases';
+import { formatDateTime } from '@annie/ui/format';
 import { Badge, Button, Callout, Card, Flex, Heading, Switch, Table, Text } from '@radix-ui/themes';
+import { CanaryControl } from './canary-control.tsx';
+import { LoadErrorChartSection } from './load-error-chart-section.tsx';
+import { actorInWords, REMOTE_LABELS } from './release-words.ts';
 
 type Props = {
   state: RemoteState;
+  /** A version for everyone (no percent), or as the canary for that share of users. */
   onActivate: (version: string, percent?: number) => void;
+  /** While a change is on its way: the canary's buttons wait. */
+  pending?: boolean;
   onRollback: () => void;
   onAutoRollback: (enabled: boolean) => void;
   onTokenApproves: (enabled: boolean) => void;
@@ -19,15 +26,16 @@ export function RemoteReleaseCard({
   onAutoRollback,
   onTokenApproves,
   onReview,
+  pending = false,
 }: Props) {
   const canRollBack = Boolean(state.canary || state.active);
   return (
-    <Card size="2" aria-label={`Remote ${state.remote}`}>
+    <Card size="2" aria-label={`Remote ${REMOTE_LABELS[state.remote]}`}>
       <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
         <Heading as="h2" size="4">
-          {state.remote}
+          {REMOTE_LABELS[state.remote]}
         </Heading>
-        <Flex gap="3" align="center">
+        <Flex gap="3" align="center" wrap="wrap">
           <Text as="label" size="2">
             <Flex gap="2" align="center">
               <Switch
@@ -54,9 +62,21 @@ export function RemoteReleaseCard({
         </Flex>
       </Flex>
       <Text as="p" size="2" color="gray">
-        Active: {state.active ?? 'the deployed build'}
-        {state.canary && ` · canary ${state.canary.version} for ${state.canary.percent}% of users`}
+        Everyone gets {state.active ?? 'the build deployed with the server'}
+        {state.canary &&
+          `, except ${state.canary.percent}% of users, who get the canary ${state.canary.version}`}
       </Text>
+      {state.canary && (
+        <CanaryControl
+          // A new canary, or a new share from the server, starts the slider over.
+          key={`${state.canary.version}:${state.canary.percent}`}
+          version={state.canary.version}
+          percent={state.canary.percent}
+          pending={pending}
+          onShare={(percent) => state.canary && onActivate(state.canary.version, percent)}
+          onPromote={() => state.canary && onActivate(state.canary.version)}
+        />
+      )}
       {state.override && (
         <Callout.Root color="amber" size="1" mt="2">
           <Callout.Text>
@@ -84,17 +104,19 @@ export function RemoteReleaseCard({
                   <Table.Cell>
                     <Flex gap="2" align="center">
                       {release.version}
-                      {active && <Badge color="green">active</Badge>}
-                      {canary && <Badge color="amber">canary {state.canary?.percent}%</Badge>}
+                      {active && <Badge color="green">Active</Badge>}
+                      {canary && <Badge color="amber">Canary: {state.canary?.percent}% of users</Badge>}
                       {release.approvedBy === null && (
-                        <Badge color="orange">operator's tenant only: awaiting approval</Badge>
+                        <Badge color="orange">Awaiting approval: your organisation only</Badge>
                       )}
                     </Flex>
                   </Table.Cell>
                   <Table.Cell>
-                    {new Date(release.publishedAt).toLocaleString()} by {release.publishedBy}
+                    {formatDateTime(release.publishedAt)} by {actorInWords(release.publishedBy)}
                   </Table.Cell>
-                  <Table.Cell>{release.servedUsers} users</Table.Cell>
+                  <Table.Cell>
+                    {release.servedUsers === 1 ? '1 user' : `${release.servedUsers} users`}
+                  </Table.Cell>
                   <Table.Cell>{release.loadErrors}</Table.Cell>
                   <Table.Cell>
                     <Flex gap="2">
@@ -110,7 +132,7 @@ export function RemoteReleaseCard({
                           </Button>
                           {!canary && (
                             <Button size="1" variant="soft" onClick={() => onActivate(release.version, 10)}>
-                              Canary 10%
+                              Start canary (10%)
                             </Button>
                           )}
                         </>
@@ -123,6 +145,7 @@ export function RemoteReleaseCard({
           </Table.Body>
         </Table.Root>
       )}
+      {state.releases.length > 0 && <LoadErrorChartSection remote={state.remote} />}
     </Card>
   );
 }

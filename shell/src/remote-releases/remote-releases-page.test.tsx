@@ -62,6 +62,8 @@ afterEach(() => {
   forgetGrant();
 });
 
+const NO_CHART = { remote: 'lab', bucket: 'hour', versions: [] };
+
 const GRANT = { grant: 'grant-secret', expiresAt: new Date(Date.now() + 300_000).toISOString() };
 
 /** The headers the stubbed fetch was sent for the POSTs to `path`. */
@@ -76,11 +78,12 @@ describe('the Remote releases screen', () => {
     stubFetch({
       'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
       'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+      'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
     });
     renderWithProviders(<RemoteReleasesPage />);
-    const lab = await screen.findByLabelText('Remote lab');
+    const lab = await screen.findByLabelText('Remote Lab');
     expect(screen.getByRole('heading', { name: 'Remote releases' })).toBeVisible();
-    expect(within(lab).getByText('active')).toBeInTheDocument();
+    expect(within(lab).getByText('Active')).toBeInTheDocument();
     expect(within(lab).getByRole('row', { name: /1\.1\.0.*4/ })).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -94,7 +97,7 @@ describe('the Remote releases screen', () => {
     ).toBeVisible();
     const reports = screen.getByLabelText('Load failures reported');
     expect(
-      within(reports).getByRole('row', { name: /lab 1\.1\.0.*counted.*Failed to fetch remoteEntry\.js/ }),
+      within(reports).getByRole('row', { name: /Lab 1\.1\.0.*Counted.*Failed to fetch remoteEntry\.js/ }),
     ).toBeVisible();
   });
 
@@ -103,6 +106,7 @@ describe('the Remote releases screen', () => {
       'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
       'POST /api/modules/releases/:remote/activate': { status: 200, body: releases('1.1.0') },
       'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+      'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
     });
     renderWithProviders(
       <>
@@ -110,13 +114,13 @@ describe('the Remote releases screen', () => {
         <Toaster />
       </>,
     );
-    const lab = await screen.findByLabelText('Remote lab');
+    const lab = await screen.findByLabelText('Remote Lab');
     await userEvent.click(within(lab).getAllByRole('button', { name: 'Activate' })[0] as HTMLElement);
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('Activate lab 1.1.0 for everyone?')).toBeVisible();
+    expect(within(dialog).getByText('Activate Lab 1.1.0 for everyone?')).toBeVisible();
     expect(fetched.requests('POST')).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
-    expect((await screen.findAllByText('Everyone now gets lab 1.1.0')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Everyone now gets Lab 1.1.0')).length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
       ['/api/modules/releases/lab/activate', { version: '1.1.0' }],
@@ -148,7 +152,7 @@ describe('the Remote releases screen', () => {
       </>,
     );
     const card = await screen.findByLabelText('Deploy tokens');
-    await userEvent.type(within(card).getByPlaceholderText('knowledge-ci'), 'lab-ci');
+    await userEvent.type(within(card).getByPlaceholderText(`${REMOTE_NAMES[0]}-ci`), 'lab-ci');
     await userEvent.click(within(card).getByRole('button', { name: 'Create token' }));
     // Issuing a token needs the password again first.
     const confirm = await screen.findByRole('dialog', { name: 'Confirm your password' });
@@ -179,10 +183,11 @@ describe('the Remote releases screen', () => {
     const fetched = stubFetch({
       'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
       'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+      'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
       'POST /api/modules/releases/:remote/auto-rollback': { status: 200, body: releases('1.0.0') },
     });
     renderWithProviders(<RemoteReleasesPage />);
-    const lab = await screen.findByLabelText('Remote lab');
+    const lab = await screen.findByLabelText('Remote Lab');
     await userEvent.click(within(lab).getByRole('switch', { name: 'Automatic rollback' }));
     await waitFor(() =>
       expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
@@ -204,6 +209,7 @@ describe('the Remote releases screen', () => {
     const fetched = stubFetch({
       'GET /api/modules/releases': { status: 200, body: waiting },
       'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+      'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
       'GET /api/modules/releases/:remote/versions/:version/changes': {
         status: 200,
         body: {
@@ -231,16 +237,16 @@ describe('the Remote releases screen', () => {
         <Toaster />
       </>,
     );
-    const card = await screen.findByLabelText('Remote lab');
-    expect(within(card).getByText("operator's tenant only: awaiting approval")).toBeVisible();
+    const card = await screen.findByLabelText('Remote Lab');
+    expect(within(card).getByText('Awaiting approval: your organisation only')).toBeVisible();
     await userEvent.click(within(card).getByRole('button', { name: 'Review' }));
-    const review = await screen.findByRole('dialog', { name: 'Approve lab 1.1.0 for every tenant?' });
+    const review = await screen.findByRole('dialog', { name: 'Approve Lab 1.1.0 for every tenant?' });
     expect(
       await within(review).findByText(/by token:lab-ci \(6f1c2a9e\); compared with 1\.0\.0/),
     ).toBeVisible();
     const files = within(review).getByLabelText('Files changed');
-    expect(within(files).getByRole('row', { name: /static\/js\/new\.js added/ })).toBeVisible();
-    expect(within(files).getByRole('row', { name: /remoteEntry\.js changed 1,100 B 1,200 B/ })).toBeVisible();
+    expect(within(files).getByRole('row', { name: /static\/js\/new\.js Added/ })).toBeVisible();
+    expect(within(files).getByRole('row', { name: /remoteEntry\.js Changed 1,100 B 1,200 B/ })).toBeVisible();
     expect(within(review).getByLabelText('Shared singletons changed')).toHaveTextContent('zod 4.0.0 → 4.1.0');
 
     await userEvent.click(within(review).getByRole('button', { name: 'Approve' }));
@@ -249,7 +255,7 @@ describe('the Remote releases screen', () => {
     await userEvent.type(within(confirm).getByLabelText('Password'), 'my-password');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     expect(
-      (await screen.findAllByText("lab 1.1.0 may now reach every tenant's users")).length,
+      (await screen.findAllByText("Lab 1.1.0 may now reach every tenant's users")).length,
     ).toBeGreaterThan(0);
     expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
       ['/api/modules/releases/confirm-password', { password: 'my-password' }],
@@ -266,10 +272,11 @@ describe('the Remote releases screen', () => {
       const fetched = stubFetch({
         'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
         'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
+        'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
       });
       renderWithProviders(<RemoteReleasesPage />);
       const card = await screen.findByLabelText('Deploy tokens');
-      await userEvent.type(within(card).getByPlaceholderText('knowledge-ci'), 'lab-ci');
+      await userEvent.type(within(card).getByPlaceholderText(`${REMOTE_NAMES[0]}-ci`), 'lab-ci');
       await userEvent.click(within(card).getByRole('button', { name: 'Create token' }));
       const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
       expect(within(dialog).getByText(/Another window opened this page\./)).toBeVisible();

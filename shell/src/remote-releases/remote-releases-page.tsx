@@ -14,6 +14,7 @@ import { DeployTokensCard } from './deploy-tokens-card.tsx';
 import { LoadReports } from './load-reports.tsx';
 import { untrustedPageReason } from './page-trust.ts';
 import { PasswordDialog } from './password-dialog.tsx';
+import { REMOTE_LABELS } from './release-words.ts';
 import { RemoteReleaseCard } from './remote-release-card.tsx';
 import { useApprovalActions } from './use-approval-actions.ts';
 import { usePasswordGate } from './use-password-gate.ts';
@@ -21,25 +22,28 @@ import { useReleaseActions } from './use-release-actions.ts';
 import { useTokenActions } from './use-token-actions.ts';
 
 type Pending =
-  | { kind: 'activate'; remote: RemoteName; version: string; percent?: number }
+  | { kind: 'activate'; remote: RemoteName; version: string; percent?: number; promote?: boolean }
   | { kind: 'rollback'; remote: RemoteName }
   | { kind: 'revoke'; token: DeployToken };
 
 function describe(pending: Pending): string {
   if (pending.kind === 'revoke')
-    return `Revoke ${pending.token.name}? Its ${pending.token.remote} releases are refused from the next request on.`;
+    return `Revoke ${pending.token.name}? Its ${REMOTE_LABELS[pending.token.remote]} releases are refused from the next request on.`;
+  const remote = REMOTE_LABELS[pending.remote];
   if (pending.kind === 'rollback')
-    return `Roll back ${pending.remote}? Users get the version before it on their next visit.`;
+    return `Roll back ${remote}? Users get the version before it on their next visit.`;
+  if (pending.promote) return `Promote the canary ${remote} ${pending.version} to everyone?`;
   return pending.percent
-    ? `Serve ${pending.remote} ${pending.version} to ${pending.percent}% of users?`
-    : `Activate ${pending.remote} ${pending.version} for everyone?`;
+    ? `Serve ${remote} ${pending.version} to ${pending.percent}% of users?`
+    : `Activate ${remote} ${pending.version} for everyone?`;
 }
 
-const TITLES: Record<Pending['kind'], string> = {
-  activate: 'Activate',
-  rollback: 'Roll back',
-  revoke: 'Revoke',
-};
+function titleOf(pending: Pending | null): string {
+  if (pending?.kind === 'revoke') return 'Revoke';
+  if (pending?.kind === 'rollback') return 'Roll back';
+  if (pending?.promote) return 'Promote';
+  return pending?.percent ? 'Set canary share' : 'Activate';
+}
 
 /** The Remote releases screen (operator's admins; menu entry Modules): each remote's versions, active and canary, load errors, and the audit log. */
 export default function RemoteReleasesPage() {
@@ -67,6 +71,8 @@ export default function RemoteReleasesPage() {
         message="The releases could not be loaded."
         details={releases.error?.message}
         onRetry={() => void releases.refetch()}
+        skeletonRows={6}
+        label="Loading the releases"
         space="9"
         data={releases.data}
       >
@@ -76,8 +82,15 @@ export default function RemoteReleasesPage() {
               <RemoteReleaseCard
                 key={state.remote}
                 state={state}
+                pending={actions.pending}
                 onActivate={(version, percent) =>
-                  setPending({ kind: 'activate', remote: state.remote, version, percent })
+                  setPending({
+                    kind: 'activate',
+                    remote: state.remote,
+                    version,
+                    percent,
+                    promote: percent === undefined && state.canary?.version === version,
+                  })
                 }
                 onRollback={() => setPending({ kind: 'rollback', remote: state.remote })}
                 onAutoRollback={(enabled) => actions.setAutoRollback(state.remote, enabled)}
@@ -91,6 +104,8 @@ export default function RemoteReleasesPage() {
               message="The deploy tokens could not be loaded."
               details={tokens.error?.message}
               onRetry={() => void tokens.refetch()}
+              skeletonRows={3}
+              label="Loading the deploy tokens"
               data={tokens.data}
             >
               {(loadedTokens) => (
@@ -124,9 +139,9 @@ export default function RemoteReleasesPage() {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && close()}
-        title={TITLES[pending?.kind ?? 'activate']}
+        title={titleOf(pending)}
         description={pending ? describe(pending) : ''}
-        confirmLabel={TITLES[pending?.kind ?? 'activate']}
+        confirmLabel={titleOf(pending)}
         pending={actions.pending || tokenActions.pending}
         onConfirm={() => {
           if (!pending) return;

@@ -2,6 +2,7 @@ import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { errorMessage } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { useApprovalMutations } from './api/use-approvals.ts';
+import { REMOTE_LABELS } from './release-words.ts';
 import type { usePasswordGate } from './use-password-gate.ts';
 
 type Gate = ReturnType<typeof usePasswordGate>;
@@ -11,7 +12,7 @@ export function useApprovalActions(gate: Gate) {
   const { toast } = useToast();
   const { approve, tokenApproves } = useApprovalMutations();
   const failed = (error: unknown, fallback: string) =>
-    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+    toast({ title: fallback, description: errorMessage(error, fallback), variant: 'destructive' });
 
   const actions = {
     pending: approve.isPending || tokenApproves.isPending,
@@ -23,7 +24,7 @@ export function useApprovalActions(gate: Gate) {
             onSuccess: () => {
               toast({
                 title: 'Approved',
-                description: `${remote} ${version} may now reach every tenant's users`,
+                description: `${REMOTE_LABELS[remote]} ${version} may now reach every tenant's users`,
                 variant: 'success',
               });
               onDone();
@@ -45,8 +46,8 @@ export function useApprovalActions(gate: Gate) {
               toast({
                 title: enabled ? 'Tokens approve their own versions' : 'Token versions wait for approval',
                 description: enabled
-                  ? `A ${remote} deploy token's promote now reaches every tenant by itself`
-                  : `${remote} versions from a token reach other tenants only after approval`,
+                  ? `A ${REMOTE_LABELS[remote]} deploy token's promote now reaches every tenant by itself`
+                  : `${REMOTE_LABELS[remote]} versions from a token reach other tenants only after approval`,
                 variant: 'success',
               }),
             onError: (error) => {

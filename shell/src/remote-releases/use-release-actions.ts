@@ -2,13 +2,14 @@ import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { errorMessage } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { useReleaseMutations } from './api/use-release-mutations.ts';
+import { REMOTE_LABELS } from './release-words.ts';
 
 /** Activate and Roll back on the Remote releases screen, each with its notice (the server's reason when refused). */
 export function useReleaseActions() {
   const { toast } = useToast();
   const { activate, rollback, autoRollback } = useReleaseMutations();
   const failed = (error: unknown, fallback: string) =>
-    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+    toast({ title: fallback, description: errorMessage(error, fallback), variant: 'destructive' });
 
   return {
     pending: activate.isPending || rollback.isPending || autoRollback.isPending,
@@ -20,11 +21,11 @@ export function useReleaseActions() {
             toast({
               title: enabled ? 'Automatic rollback on' : 'Automatic rollback off',
               description: enabled
-                ? `Load failures roll a new ${remote} version back by themselves`
-                : `Load failures of ${remote} are only reported`,
+                ? `Load failures roll a new ${REMOTE_LABELS[remote]} version back by themselves`
+                : `Load failures of ${REMOTE_LABELS[remote]} are only reported`,
               variant: 'success',
             }),
-          onError: (error) => failed(error, 'Failed to change automatic rollback'),
+          onError: (error) => failed(error, 'Automatic rollback was not changed'),
         },
       );
     },
@@ -37,13 +38,13 @@ export function useReleaseActions() {
               title: percent && percent < 100 ? 'Canary started' : 'Version activated',
               description:
                 percent && percent < 100
-                  ? `${remote} ${version} now reaches ${percent}% of users`
-                  : `Everyone now gets ${remote} ${version}`,
+                  ? `${REMOTE_LABELS[remote]} ${version} now reaches ${percent}% of users`
+                  : `Everyone now gets ${REMOTE_LABELS[remote]} ${version}`,
               variant: 'success',
             });
             onDone();
           },
-          onError: (error) => failed(error, 'Failed to activate the version'),
+          onError: (error) => failed(error, 'The version was not activated'),
         },
       );
     },
@@ -53,12 +54,12 @@ export function useReleaseActions() {
           const state = releases.remotes.find((candidate) => candidate.remote === remote);
           toast({
             title: 'Rolled back',
-            description: `Everyone now gets ${remote} ${state?.active ?? 'as deployed'}`,
+            description: `Everyone now gets ${REMOTE_LABELS[remote]} ${state?.active ?? 'as deployed'}`,
             variant: 'success',
           });
           onDone();
         },
-        onError: (error) => failed(error, 'Failed to roll back'),
+        onError: (error) => failed(error, 'Nothing was rolled back'),
       });
     },
   };

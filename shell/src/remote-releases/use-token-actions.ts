@@ -3,6 +3,7 @@ import { errorMessage } from '@annie/api-client/http';
 import { useToast } from '@annie/ui/toast/toast';
 import { useState } from 'react';
 import { useDeployTokenMutations } from './api/use-deploy-tokens.ts';
+import { REMOTE_LABELS } from './release-words.ts';
 import type { usePasswordGate } from './use-password-gate.ts';
 
 /**
@@ -14,7 +15,7 @@ export function useTokenActions(gate: ReturnType<typeof usePasswordGate>) {
   const { create, revoke } = useDeployTokenMutations();
   const [created, setCreated] = useState<string | null>(null);
   const failed = (error: unknown, fallback: string) =>
-    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+    toast({ title: fallback, description: errorMessage(error, fallback), variant: 'destructive' });
 
   const actions = {
     created,
@@ -29,7 +30,7 @@ export function useTokenActions(gate: ReturnType<typeof usePasswordGate>) {
               setCreated(answer.token);
               toast({
                 title: 'Deploy token created',
-                description: `${name} can release ${remote}`,
+                description: `${name} can release ${REMOTE_LABELS[remote]}`,
                 variant: 'success',
               });
             },

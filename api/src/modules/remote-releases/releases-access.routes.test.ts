@@ -164,7 +164,10 @@ describe('who may manage releases', () => {
       { remote: 'lab', version: '4.0.0', url: `${cdnOrigin}/x/mf-manifest.json` },
     ],
     ['POST', '/api/modules/releases/lab/activate', { version: '3.0.0' }],
+    // The screen's canary slider (a share) and Promote (everyone) are these same calls.
+    ['POST', '/api/modules/releases/lab/activate', { version: '3.0.0', percent: 25 }],
     ['POST', '/api/modules/releases/lab/rollback'],
+    ['GET', '/api/modules/releases/lab/load-errors'],
   ];
 
   it('refuses anonymous callers, users who are not admins, and the admins of another tenant', async () => {

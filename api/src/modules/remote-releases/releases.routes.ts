@@ -8,6 +8,7 @@ import { defineRoute } from '../../http/define-route.ts';
 import type { RemoteRegistry } from '../../http/remote-registry.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
 import { fetchHostedBuild } from './hosted-build.ts';
+import { loadErrorChart } from './load-error-chart.queries.ts';
 import { recordLoadError } from './load-errors.ts';
 import { isOperatorAdmin, knownRemote, requireOperatorAdmin } from './operator-access.ts';
 import { listReleases } from './release.queries.ts';
@@ -62,6 +63,15 @@ export function releasesRoutes({ pool, config, registry, host }: ReleasesDeps): 
     { before: [requireOperatorAdmin(pool, config)] },
     async (_ctx, { query }) => {
       return await listReleases(pool, config.remotes, query.remote);
+    },
+  );
+
+  defineRoute(
+    router,
+    contract.readRemoteLoadErrors,
+    { before: [knownRemote(), requireOperatorAdmin(pool, config)] },
+    async (_ctx, { params: { remote } }) => {
+      return await loadErrorChart(pool, remote);
     },
   );
 

@@ -15,6 +15,7 @@ import {
   releaseChangesSchema,
   releaseGrantSchema,
   releaseVersionSchema,
+  remoteLoadErrorChartSchema,
   remoteReleasesSchema,
   tokenApprovesRequestSchema,
 } from './remote-releases.ts';
@@ -38,6 +39,16 @@ export const listRemoteReleases = route({
   access: 'admin',
   query: releasesQuerySchema,
   responses: { 200: { description: 'The releases', schema: remoteReleasesSchema } },
+});
+
+export const readRemoteLoadErrors = route({
+  method: 'get',
+  path: '/api/modules/releases/:remote/load-errors',
+  summary:
+    "Load failures browsers reported per version of one remote, since each version's activation, per hour or day",
+  access: 'admin',
+  params: remoteParams,
+  responses: { 200: { description: 'The failures per version', schema: remoteLoadErrorChartSchema } },
 });
 
 export const publishUrlRelease = route({

@@ -223,3 +223,25 @@ export const releaseChangesSchema = z.strictObject({
 
 export type ReleaseChanges = z.infer<typeof releaseChangesSchema>;
 export type ReleaseGrant = z.infer<typeof releaseGrantSchema>;
+
+/** One version's load failures since it was last activated (or started as a canary), counted per period. */
+export const versionLoadErrorsSchema = z.strictObject({
+  version: z.string(),
+  /** When this version was last activated for everyone or as a canary. */
+  since: z.iso.datetime(),
+  /** Failures reported since then, in all. */
+  errors: z.number().int().nonnegative(),
+  /** Failures per period (`bucket`), oldest first; periods without failures are left out. */
+  points: z.array(z.strictObject({ at: z.iso.datetime(), errors: z.number().int().nonnegative() })),
+});
+
+/** Body of GET /api/modules/releases/:remote/load-errors: the chart of load failures per version. */
+export const remoteLoadErrorChartSchema = z.strictObject({
+  remote: remoteNameSchema,
+  /** The period each point counts: an hour while the oldest version shown is under two days in effect, else a day. */
+  bucket: z.enum(['hour', 'day']),
+  /** The versions last activated, newest activation first (at most five). */
+  versions: z.array(versionLoadErrorsSchema),
+});
+export type VersionLoadErrors = z.infer<typeof versionLoadErrorsSchema>;
+export type RemoteLoadErrorChart = z.infer<typeof remoteLoadErrorChartSchema>;

@@ -34,6 +34,13 @@ describe('LoadStatus', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('shows placeholder rows instead of a spinner for a list, and not the content', () => {
+    renderStatus({ loading: true, skeletonRows: 4, label: 'Loading jobs' });
+    const placeholder = screen.getByRole('status', { name: 'Loading jobs' });
+    expect(placeholder.querySelectorAll('[data-skeleton-row]')).toHaveLength(4);
+    expect(screen.queryByText('the list')).not.toBeInTheDocument();
+  });
+
   it('announces a failure with Retry', async () => {
     const onRetry = vi.fn();
     renderStatus({ failed: true, onRetry });

@@ -1,6 +1,7 @@
 import { Flex, Text } from '@radix-ui/themes';
 import type { ComponentProps, ReactNode } from 'react';
 import { LoadFailed } from '../load-failed/load-failed.tsx';
+import { SkeletonRows } from '../skeleton-rows/skeleton-rows.tsx';
 import { Spinner } from '../spinner/spinner.tsx';
 
 type Space = ComponentProps<typeof Flex>['py'];
@@ -19,6 +20,8 @@ export type LoadStatusProps<T> = {
    */
   loadingText?: string;
   compact?: boolean;
+  /** A list loading: this many grey placeholder rows instead of a spinner (takes precedence over both). */
+  skeletonRows?: number;
   /** The spinner's accessible name. */
   label?: string;
   /** The room above and below the spinner, the sentence and the failure. */
@@ -37,6 +40,7 @@ export function LoadStatus<T = undefined>({
   details,
   loadingText,
   compact = false,
+  skeletonRows,
   label,
   space = '8',
   data,
@@ -44,6 +48,7 @@ export function LoadStatus<T = undefined>({
 }: LoadStatusProps<T>) {
   if (failed) return <LoadFailed message={message} details={details} onRetry={onRetry} py={space} />;
   if (loading) {
+    if (skeletonRows) return <SkeletonRows rows={skeletonRows} label={label ?? 'Loading'} />;
     if (loadingText !== undefined) {
       return (
         <Text as="p" color="gray" align="center" my={space}>

@@ -6,6 +6,7 @@ import { DropdownMenu, Flex, IconButton, Text } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RELOAD_DELAY_MS } from '../../config/product.ts';
+import { AppearanceMenuItems } from '../appearance/appearance-menu-items.tsx';
 import { DeferredMenu } from './deferred-menu.tsx';
 
 // Phone access (its form, the number checks and the dialog's code) is fetched when it is first opened:
@@ -14,7 +15,7 @@ const PhoneAccessDialog = lazy(() =>
   import('../phone-access/phone-access-dialog.tsx').then((module) => ({ default: module.PhoneAccessDialog })),
 );
 
-/** The user menu: who is signed in, the Voice Console for admins, Phone access, and Logout. */
+/** The user menu: who is signed in, the Voice Console for admins, Phone access, the appearance, and Logout. */
 export function UserMenu({
   user,
   reload = () => window.location.reload(),
@@ -86,6 +87,9 @@ export function UserMenu({
         >
           Phone access
         </DropdownMenu.Item>
+        <DropdownMenu.Separator />
+        <AppearanceMenuItems />
+        <DropdownMenu.Separator />
         <DropdownMenu.Item onSelect={handleLogout} disabled={logout.isPending}>
           Logout
         </DropdownMenu.Item>

@@ -1,9 +1,9 @@
 import { usePhoneAccess } from '@annie/api-client/trust/use-phone-access';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
-import { Dialog, Flex, Text } from '@radix-ui/themes';
-import { OwnNumberConfirm } from './own-number-confirm.tsx';
+import { Dialog, Flex } from '@radix-ui/themes';
 import { PhoneAccessForm } from './phone-access-form.tsx';
 import { PhoneLockouts } from './phone-lockouts.tsx';
+import { PhoneNumbers } from './phone-numbers.tsx';
 import { usePhoneAccessActions } from './use-phone-access-actions.ts';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -39,32 +39,24 @@ function PhoneAccessBody({ onDone }: { onDone: () => void }) {
       message="Failed to load phone access."
       details={access.error?.message}
       onRetry={() => void access.refetch()}
-      compact
+      skeletonRows={3}
+      label="Loading phone access"
       data={access.data}
     >
       {(loaded) => (
         <Flex direction="column" gap="3">
-          {loaded.unverifiedNumbers.length > 0 && (
-            <Flex direction="column" gap="2" mt="3" role="region" aria-label="Numbers to confirm">
-              <Text size="2">Enter the code texted to each new number. Until then it is not yours.</Text>
-              {loaded.unverifiedNumbers.map((number) => (
-                <OwnNumberConfirm
-                  key={number}
-                  number={number}
-                  busy={actions.confirming || actions.resending}
-                  onConfirm={(code, onConfirmed) => actions.confirm(number, code, onConfirmed)}
-                  onResend={() => actions.resend(number)}
-                />
-              ))}
-            </Flex>
-          )}
-          <PhoneLockouts access={loaded} clearing={actions.clearing} onClear={actions.clearLockout} />
+          <PhoneNumbers access={loaded} actions={actions} />
+          <PhoneLockouts
+            access={loaded}
+            clearing={actions.clearing}
+            onClear={(currentPassword, onError) => actions.clearLockout(currentPassword, { onError })}
+          />
           <PhoneAccessForm
             // A fresh form for each answer from the server: a saved passcode and password are not kept.
             key={access.dataUpdatedAt}
             access={loaded}
             saving={actions.saving}
-            onSave={(request) => actions.save(request, (waiting) => !waiting && onDone())}
+            onSave={(request, onError) => actions.save(request, { onDone, onError })}
           />
         </Flex>
       )}

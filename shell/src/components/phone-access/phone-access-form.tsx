@@ -6,15 +6,15 @@ import { type FormEvent, useState } from 'react';
 type Props = {
   access: PhoneAccess;
   saving: boolean;
-  onSave: (request: UpdatePhoneAccess) => void;
+  onSave: (request: UpdatePhoneAccess, onError: (message: string) => void) => void;
 };
 
 export const SPOKEN_PASSCODE_WARNING =
   'A spoken passcode is heard by the speech model that transcribes the call. Keying it, then #, keeps it off the line.';
 
-/** Your numbers, a new passcode and whether it may be said; the password guards the passcode settings. */
+/** A new passcode and whether it may be said; the password guards both. Refusals are said under Save. */
 export function PhoneAccessForm({ access, saving, onSave }: Props) {
-  const [numbers, setNumbers] = useState(access.numbers.join(', '));
+  const [error, setError] = useState<string>();
   const [passcode, setPasscode] = useState('');
   const [spoken, setSpoken] = useState(access.spokenPasscode);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -23,33 +23,22 @@ export function PhoneAccessForm({ access, saving, onSave }: Props) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSave({
-      numbers: numbers
-        .split(',')
-        .map((number) => number.trim())
-        .filter(Boolean),
-      ...(passcode ? { passcode } : {}),
-      ...(spoken !== access.spokenPasscode ? { spokenPasscode: spoken } : {}),
-      ...(needsPassword ? { currentPassword } : {}),
-    });
+    setError(undefined);
+    onSave(
+      {
+        // The numbers are changed in their list above; the passcode's save keeps them as they are.
+        numbers: access.numbers,
+        ...(passcode ? { passcode } : {}),
+        ...(spoken !== access.spokenPasscode ? { spokenPasscode: spoken } : {}),
+        ...(needsPassword ? { currentPassword } : {}),
+      },
+      setError,
+    );
   }
 
   return (
     <form onSubmit={submit}>
       <Flex direction="column" gap="3" mt="3">
-        <FormField
-          label="Your phone numbers (comma-separated)"
-          hint="Each new number is texted a code; it counts as yours once you enter it."
-        >
-          {(control) => (
-            <TextField.Root
-              {...control}
-              placeholder="+1 415 555 0100"
-              value={numbers}
-              onChange={(event) => setNumbers(event.target.value)}
-            />
-          )}
-        </FormField>
         <Text size="1" color="gray">
           {access.passcodeSet
             ? 'A passcode is set. Enter a new one to change it.'
@@ -93,6 +82,11 @@ export function PhoneAccessForm({ access, saving, onSave }: Props) {
               />
             )}
           </FormField>
+        )}
+        {error && (
+          <Text as="p" size="2" color="red" role="alert">
+            {error}
+          </Text>
         )}
         <Flex gap="3" justify="end" mt="2">
           <Dialog.Close>

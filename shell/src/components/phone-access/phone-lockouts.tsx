@@ -4,7 +4,11 @@ import { formatDateAndTime, formatPhone, formatTime } from '@annie/ui/format';
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
 
-type Props = { access: PhoneAccess; clearing: boolean; onClear: (currentPassword: string) => void };
+type Props = {
+  access: PhoneAccess;
+  clearing: boolean;
+  onClear: (currentPassword: string, onError: (message: string) => void) => void;
+};
 
 /**
  * Wrong passcodes keyed from your number stop the check for a while. Caller ID can be faked, so a
@@ -13,6 +17,7 @@ type Props = { access: PhoneAccess; clearing: boolean; onClear: (currentPassword
  */
 export function PhoneLockouts({ access, clearing, onClear }: Props) {
   const [currentPassword, setCurrentPassword] = useState('');
+  const [error, setError] = useState<string>();
   if (!access.lockedUntil && access.lockouts.length === 0) return null;
   return (
     <Flex direction="column" gap="2" role="region" aria-label="Passcode lockouts">
@@ -41,11 +46,12 @@ export function PhoneLockouts({ access, clearing, onClear }: Props) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            onClear(currentPassword);
+            setError(undefined);
+            onClear(currentPassword, setError);
           }}
         >
           <Flex gap="2" align="end">
-            <FormField label="Your account password, to clear the lockout">
+            <FormField label="Your account password, to clear the lockout" error={error}>
               {(control) => (
                 <TextField.Root
                   {...control}

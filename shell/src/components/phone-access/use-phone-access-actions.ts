@@ -1,4 +1,4 @@
-import type { UpdatePhoneAccess } from '@annie/api-client/contracts/trust';
+import type { PhoneAccess, UpdatePhoneAccess } from '@annie/api-client/contracts/trust';
 import { errorMessage } from '@annie/api-client/http';
 import {
   useClearPhoneLockout,
@@ -6,65 +6,95 @@ import {
   useResendOwnNumberCode,
   useUpdatePhoneAccess,
 } from '@annie/api-client/trust/use-phone-access';
+import { formatPhone } from '@annie/ui/format';
 import { useToast } from '@annie/ui/toast/toast';
 
-/** Phone access changes with their notices: the server's reason when it refuses (wrong password or code, a taken number). */
+/** What the caller does with the answer: a refusal is shown where it happened (the server's reason). */
+type Outcome = { onDone?: (saved: PhoneAccess) => void; onError: (message: string) => void };
+
+/**
+ * Phone access changes. A refusal (a wrong code or password, a taken or landline number) goes back to
+ * the part of the dialog that asked, shown inline beside it; a success is also said in a toast.
+ */
 export function usePhoneAccessActions() {
   const { toast } = useToast();
   const update = useUpdatePhoneAccess();
   const confirm = useConfirmOwnNumber();
   const resend = useResendOwnNumberCode();
   const clear = useClearPhoneLockout();
-  const failed = (fallback: string) => (error: Error) =>
-    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+  const refused = (outcome: Outcome, fallback: string) => (error: Error) =>
+    outcome.onError(errorMessage(error, fallback));
   return {
     saving: update.isPending,
     confirming: confirm.isPending,
     resending: resend.isPending,
     clearing: clear.isPending,
-    save(request: UpdatePhoneAccess, onSaved: (waitingForCode: boolean) => void) {
+    save(request: UpdatePhoneAccess, outcome: Outcome) {
       update.mutate(request, {
         onSuccess: (saved) => {
-          const waiting = saved.unverifiedNumbers.length > 0;
-          toast({
-            title: 'Phone access saved',
-            description: waiting ? 'Enter the code texted to each new number to confirm it.' : undefined,
-            variant: 'success',
-          });
-          onSaved(waiting);
+          toast({ title: 'Phone access saved', variant: 'success' });
+          outcome.onDone?.(saved);
         },
-        onError: failed('Failed to save phone access'),
+        onError: refused(outcome, 'Phone access was not saved'),
       });
     },
-    confirm(number: string, code: string, onConfirmed: () => void) {
+    /** Adds one number (texted a code) or removes one, keeping the others. */
+    setNumbers(numbers: string[], change: 'added' | 'removed', outcome: Outcome) {
+      update.mutate(
+        { numbers },
+        {
+          onSuccess: (saved) => {
+            toast({
+              title: change === 'added' ? 'Number added' : 'Number removed',
+              description: change === 'added' ? 'Enter the code texted to it to verify it.' : undefined,
+              variant: 'success',
+            });
+            outcome.onDone?.(saved);
+          },
+          onError: refused(
+            outcome,
+            change === 'added' ? 'The number was not added' : 'The number was not removed',
+          ),
+        },
+      );
+    },
+    confirm(number: string, code: string, outcome: Outcome) {
       confirm.mutate(
         { number, code },
         {
-          onSuccess: () => {
-            toast({ title: 'Number confirmed', variant: 'success' });
-            onConfirmed();
+          onSuccess: (saved) => {
+            toast({ title: 'Number verified', description: formatPhone(number), variant: 'success' });
+            outcome.onDone?.(saved);
           },
-          onError: failed('Failed to confirm the number'),
+          onError: refused(outcome, 'The number was not verified'),
         },
       );
     },
-    resend(number: string) {
+    resend(number: string, outcome: Outcome) {
       resend.mutate(
         { number },
         {
-          onSuccess: () => toast({ title: 'New code sent', variant: 'success' }),
-          onError: failed('Failed to send a new code'),
+          onSuccess: (saved) => {
+            toast({ title: 'New code sent', description: formatPhone(number), variant: 'success' });
+            outcome.onDone?.(saved);
+          },
+          onError: refused(outcome, 'No new code was sent'),
         },
       );
     },
-    clearLockout(currentPassword: string) {
+    clearLockout(currentPassword: string, outcome: Outcome) {
       clear.mutate(
         { currentPassword },
         {
-          onSuccess: () => toast({ title: 'Lockout cleared', variant: 'success' }),
-          onError: failed('Failed to clear the lockout'),
+          onSuccess: (saved) => {
+            toast({ title: 'Lockout cleared', variant: 'success' });
+            outcome.onDone?.(saved);
+          },
+          onError: refused(outcome, 'The lockout was not cleared'),
         },
       );
     },
   };
 }
+
+export type PhoneAccessActions = ReturnType<typeof usePhoneAccessActions>;

@@ -1,0 +1,108 @@
+import { useSyncExternalStore } from 'react';
+
+/** What the user chose: follow the system (`prefers-color-scheme`), or always light, or always dark. */
+export type AppearanceChoice = 'system' | 'light' | 'dark';
+export type Appearance = 'light' | 'dark';
+
+export const APPEARANCE_CHOICES: readonly AppearanceChoice[] = ['system', 'light', 'dark'];
+export const APPEARANCE_LABELS: Readonly<Record<AppearanceChoice, string>> = {
+  system: 'System',
+  light: 'Light',
+  dark: 'Dark',
+};
+
+/** Where the choice is remembered (this browser only; nothing is sent to the server). */
+export const APPEARANCE_STORAGE_KEY = 'annie.appearance';
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+const listeners = new Set<() => void>();
+
+function isChoice(value: unknown): value is AppearanceChoice {
+  return value === 'system' || value === 'light' || value === 'dark';
+}
+
+/** The remembered choice ('system' when none, or when storage is unavailable). */
+export function readAppearanceChoice(): AppearanceChoice {
+  try {
+    const stored = globalThis.localStorage?.getItem(APPEARANCE_STORAGE_KEY);
+    return isChoice(stored) ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function systemPrefersDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
+}
+
+/** The appearance a choice gives on this device now. */
+export function resolveAppearance(choice: AppearanceChoice): Appearance {
+  if (choice !== 'system') return choice;
+  return systemPrefersDark() ? 'dark' : 'light';
+}
+
+/**
+ * Puts the appearance on <html>: Radix Themes' tokens follow the `dark`/`light` class of an ancestor, so
+ * every Theme with the default appearance (`inherit`) — the shell's, each remote's screens inside it, and
+ * the portals of dialogs and menus — changes with it; `color-scheme` does the same for scrollbars and
+ * form controls the browser draws.
+ */
+export function applyAppearance(choice: AppearanceChoice = readAppearanceChoice()): Appearance {
+  const appearance = resolveAppearance(choice);
+  if (typeof document === 'undefined') return appearance;
+  const root = document.documentElement;
+  root.classList.toggle('dark', appearance === 'dark');
+  root.classList.toggle('light', appearance === 'light');
+  root.style.colorScheme = appearance;
+  root.dataset.appearance = choice;
+  return appearance;
+}
+
+/** Remembers the choice and applies it at once. */
+export function setAppearanceChoice(choice: AppearanceChoice): void {
+  try {
+    if (choice === 'system') globalThis.localStorage?.removeItem(APPEARANCE_STORAGE_KEY);
+    else globalThis.localStorage?.setItem(APPEARANCE_STORAGE_KEY, choice);
+  } catch {
+    // Storage refused (private mode): the choice holds for this page only.
+    memoryChoice = choice;
+  }
+  applyAppearance(choice);
+  for (const listener of listeners) listener();
+}
+
+let memoryChoice: AppearanceChoice | undefined;
+const currentChoice = () => memoryChoice ?? readAppearanceChoice();
+
+/**
+ * Applies the remembered choice now and keeps it applied: when the system's preference changes (for
+ * "System") and when another tab changes the choice. Returns a function that stops following.
+ */
+export function followAppearance(): () => void {
+  applyAppearance(currentChoice());
+  const reapply = () => {
+    applyAppearance(currentChoice());
+    for (const listener of listeners) listener();
+  };
+  const media = typeof matchMedia === 'function' ? matchMedia(DARK_QUERY) : undefined;
+  media?.addEventListener('change', reapply);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === APPEARANCE_STORAGE_KEY || event.key === null) reapply();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    media?.removeEventListener('change', reapply);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The user's choice and a setter, for a toggle. */
+export function useAppearanceChoice(): [AppearanceChoice, (choice: AppearanceChoice) => void] {
+  const choice = useSyncExternalStore(subscribe, currentChoice, () => 'system' as const);
+  return [choice, setAppearanceChoice];
+}
