@@ -19,7 +19,7 @@ import { embeddedUrl, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 const folder = await mkdtemp(join(tmpdir(), 'annie-backup-secrets-'));
 const dataDir = join(folder, '.data');
-const port = 57_000 + (process.pid % 1_000);
+const port = 58_000 + (process.pid % 1_000);
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const KEY = 'operator key kept in the password manager';
 const ADMIN_PASSWORD = 'backup-secrets-admin-password';
