@@ -31,10 +31,10 @@ export async function openDatabase(config: AppConfig, schema: OrmSchema): Promis
   const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
   const directUrl = config.DATABASE_DIRECT_URL ?? databaseUrl;
   if (config.DATABASE_URL) await checkConnectionBudget(config, directUrl);
-  if (behindPooler(config)) await migrateDirectly(directUrl, schema);
+  if (behindPooler(config)) await migrateDirectly(directUrl, schema, config.MIGRATION_LOCK_TIMEOUT_MS);
   const pool = createPool(databaseUrl, { max: config.DB_POOL_MAX });
   const orm = await createOrm(databaseUrl, schema, { pool });
-  if (!behindPooler(config)) await migrate(orm);
+  if (!behindPooler(config)) await migrate(orm, { lockTimeoutMs: config.MIGRATION_LOCK_TIMEOUT_MS });
   return {
     orm,
     pool,
@@ -57,12 +57,12 @@ export async function openDatabase(config: AppConfig, schema: OrmSchema): Promis
  * Behind a pooler, migrations run on a direct connection of their own (DDL and the migrator's
  * bookkeeping stay off the pooler), then it is closed.
  */
-async function migrateDirectly(directUrl: string, schema: OrmSchema): Promise<void> {
+async function migrateDirectly(directUrl: string, schema: OrmSchema, lockTimeoutMs: number): Promise<void> {
   const pool = createPool(directUrl, { max: 1 });
   try {
     const orm = await createOrm(directUrl, schema, { pool });
     try {
-      await migrate(orm, directUrl);
+      await migrate(orm, { lockUrl: directUrl, lockTimeoutMs });
     } finally {
       await orm.close();
     }

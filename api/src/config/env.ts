@@ -65,6 +65,11 @@ const envSchema = z
     JOB_QUEUE_POOL_MAX: z.coerce.number().int().min(1).default(4),
     /** How many API instances share the database: start refuses a budget the server cannot hold for all. */
     EXPECTED_INSTANCES: z.coerce.number().int().min(1).default(1),
+    /**
+     * How long a starting instance waits for the migrations lock another one holds (0: without end); then
+     * start fails, naming the holder (host:pid, PostgreSQL pid): a stuck holder no longer hangs every start.
+     */
+    MIGRATION_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
     DATA_DIR: z.string().default(DEFAULTS.DATA_DIR),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(DEFAULTS.EMBEDDED_PG_PORT),
     PG_BIN_DIR: z.string().optional(),

@@ -23,11 +23,11 @@ export async function backupEmbeddedDatabase(
   const passwordFile = join(dataDir, 'postgres-password');
   const server = existsSync(join(layout.clusterDir, 'PG_VERSION')) ? runningServer(layout) : undefined;
   if (!server) {
-    await backupCluster(layout, passwordFile, file);
+    await backupCluster(layout, file);
   } else {
     const password = (await readFile(passwordFile, 'utf8')).trim();
     const adminUrl = embeddedUrl(password, layout.clusterDir, server.port, 'postgres');
-    await backupRunningCluster(layout, adminUrl, passwordFile, file, options);
+    await backupRunningCluster(layout, adminUrl, file, options);
   }
   if (options.encryptionKey) await encryptBackupFile(file, options.encryptionKey);
   return { running: server !== undefined };

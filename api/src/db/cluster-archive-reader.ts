@@ -63,15 +63,15 @@ function assertSafePath(file: string, path: unknown): asserts path is string {
 }
 
 /**
- * Extracts the archive `file` into the empty folder `into` (owned by `runAs` when given) and returns
- * the password it carries. Throws on anything unexpected; the caller removes `into` then.
+ * Extracts the archive `file` into the empty folder `into` (owned by `runAs` when given), skipping the
+ * password an archive of an earlier version carries. Throws on anything unexpected; the caller removes
+ * `into` then.
  */
 export async function extractArchive(
   file: string,
   into: string,
   runAs: { uid: number; gid: number } | undefined,
-): Promise<Buffer> {
-  let password: Buffer | undefined;
+): Promise<void> {
   const reader = new ByteReader(createReadStream(file).pipe(createGunzip()));
   try {
     const magic = await reader.read(MAGIC.length).catch(() => null);
@@ -84,9 +84,7 @@ export async function extractArchive(
       const header = JSON.parse((await reader.read(length.readUInt32BE()))?.toString() ?? '') as Header;
       assertSafePath(file, header.path);
       if (header.path === PASSWORD_ENTRY) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of reader.stream(header.size)) chunks.push(chunk);
-        password = Buffer.concat(chunks);
+        for await (const _chunk of reader.stream(header.size));
         continue;
       }
       const target = join(into, header.path);
@@ -104,6 +102,4 @@ export async function extractArchive(
     if (error instanceof SyntaxError) throw new BackupToolError(`${file} is damaged: ${error.message}`);
     throw error;
   }
-  if (!password) throw new BackupToolError(`${file} is incomplete: no database cluster in it`);
-  return password;
 }

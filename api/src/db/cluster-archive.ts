@@ -8,8 +8,8 @@ import { isSocketFile } from './embedded-server-check.ts';
 
 /**
  * The archive of the embedded cluster: gzip over a sequence of entries, each a 4-byte length, a JSON
- * header and the file's bytes. It also carries the cluster's superuser password, which must match the
- * restored cluster's.
+ * header and the file's bytes. Archives made before round three also carry the superuser's password
+ * as PASSWORD_ENTRY: a restore skips it (it sets a new password), and new archives hold none.
  */
 export const MAGIC = 'ANNIE-PGDATA-1\n';
 export const PASSWORD_ENTRY = '.annie/postgres-password';
@@ -41,7 +41,7 @@ function headerBytes(header: Header): Buffer {
   return Buffer.concat([length, json]);
 }
 
-/** An entry for bytes made here (the password, the backup label). */
+/** An entry for bytes made here (the backup label, the tablespace map). */
 export function* bytesEntry(path: string, bytes: Buffer): Generator<Buffer> {
   yield headerBytes({ path, type: 'file', mode: 0o600, size: bytes.length });
   yield bytes;

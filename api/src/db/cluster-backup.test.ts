@@ -63,7 +63,9 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
 const notes = (client: pg.Client) =>
   client.query('select title from note order by title').then(({ rows }) => rows.map((row) => row.title));
 
-describe('db:backup and db:restore on the embedded database', () => {
+// Each CLI run loads the app's code in a process of its own, and a restore runs the server once in
+// single-user mode: minutes on a busy machine.
+describe('db:backup and db:restore on the embedded database', { timeout: 300_000 }, () => {
   it('a backup taken with the database stopped brings the data back after later changes', async () => {
     await withDatabase(async (client) => {
       await client.query('create table note (title text)');
@@ -129,7 +131,7 @@ describe('db:backup and db:restore on the embedded database', () => {
   });
 });
 
-describe('db:backup while the embedded database runs', () => {
+describe('db:backup while the embedded database runs', { timeout: 300_000 }, () => {
   it('keeps every row acknowledged before the backup ends; the restored cluster starts clean', async () => {
     const db = await started({ dataDir, port });
     const writer = new pg.Client({ connectionString: db.url });

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { BackupToolError } from './backup.ts';
-import { bytesEntry, clusterEntries, PASSWORD_ENTRY, writeArchive } from './cluster-archive.ts';
+import { clusterEntries, writeArchive } from './cluster-archive.ts';
 import { extractArchive } from './cluster-archive-reader.ts';
+import { setNewSuperuserPassword } from './cluster-backup-password.ts';
 import type { ClusterLayout } from './embedded-layout.ts';
 import { processesInCluster, runningServer } from './embedded-server-check.ts';
 
@@ -31,27 +32,22 @@ function assertInitialised(layout: ClusterLayout): void {
   }
 }
 
-/** Writes the stopped cluster (and its password file) to `file`, readable by its owner only. */
-export async function backupCluster(
-  layout: ClusterLayout,
-  passwordFile: string,
-  file: string,
-): Promise<void> {
+/**
+ * Writes the stopped cluster to `file`, readable by its owner only. Not its password file: a stolen
+ * backup does not open the live database, and a restore sets a new password.
+ */
+export async function backupCluster(layout: ClusterLayout, file: string): Promise<void> {
   assertInitialised(layout);
   const running = runningProblem(layout);
   if (running) throw new BackupToolError(`${running}: its files cannot be copied as they are`);
-  const password = await readFile(passwordFile);
-  async function* entries() {
-    yield* bytesEntry(PASSWORD_ENTRY, password);
-    yield* clusterEntries(layout.clusterDir, { online: false });
-  }
-  await writeArchive(file, entries());
+  await writeArchive(file, clusterEntries(layout.clusterDir, { online: false }));
 }
 
 /**
  * Replaces the stopped cluster (or puts one in a data folder that has none yet) with the one in
- * `file`: extracted beside it first, then swapped in by renaming, so a bad file leaves the current
- * database as it was.
+ * `file`: extracted beside it first and given a new superuser password (the archive holds none), then
+ * swapped in by renaming with the password file written beside it, so a bad file leaves the current
+ * database and its password as they were.
  */
 export async function restoreCluster(
   layout: ClusterLayout,
@@ -62,21 +58,25 @@ export async function restoreCluster(
   if (running) throw new BackupToolError(`${running}: stop AnnieAI, then run db:restore again`);
   const incoming = `${layout.clusterDir}.restoring`;
   const previous = `${layout.clusterDir}.before-restore`;
+  const newPasswordFile = `${passwordFile}.restoring`;
   await rm(incoming, { recursive: true, force: true });
   await mkdir(incoming, { mode: 0o700 });
   try {
-    const password = await extractArchive(file, incoming, layout.runAs);
+    await extractArchive(file, incoming, layout.runAs);
     if (!existsSync(join(incoming, 'PG_VERSION'))) {
       throw new BackupToolError(`${file} is incomplete: no database cluster in it`);
     }
     if (layout.runAs) await chown(incoming, layout.runAs.uid, layout.runAs.gid);
+    const password = await setNewSuperuserPassword(layout, incoming);
+    await mkdir(dirname(passwordFile), { recursive: true });
+    await writeFile(newPasswordFile, `${password}\n`, { mode: 0o600 });
     await rm(previous, { recursive: true, force: true });
     if (existsSync(layout.clusterDir)) await rename(layout.clusterDir, previous);
     await rename(incoming, layout.clusterDir);
-    await mkdir(dirname(passwordFile), { recursive: true });
-    await writeFile(passwordFile, password, { mode: 0o600 });
+    await rename(newPasswordFile, passwordFile);
     await rm(previous, { recursive: true, force: true });
   } finally {
     await rm(incoming, { recursive: true, force: true });
+    await rm(newPasswordFile, { force: true });
   }
 }

@@ -75,7 +75,9 @@ async function backupStarted(client: pg.Client): Promise<void> {
   }
 }
 
-describe('db:backup of the running embedded database across a WAL segment switch', () => {
+describe('db:backup of the running embedded database across a WAL segment switch', {
+  timeout: 300_000,
+}, () => {
   it('keeps every segment from start to end: the restored cluster starts and has every acknowledged row', async () => {
     const source = { dataDir: join(folder, 'source', '.data'), port };
     const db = await start(source);

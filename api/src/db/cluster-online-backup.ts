@@ -1,8 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { BackupToolError } from './backup.ts';
-import { bytesEntry, clusterEntries, fileEntry, PASSWORD_ENTRY, writeArchive } from './cluster-archive.ts';
+import { bytesEntry, clusterEntries, fileEntry, writeArchive } from './cluster-archive.ts';
 import type { ClusterLayout } from './embedded-layout.ts';
 
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
@@ -15,16 +15,14 @@ const TIMELINE_HISTORY = /^[0-9A-F]{8}\.history$/;
  * start onwards, which replay makes consistent when the archive is restored. A temporary replication
  * slot on the same session keeps that WAL from being recycled until it is copied; it ends with the
  * session. `onWalCopy` is called when the copy of the WAL begins: every transaction committed before
- * then is in the backup.
+ * then is in the backup. The password file is not in it (cluster-backup.ts).
  */
 export async function backupRunningCluster(
   layout: ClusterLayout,
   adminUrl: string,
-  passwordFile: string,
   file: string,
   options: { onWalCopy?: () => void } = {},
 ): Promise<void> {
-  const password = await readFile(passwordFile);
   const client = new pg.Client({ connectionString: adminUrl, application_name: 'annie-backup' });
   await client.connect();
   try {
@@ -32,7 +30,6 @@ export async function backupRunningCluster(
     await client.query('select pg_create_physical_replication_slot($1, true, true)', [slot]);
     await client.query('select pg_backup_start($1, true)', [`annie ${new Date().toISOString()}`]);
     async function* entries() {
-      yield* bytesEntry(PASSWORD_ENTRY, password);
       yield* clusterEntries(layout.clusterDir, { online: true });
       const stop = await client.query<{ labelfile: string; spcmapfile: string | null }>(
         'select labelfile, spcmapfile from pg_backup_stop(false)',

@@ -82,10 +82,17 @@ export async function createOrm(
 
 /**
  * Applies every committed migration that has not run yet, one starting instance at a time: the lock is a
- * session's, taken on `lockUrl` (DATABASE_DIRECT_URL behind a pooler; by default the ORM's URL).
+ * session's, taken on `lockUrl` (DATABASE_DIRECT_URL behind a pooler; by default the ORM's URL), waited
+ * for at most `lockTimeoutMs` (MIGRATION_LOCK_TIMEOUT_MS; 0: without end).
  */
-export async function migrate(orm: Orm, lockUrl?: string): Promise<void> {
-  await withAdvisoryLock(lockUrl ?? orm.config.get('clientUrl') ?? '', LOCKS.migrations, () =>
-    orm.migrator.up(),
+export async function migrate(
+  orm: Orm,
+  options: { lockUrl?: string; lockTimeoutMs?: number } = {},
+): Promise<void> {
+  await withAdvisoryLock(
+    options.lockUrl ?? orm.config.get('clientUrl') ?? '',
+    LOCKS.migrations,
+    () => orm.migrator.up(),
+    { timeoutMs: options.lockTimeoutMs, what: 'migrations', setting: 'MIGRATION_LOCK_TIMEOUT_MS' },
   );
 }

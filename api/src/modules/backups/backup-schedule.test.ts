@@ -117,7 +117,7 @@ describe('scheduled backups of the embedded database', () => {
     const copy = join(copyDir, basename(file));
     expect((await readFile(copy)).equals(await readFile(file))).toBe(true);
     expect((await stat(copy)).mode & 0o777).toBe(0o600);
-    // The embedded database's password file is in the backup, encrypted with the rest.
+    // The embedded database's password is in neither the file nor its plaintext (cluster-backup-secrets.test.ts).
     const password = (await readFile(join(dataDir, 'postgres-password'), 'utf8')).trim();
     expect((await readFile(file)).includes(Buffer.from(password))).toBe(false);
     await expect(runEmbeddedBackupCommand('db:restore', file, dataDir)).rejects.toThrow(
