@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   assistRequestSchema,
   assistResponseSchema,
+  callReadinessSchema,
   callSessionListQuerySchema,
   callSessionListSchema,
   endCallResponseSchema,
@@ -50,6 +51,16 @@ export const endCall = route({
   params: { id: z.uuid() },
   notFound: CALL_NOT_FOUND,
   responses: { 200: { description: 'The call, ended', schema: endCallResponseSchema } },
+});
+
+export const getCallReadiness = route({
+  method: 'get',
+  path: '/api/calls/readiness',
+  summary: 'Whether a new call may start now, and if not why, in words for the executive',
+  description:
+    "`callsPaused` is true while the month's usage budget is spent and the tenant's hard stop is on; `notice` then names the budget and who can lift it.",
+  access: 'signed-in',
+  responses: { 200: { description: 'Whether calls may start', schema: callReadinessSchema } },
 });
 
 export const startCall = route({

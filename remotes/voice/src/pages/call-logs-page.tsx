@@ -11,7 +11,7 @@ import { CallMessagesList } from '../components/call-logs/call-messages-list.tsx
 import { PendingActionBanner } from '../components/call-logs/pending-action-banner.tsx';
 import { useFrontDeskByCall } from '../hooks/use-front-desk-by-call.ts';
 import { usePendingActionActions } from '../hooks/use-pending-action-actions.ts';
-import { callPartyOf, phoneDirectionOf } from '../lib/call-party.ts';
+import { callPartyOf } from '../lib/call-party.ts';
 
 /**
  * Call History (/call-logs): the caller's phone and web calls, newest first, a page at a
@@ -65,14 +65,13 @@ export default function CallLogsPage() {
                             decide.send(action.id, text, numberTypeConfirmed)
                           }
                           onReject={() => decide.reject(action.id)}
+                          party={session.channel === 'twilio' ? callPartyOf(session) : undefined}
                         />
                       ))}
                       {frontDesk.messagesOf(session.id).length > 0 && (
                         <CallMessagesList
                           messages={frontDesk.messagesOf(session.id)}
-                          calledParty={
-                            phoneDirectionOf(session) === 'outbound' ? callPartyOf(session).name : undefined
-                          }
+                          party={session.channel === 'twilio' ? callPartyOf(session) : undefined}
                         />
                       )}
                     </CallLogRow>

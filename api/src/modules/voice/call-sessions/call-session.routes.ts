@@ -4,6 +4,7 @@ import type { DomainDeps } from '../../../domain.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoute, jsonText } from '../../../http/define-route.ts';
 import { liveStream } from '../../../live/live-stream.ts';
+import { budgetStatus, budgetStopNotice } from '../../usage/index.ts';
 import { listCallSessionsJson } from './call-session.queries.ts';
 import { endCallSession } from './call-session.service.ts';
 import { callChannel } from './call-session-live.ts';
@@ -11,7 +12,8 @@ import { compareEngines } from './engine-comparison.service.ts';
 
 /**
  * /api/call-sessions (Call History), its live events (the user's own calls only), POST /api/calls/:id/end
- * (a browser call or a typed call ends its session) and, for admins, the two engines compared over the
+ * (a browser call or a typed call ends its session), GET /api/calls/readiness (the budget's hard stop,
+ * said before Start) and, for admins, the two engines compared over the
  * tenant's measured calls.
  */
 export function callSessionRoutes({
@@ -28,6 +30,11 @@ export function callSessionRoutes({
   defineRoute(router, contract.listCallSessions, async (_ctx, { query, auth }) =>
     jsonText(await listCallSessionsJson(pool, auth, query)),
   );
+
+  defineRoute(router, contract.getCallReadiness, async (_ctx, { auth }) => {
+    const notice = budgetStopNotice(await budgetStatus(pool, auth.tenantId));
+    return { callsPaused: notice !== null, notice };
+  });
 
   defineRoute(router, contract.endCall, async (ctx, { params, auth: { tenantId, userId } }) => {
     const session = await endCallSession(ctx.state.em, { tenantId, userId, id: params.id });

@@ -1,9 +1,16 @@
 import type { CallSessionDto } from '@annie/api-client/contracts/calls';
 import { formatCallDuration, formatDateTime } from '@annie/ui/format';
 import { ArrowBottomLeftIcon, ArrowTopRightIcon, GlobeIcon, MobileIcon } from '@radix-ui/react-icons';
-import { Badge, Box, Card, Flex, Text } from '@radix-ui/themes';
+import { Badge, Box, Card, Flex, Link, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { callPartyOf, partyLineOf, phoneDirectionOf } from '../../lib/call-party.ts';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  addContactHref,
+  callPartyOf,
+  partyLineOf,
+  phoneDirectionOf,
+  userSpeakerOf,
+} from '../../lib/call-party.ts';
 import { CallFiguresDetail } from './call-figures-detail.tsx';
 import { CallFiguresLine } from './call-figures-line.tsx';
 
@@ -35,7 +42,8 @@ function DirectionBadge({ direction }: { direction: NonNullable<CallSessionDto['
 export function CallLogRow({ session, assistantName, children }: Props) {
   const kind = callKindOf(session);
   const direction = phoneDirectionOf(session);
-  const otherParty = direction === 'outbound' ? callPartyOf(session).name : 'You';
+  const party = callPartyOf(session);
+  const userSpeaker = userSpeakerOf(session);
   return (
     <Card size="2">
       <Flex justify="between" align="start" gap="3" wrap="wrap">
@@ -54,6 +62,14 @@ export function CallLogRow({ session, assistantName, children }: Props) {
             {session.callerId && (
               <Text as="div" size="2">
                 {partyLineOf(session)}
+                {party.e164 && !party.known && (
+                  <>
+                    {' · '}
+                    <Link asChild size="2">
+                      <RouterLink to={addContactHref(party.e164)}>Add to contacts</RouterLink>
+                    </Link>
+                  </>
+                )}
               </Text>
             )}
             {session.purpose && (
@@ -91,7 +107,7 @@ export function CallLogRow({ session, assistantName, children }: Props) {
                   // The lines never change order or content once listed: the index is a stable key.
                   <li key={index}>
                     <Text size="2">
-                      <Text weight="bold">{entry.role === 'user' ? otherParty : assistantName}:</Text>{' '}
+                      <Text weight="bold">{entry.role === 'user' ? userSpeaker : assistantName}:</Text>{' '}
                       {entry.content}
                     </Text>
                   </li>
