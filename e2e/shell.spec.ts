@@ -321,7 +321,7 @@ test.describe("the home page's idle view", () => {
     await expect(userPage.locator('[data-boot-idle] button[aria-label="Start call"]')).toBeEnabled();
     await expect(userPage.getByRole('status')).toHaveCount(1);
     await expect(userPage.getByRole('status', { name: 'Call status' })).toHaveText(
-      'Tap to start conversation',
+      'Press Start to talk',
     );
 
     release();

@@ -166,7 +166,7 @@ test('a whole call: greeting, the question, a knowledge search with a fact from 
   await instrument(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: "Hello, I'm James" })).toBeVisible({ timeout: 30_000 });
-  await expect(status(page)).toHaveText('Tap to start conversation');
+  await expect(status(page)).toHaveText('Press Start to talk');
   await page.getByRole('button', { name: 'Start call' }).click();
   await expect(status(page)).toHaveText('Listening...');
   await expect(page.getByRole('button', { name: 'End call' })).toBeVisible();
@@ -209,13 +209,13 @@ test('a whole call: greeting, the question, a knowledge search with a fact from 
   await expect(status(page)).toHaveText('Listening...', { timeout: 20_000 });
 
   await page.getByRole('button', { name: 'End call' }).click();
-  await expect(status(page)).toHaveText('Tap to start conversation');
+  await expect(status(page)).toHaveText('Press Start to talk');
   await fake.waitForEvent('session.update', { session: { audio: { input: { turn_detection: null } } } });
   await expect.poll(async () => (await fake.latest()).ended).toBe(true);
 
   const probe = await readProbe(page);
   expect(probe.statuses.slice(0, 3), 'the statuses the header went through').toEqual([
-    'Tap to start conversation',
+    'Press Start to talk',
     'Connecting...',
     'Listening...',
   ]);
@@ -297,7 +297,7 @@ test('a refused microphone leaves the page idle with the alert, and no offer is 
   await expect(page.getByRole('alert')).toContainText(
     'Failed to start call. Please check your microphone permissions.',
   );
-  await expect(status(page)).toHaveText('Tap to start conversation');
+  await expect(status(page)).toHaveText('Press Start to talk');
   expect(await fake.calls()).toHaveLength(0);
 });
 
@@ -315,7 +315,7 @@ test('an offer OpenAI refuses shows the alert with "Failed to get answer", its s
   await expect(alert).toContainText(
     'Failed to get answer: 502 — OpenAI refused the call: The server had an error',
   );
-  await expect(status(page)).toHaveText('Tap to start conversation');
+  await expect(status(page)).toHaveText('Press Start to talk');
   await expect(page.getByRole('button', { name: 'Start call' })).toBeEnabled();
 });
 

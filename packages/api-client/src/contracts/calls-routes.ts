@@ -1,6 +1,7 @@
 // Calls: the caller's call history (phone and browser), ending a call, and the simple call page's
 // typed calls (start one, send it a message).
 import { z } from 'zod';
+import { callLogPageSchema, callLogQuerySchema } from './call-logs.ts';
 import {
   assistRequestSchema,
   assistResponseSchema,
@@ -32,6 +33,26 @@ export const listCallSessions = route({
   access: 'signed-in',
   query: callSessionListQuerySchema,
   responses: { 200: { description: 'The call sessions', schema: callSessionListSchema } },
+});
+
+export const searchCallLogs = route({
+  method: 'get',
+  path: '/api/call-logs',
+  summary: "The caller's calls filtered, searched and sorted, a page at a time, with counts (Call Logs)",
+  description:
+    'Filters: `direction`, `channel`, `contact` (name or digits of the number), `from`/`to` (start date, UTC, inclusive), `outcome` (ongoing, completed, no-conversation) and `q` (words said, over the transcripts). `sort`: newest (default), oldest, longest, shortest, costliest. `limit` calls from `offset`. Calls that ended within a second are left out unless `includeEmpty=true`; `emptyHidden` counts them.',
+  access: 'signed-in',
+  query: callLogQuerySchema,
+  responses: { 200: { description: 'A page of calls with counts', schema: callLogPageSchema } },
+});
+
+export const exportCallLogsCsv = route({
+  method: 'get',
+  path: '/api/call-logs/export.csv',
+  summary: 'The same calls as CSV (every match, at most 5,000), in the words Call Logs shows',
+  access: 'signed-in',
+  query: callLogQuerySchema,
+  responses: { 200: { description: 'The calls as CSV', contentType: 'text/csv' } },
 });
 
 export const callEvents = route({

@@ -38,6 +38,8 @@ type CallsApi = {
   startStatus?: number;
   endStatus?: number;
   assistStatus?: number;
+  /** GET /api/calls/readiness's notice: calls are paused (the budget's hard stop) with these words. */
+  pausedNotice?: string;
 };
 
 const failure = (status: number) => ({ status, body: { message: 'Failed', code: 'failed' } });
@@ -52,6 +54,10 @@ export function callsRoutes(api: CallsApi = {}): StubRoutes {
       const start = before ? sessions.findIndex((session) => session.id === before) + 1 : 0;
       if (before && start === 0) return { status: 200, body: [] };
       return { status: 200, body: sessions.slice(start, start + limit) };
+    },
+    'GET /api/calls/readiness': {
+      status: 200,
+      body: { callsPaused: api.pausedNotice !== undefined, notice: api.pausedNotice ?? null },
     },
     'POST /api/calls/start': () =>
       api.startStatus ? failure(api.startStatus) : { status: 201, body: { id: NEW_CALL_ID } },
