@@ -25,12 +25,6 @@ export function callPartyOf(session: Pick<CallSessionDto, 'callerId' | 'contactN
   };
 }
 
-/** "To Daniel Osei", "From Caller · (415) 555-2671": the party line of a phone call. */
-export function partyLineOf(session: Pick<CallSessionDto, 'callerId' | 'contactName' | 'direction'>): string {
-  const party = callPartyOf(session);
-  const who = party.number ? `${party.name} · ${party.number}` : party.name;
-  return `${session.direction === 'outbound' ? 'To' : 'From'} ${who}`;
-}
 
 /**
  * A phone call's direction; null for a browser or typed call, where the executive themselves spoke (those

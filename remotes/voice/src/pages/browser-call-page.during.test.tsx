@@ -46,9 +46,7 @@ describe('BrowserCallPage: during and after a call', { timeout: 15_000 }, () => 
     await waitFor(() => expect(within(log).getByText('No such tool')).toBeInTheDocument());
     expect(log).not.toHaveTextContent('no_such_tool');
     const items = [...log.querySelectorAll('[data-tool], p, span')].map((node) => node.textContent);
-    expect(items.findIndex((text) => text?.includes('Acme'))).toBeLessThan(
-      items.indexOf('No such tool'),
-    );
+    expect(items.findIndex((text) => text?.includes('Acme'))).toBeLessThan(items.indexOf('No such tool'));
   });
 
   it('after End: a summary line and a link to the call in Call Logs; no timer or Mute', async () => {
