@@ -25,7 +25,6 @@ export function callPartyOf(session: Pick<CallSessionDto, 'callerId' | 'contactN
   };
 }
 
-
 /**
  * A phone call's direction; null for a browser or typed call, where the executive themselves spoke (those
  * sessions are stored as outbound, the executive having started them).

@@ -230,22 +230,25 @@ describe('CallLogsPage', { timeout: 20_000 }, () => {
     const { user } = renderRoutedPage(<CallLogsPage />, '/call-logs');
     expect(await rowsOf()).toHaveLength(2);
     await user.type(screen.getByRole('searchbox', { name: 'Search transcripts' }), 'roast');
-    await vi.waitFor(async () => expect(await rowsOf()).toHaveLength(1));
+    await vi.waitFor(async () => expect(await rowsOf()).toHaveLength(1), { timeout: 8000 });
     const searched = api.requests('GET').filter((request) => request.path === '/api/call-logs');
     expect(searched.at(-1)?.query.get('q')).toBe('roast');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Direction' }), 'Inbound');
-    await vi.waitFor(() =>
-      expect(
-        api
-          .requests('GET')
-          .filter((request) => request.path === '/api/call-logs')
-          .at(-1)
-          ?.query.get('direction'),
-      ).toBe('inbound'),
+    await vi.waitFor(
+      () =>
+        expect(
+          api
+            .requests('GET')
+            .filter((request) => request.path === '/api/call-logs')
+            .at(-1)
+            ?.query.get('direction'),
+        ).toBe('inbound'),
+      { timeout: 8000 },
     );
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await vi.waitFor(() =>
-      expect(api.requests('GET').map((request) => request.path)).toContain('/api/call-logs/export.csv'),
+    await vi.waitFor(
+      () => expect(api.requests('GET').map((request) => request.path)).toContain('/api/call-logs/export.csv'),
+      { timeout: 8000 },
     );
     const exported = api.requests('GET').find((request) => request.path === '/api/call-logs/export.csv');
     expect([

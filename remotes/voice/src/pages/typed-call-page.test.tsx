@@ -201,7 +201,7 @@ describe('TypedCallPage', { timeout: 20_000 }, () => {
     await user.type(messageBox(), 'Hi{Enter}');
     await within(screen.getByRole('log', { name: 'Transcript' })).findByText('Noted.');
     await user.click(screen.getByRole('button', { name: 'End Call' }));
-    expect(await screen.findByText(/^Call ended after 0:0\d · 2 lines/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Call ended after \d+:\d\d · 2 lines/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See it in Call Logs' })).toHaveAttribute(
       'href',
       `/call-logs#call-${NEW_CALL_ID}`,

@@ -14,7 +14,7 @@ import {
   ChevronRightIcon,
 } from '@radix-ui/react-icons';
 import { Badge, Flex, IconButton, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { addContactHref, callPartyOf, phoneDirectionOf } from '../../lib/call-party.ts';
 import './call-logs.css';
@@ -99,56 +99,55 @@ export function CallLogTable({ sessions, statuses, expanded, onToggle, details }
           </Table.ColumnHeaderCell>
         </Table.Row>
       </Table.Header>
-      <Table.Body>
-        {sessions.map((session) => {
-          const open = expanded.has(session.id);
-          const detailsId = `call-details-${session.id}`;
-          const cost = session.figures?.cost;
-          return (
-            <Fragment key={session.id}>
-              <Table.Row id={`call-${session.id}`} data-call-id={session.id} align="center">
-                <Table.Cell>
-                  <IconButton
-                    size="1"
-                    variant="ghost"
-                    color="gray"
-                    aria-expanded={open}
-                    aria-controls={open ? detailsId : undefined}
-                    aria-label={`Details of the call of ${formatDateTime(session.startedAt)}`}
-                    onClick={() => onToggle(session.id)}
-                  >
-                    {open ? <ChevronDownIcon /> : <ChevronRightIcon />}
-                  </IconButton>
-                </Table.Cell>
-                <Table.Cell>{formatDateTime(session.startedAt)}</Table.Cell>
-                <Table.Cell>
-                  <DirectionCell session={session} />
-                </Table.Cell>
-                <Table.Cell>
-                  <ContactCell session={session} />
-                </Table.Cell>
-                <Table.Cell className="annie-call-log-wide">{CHANNEL_WORDS[session.channel]}</Table.Cell>
-                <Table.Cell data-testid="call-outcome">
-                  <Badge color={session.endedAt ? 'gray' : 'green'} variant="soft">
-                    {outcomeWords(session, statuses.get(session.id))}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell aria-label="Duration">
-                  {formatCallDuration(session.startedAt, session.endedAt)}
-                </Table.Cell>
-                <Table.Cell className="annie-call-log-wide" justify="end">
-                  {cost ? formatMoney(cost.amount, cost.currency) : '—'}
-                </Table.Cell>
+      {/* One body per call, holding its row and, once opened, its details row. */}
+      {sessions.map((session) => {
+        const open = expanded.has(session.id);
+        const detailsId = `call-details-${session.id}`;
+        const cost = session.figures?.cost;
+        return (
+          <Table.Body key={session.id} data-call-id={session.id}>
+            <Table.Row id={`call-${session.id}`} align="center">
+              <Table.Cell>
+                <IconButton
+                  size="1"
+                  variant="ghost"
+                  color="gray"
+                  aria-expanded={open}
+                  aria-controls={open ? detailsId : undefined}
+                  aria-label={`Details of the call of ${formatDateTime(session.startedAt)}`}
+                  onClick={() => onToggle(session.id)}
+                >
+                  {open ? <ChevronDownIcon /> : <ChevronRightIcon />}
+                </IconButton>
+              </Table.Cell>
+              <Table.Cell>{formatDateTime(session.startedAt)}</Table.Cell>
+              <Table.Cell>
+                <DirectionCell session={session} />
+              </Table.Cell>
+              <Table.Cell>
+                <ContactCell session={session} />
+              </Table.Cell>
+              <Table.Cell className="annie-call-log-wide">{CHANNEL_WORDS[session.channel]}</Table.Cell>
+              <Table.Cell data-testid="call-outcome">
+                <Badge color={session.endedAt ? 'gray' : 'green'} variant="soft">
+                  {outcomeWords(session, statuses.get(session.id))}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell aria-label="Duration">
+                {formatCallDuration(session.startedAt, session.endedAt)}
+              </Table.Cell>
+              <Table.Cell className="annie-call-log-wide" justify="end">
+                {cost ? formatMoney(cost.amount, cost.currency) : '—'}
+              </Table.Cell>
+            </Table.Row>
+            {open && (
+              <Table.Row id={detailsId}>
+                <Table.Cell colSpan={8}>{details(session)}</Table.Cell>
               </Table.Row>
-              {open && (
-                <Table.Row id={detailsId}>
-                  <Table.Cell colSpan={8}>{details(session)}</Table.Cell>
-                </Table.Row>
-              )}
-            </Fragment>
-          );
-        })}
-      </Table.Body>
+            )}
+          </Table.Body>
+        );
+      })}
     </Table.Root>
   );
 }
