@@ -61,7 +61,7 @@ test('every signed-in route', async ({ adminPage: page }) => {
     ['/', /.+/],
     ['/call', /.+/],
     ['/voice', /.+/],
-    ['/call-logs', 'Call History'],
+    ['/call-logs', 'Call Logs'],
     ['/voice/console', /.+/],
     ['/sms', /.+/],
     [`/sms/${encodeURIComponent(phone)}`, /.+/],

@@ -3,10 +3,10 @@ import type { Page } from '@playwright/test';
 import { TWILIO_FAKE_URL } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
-// A phone call is measured: its figures line and details in Call History, and its line in the admin's
+// A phone call is measured: its figures line and details in Call Logs, and its line in the admin's
 // Usage screen, which exports CSV.
 const uniquePhone = () => `+1415556${String(1000 + Math.floor(Math.random() * 8999))}`;
-/** How Call History shows a US number: (415) 556-1234. */
+/** How Call Logs shows a US number: (415) 556-1234. */
 const shown = (phone: string) => `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
 
 async function callStatus(phone: string): Promise<string | undefined> {
@@ -35,9 +35,10 @@ test("a phone call shows its figures line and details, and the admin's Usage scr
 
   await userPage.goto('/call-logs');
   const call = userPage
-    .getByRole('list', { name: 'Calls' })
-    .locator('> li')
+    .getByRole('table', { name: 'Calls' })
+    .locator('tbody[data-call-id]')
     .filter({ hasText: shown(phone) });
+  await call.getByRole('button', { name: /^Details of the call/ }).click({ timeout: 30_000 });
   await expect(call.getByLabel('Call figures')).toHaveText(/^\d+:\d\d · \d+ turns? · .*\$\d+\.\d+$/, {
     timeout: 30_000,
   });

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 // A toast's text also appears in its screen-reader announcement, so match the visible line exactly.
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
 
-test('a call on /call: start, a typed message answered by the assistant, end; then it is in Call History', async ({
+test('a call on /call: start, a typed message answered by the assistant, end; then it is in Call Logs', async ({
   userPage: page,
 }) => {
   const message = `Where is the board meeting? (${Date.now()})`;
@@ -34,10 +34,10 @@ test('a call on /call: start, a typed message answered by the assistant, end; th
   await expect(page.getByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeVisible();
 
   await page.goto('/call-logs');
-  const call = page.getByRole('list', { name: 'Calls' }).locator('> li').first();
-  await expect(call).toContainText('Web Call', { timeout: 30_000 });
+  const call = page.getByRole('table', { name: 'Calls' }).locator('tbody[data-call-id]').first();
+  await expect(call).toContainText('Typed', { timeout: 30_000 });
   await expect(call.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);
-  await call.getByText('Transcript available').click();
+  await call.getByRole('button', { name: /^Details of the call/ }).click();
   const lines = call.getByRole('list', { name: 'Transcript of the web call' }).getByRole('listitem');
   await expect(lines).toHaveText([`You: ${message}`, /: Thanks for your message\./]);
   await expect(lines.nth(1)).toContainText(reply);

@@ -70,7 +70,7 @@ test('Start call pressed before the app has loaded starts the call once the voic
   expect(call.channelOpen).toBe(true);
   expect(call.received.map((event) => event.type)).toContain('session.update');
   await page.getByRole('button', { name: 'End call' }).click();
-  await expect(status(page)).toHaveText('Tap to start conversation');
+  await expect(status(page)).toHaveText('Press Start to talk');
   await expect.poll(async () => (await latestCall()).ended).toBe(true);
   // Taken once: reloading the page does not start another call.
   await page.reload();
@@ -82,7 +82,7 @@ test('Start call pressed before the app has loaded starts the call once the voic
 test('without a press nothing starts: the voice page mounts idle', async ({ userPage: page }) => {
   await page.goto('/');
   await expect(page.locator('[data-boot-idle]')).toHaveCount(0, LOAD);
-  await expect(status(page)).toHaveText('Tap to start conversation');
+  await expect(status(page)).toHaveText('Press Start to talk');
   expect(await callCount()).toBe(0);
 });
 

@@ -5,7 +5,7 @@ import { type FakeRealtimeSession, realtimeFake, realtimeSessionOf } from './rea
 
 // Every run shares one database (and the guard allows one call per number), so each test has its own number.
 const uniquePhone = () => `+1415555${String(1000 + Math.floor(Math.random() * 8999))}`;
-/** How Call History shows a US number: (415) 555-1234. */
+/** How Call Logs shows a US number: (415) 555-1234. */
 const shown = (phone: string) => `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
 
 type FakeCall = {
@@ -97,9 +97,15 @@ test("a contact's call button asks the purpose, dials only once confirmed, and E
   }
 
   await page.goto('/call-logs');
-  const call = page.getByRole('list', { name: 'Calls' }).locator('> li').filter({ hasText: purpose });
+  // Call Logs names the contact, never their number; the purpose is in the call's details.
+  const call = page
+    .getByRole('table', { name: 'Calls' })
+    .locator('tbody[data-call-id]')
+    .filter({ hasText: 'Daniel Osei' })
+    .first();
   await expect(call).toContainText('Outbound', { timeout: 30_000 });
-  await expect(call).toContainText(`To Daniel Osei · ${shown(phone)}`);
+  await expect(call).not.toContainText(shown(phone));
+  await call.getByRole('button', { name: /^Details of the call/ }).click();
   await expect(call).toContainText(`Purpose: ${purpose}`);
 });
 
@@ -138,10 +144,10 @@ test("an inbound call to the business number is answered and shown to the tenant
 
   await page.goto('/call-logs');
   const call = page
-    .getByRole('list', { name: 'Calls' })
-    .locator('> li')
+    .getByRole('table', { name: 'Calls' })
+    .locator('tbody[data-call-id]')
     .filter({ hasText: shown(phone) });
-  await expect(call).toContainText('Phone Call', { timeout: 30_000 });
+  await expect(call).toContainText('Caller', { timeout: 30_000 });
   await expect(call).toContainText('Inbound');
   await expect(call.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);
 });

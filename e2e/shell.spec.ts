@@ -255,7 +255,7 @@ test.describe('federated remotes', () => {
     await userPage.goto('/voice/console');
     await expect(userPage.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await userPage.goto('/call-logs');
-    await expect(userPage.getByRole('heading', { name: 'Call History', exact: true })).toBeVisible();
+    await expect(userPage.getByRole('heading', { name: 'Call Logs', exact: true })).toBeVisible();
     expect(userRequests.some((url) => url.includes('/remotes/voice/'))).toBe(true);
     expect(userRequests.filter((url) => /\/remotes\/.*console/i.test(url))).toEqual([]);
 
@@ -320,9 +320,7 @@ test.describe("the home page's idle view", () => {
     // status line is the page's own live region, the only one: no spinner.
     await expect(userPage.locator('[data-boot-idle] button[aria-label="Start call"]')).toBeEnabled();
     await expect(userPage.getByRole('status')).toHaveCount(1);
-    await expect(userPage.getByRole('status', { name: 'Call status' })).toHaveText(
-      'Tap to start conversation',
-    );
+    await expect(userPage.getByRole('status', { name: 'Call status' })).toHaveText('Press Start to talk');
 
     release();
     await expect(userPage.locator('[data-boot-idle]')).toHaveCount(0);

@@ -307,7 +307,7 @@ try {
     }
     await status.filter({ hasText: 'Listening...' }).waitFor();
     await page.getByRole('button', { name: 'End call' }).click();
-    await status.filter({ hasText: 'Tap to start conversation' }).waitFor();
+    await status.filter({ hasText: 'Press Start to talk' }).waitFor();
     const tasks = await page.evaluate(() => {
       const { clickAt, listeningAt, longTasks: all, longFrames } = window.voiceBench;
       const blame = (task: LongTask) =>

@@ -94,6 +94,12 @@ export const CROSS_MODULE_READS: Record<string, Record<string, string>> = {
     voice_conversation_message:
       "the abandoned-call sweep ends a call when its conversation's last message was",
   },
+  'modules/voice/call-sessions/call-log.queries.ts': {
+    contact:
+      "Call Logs names, filters and searches each call's other party by the tenant's contact, in the page's one statement",
+    voice_conversation_message:
+      "Call Logs searches a browser call's words, which its voice conversation holds, in the page's one statement",
+  },
 
   'sandbox/seed/seed-lab.ts': {
     lab_job: 'sandbox sample rows, written once with ids derived from the sample',

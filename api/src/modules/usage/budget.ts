@@ -9,7 +9,17 @@ export const BUDGET_WARNING_RATIO = 0.8;
 
 /** What a refused call or draft says (the month's budget is spent and the tenant chose a hard stop). */
 export const BUDGET_STOP_MESSAGE =
-  "This month's usage budget is spent, so new calls and drafts are paused. An admin can raise the budget or turn off the hard stop in Usage settings.";
+  "Calls and drafts are paused: this month's usage budget is spent and its hard stop is on. Ask an admin of your workspace to raise the monthly budget or turn off the hard stop in Usage.";
+
+/**
+ * What the executive reads before pressing Start when the budget's hard stop pauses calls: which budget
+ * (this month's, with its amount) and who can lift it; null while calls are allowed.
+ */
+export function budgetStopNotice(status: BudgetStatus): string | null {
+  if (!status.stopped || status.budget === null) return null;
+  const amount = `${status.budget.toFixed(2)} ${status.currency}`;
+  return `Calls are paused: this month's usage budget of ${amount} is spent and its hard stop is on. Ask an admin of your workspace to raise the monthly budget or turn off the hard stop in Usage.`;
+}
 
 /** The tenant's spend this month against its budget, in its currency. */
 export async function budgetStatus(db: Queryable, tenantId: string, now = new Date()): Promise<BudgetStatus> {

@@ -1,5 +1,11 @@
 // Usage: what calls and texts used and cost (the ledger), the report, settings and the monthly budget.
-export { assertWithinBudget, BUDGET_STOP_MESSAGE, budgetStatus, budgetWarnings } from './budget.ts';
+export {
+  assertWithinBudget,
+  BUDGET_STOP_MESSAGE,
+  budgetStatus,
+  budgetStopNotice,
+  budgetWarnings,
+} from './budget.ts';
 export { costUsd } from './call-cost.ts';
 export { type CallModels, type MeasuredCallInput, type PricedCall, priceCall } from './call-pricing.ts';
 export { DEFAULT_PRICES, PRICED_ON, priceOf } from './price-table.ts';

@@ -1,9 +1,11 @@
 // Calls: the caller's call history (phone and browser), ending a call, and the simple call page's
 // typed calls (start one, send it a message).
 import { z } from 'zod';
+import { callLogPageSchema, callLogQuerySchema } from './call-logs.ts';
 import {
   assistRequestSchema,
   assistResponseSchema,
+  callReadinessSchema,
   callSessionListQuerySchema,
   callSessionListSchema,
   endCallResponseSchema,
@@ -33,6 +35,26 @@ export const listCallSessions = route({
   responses: { 200: { description: 'The call sessions', schema: callSessionListSchema } },
 });
 
+export const searchCallLogs = route({
+  method: 'get',
+  path: '/api/call-logs',
+  summary: "The caller's calls filtered, searched and sorted, a page at a time, with counts (Call Logs)",
+  description:
+    'Filters: `direction`, `channel`, `contact` (name or digits of the number), `from`/`to` (start date, UTC, inclusive), `outcome` (ongoing, completed, no-conversation) and `q` (words said, over the transcripts). `sort`: newest (default), oldest, longest, shortest, costliest. `limit` calls from `offset`. Calls that ended within a second are left out unless `includeEmpty=true`; `emptyHidden` counts them.',
+  access: 'signed-in',
+  query: callLogQuerySchema,
+  responses: { 200: { description: 'A page of calls with counts', schema: callLogPageSchema } },
+});
+
+export const exportCallLogsCsv = route({
+  method: 'get',
+  path: '/api/call-logs/export.csv',
+  summary: 'The same calls as CSV (every match, at most 5,000), in the words Call Logs shows',
+  access: 'signed-in',
+  query: callLogQuerySchema,
+  responses: { 200: { description: 'The calls as CSV', contentType: 'text/csv' } },
+});
+
 export const callEvents = route({
   method: 'get',
   path: '/api/call-sessions/events',
@@ -50,6 +72,16 @@ export const endCall = route({
   params: { id: z.uuid() },
   notFound: CALL_NOT_FOUND,
   responses: { 200: { description: 'The call, ended', schema: endCallResponseSchema } },
+});
+
+export const getCallReadiness = route({
+  method: 'get',
+  path: '/api/calls/readiness',
+  summary: 'Whether a new call may start now, and if not why, in words for the executive',
+  description:
+    "`callsPaused` is true while the month's usage budget is spent and the tenant's hard stop is on; `notice` then names the budget and who can lift it.",
+  access: 'signed-in',
+  responses: { 200: { description: 'Whether calls may start', schema: callReadinessSchema } },
 });
 
 export const startCall = route({

@@ -56,6 +56,14 @@ export const callSessionListQuerySchema = z
   })
   .strict();
 
+/**
+ * Answer of GET /api/calls/readiness: whether a new call may start now. `notice` says, in words the
+ * executive reads before pressing Start, why not (which budget, who can lift it); null when calls are allowed.
+ */
+export const callReadinessSchema = z
+  .object({ callsPaused: z.boolean(), notice: z.string().nullable() })
+  .strict();
+
 /** Answer of POST /api/calls/start: the new call session's id. */
 export const startCallResponseSchema = z.object({ id: z.uuid() });
 
@@ -82,6 +90,7 @@ export type CallDirection = z.infer<typeof callDirectionSchema>;
 export type CallTranscriptEntry = z.infer<typeof callTranscriptEntrySchema>;
 export type CallSessionDto = z.infer<typeof callSessionSchema>;
 export type CallSessionListQuery = z.input<typeof callSessionListQuerySchema>;
+export type CallReadiness = z.infer<typeof callReadinessSchema>;
 export type StartCallResponse = z.infer<typeof startCallResponseSchema>;
 export type EndCallResponse = z.infer<typeof endCallResponseSchema>;
 export type AssistRequest = z.input<typeof assistRequestSchema>;

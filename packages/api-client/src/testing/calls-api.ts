@@ -38,6 +38,8 @@ type CallsApi = {
   startStatus?: number;
   endStatus?: number;
   assistStatus?: number;
+  /** GET /api/calls/readiness's notice: calls are paused (the budget's hard stop) with these words. */
+  pausedNotice?: string;
 };
 
 const failure = (status: number) => ({ status, body: { message: 'Failed', code: 'failed' } });
@@ -52,6 +54,31 @@ export function callsRoutes(api: CallsApi = {}): StubRoutes {
       const start = before ? sessions.findIndex((session) => session.id === before) + 1 : 0;
       if (before && start === 0) return { status: 200, body: [] };
       return { status: 200, body: sessions.slice(start, start + limit) };
+    },
+    // Call Logs over the same sessions: the search (q) over the lines, the page by limit and offset, the
+    // 0-second calls counted as the API does. Other filters are the API's (tested there).
+    'GET /api/call-logs': ({ query }) => {
+      const q = query.get('q')?.toLowerCase();
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      const empty = (session: CallSessionDto) =>
+        session.endedAt !== null && Date.parse(session.endedAt) - Date.parse(session.startedAt) < 1000;
+      const matched = sessions.filter(
+        (session) => !q || session.transcript.some((line) => line.content.toLowerCase().includes(q)),
+      );
+      const kept = query.get('includeEmpty') === 'true' ? matched : matched.filter((each) => !empty(each));
+      return {
+        status: 200,
+        body: {
+          total: kept.length,
+          emptyHidden: matched.length - kept.length,
+          sessions: kept.slice(offset, offset + limit),
+        },
+      };
+    },
+    'GET /api/calls/readiness': {
+      status: 200,
+      body: { callsPaused: api.pausedNotice !== undefined, notice: api.pausedNotice ?? null },
     },
     'POST /api/calls/start': () =>
       api.startStatus ? failure(api.startStatus) : { status: 201, body: { id: NEW_CALL_ID } },

@@ -15,7 +15,7 @@ export const EARLY_CALL_START_ATTRIBUTE = 'data-early-call-start';
 export const EARLY_CALL_START_VERSION = '1';
 
 const CONNECTING_STATUS = callStatusText('connecting', false);
-const CONNECTING_CAPTION = callCaption('connecting', false);
+const CONNECTING_CAPTION = callCaption('connecting', false, '');
 
 /**
  * The first paint's only script, inline at its end so that its Start call button works the moment it is

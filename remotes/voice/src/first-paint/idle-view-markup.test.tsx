@@ -127,7 +127,7 @@ describe("the voice build's first paint (the home page's idle view)", () => {
     const api = stubApi();
     renderPage();
     expect(await screen.findByRole('button', { name: 'Start call' })).toBeEnabled();
-    expect(status()).toHaveTextContent('Tap to start conversation');
+    expect(status()).toHaveTextContent('Press Start to talk');
     expect(document.documentElement.hasAttribute(EARLY_CALL_START_ATTRIBUTE)).toBe(false);
     expect(api.requests('POST').map((r) => r.path)).not.toContain('/api/realtime/offer');
   });

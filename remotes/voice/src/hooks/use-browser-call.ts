@@ -1,26 +1,13 @@
-import { errorMessage } from '@annie/api-client/http';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { takeEarlyCallStart } from '../first-paint/early-call-start.ts';
 import type { BrowserCall } from '../lib/browser-call/browser-call.ts';
 import { callReducer, INITIAL_CALL_STATE } from '../lib/browser-call/state.ts';
-
-/** What the screen says when a browser call cannot start, whatever the cause. */
-export const CALL_START_FAILED = 'Failed to start call. Please check your microphone permissions.';
-
-/** Why the last start failed: the fixed alert, and the cause when it is not the microphone. */
-export type CallFailure = { message: string; detail: string | null };
+import { type CallFailure, callFailureOf } from '../lib/call-failure.ts';
 
 const loadBrowserCall = () => import('../lib/browser-call/browser-call.ts');
 
 /** A call from the click on: its session once loaded, and whether it was ended meanwhile. */
 type CallHandle = { session: BrowserCall | null; left: boolean };
-
-/** The cause worth showing beside the alert: the offer's status and the server's message (e.g. a 503). */
-function failureDetail(error: unknown): string | null {
-  if (error instanceof DOMException || !(error instanceof Error)) return null;
-  const serverMessage = errorMessage(error.cause ?? error, '');
-  return [error.message, serverMessage].filter(Boolean).join(' — ') || null;
-}
 
 /**
  * The browser call screen's call: its state, and start, end and clear. The call itself
@@ -31,6 +18,8 @@ export function useBrowserCall(assistantName: string) {
   const [state, dispatch] = useReducer(callReducer, INITIAL_CALL_STATE);
   const [failure, setFailure] = useState<CallFailure | null>(null);
   const current = useRef<CallHandle | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
 
   const start = useCallback(async () => {
     if (current.current) return;
@@ -50,12 +39,13 @@ export function useBrowserCall(assistantName: string) {
       console.warn('The call could not start', error);
       forget();
       dispatch({ type: 'ended' });
-      setFailure({ message: CALL_START_FAILED, detail: failureDetail(error) });
+      setFailure(callFailureOf(error));
     }
   }, [assistantName]);
 
   const end = useCallback(() => current.current?.session?.end(), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  const toggleMute = useCallback(() => current.current?.session?.setMuted(!stateRef.current.muted), []);
   /**
    * Fetches the call's code ahead of the click, once the user reaches for the button (pointer over it,
    * pressed, or focused): the home page's first load does not carry the call machinery (WebRTC, the tool
@@ -86,5 +76,5 @@ export function useBrowserCall(assistantName: string) {
     };
   }, []);
 
-  return { ...state, failure, start, end, clear, prepare };
+  return { ...state, failure, start, end, clear, prepare, toggleMute };
 }

@@ -1,17 +1,21 @@
 import { endCall } from '@annie/api-client/calls/use-call-mutations';
 import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
 import { errorMessage, isApiError } from '@annie/api-client/http';
-import { PRODUCT_NAME } from '@annie/ui/product/product-name';
+import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { useToast } from '@annie/ui/toast/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAssist, useEndCall, useStartCall } from '../api/use-call-mutations.ts';
 
-// The server says which setting is missing when the assistant cannot answer at all (503 not_configured);
-// every other failure shows the fixed text.
-function sendFailureText(error: unknown): string {
-  if (isApiError(error) && error.status === 503) return errorMessage(error, 'Failed to send message');
-  return 'Failed to send message';
+// The server's words when they are meant for the executive (the budget's hard stop, 402; the missing
+// setting when the assistant cannot answer at all, 503); every other failure shows the fixed text.
+function failureText(error: unknown, fallback: string): string {
+  if (isApiError(error) && (error.status === 402 || error.status === 503))
+    return errorMessage(error, fallback);
+  return fallback;
 }
+const START_FAILED = 'The call could not start. Please try again in a moment.';
+const END_FAILED = 'The call could not be ended. Please try again.';
+const SEND_FAILED = 'Your message was not sent. Please try again.';
 
 /** The typed call page's requests (start, end, send), each with its notice. */
 export function useTypedCallActions() {
@@ -20,6 +24,7 @@ export function useTypedCallActions() {
   const start = useStartCall();
   const end = useEndCall();
   const assist = useAssist();
+  const assistantName = useAssistantName();
 
   return {
     starting: start.isPending,
@@ -29,10 +34,15 @@ export function useTypedCallActions() {
     start(onStarted: (id: string) => void) {
       start.mutate(undefined, {
         onSuccess: ({ id }) => {
-          toast({ title: 'Call started', description: `Connected to ${PRODUCT_NAME}`, variant: 'success' });
+          toast({ title: 'Call started', description: `Connected to ${assistantName}`, variant: 'success' });
           onStarted(id);
         },
-        onError: () => toast({ title: 'Error', description: 'Failed to start call', variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Call not started',
+            description: failureText(error, START_FAILED),
+            variant: 'destructive',
+          }),
       });
     },
     /** Ends the call; `onEnded` runs once the server has it ended. */
@@ -41,12 +51,12 @@ export function useTypedCallActions() {
         onSuccess: () => {
           toast({
             title: 'Call ended',
-            description: `Disconnected from ${PRODUCT_NAME}`,
+            description: `Disconnected from ${assistantName}`,
             variant: 'success',
           });
           onEnded();
         },
-        onError: () => toast({ title: 'Error', description: 'Failed to end call', variant: 'destructive' }),
+        onError: () => toast({ title: 'Call still on', description: END_FAILED, variant: 'destructive' }),
       });
     },
     /** Ends the call without a notice, also after the page has gone (`keepalive` when the tab is being left). */
@@ -62,7 +72,11 @@ export function useTypedCallActions() {
         {
           onSuccess: ({ response }) => onReply(response),
           onError: (error) => {
-            toast({ title: 'Error', description: sendFailureText(error), variant: 'destructive' });
+            toast({
+              title: 'Not sent',
+              description: failureText(error, SEND_FAILED),
+              variant: 'destructive',
+            });
             onFailed();
           },
         },

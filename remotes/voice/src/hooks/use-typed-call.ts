@@ -6,6 +6,9 @@ export type TypedTranscriptEntry = { id: number; speaker: 'user' | 'assistant'; 
 
 type ActiveCall = { id: string; startedAt: number };
 
+/** The call that just ended: its id (for its Call Logs entry), how long it ran and how many lines it had. */
+export type EndedTypedCall = { callId: string; seconds: number; lines: number };
+
 /**
  * The typed call page's state: not connected → connected after a start
  * (transcript cleared, call id kept); end → not connected. Mute is local only. Sending appends the
@@ -18,6 +21,7 @@ export function useTypedCall() {
   const [muted, setMuted] = useState(false);
   const [transcript, setTranscript] = useState<TypedTranscriptEntry[]>([]);
   const [draft, setDraft] = useState('');
+  const [ended, setEnded] = useState<EndedTypedCall | null>(null);
   const nextId = useRef(0);
   const openCall = useRef<string | null>(null);
   openCall.current = call?.id ?? null;
@@ -53,6 +57,7 @@ export function useTypedCall() {
     connected: call !== null,
     startedAt: call?.startedAt ?? null,
     muted,
+    ended,
     transcript,
     draft,
     setDraft,
@@ -62,6 +67,7 @@ export function useTypedCall() {
     canSend: call !== null && draft.trim() !== '' && !actions.sending,
     start() {
       actions.start((id) => {
+        setEnded(null);
         setTranscript([]);
         setMuted(false);
         setCall({ id, startedAt: Date.now() });
@@ -70,6 +76,8 @@ export function useTypedCall() {
     end() {
       if (!call) return;
       actions.end(call.id, () => {
+        const seconds = Math.max(0, Math.round((Date.now() - call.startedAt) / 1000));
+        setEnded({ callId: call.id, seconds, lines: transcript.length });
         setCall(null);
         setMuted(false);
       });

@@ -24,12 +24,12 @@ describe('BrowserCallPage', { timeout: 15_000 }, () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: "Hello, I'm Edmund" })).toBeInTheDocument();
     expect(screen.getByText('Your sophisticated AI assistant')).toBeInTheDocument();
-    expect(screen.getByText('Tap the button below to start our conversation')).toBeInTheDocument();
-    expect(status()).toHaveTextContent('Tap to start conversation');
+    expect(screen.getByText('Press the button below to start our conversation')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Press Start to talk');
     expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
     const toggle = screen.getByRole('button', { name: 'Start call' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    expect(toggle).toHaveAccessibleDescription('Tap to talk with the assistant');
+    expect(toggle).toHaveAccessibleDescription('Press to talk with Edmund');
   });
 
   it('starts the call on mount when the idle view noted a press of Start call, once', async () => {
@@ -49,7 +49,7 @@ describe('BrowserCallPage', { timeout: 15_000 }, () => {
     const api = stubApi();
     renderPage();
     expect(await screen.findByRole('button', { name: 'Start call' })).toBeEnabled();
-    expect(status()).toHaveTextContent('Tap to start conversation');
+    expect(status()).toHaveTextContent('Press Start to talk');
     expect(api.requests('POST').map((r) => r.path)).not.toContain('/api/realtime/offer');
   });
 
@@ -176,7 +176,7 @@ describe('BrowserCallPage', { timeout: 15_000 }, () => {
     await serverSends({ type: 'output_audio_buffer.started', response_id: 'resp_1' });
     expect(status()).toHaveTextContent('Speaking...');
     expect(screen.getByRole('button', { name: 'End call' })).toHaveAccessibleDescription(
-      'the assistant is speaking...',
+      'Edmund is speaking...',
     );
     await serverSends(
       { type: 'response.output_audio_transcript.delta', item_id: 'item_a1', delta: ' two meetings.' },

@@ -101,7 +101,7 @@ describe('BrowserCallPage: tools', { timeout: 15_000 }, () => {
     expect(FakePeerConnection.last.closed).toBe(false);
     await serverSends({ type: 'output_audio_buffer.stopped', response_id: 'resp_bye' });
     expect(FakePeerConnection.last.closed).toBe(true);
-    expect(status()).toHaveTextContent('Tap to start conversation');
+    expect(status()).toHaveTextContent('Press Start to talk');
     await waitFor(() =>
       expect(api.requests('PATCH')[0]?.body).toEqual({
         endedAt: expect.any(String),

@@ -18,7 +18,7 @@ const sendButton = () => screen.getByRole('button', { name: 'Send' });
 
 async function startCall(user: ReturnType<typeof renderRoutedPage>['user']) {
   await user.click(screen.getByRole('button', { name: 'Start Call' }));
-  await screen.findByRole('heading', { level: 1, name: 'Connected to AnnieAI' });
+  await screen.findByRole('heading', { level: 1, name: 'Connected to Jeeves' });
 }
 
 /** An answer held until `release` is called, to see the page while a request is pending. */
@@ -62,12 +62,10 @@ describe('TypedCallPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Start Call' }));
     expect(await screen.findByRole('button', { name: 'Connecting...' })).toBeDisabled();
     start.release();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Connected to AnnieAI' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connected to Jeeves' })).toBeInTheDocument();
     expect(screen.getByText('Listening for your voice commands')).toBeInTheDocument();
     expect(await notices().findByText('Call started')).toBeInTheDocument();
-    expect(notices().getByText('Connected to AnnieAI')).toBeInTheDocument();
+    expect(notices().getByText('Connected to Jeeves')).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Duration' })).toHaveTextContent(/^0:0\d$/);
     expect(screen.getByRole('button', { name: 'End Call' })).toBeEnabled();
     expect(messageBox()).toBeEnabled();
@@ -140,7 +138,7 @@ describe('TypedCallPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'End Call' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeInTheDocument();
     expect(await notices().findByText('Call ended')).toBeInTheDocument();
-    expect(notices().getByText('Disconnected from AnnieAI')).toBeInTheDocument();
+    expect(notices().getByText('Disconnected from Jeeves')).toBeInTheDocument();
     expect(api.requests('POST').map((request) => request.path)).toEqual([
       '/api/calls/start',
       `/api/calls/${NEW_CALL_ID}/end`,
@@ -160,30 +158,71 @@ describe('TypedCallPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(transcript).queryByText('Hello.')).not.toBeInTheDocument());
   });
 
-  it('shows Error / Failed to start call and stays ready', async () => {
+  it('a failed start says so in words (no status code, no "Error") and stays ready', async () => {
     stubApi({ startStatus: 500 });
     const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await user.click(screen.getByRole('button', { name: 'Start Call' }));
-    expect(await notices().findByText('Failed to start call')).toBeInTheDocument();
-    expect(notices().getByText('Error')).toBeInTheDocument();
+    expect(
+      await notices().findByText('The call could not start. Please try again in a moment.'),
+    ).toBeInTheDocument();
+    expect(notices().getByText('Call not started')).toBeInTheDocument();
+    expect(notices().queryByText('Error')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Notifications/ })).not.toHaveTextContent(/500/);
     expect(screen.getByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeInTheDocument();
   });
 
-  it('shows Error / Failed to end call and stays connected', async () => {
+  it("says the budget's hard stop before Start, names the budget, and keeps Start disabled", async () => {
+    const notice =
+      "Calls are paused: this month's usage budget of 40.00 USD is spent and its hard stop is on. Ask an admin of your workspace to raise the monthly budget or turn off the hard stop in Usage.";
+    const api = stubApi({ pausedNotice: notice });
+    renderRoutedPage(<TypedCallPage />, '/call');
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Call' })).toBeDisabled();
+    expect(document.body).not.toHaveTextContent(/402|Error/);
+    expect(api.requests('POST')).toHaveLength(0);
+  });
+
+  it("a 402 at Start (the budget stopped meanwhile) shows the server's words, no status code", async () => {
+    const words = "Calls and drafts are paused: this month's usage budget is spent and its hard stop is on.";
+    stubApi(
+      {},
+      { 'POST /api/calls/start': { status: 402, body: { message: words, code: 'budget_exceeded' } } },
+    );
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
+    await user.click(screen.getByRole('button', { name: 'Start Call' }));
+    expect(await notices().findByText(words)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Notifications/ })).not.toHaveTextContent(/402/);
+  });
+
+  it('after End: a summary line and a link to the call in Call Logs', async () => {
+    stubApi({ reply: 'Noted.' });
+    const { user } = renderRoutedPage(<TypedCallPage />, '/call');
+    await startCall(user);
+    await user.type(messageBox(), 'Hi{Enter}');
+    await within(screen.getByRole('log', { name: 'Transcript' })).findByText('Noted.');
+    await user.click(screen.getByRole('button', { name: 'End Call' }));
+    expect(await screen.findByText(/^Call ended after \d+:\d\d · 2 lines/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See it in Call Logs' })).toHaveAttribute(
+      'href',
+      `/call-logs#call-${NEW_CALL_ID}`,
+    );
+  });
+
+  it('a failed end says so and stays connected', async () => {
     stubApi({ endStatus: 500 });
     const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     await user.click(screen.getByRole('button', { name: 'End Call' }));
-    expect(await notices().findByText('Failed to end call')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Connected to AnnieAI' })).toBeInTheDocument();
+    expect(await notices().findByText('The call could not be ended. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Connected to Jeeves' })).toBeInTheDocument();
   });
 
-  it('shows Error / Failed to send message, and gives the message back to retry', async () => {
+  it('a failed send says so, and gives the message back to retry', async () => {
     stubApi({ assistStatus: 500 });
     const { user } = renderRoutedPage(<TypedCallPage />, '/call');
     await startCall(user);
     await user.type(messageBox(), 'Hello?{Enter}');
-    expect(await notices().findByText('Failed to send message')).toBeInTheDocument();
+    expect(await notices().findByText('Your message was not sent. Please try again.')).toBeInTheDocument();
     expect(messageBox()).toHaveValue('Hello?');
     expect(
       within(screen.getByRole('log', { name: 'Transcript' })).queryByText('Hello?'),

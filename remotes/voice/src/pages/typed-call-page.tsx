@@ -1,5 +1,8 @@
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { Box, Card, Flex, Heading } from '@radix-ui/themes';
+import { useCallReadiness } from '../api/use-call-readiness.ts';
+import { CallEndedSummary } from '../components/call-notices/call-ended-summary.tsx';
+import { CallsPausedNotice } from '../components/call-notices/calls-paused-notice.tsx';
 import { CallControls } from '../components/typed-call/call-controls.tsx';
 import { CallDurationTile } from '../components/typed-call/call-duration-tile.tsx';
 import { CallStatus } from '../components/typed-call/call-status.tsx';
@@ -11,14 +14,17 @@ import { useTypedCall } from '../hooks/use-typed-call.ts';
 export default function TypedCallPage() {
   const call = useTypedCall();
   const assistantName = useAssistantName();
+  const pausedNotice = useCallReadiness().data?.notice ?? null;
   return (
     <Box p={{ initial: '4', md: '6' }} mx="auto" style={{ maxWidth: '48rem' }}>
       <Card size="3">
         <Flex direction="column" align="center" gap="3">
-          <CallStatus connected={call.connected} />
+          <CallStatus connected={call.connected} assistantName={assistantName} />
+          {pausedNotice && !call.connected && <CallsPausedNotice notice={pausedNotice} />}
           {call.startedAt !== null && <CallDurationTile startedAt={call.startedAt} />}
           <CallControls
             connected={call.connected}
+            paused={pausedNotice !== null}
             starting={call.starting}
             ending={call.ending}
             muted={call.muted}
@@ -26,6 +32,7 @@ export default function TypedCallPage() {
             onEnd={call.end}
             onToggleMute={call.toggleMute}
           />
+          {!call.connected && call.ended && <CallEndedSummary {...call.ended} />}
         </Flex>
       </Card>
       <Card size="2" mt="4">

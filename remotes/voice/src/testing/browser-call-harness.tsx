@@ -7,6 +7,7 @@ import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import BrowserCallPage from '../pages/browser-call-page.tsx';
 import { FakePeerConnection, fakeMicrophone, installFakeWebRtc } from './fake-webrtc.ts';
@@ -30,6 +31,7 @@ export const SESSION_CONFIG = {
 export function stubApi(overrides: StubRoutes = {}) {
   return stubFetch({
     'GET /api/settings': { status: 200, body: { assistantName: 'Edmund' } },
+    'GET /api/calls/readiness': { status: 200, body: { callsPaused: false, notice: null } },
     'GET /api/ai/session-config': { status: 200, body: SESSION_CONFIG },
     'GET /api/realtime/ice-servers': {
       status: 200,
@@ -77,7 +79,9 @@ export function renderPage() {
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <Theme>
-        <BrowserCallPage />
+        <MemoryRouter>
+          <BrowserCallPage />
+        </MemoryRouter>
       </Theme>
     </QueryClientProvider>,
   );

@@ -88,7 +88,7 @@ export class FakePeerConnection {
 
 /** A microphone whose single track records being stopped. */
 export function fakeMicrophone() {
-  const track = { kind: 'audio', stop: vi.fn() };
+  const track = { kind: 'audio', enabled: true, stop: vi.fn() };
   const stream = { getTracks: () => [track], getAudioTracks: () => [track] };
   const getUserMedia = vi.fn(async (_constraints: MediaStreamConstraints) => stream);
   return { track, stream, getUserMedia };

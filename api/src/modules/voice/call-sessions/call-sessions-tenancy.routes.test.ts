@@ -39,6 +39,16 @@ describe('call session isolation', () => {
     it(`${who} sees none of them and gets 404 on each one`, async () => {
       expect((await caller().get('/api/call-sessions')).body).toEqual([]);
       expect((await caller().get(`/api/call-sessions?before=${webCallId}`)).body).toEqual([]);
+      // Call Logs, its search and its CSV: nothing of Alice's, not even counted.
+      for (const query of ['', '?includeEmpty=true', '?contact=5550009999', '?outcome=ongoing']) {
+        expect((await caller().get(`/api/call-logs${query}`)).body).toEqual({
+          total: 0,
+          emptyHidden: 0,
+          sessions: [],
+        });
+      }
+      const csv = await caller().request('GET', '/api/call-logs/export.csv');
+      expect(csv.text.trimEnd().split('\r\n')).toHaveLength(1);
       for (const id of [webCallId, phoneCallId]) {
         expect((await caller().post(`/api/calls/${id}/end`)).status).toBe(404);
         expect((await caller().post('/api/voice/conversations', { callSessionId: id })).status).toBe(404);
@@ -53,6 +63,7 @@ describe('call session isolation', () => {
     ];
     for (const [caller, headers] of claims) {
       expect((await caller.get('/api/call-sessions', { headers })).status).toBe(403);
+      expect((await caller.get('/api/call-logs', { headers })).status).toBe(403);
       expect((await caller.post(`/api/calls/${webCallId}/end`, undefined, { headers })).status).toBe(403);
     }
   });
@@ -60,6 +71,8 @@ describe('call session isolation', () => {
   it("leaves the owner's calls untouched and unlinked", async () => {
     const listed = (await alice.get('/api/call-sessions')).body as { id: string; endedAt: string | null }[];
     expect(listed.map((each) => each.id).sort()).toEqual([webCallId, phoneCallId].sort());
+    const logs = (await alice.get('/api/call-logs')).body as { total: number };
+    expect(logs.total).toBe(2);
     expect(listed.every((each) => each.endedAt === null)).toBe(true);
     const { rows } = await app.pool.query(
       'select count(*)::int as n from call_session where conversation_id is not null',

@@ -18,7 +18,7 @@ export function WelcomeMessage({ assistantName }: { assistantName: string }) {
         Your sophisticated AI assistant
       </Text>
       <Text size="2" color="gray">
-        Tap the button below to start our conversation
+        Press the button below to start our conversation
       </Text>
     </Flex>
   );

@@ -1,3 +1,4 @@
+import { toolDoneWords } from '@annie/api-client/contracts/tool-words';
 import type { CallFigures } from '@annie/api-client/contracts/usage';
 import { formatMoney, formatMs } from '@annie/ui/format';
 import { Box, DataList, Flex, Text } from '@radix-ui/themes';
@@ -50,7 +51,10 @@ export function CallFiguresDetail({ figures }: Props) {
                 {figures.tools.length === 0
                   ? 'None'
                   : figures.tools
-                      .map((tool) => `${tool.name} (${formatMs(tool.durationMs)}, ${tool.outcome})`)
+                      .map(
+                        (tool) =>
+                          `${toolDoneWords(tool.name)} (${formatMs(tool.durationMs)}${tool.outcome === 'error' ? ', failed' : ''})`,
+                      )
                       .join('; ')}
               </DataList.Value>
             </DataList.Item>

@@ -1,17 +1,13 @@
 import type { CallMessage } from '@annie/api-client/contracts/trust';
 import { Flex, Text } from '@radix-ui/themes';
+import { type CallParty, senderLabelOf } from '../../lib/call-party.ts';
 
 /**
- * Messages left with the assistant during the call, shown with the call. On a call the assistant placed
- * they are from the party it called (`calledParty`), whatever name the model noted ("The caller").
+ * Messages left with the assistant during the call, shown with the call, each under who left it: the
+ * call's contact by name when it is theirs, else the name they gave (never "The caller") and their number
+ * formatted for humans.
  */
-export function CallMessagesList({
-  messages,
-  calledParty,
-}: {
-  messages: CallMessage[];
-  calledParty?: string;
-}) {
+export function CallMessagesList({ messages, party }: { messages: CallMessage[]; party?: CallParty }) {
   return (
     <Flex asChild direction="column" gap="1" p="0" m="0">
       <ul aria-label="Messages left" style={{ listStyle: 'none' }}>
@@ -19,9 +15,7 @@ export function CallMessagesList({
           <li key={message.id}>
             <Text size="2">
               <Text weight="bold">
-                {calledParty
-                  ? `Message from ${calledParty}:`
-                  : `Message from ${message.callerName} (${message.callerE164}):`}
+                Message from {senderLabelOf(party, message.callerName, message.callerE164)}:
               </Text>{' '}
               {message.body}
             </Text>

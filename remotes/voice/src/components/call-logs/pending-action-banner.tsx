@@ -1,7 +1,8 @@
 import { type PendingAction, textNumberWarning } from '@annie/api-client/contracts/trust';
 import { ApprovalBanner } from '@annie/ui/approval-banner/approval-banner';
-import { formatDateTime } from '@annie/ui/format';
+import { formatDateTime, formatPhone } from '@annie/ui/format';
 import { Badge, Callout, Flex, Text } from '@radix-ui/themes';
+import { type CallParty, senderLabelOf } from '../../lib/call-party.ts';
 
 type Props = {
   action: PendingAction;
@@ -9,6 +10,8 @@ type Props = {
   onSend: (text: string, numberTypeConfirmed: boolean) => void;
   onReject: () => void;
   pending: boolean;
+  /** The call's other party, so that a request from a known contact is under their name. */
+  party?: CallParty;
 };
 
 const DECIDED: Record<
@@ -26,8 +29,9 @@ const DECIDED: Record<
  * rate, landline…) is flagged before Send, since the caller's number may be spoofed. A decided request
  * shows its outcome.
  */
-export function PendingActionBanner({ action, onSend, onReject, pending }: Props) {
-  const who = `${action.requestedBy} (${action.requestedByE164})`;
+export function PendingActionBanner({ action, onSend, onReject, pending, party }: Props) {
+  const who = senderLabelOf(party, action.requestedBy, action.requestedByE164);
+  const name = who.split(' · ')[0] ?? who;
   const warning = textNumberWarning(action.toNumberType);
   if (action.status !== 'pending') {
     const decided = DECIDED[action.status];
@@ -42,8 +46,8 @@ export function PendingActionBanner({ action, onSend, onReject, pending }: Props
   }
   return (
     <ApprovalBanner
-      label={`Request from ${action.requestedBy}`}
-      title={`${who} asked for a text to ${action.toE164}`}
+      label={`Request from ${name}`}
+      title={`${who} asked for a text to ${formatPhone(action.toE164)}`}
       detail={
         <Flex direction="column" gap="2">
           <Text as="div" size="1" color="gray">

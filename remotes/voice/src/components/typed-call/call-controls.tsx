@@ -3,6 +3,8 @@ import { Button, Flex } from '@radix-ui/themes';
 
 type Props = {
   connected: boolean;
+  /** Calls are paused (the budget's hard stop, said above): Start is disabled. */
+  paused?: boolean;
   starting: boolean;
   ending: boolean;
   muted: boolean;
@@ -12,10 +14,19 @@ type Props = {
 };
 
 /** Start Call (Connecting... while pending), or End Call with the local mute toggle (Muted / Active). */
-export function CallControls({ connected, starting, ending, muted, onStart, onEnd, onToggleMute }: Props) {
+export function CallControls({
+  connected,
+  paused = false,
+  starting,
+  ending,
+  muted,
+  onStart,
+  onEnd,
+  onToggleMute,
+}: Props) {
   if (!connected) {
     return (
-      <Button size="3" onClick={onStart} disabled={starting}>
+      <Button size="3" onClick={onStart} disabled={starting || paused}>
         {starting ? 'Connecting...' : 'Start Call'}
       </Button>
     );

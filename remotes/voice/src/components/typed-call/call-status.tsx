@@ -1,12 +1,11 @@
-import { PRODUCT_NAME } from '@annie/ui/product/product-name';
 import { Heading, Text } from '@radix-ui/themes';
 
-/** Ready to Connect, or Connected to {product} with Listening for your voice commands. */
-export function CallStatus({ connected }: { connected: boolean }) {
+/** Ready to Connect, or Connected to {assistant} with Listening for your voice commands. */
+export function CallStatus({ connected, assistantName }: { connected: boolean; assistantName: string }) {
   return (
     <>
       <Heading as="h1" size="6" align="center">
-        {connected ? `Connected to ${PRODUCT_NAME}` : 'Ready to Connect'}
+        {connected ? `Connected to ${assistantName}` : 'Ready to Connect'}
       </Heading>
       {connected && (
         <Text as="p" size="2" color="gray" align="center">

@@ -105,7 +105,7 @@ export class BrowserCall {
     if (this.#ended) return;
     connection.send(RESPONSE_CREATE_EVENT);
     performance.mark('voice-call:listening');
-    this.#dispatch({ type: 'connected' });
+    this.#dispatch({ type: 'connected', callId: connection.callSessionId, at: Date.now() });
     this.#conversation = createConversation({
       title: null,
       ...(connection.callSessionId ? { callSessionId: connection.callSessionId } : {}),
@@ -123,7 +123,7 @@ export class BrowserCall {
   end(options: { leaving?: boolean } = {}): void {
     if (this.#ended) return;
     this.#ended = true;
-    this.#dispatch({ type: 'ended' });
+    this.#dispatch({ type: 'ended', at: Date.now() });
     this.#onEnded();
     const keepalive = options.leaving === true;
     const title = conversationTitle(this.#firstUserMessage);
@@ -132,6 +132,13 @@ export class BrowserCall {
       .then((id) => (id ? updateConversation(id, { endedAt, title }, { keepalive }) : undefined))
       .catch(logFailure('Saving the conversation end failed'));
     if (this.#connection) this.#hangUp(this.#connection, keepalive);
+  }
+
+  /** Mutes or unmutes the executive's microphone: the call goes on, the assistant hears nothing meanwhile. */
+  setMuted(muted: boolean): void {
+    if (this.#ended || !this.#connection) return;
+    this.#connection.setMuted(muted);
+    this.#dispatch({ type: 'muted', muted });
   }
 
   #hangUp(connection: BrowserCallConnection, keepalive: boolean): void {
@@ -192,6 +199,7 @@ export class BrowserCall {
         onEndCall: () => this.#endWatch.endAfterGoodbye(field(event, 'response_id')),
       },
     );
+    this.#dispatch({ type: 'tool-done', id: callId });
     if (this.#ended || !this.#connection) return;
     this.#connection.send(functionCallOutputEvent(callId, output));
     // The tool's overhead on the call, for the e2e run and benchmarks (performance.getEntriesByType('measure')).

@@ -3,7 +3,7 @@ import type { CallStatus } from './state.ts';
 /** The status text under the header avatar. */
 export function callStatusText(status: CallStatus, isActive: boolean): string {
   if (status === 'connecting') return 'Connecting...';
-  if (!isActive) return 'Tap to start conversation';
+  if (!isActive) return 'Press Start to talk';
   switch (status) {
     case 'listening':
       return 'Listening...';
@@ -16,18 +16,15 @@ export function callStatusText(status: CallStatus, isActive: boolean): string {
   }
 }
 
-/**
- * The caption beneath the call toggle. It says "the assistant" as written, not the assistant's name
- * (unlike the welcome message).
- */
-export function callCaption(status: CallStatus, isActive: boolean): string {
+/** The caption beneath the call toggle, naming the assistant as every screen does. */
+export function callCaption(status: CallStatus, isActive: boolean, assistantName: string): string {
   if (status === 'connecting') return 'Connecting...';
-  if (!isActive) return 'Tap to talk with the assistant';
+  if (!isActive) return `Press to talk with ${assistantName}`;
   switch (status) {
     case 'listening':
       return 'Listening... Speak naturally';
     case 'speaking':
-      return 'the assistant is speaking...';
+      return `${assistantName} is speaking...`;
     case 'processing':
       return 'Processing your request...';
     default:

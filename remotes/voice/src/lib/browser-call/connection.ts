@@ -30,6 +30,8 @@ export const CHANNEL_WAIT_MS = 5_000;
 export type BrowserCallConnection = {
   callSessionId: string | null;
   send: (event: object) => void;
+  /** Stops (or resumes) sending the microphone's sound, keeping the call. */
+  setMuted: (muted: boolean) => void;
   close: () => void;
 };
 
@@ -129,6 +131,9 @@ export async function openBrowserCallConnection(options: ConnectOptions): Promis
       callSessionId: answer.callSessionId,
       send: (event) => {
         if (channel.readyState === 'open') channel.send(JSON.stringify(event));
+      },
+      setMuted: (muted) => {
+        for (const track of microphone.getAudioTracks()) track.enabled = !muted;
       },
       close,
     };

@@ -13,12 +13,25 @@ export type TranscriptEntry = {
   isFinal: boolean;
 };
 
+/** A tool the assistant ran during the call, shown as a chip after the transcript's first `after` entries. */
+export type ToolChip = { id: string; name: string; after: number; done: boolean };
+
+/** The call that just ended, for the summary line and its link to Call Logs. */
+export type EndedCall = { callId: string | null; seconds: number; lines: number; tools: number };
+
 export type CallState = {
   status: CallStatus;
   isActive: boolean;
   /** The caller is talking (speech started, not yet stopped): the typing indicator. */
   userSpeaking: boolean;
   entries: TranscriptEntry[];
+  tools: ToolChip[];
+  /** While connected: when the call was (epoch ms) and its call session. */
+  startedAt: number | null;
+  callId: string | null;
+  /** Whether the executive's microphone is muted (the call goes on; the assistant hears nothing). */
+  muted: boolean;
+  ended: EndedCall | null;
 };
 
 export const INITIAL_CALL_STATE: CallState = {
@@ -26,12 +39,19 @@ export const INITIAL_CALL_STATE: CallState = {
   isActive: false,
   userSpeaking: false,
   entries: [],
+  tools: [],
+  startedAt: null,
+  callId: null,
+  muted: false,
+  ended: null,
 };
 
 export type CallAction =
   | { type: 'connecting' }
-  | { type: 'connected' }
-  | { type: 'ended' }
+  | { type: 'connected'; callId?: string | null; at?: number }
+  | { type: 'ended'; at?: number }
+  | { type: 'muted'; muted: boolean }
+  | { type: 'tool-done'; id: string }
   | { type: 'clear' }
   | { type: 'server'; event: RealtimeServerEvent; at: string };
 
@@ -106,6 +126,12 @@ function onServerEvent(state: CallState, event: RealtimeServerEvent, at: string)
     // keeps "Speaking..." until its playback stops.
     case 'response.done':
       return state.status === 'processing' ? { ...state, status: 'listening' } : state;
+    case 'response.function_call_arguments.done': {
+      const id = text(event, 'call_id') || `tool-${state.tools.length}`;
+      if (state.tools.some((tool) => tool.id === id)) return state;
+      const chip = { id, name: text(event, 'name'), after: state.entries.length, done: false };
+      return { ...state, tools: [...state.tools, chip] };
+    }
     default:
       return state;
   }
@@ -115,20 +141,50 @@ function onServerEvent(state: CallState, event: RealtimeServerEvent, at: string)
 export function callReducer(state: CallState, action: CallAction): CallState {
   switch (action.type) {
     case 'connecting':
-      return { ...state, status: 'connecting', isActive: false, userSpeaking: false };
+      return { ...state, status: 'connecting', isActive: false, userSpeaking: false, ended: null };
     case 'connected':
-      return { ...state, status: 'listening', isActive: true };
-    case 'ended':
+      return {
+        ...state,
+        status: 'listening',
+        isActive: true,
+        startedAt: action.at ?? Date.now(),
+        callId: action.callId ?? null,
+        muted: false,
+        tools: state.entries.length === 0 ? [] : state.tools,
+      };
+    case 'ended': {
+      // What was still being said when the call ended will never be completed.
+      const entries = state.entries.filter((entry) => entry.isFinal);
+      const ended =
+        state.startedAt === null
+          ? null
+          : {
+              callId: state.callId,
+              seconds: Math.max(0, Math.round(((action.at ?? Date.now()) - state.startedAt) / 1000)),
+              lines: entries.length,
+              tools: state.tools.length,
+            };
       return {
         ...state,
         status: 'idle',
         isActive: false,
         userSpeaking: false,
-        // What was still being said when the call ended will never be completed.
-        entries: state.entries.filter((entry) => entry.isFinal),
+        entries,
+        tools: state.tools.map((tool) => ({ ...tool, done: true })),
+        startedAt: null,
+        muted: false,
+        ended,
+      };
+    }
+    case 'muted':
+      return state.isActive ? { ...state, muted: action.muted } : state;
+    case 'tool-done':
+      return {
+        ...state,
+        tools: state.tools.map((tool) => (tool.id === action.id ? { ...tool, done: true } : tool)),
       };
     case 'clear':
-      return { ...state, entries: [] };
+      return { ...state, entries: [], tools: [], ended: null };
     case 'server':
       return state.isActive ? onServerEvent(state, action.event, action.at) : state;
   }

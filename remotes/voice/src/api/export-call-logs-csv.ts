@@ -1,0 +1,20 @@
+import type { CallLogQuery } from '@annie/api-client/contracts/call-logs';
+import { exportCallLogsCsv as exportRoute } from '@annie/api-client/contracts/calls-routes';
+import { routeUrl } from '@annie/api-client/contracts/route';
+import { apiRequest } from '@annie/api-client/http';
+import { useMutation } from '@tanstack/react-query';
+
+export type CallLogsCsvFile = { filename: string; blob: Blob };
+
+/** Call Logs as filtered, as a CSV file named by the server. */
+export async function exportCallLogsCsv(query: CallLogQuery): Promise<CallLogsCsvFile> {
+  const response = await apiRequest('GET', routeUrl(exportRoute, { query }));
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'call-logs.csv';
+  return { filename, blob: await response.blob() };
+}
+
+/** Fetches the CSV; the caller saves the file. */
+export function useExportCallLogsCsv() {
+  return useMutation({ mutationFn: exportCallLogsCsv });
+}
