@@ -21,9 +21,13 @@ async function create(body: {
     headers: { Authorization: 'Bearer sk-test', 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(answer.error.message);
-  return answer as { session: { id: string }; transport: { sdp: string } };
+  const answer = (await response.json()) as {
+    session: { id: string };
+    transport: { sdp: string };
+    error?: { message: string };
+  };
+  if (!response.ok) throw new Error(answer.error?.message);
+  return answer;
 }
 const peers: WebRtcTestPeer[] = [];
 afterEach(async () => {
