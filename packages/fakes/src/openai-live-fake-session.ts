@@ -108,7 +108,6 @@ export class LiveFakeSession {
     return this.resource ? Math.round(this.nowMs() / 10) / 100 : 0;
   }
 
-  /** Client events of one type, in arrival order. */
   eventsOf(type: string): LiveClientEvent[] {
     return this.received.filter((event) => event.type === type);
   }
