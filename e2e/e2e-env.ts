@@ -19,6 +19,12 @@ export const OPENAI_TEXT_FAKE_PORT = E2E_PORT + 5;
  * drive it and read what it received through `/__fake/` (packages/fakes/src/openai-realtime-webrtc-control.ts).
  */
 export const REALTIME_WEBRTC_FAKE_URL = `http://127.0.0.1:${E2E_PORT + 6}`;
+/**
+ * The OpenAI GPT-Live fake: its TLS port (WebSockets, the sideband) and its plain http one
+ * (`POST /v1/live/sessions`, and `/__fake/live/sessions` for specs).
+ */
+export const LIVE_FAKE_PORT = E2E_PORT + 7;
+export const LIVE_FAKE_CALLS_URL = `http://127.0.0.1:${E2E_PORT + 8}`;
 /** The fake microphone: 1.5 s of silence (the mic starts at getUserMedia), then a spoken question. */
 export const FAKE_MICROPHONE_WAV = fileURLToPath(new URL('./fixtures/user-question.wav', import.meta.url));
 /**

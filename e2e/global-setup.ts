@@ -13,6 +13,8 @@ import {
   E2E_USERS,
   GOOGLE_FAKE_PORT,
   GOOGLE_FAKE_URL,
+  LIVE_FAKE_CALLS_URL,
+  LIVE_FAKE_PORT,
   MESSAGING_NUMBER,
   OPENAI_TEXT_FAKE_PORT,
   OPERATOR_ENV_FILE,
@@ -109,10 +111,36 @@ export default async function globalSetup() {
       audioPackets: 0,
     },
   });
+  // Browser calls on GPT-Live (voice-call-live.spec.ts): once the model is quiet, 5 microphone packets
+  // make the caller's turn (Chromium sends few in silence), which saves a note through the backend's tool.
+  const liveFake = await (
+    await import(join(REPO_ROOT, 'packages/fakes/src/openai-live-fake.ts'))
+  ).startOpenAILiveFake({
+    port: LIVE_FAKE_PORT,
+    callsPort: Number(new URL(LIVE_FAKE_CALLS_URL).port),
+    apiKey: 'e2e-openai-key',
+    script: {
+      packetsPerUserTurn: 5,
+      msPerWord: 120,
+      responseDelayMs: 250,
+      userTurns: [
+        {
+          transcript: 'Note that the Henderson account renews in March.',
+          functionCall: {
+            name: 'add_knowledge_note',
+            arguments: JSON.stringify({ title: 'Henderson', body: 'The Henderson account renews in March.' }),
+          },
+          replyAfterTool: 'Noted, the Henderson renewal is saved.',
+        },
+      ],
+    },
+  });
+  const liveCaFile = join(dataDir, 'live-fake-ca.pem');
   const realtimeCaFile = join(dataDir, 'realtime-fake-ca.pem');
   await mkdir(dataDir, { recursive: true });
   // One file trusts both realtime fakes: the phone bridge's and the browser calls' sideband.
   await writeFile(realtimeCaFile, `${realtime.ca}\n${webrtcFake.sideband.ca}`);
+  await writeFile(liveCaFile, liveFake.ca);
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -140,6 +168,9 @@ export default async function globalSetup() {
     OPENAI_REALTIME_CA_FILE: realtimeCaFile,
     OPENAI_REALTIME_CALLS_BASE_URL: webrtcFake.baseURL,
     OPENAI_REALTIME_SIDEBAND_BASE_URL: webrtcFake.sideband.baseURL,
+    OPENAI_LIVE_BASE_URL: liveFake.baseURL,
+    OPENAI_LIVE_CALLS_BASE_URL: liveFake.callsBaseURL,
+    OPENAI_LIVE_CA_FILE: liveCaFile,
     // Loopback only: no STUN server to wait for or fail to reach.
     WEBRTC_ICE_SERVERS: 'none',
     OPENAI_TEXT_BASE_URL: openAiTextFake.url,
@@ -179,6 +210,7 @@ export default async function globalSetup() {
     await googleFake.close();
     await realtime.close();
     await webrtcFake.close();
+    await liveFake.close();
     await twilioFake.close();
     await openAiTextFake.close();
     await database.drop();

@@ -138,6 +138,7 @@ const envSchema = z
     OPENAI_REALTIME_SIDEBAND_BASE_URL: z.url().optional(),
     OPENAI_LIVE_BASE_URL: z.url().optional(),
     OPENAI_LIVE_CA_FILE: z.string().optional(),
+    OPENAI_LIVE_CALLS_BASE_URL: z.url().optional(),
     REALTIME_OFFERS_PER_MINUTE: z.coerce.number().int().positive().default(20),
     WEBRTC_ICE_SERVERS: iceServerList,
     WEBRTC_TURN_USERNAME: z.string().optional(),

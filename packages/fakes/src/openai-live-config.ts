@@ -273,3 +273,18 @@ export function resolvedSession(session: Json, id: string): Json {
     store: session.store ?? false,
   };
 }
+
+export const LIVE_MODELS = ['gpt-live-1', 'gpt-live-1.1'];
+
+/** `checkSessionStart`, then the model: one the fake serves (gpt-live-1, gpt-live-1.1). */
+export function startRefusal(session: unknown, webSocket: boolean): LiveRefusal | null {
+  const refusal = checkSessionStart(session, webSocket);
+  if (refusal) return refusal;
+  const model = String((session as Json).model);
+  if (LIVE_MODELS.includes(model)) return null;
+  return {
+    code: 'model_not_found',
+    message: `The model \`${model}\` does not exist or you do not have access to it.`,
+    param: 'session.model',
+  };
+}

@@ -116,15 +116,23 @@ export function appendRefusal(
  */
 export function orderRefusal(
   event: LiveClientEvent,
-  state: { sideband: boolean; started: boolean; closing: boolean; delegationType: string },
+  state: {
+    transport: 'websocket' | 'sideband' | 'webrtc';
+    started: boolean;
+    closing: boolean;
+    delegationType: string;
+  },
 ): LiveRefusal | null {
-  const { sideband, started } = state;
-  if (sideband && event.type === 'session.start')
+  const { transport, started } = state;
+  if (transport !== 'websocket' && event.type === 'session.start')
     return {
       code: 'invalid_request_error',
-      message: 'A sideband attaches to a started session; do not send session.start.',
+      message:
+        transport === 'sideband'
+          ? 'A sideband attaches to a started session; do not send session.start.'
+          : 'WebRTC creation already starts the session; do not send session.start.',
     };
-  if (sideband && event.type === 'session.input_audio.append')
+  if (transport !== 'websocket' && event.type === 'session.input_audio.append')
     return {
       code: 'invalid_request_error',
       message: 'session.input_audio.append is accepted on the primary WebSocket only.',
@@ -158,4 +166,17 @@ export function fixtureRefusal(audio: Buffer | null, active: boolean): LiveRefus
       param: 'audio',
     };
   return active ? { code: 'invalid_request_error', message: 'Only one fixture can be active.' } : null;
+}
+
+/** A client event's text parsed: an object with a string `type`, or the refusal to send back. */
+export function parseClientEvent(text: string): { event: LiveClientEvent } | { refusal: LiveRefusal } {
+  let event: LiveClientEvent;
+  try {
+    event = JSON.parse(text);
+  } catch {
+    return { refusal: { code: 'invalid_json', message: 'The event is not valid JSON.' } };
+  }
+  if (!event || typeof event !== 'object' || typeof event.type !== 'string')
+    return { refusal: { code: 'invalid_value', message: 'An event needs a string type.', param: 'type' } };
+  return { event };
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { WebSocket } from 'ws';
 import {
-  checkSessionStart,
   checkSessionUpdate,
   frameOf,
   type LiveAudioFormat,
   type LiveRefusal,
   resolvedSession,
+  startRefusal,
 } from './openai-live-config.ts';
 import { LiveResponsesDelegation } from './openai-live-delegation.ts';
 import {
@@ -17,10 +16,12 @@ import {
   type LiveClientEvent,
   liveErrorEvent,
   orderRefusal,
+  parseClientEvent,
   toPcm24k,
 } from './openai-live-events.ts';
 import type { LiveFakeScript, LiveFakeTurn } from './openai-live-script.ts';
 import { LiveSpeech } from './openai-live-speech.ts';
+import type { LiveWire } from './openai-live-wire.ts';
 
 type Json = Record<string, unknown>;
 type Resource = Json & {
@@ -33,7 +34,6 @@ type Resource = Json & {
 const APPENDS = ['session.instructions.append', 'session.thinking.append', 'session.commentary.append'];
 // No format is named over WebRTC or SIP; the WebSocket default is not documented, PCM16 24 kHz is [INF].
 const DEFAULT_FORMAT: LiveAudioFormat = { type: 'audio/pcm', rate: 24_000 };
-export const LIVE_MODELS = ['gpt-live-1', 'gpt-live-1.1'];
 const FRAME_TIMES_KEPT = 3_000;
 
 /**
@@ -63,19 +63,20 @@ export class LiveFakeSession {
   private usageTimer: NodeJS.Timeout | undefined;
   private heardBytes = 0;
   private turnsHeard = 0;
+  private packets = 0;
   private commentaries = 0;
   private muted = false;
   private fixtureUntil = 0;
   private closing = false;
   private pendingAck: NodeJS.Timeout | undefined;
-  private readonly sidebands = new Set<WebSocket>();
+  private readonly sidebands = new Set<LiveWire>();
   private readonly delegation: LiveResponsesDelegation;
 
   readonly id = `live_${randomUUID().replaceAll('-', '')}`;
-  private readonly socket: WebSocket;
+  private readonly socket: LiveWire;
   private readonly script: () => LiveFakeScript;
 
-  constructor(socket: WebSocket, script: () => LiveFakeScript) {
+  constructor(socket: LiveWire, script: () => LiveFakeScript) {
     this.socket = socket;
     this.script = script;
     this.delegation = new LiveResponsesDelegation({
@@ -89,8 +90,9 @@ export class LiveFakeSession {
         void this.say(text);
       },
     });
-    socket.on('message', (data) => this.onMessage(data.toString(), socket));
-    socket.on('close', () => this.stop());
+    socket.onMessage((text) => this.onMessage(text, socket));
+    // A WebRTC frontend that goes away ends the session [INF]; a WebSocket's end only stops it.
+    socket.onClose(() => (socket.kind === 'webrtc' ? this.finish('connection_lost') : this.stop()));
   }
 
   /** Session-timeline milliseconds since `session.started`. */
@@ -106,16 +108,15 @@ export class LiveFakeSession {
     return this.resource ? Math.round(this.nowMs() / 10) / 100 : 0;
   }
 
-  /** Client events of one type, in arrival order. */
   eventsOf(type: string): LiveClientEvent[] {
     return this.received.filter((event) => event.type === type);
   }
 
   /** A trusted sideband joins: it hears every event from now on and may send all but audio. */
-  attachSideband(socket: WebSocket): void {
+  attachSideband(socket: LiveWire): void {
     this.sidebands.add(socket);
-    socket.on('message', (data) => this.onMessage(data.toString(), socket));
-    socket.on('close', () => this.sidebands.delete(socket));
+    socket.onMessage((text) => this.onMessage(text, socket));
+    socket.onClose(() => this.sidebands.delete(socket));
   }
 
   /** The server ends the session for `reason` (expired, content, remote_hangup): session.closed, then close. */
@@ -136,11 +137,11 @@ export class LiveFakeSession {
     for (const sideband of this.sidebands) this.write(sideband, stamped);
   }
 
-  private write(socket: WebSocket, event: Json): void {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+  private write(socket: LiveWire, event: Json): void {
+    if (socket.open) socket.send(event);
   }
 
-  private refuse(cause: LiveClientEvent | null, refusal: LiveRefusal, to: WebSocket = this.socket): void {
+  private refuse(cause: LiveClientEvent | null, refusal: LiveRefusal, to: LiveWire = this.socket): void {
     this.errorsSent.push(refusal);
     this.write(to, {
       event_id: `event_${randomUUID().replaceAll('-', '')}`,
@@ -153,35 +154,18 @@ export class LiveFakeSession {
     this.send({ type, ...extra, ...echo });
   }
 
-  private onMessage(text: string, from: WebSocket) {
-    const sideband = from !== this.socket;
-    let event: LiveClientEvent;
-    try {
-      event = JSON.parse(text);
-    } catch {
-      return this.refuse(null, { code: 'invalid_json', message: 'The event is not valid JSON.' }, from);
-    }
-    if (!event || typeof event !== 'object' || typeof event.type !== 'string')
-      return this.refuse(
-        null,
-        { code: 'invalid_value', message: 'An event needs a string type.', param: 'type' },
-        from,
-      );
+  private onMessage(text: string, from: LiveWire) {
+    const parsed = parseClientEvent(text);
+    if ('refusal' in parsed) return this.refuse(null, parsed.refusal, from);
+    const { event } = parsed;
     this.received.push(event);
     this.receivedAt.push(performance.now());
-    const refusal = checkClientEvent(event) ?? this.refusalOf(event, sideband);
+    const state = { started: this.resource !== null, closing: this.closing };
+    const refusal =
+      checkClientEvent(event) ??
+      orderRefusal(event, { ...state, transport: from.kind, delegationType: this.delegationType() });
     if (refusal) return this.refuse(event, refusal, from);
     this.handle(event);
-  }
-
-  /** Whether `event` may be sent now, from this connection. */
-  private refusalOf(event: LiveClientEvent, sideband: boolean): LiveRefusal | null {
-    return orderRefusal(event, {
-      sideband,
-      started: this.resource !== null,
-      closing: this.closing,
-      delegationType: this.delegationType(),
-    });
   }
 
   private delegationType(): string {
@@ -218,18 +202,17 @@ export class LiveFakeSession {
   }
 
   private start(event: LiveClientEvent) {
-    const session = event.session as Json;
-    const refusal = checkSessionStart(session, true);
+    const refusal = startRefusal(event.session, true);
     if (refusal) return this.refuse(event, refusal);
-    if (!LIVE_MODELS.includes(String(session.model)))
-      return this.refuse(event, {
-        code: 'model_not_found',
-        message: `The model \`${String(session.model)}\` does not exist or you do not have access to it.`,
-        param: 'session.model',
-      });
+    this.begin(event.session as Json, event);
+  }
+
+  /** Starts the session: on a WebSocket for its `session.start`; over WebRTC when created (its POST). */
+  begin(session: Json, cause: LiveClientEvent | null = null): void {
     this.resource = resolvedSession(session, this.id) as Resource;
     this.startedAt = performance.now();
-    this.ack('session.started', event, { session: this.resource });
+    if (cause) this.ack('session.started', cause, { session: this.resource });
+    else this.send({ type: 'session.started', session: this.resource });
     this.speech = new LiveSpeech(this.format, () => this.nowMs(), this.script().msPerWord, {
       frame: (audio, startMs, endMs, speaking) => this.sendFrame(audio, startMs, endMs, speaking),
       word: (delta, startMs, endMs) => {
@@ -249,7 +232,8 @@ export class LiveFakeSession {
     if (speaking) this.frames.speaking += 1;
     else this.frames.silent += 1;
     if (this.frameSentAt.push(performance.now()) > FRAME_TIMES_KEPT) this.frameSentAt.shift();
-    this.write(this.socket, { type: 'session.output_audio.delta', delta: audio.toString('base64') });
+    if (this.socket.playFrame) this.socket.playFrame(speaking);
+    else this.write(this.socket, { type: 'session.output_audio.delta', delta: audio.toString('base64') });
     if (this.sidebands.size === 0) return;
     const reflected = toPcm24k(audio, this.format).toString('base64');
     for (const sideband of this.sidebands)
@@ -305,6 +289,21 @@ export class LiveFakeSession {
     this.heardBytes = 0;
     this.turnsHeard += 1;
     this.hear(turn, heardMs);
+  }
+
+  /**
+   * WebRTC: one microphone packet (20 ms). The fake cannot tell speech from silence in Opus: packets heard
+   * while the model is quiet make a turn every `packetsPerUserTurn`, and the model never yields to them.
+   */
+  heardPacket(): void {
+    if (!this.resource || this.closing || this.muted || this.delegation.waiting || this.speech?.speaking)
+      return;
+    const { packetsPerUserTurn, userTurns } = this.script();
+    const turn = userTurns[this.turnsHeard];
+    if (!turn || ++this.packets < packetsPerUserTurn) return;
+    this.packets = 0;
+    this.turnsHeard += 1;
+    this.hear(turn, packetsPerUserTurn * 20);
   }
 
   /** The caller's words, spread over the audio that carried them, then the model's answer. */
@@ -388,8 +387,8 @@ export class LiveFakeSession {
     const usage = { seconds: this.usageSeconds };
     this.stop();
     this.send({ type: 'session.closed', reason, session: this.resource, usage });
-    this.socket.close(1000, 'session closed');
-    for (const sideband of this.sidebands) sideband.close(1000, 'session closed');
+    this.socket.close();
+    for (const sideband of this.sidebands) sideband.close();
   }
 
   private stop(): void {

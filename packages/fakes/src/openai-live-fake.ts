@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -5,8 +6,11 @@ import { generate } from 'selfsigned';
 import { WebSocketServer } from 'ws';
 import { LiveFakeSession } from './openai-live-fake-session.ts';
 import { DEFAULT_LIVE_SCRIPT, type LiveFakeScript } from './openai-live-script.ts';
+import { createWebRtcSession, type LiveWebRtcSession } from './openai-live-webrtc-create.ts';
+import { webSocketWire } from './openai-live-wire.ts';
 
-export { LIVE_MODELS, LiveFakeSession } from './openai-live-fake-session.ts';
+export { LIVE_MODELS } from './openai-live-config.ts';
+export { LiveFakeSession } from './openai-live-fake-session.ts';
 export { DEFAULT_LIVE_SCRIPT, type LiveFakeScript, type LiveFakeTurn } from './openai-live-script.ts';
 
 export type OpenAILiveFake = {
@@ -14,6 +18,13 @@ export type OpenAILiveFake = {
   baseURL: string;
   /** The PEM certificate it serves; trust it with the SDK's `options.ca`. */
   ca: string;
+  /**
+   * The same API over plain http (`http://127.0.0.1:PORT/v1`) for `client.live.create`, whose fetch
+   * cannot be given the certificate; its sessions' sidebands still attach at `baseURL`.
+   */
+  callsBaseURL: string;
+  /** The WebRTC sessions (`POST /v1/live/sessions`), with their frontends' data channels. */
+  webrtc: LiveWebRtcSession[];
   /** Every primary session, in the order they were opened. */
   sessions: LiveFakeSession[];
   /** Resolves with the next primary session (or the first one opened and not yet claimed). */
@@ -40,7 +51,14 @@ const ATTACH_PATH = /^\/v1\/live\/sessions\/([^/]+)\/attach$/;
  * `/v1/live/sessions/{id}/attach`, both with `Authorization: Bearer`.
  */
 export async function startOpenAILiveFake(
-  options: { apiKey?: string; host?: string; script?: Partial<LiveFakeScript> } = {},
+  options: {
+    apiKey?: string;
+    host?: string;
+    /** The TLS port (WebSockets), and the plain http one (`client.live.create`); free ones by default. */
+    port?: number;
+    callsPort?: number;
+    script?: Partial<LiveFakeScript>;
+  } = {},
 ): Promise<OpenAILiveFake> {
   const pems = await generate([{ name: 'commonName', value: 'annie-fake-live' }], {
     keyType: 'ec',
@@ -65,24 +83,56 @@ export async function startOpenAILiveFake(
   let claimed = 0;
   let refused = 0;
 
-  server.on('request', (request, response) => {
+  const webrtc: LiveWebRtcSession[] = [];
+  const summary = (session: LiveFakeSession) => {
+    const frontend = webrtc.find((each) => each.session === session)?.wire;
+    return {
+      id: session.id,
+      transport: frontend ? 'webrtc' : 'websocket',
+      received: session.received.map((event) => event.type),
+      refused: session.errorsSent.map((error) => error.code),
+      closedReason: session.closedReason,
+      ...(frontend
+        ? {
+            dataChannel: {
+              forbidden: [...frontend.forbidden],
+              delivered: [...frontend.delivered],
+              withheld: frontend.withheld,
+              microphonePackets: frontend.microphonePackets,
+            },
+          }
+        : {}),
+    };
+  };
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     // For tests in another process (e2e, the sandbox): what each session received and refused.
     if (request.method === 'GET' && request.url === '/__fake/live/sessions') {
       response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(
-        JSON.stringify(
-          sessions.map((session) => ({
-            id: session.id,
-            received: session.received.map((event) => event.type),
-            refused: session.errorsSent.map((error) => error.code),
-            closedReason: session.closedReason,
-          })),
-        ),
+      response.end(JSON.stringify(sessions.map(summary)));
+      return;
+    }
+    if (request.method === 'POST' && request.url === '/v1/live/sessions') {
+      const created = (each: LiveWebRtcSession) => {
+        webrtc.push(each);
+        sessions.push(each.session);
+        const waiter = waiting.shift();
+        if (waiter) {
+          claimed += 1;
+          waiter(each.session);
+        }
+      };
+      createWebRtcSession(request, response, { apiKey: options.apiKey, script: () => script, created }).catch(
+        (error: Error) => {
+          if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json' });
+          response.end(JSON.stringify({ error: { message: error.message, type: 'server_error' } }));
+        },
       );
       return;
     }
     response.writeHead(404).end();
-  });
+  };
+  server.on('request', handle);
+  const plain = createHttpServer(handle);
 
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'https://fake');
@@ -105,7 +155,7 @@ export async function startOpenAILiveFake(
         });
         return;
       }
-      wss.handleUpgrade(request, socket, head, (ws) => session.attachSideband(ws));
+      wss.handleUpgrade(request, socket, head, (ws) => session.attachSideband(webSocketWire(ws, 'sideband')));
       return;
     }
     // The model goes in session.start, never in the URL.
@@ -115,7 +165,7 @@ export async function startOpenAILiveFake(
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const session = new LiveFakeSession(ws, () => script);
+      const session = new LiveFakeSession(webSocketWire(ws, 'websocket'), () => script);
       sessions.push(session);
       const waiter = waiting.shift();
       if (waiter) {
@@ -125,11 +175,19 @@ export async function startOpenAILiveFake(
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  await new Promise<void>((resolve) =>
+    plain.listen(options.callsPort ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
+  const plainPort = (plain.address() as AddressInfo).port;
   return {
     baseURL: `https://127.0.0.1:${port}/v1`,
     ca: pems.cert,
+    callsBaseURL: `http://127.0.0.1:${plainPort}/v1`,
+    webrtc,
     sessions,
     nextSession: () => {
       const ready = sessions[claimed];
@@ -147,6 +205,9 @@ export async function startOpenAILiveFake(
       for (const session of sessions) session.drop();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      for (const each of webrtc) each.wire.close();
+      plain.closeAllConnections();
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

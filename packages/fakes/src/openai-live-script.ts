@@ -21,6 +21,8 @@ export type LiveFakeScript = {
   userTurns: LiveFakeTurn[];
   /** Caller audio that makes one turn, in bytes of the session's format (0.5 s of μ-law by default). */
   bytesPerUserTurn: number;
+  /** WebRTC: microphone packets (20 ms each, heard while the model is quiet) that make one turn. */
+  packetsPerUserTurn: number;
   assistantReply: string;
   /** Spoken for the first `session.commentary.append` (the app's "greet the caller"). */
   greeting: string;
@@ -57,6 +59,7 @@ export type LiveFakeScript = {
 export const DEFAULT_LIVE_SCRIPT: LiveFakeScript = {
   userTurns: [{ transcript: 'What is in my diary today?' }],
   bytesPerUserTurn: 4_000,
+  packetsPerUserTurn: 100,
   assistantReply: 'You have two meetings this afternoon.',
   greeting: 'Good afternoon, this is James.',
   commentaryReply: 'Of course. Goodbye.',

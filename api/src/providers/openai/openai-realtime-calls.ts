@@ -35,7 +35,7 @@ export function callIdOf(location: string | null): string | null {
   return id?.startsWith('rtc_') ? id : null;
 }
 
-function reasonOf(error: unknown): { message: string; status: number | undefined } {
+export function reasonOf(error: unknown): { message: string; status: number | undefined } {
   if (error instanceof OpenAI.APIError) {
     const detail = (error.error as { message?: unknown } | undefined)?.message;
     const text = typeof detail === 'string' && detail ? detail : error.message;

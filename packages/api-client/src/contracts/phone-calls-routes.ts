@@ -27,6 +27,7 @@ export const startPhoneCall = route({
     402: "The month's usage budget is spent and the tenant's hard stop refuses new calls",
     409: `The number opted out, or "${DUPLICATE_CALL_MESSAGE}" (with duplicate: true)`,
     502: 'Twilio refused the call: "HTTP {status}: {body}", or "call_failed" when it could not be reached',
+    503: 'This server carries MAX_CALLS_PER_INSTANCE calls already (all_lines_busy) or is restarting (server_restarting), with Retry-After; or phone calls are not configured',
   },
 });
 

@@ -6,6 +6,7 @@ import {
   REALTIME_CALL_HEADER,
   SDP_CONTENT_TYPE,
   SDP_OFFER_MAX_BYTES,
+  VOICE_ENGINE_HEADER,
 } from './realtime.ts';
 import { route } from './route.ts';
 
@@ -24,7 +25,7 @@ export const postRealtimeOffer = route({
   method: 'post',
   path: '/api/realtime/offer',
   summary: "Start a browser realtime call: the browser's SDP offer in, OpenAI's SDP answer out",
-  description: `The body is the SDP offer as \`${SDP_CONTENT_TYPE}\` text (at most ${SDP_OFFER_MAX_BYTES} bytes). The server posts it to OpenAI's Realtime calls endpoint with the tenant's compiled session (instructions, voice, model, transcription, turn detection, tools, tool choice auto) and answers 201 with the SDP answer. The server attaches to the call over OpenAI's sideband WebSocket and records its figures (latency, interruptions, tools, tokens, cost; source server) when it ends. The call is recorded as the caller's call session (channel webrtc): \`${CALL_SESSION_HEADER}\` carries its id (end it with POST /api/calls/{id}/end), \`${REALTIME_CALL_HEADER}\` OpenAI's call id.`,
+  description: `The body is the SDP offer as \`${SDP_CONTENT_TYPE}\` text (at most ${SDP_OFFER_MAX_BYTES} bytes). The server posts it to OpenAI's Realtime calls endpoint with the tenant's compiled session (instructions, voice, model, transcription, turn detection, tools, tool choice auto) and answers 201 with the SDP answer. The server attaches to the call over OpenAI's sideband WebSocket and records its figures (latency, interruptions, tools, tokens, cost; source server) when it ends. The call is recorded as the caller's call session (channel webrtc): \`${CALL_SESSION_HEADER}\` carries its id (end it with POST /api/calls/{id}/end), \`${REALTIME_CALL_HEADER}\` OpenAI's call id. When the default profile's engine (or its split) picks GPT-Live, the server creates a Live WebRTC session instead (\`client.live.create\`) whose data channel may send nothing and hears only transcript deltas, attaches its sideband before answering, and runs the greeting, the tools and the figures there; \`${VOICE_ENGINE_HEADER}\` says which engine (\`realtime\` or \`live\`).`,
   access: 'signed-in',
   responses: { 201: { description: 'The SDP answer', contentType: SDP_CONTENT_TYPE } },
   errors: {

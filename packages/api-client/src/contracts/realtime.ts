@@ -12,6 +12,13 @@ export const CALL_SESSION_HEADER = 'X-Call-Session-Id';
 /** Response header of POST /api/realtime/offer: OpenAI's id of the call (`rtc_…`). */
 export const REALTIME_CALL_HEADER = 'X-Realtime-Call-Id';
 
+/**
+ * Response header of POST /api/realtime/offer: the engine the call runs on (the default profile's, or
+ * by its split the other). `live`: GPT-Live, whose data channel only hears transcripts; the server runs
+ * the session (greeting, tools) over its sideband.
+ */
+export const VOICE_ENGINE_HEADER = 'X-Voice-Engine';
+
 /** One entry of RTCConfiguration.iceServers. */
 export const iceServerSchema = z.strictObject({
   urls: z.array(z.string()).min(1),

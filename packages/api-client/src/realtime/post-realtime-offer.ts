@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { CALL_SESSION_HEADER, REALTIME_CALL_HEADER, SDP_CONTENT_TYPE } from '../contracts/realtime.ts';
+import {
+  CALL_SESSION_HEADER,
+  REALTIME_CALL_HEADER,
+  SDP_CONTENT_TYPE,
+  VOICE_ENGINE_HEADER,
+} from '../contracts/realtime.ts';
 import { postRealtimeOffer as postRealtimeOfferRoute } from '../contracts/realtime-routes.ts';
 import { type RouteContract, routeUrl } from '../contracts/route.ts';
 import { apiRequestText, errorMessage, isApiError } from '../http.ts';
@@ -10,8 +15,10 @@ export type RealtimeOfferAnswer = {
   sdp: string;
   /** The call session recorded for this call (end it with POST /api/calls/:id/end), when the server keeps one. */
   callSessionId: string | null;
-  /** OpenAI's id of the call (`rtc_…`). */
+  /** OpenAI's id of the call (`rtc_…`, or a GPT-Live session's `live_…`). */
   realtimeCallId: string | null;
+  /** The engine the server put the call on: on `live` the page only shows transcripts (the server runs the call). */
+  engine: 'realtime' | 'live';
 };
 
 /**
@@ -35,6 +42,7 @@ export async function postRealtimeOffer(
     sdp: await response.text(),
     callSessionId: response.headers.get(CALL_SESSION_HEADER),
     realtimeCallId: response.headers.get(REALTIME_CALL_HEADER),
+    engine: response.headers.get(VOICE_ENGINE_HEADER) === 'live' ? 'live' : 'realtime',
   };
 }
 

@@ -37,8 +37,13 @@ export class CallEngines {
     this.draw = draw;
   }
 
-  open(request: CallEngineRequest): Promise<OpenCallEngine> {
-    const engine = chooseEngine(request.compiled, this.draw());
+  /** The engine a new call draws: its profile's, or by the profile's split the other one. */
+  choose(compiled: CompiledVoiceSession): Engine {
+    return chooseEngine(compiled, this.draw());
+  }
+
+  /** Opens the call on `engine` (a resumed call's, as its first stream drew it), or on a fresh draw. */
+  open(request: CallEngineRequest, engine: Engine = this.choose(request.compiled)): Promise<OpenCallEngine> {
     return engine === 'live' ? this.live.open(request) : this.realtime.open(request);
   }
 

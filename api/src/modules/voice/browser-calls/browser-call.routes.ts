@@ -3,6 +3,7 @@ import {
   iceServersResponseSchema,
   REALTIME_CALL_HEADER,
   SDP_CONTENT_TYPE,
+  VOICE_ENGINE_HEADER,
 } from '@annie/api-client/contracts/realtime';
 import * as contract from '@annie/api-client/contracts/realtime-routes';
 import Router from '@koa/router';
@@ -15,6 +16,7 @@ import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 import { type BrowserCall, startBrowserCall } from './browser-call.service.ts';
 import type { BrowserCallSidebands } from './browser-call-sideband.ts';
 import { iceServersOf } from './ice-servers.ts';
+import type { LiveBrowserCalls } from './live-browser-calls.ts';
 import type { OfferRateLimiter } from './offer-rate-limiter.ts';
 import { readSdpOffer } from './sdp-offer.ts';
 
@@ -26,6 +28,7 @@ export function browserCallRoutes(
   calls: RealtimeCalls | null,
   limiter: OfferRateLimiter,
   sidebands: BrowserCallSidebands | null = null,
+  live: { calls: LiveBrowserCalls; draw: () => number } | null = null,
 ): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/realtime' });
   const iceServers = iceServersResponseSchema.parse({ iceServers: iceServersOf(config) });
@@ -45,6 +48,7 @@ export function browserCallRoutes(
         auth,
         offerSdp: offer,
         defaultModel: config.OPENAI_REALTIME_MODEL,
+        live,
         onRetiredModel: (notice) =>
           logger.warn({ ...notice, tenantId: auth.tenantId }, RETIRED_MODEL_WARNING),
       });
@@ -56,11 +60,17 @@ export function browserCallRoutes(
       throw failure;
     }
     logger.info(
-      { callId: call.realtimeCallId, callSessionId: call.callSessionId, tenantId: auth.tenantId },
+      {
+        callId: call.realtimeCallId,
+        callSessionId: call.callSessionId,
+        tenantId: auth.tenantId,
+        engine: call.engine,
+      },
       'realtime call started',
     );
-    // Measured from the server's own connection to the call, attached before the browser can speak.
-    if (call.realtimeCallId && sidebands) {
+    // Measured from the server's own connection to the call, attached before the browser can speak (a
+    // GPT-Live call's sideband is attached already: it runs the call's tools too).
+    if (call.engine === 'realtime' && call.realtimeCallId && sidebands) {
       await sidebands.attach({
         tenantId: auth.tenantId,
         callSessionId: call.callSessionId,
@@ -70,6 +80,7 @@ export function browserCallRoutes(
     }
     if (call.realtimeCallId) ctx.set(REALTIME_CALL_HEADER, call.realtimeCallId);
     ctx.set(CALL_SESSION_HEADER, call.callSessionId);
+    ctx.set(VOICE_ENGINE_HEADER, call.engine);
     ctx.status = 201;
     ctx.type = SDP_CONTENT_TYPE;
     ctx.body = call.sdp;

@@ -6,10 +6,11 @@ import type { AuthContext } from '../../../http/app-state.ts';
 import type { RealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import { realtimeToolsFor } from '../../trust/index.ts';
 import { assertWithinBudget } from '../../usage/index.ts';
-import { toRealtimeSession } from '../bridge/index.ts';
+import { chooseEngine, toRealtimeSession } from '../bridge/index.ts';
 import { startCallSession } from '../call-sessions/index.ts';
 import type { RetiredModelNotice } from '../profiles/index.ts';
 import { compileDefaultSession } from '../profiles/index.ts';
+import type { LiveBrowserCalls } from './live-browser-calls.ts';
 
 /**
  * The session a browser call starts with: the compiled default profile and the tools the trust model
@@ -22,8 +23,12 @@ export function browserCallSession(
   return toRealtimeSession(compiled, null, realtimeToolsFor({ kind: 'executive', userId }));
 }
 
-/** A started browser call: the SDP answer, OpenAI's call id, the call session recording it, its models. */
+/**
+ * A started browser call: the engine it runs on, the SDP answer, OpenAI's call id (Realtime's `rtc_…`,
+ * GPT-Live's session id), the call session recording it, its models.
+ */
 export type BrowserCall = {
+  engine: 'realtime' | 'live';
   sdp: string;
   realtimeCallId: string | null;
   callSessionId: string;
@@ -44,10 +49,23 @@ export async function startBrowserCall(
     offerSdp: string;
     defaultModel: string;
     onRetiredModel?: (notice: RetiredModelNotice) => void;
+    /** GPT-Live browser calls, when OpenAI is configured; `draw` gives the engine split's number in [0, 1). */
+    live?: { calls: LiveBrowserCalls; draw: () => number } | null;
   },
 ): Promise<BrowserCall> {
   await assertWithinBudget(ormQueryable(em), input.auth.tenantId);
   const compiled = await compileDefaultSession(em, input.defaultModel, input.onRetiredModel);
+  // The default profile's engine, or by its split the other one, drawn once for this call.
+  if (input.live && chooseEngine(compiled, input.live.draw()) === 'live') {
+    const call = await input.live.calls.start(em, { auth: input.auth, offerSdp: input.offerSdp, compiled });
+    return {
+      engine: 'live',
+      sdp: call.sdp,
+      realtimeCallId: call.sessionId,
+      callSessionId: call.callSessionId,
+      models: call.models,
+    };
+  }
   const answer = await calls.create(input.offerSdp, browserCallSession(compiled, input.auth.userId));
   try {
     const session = await startCallSession(em, {
@@ -58,6 +76,7 @@ export async function startBrowserCall(
       providerCallId: answer.callId,
     });
     return {
+      engine: 'realtime',
       sdp: answer.sdp,
       realtimeCallId: answer.callId,
       callSessionId: session.id,

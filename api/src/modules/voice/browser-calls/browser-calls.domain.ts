@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Domain } from '../../../domain.ts';
 import { drained } from '../../../instance/instance-lifecycle.ts';
+import { createLiveCalls } from '../../../providers/openai/openai-live-calls.ts';
 import { createRealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import { openRealtimeSocket } from '../../../providers/openai/openai-realtime-ws.ts';
+import type { MeasuredCall } from '../bridge/index.ts';
 import { recordCallFigures } from '../call-sessions/index.ts';
 import { browserCallRoutes } from './browser-call.routes.ts';
-import { BrowserCallSidebands } from './browser-call-sideband.ts';
+import { BrowserCallSidebands, type SidebandCall } from './browser-call-sideband.ts';
+import { LiveBrowserCalls } from './live-browser-calls.ts';
+import { liveBrowserToolbox } from './live-browser-tools.ts';
 import { OfferRateLimiter } from './offer-rate-limiter.ts';
 
 /** Browser calls: the WebRTC signalling to OpenAI, the ICE servers the page uses, and each call's figures. */
@@ -27,28 +31,51 @@ export const browserCallsDomain: Domain = {
     const sidebands = apiKey
       ? new BrowserCallSidebands({
           open: (callId) => openRealtimeSocket(sideband, { callID: callId }),
-          record: async (call, measured) => {
-            await recordCallFigures(pool, {
-              tenantId: call.tenantId,
-              callSessionId: call.callSessionId,
-              measured,
-              models: call.models,
-              source: 'server',
-            });
-          },
+          record: (call, measured) => record(call, measured),
+          logger,
+        })
+      : null;
+    const record = async (call: SidebandCall, measured: MeasuredCall) => {
+      await recordCallFigures(pool, {
+        tenantId: call.tenantId,
+        callSessionId: call.callSessionId,
+        measured,
+        models: call.models,
+        source: 'server',
+      });
+    };
+    // GPT-Live: sessions created at the Live base URL (or OPENAI_LIVE_CALLS_BASE_URL), sidebands over wss.
+    const liveBaseURL = config.OPENAI_LIVE_BASE_URL ?? config.OPENAI_BASE_URL;
+    const liveCalls = apiKey
+      ? new LiveBrowserCalls({
+          calls: createLiveCalls({
+            apiKey,
+            callsBaseURL: config.OPENAI_LIVE_CALLS_BASE_URL ?? liveBaseURL,
+            sideband: {
+              apiKey,
+              baseURL: liveBaseURL,
+              ca: config.OPENAI_LIVE_CA_FILE ? readFileSync(config.OPENAI_LIVE_CA_FILE, 'utf8') : undefined,
+            },
+          }),
+          tools: liveBrowserToolbox(deps),
+          record,
           logger,
         })
       : null;
     const limiter = new OfferRateLimiter(deps.pool, config.REALTIME_OFFERS_PER_MINUTE);
     const { lifecycle } = deps;
-    if (sidebands) lifecycle.countLive('browserCalls', () => sidebands.liveCount);
+    if (sidebands)
+      lifecycle.countLive('browserCalls', () => sidebands.liveCount + (liveCalls?.liveCount ?? 0));
+    const live = liveCalls ? { calls: liveCalls, draw: Math.random } : null;
     return {
-      routers: [browserCallRoutes(deps, calls, limiter, sidebands)],
+      routers: [browserCallRoutes(deps, calls, limiter, sidebands, live)],
       // A browser call runs between the browser and OpenAI: a restarting server does not end it. When
       // draining (SIGTERM), the sidebands measuring calls in progress stay up to CALL_DRAIN_MS so their
       // figures are whole; those left are recorded as measured so far.
       start: async () => async () => {
-        if (sidebands && lifecycle.draining) await drained(() => sidebands.liveCount, config.CALL_DRAIN_MS);
+        const liveCount = () => (sidebands?.liveCount ?? 0) + (liveCalls?.liveCount ?? 0);
+        if (lifecycle.draining) await drained(liveCount, config.CALL_DRAIN_MS);
+        liveCalls?.closeAll();
         await sidebands?.closeAll();
       },
     };

@@ -6,6 +6,7 @@ import { callSessionRoutes } from './call-session.routes.ts';
 import { Migration20261122040000_call_sessions } from './migrations/Migration20261122040000_call_sessions.ts';
 import { Migration20261127080100_call_figures } from './migrations/Migration20261127080100_call_figures.ts';
 import { Migration20261129020000_call_session_events } from './migrations/Migration20261129020000_call_session_events.ts';
+import { Migration20261129070000_call_session_engine } from './migrations/Migration20261129070000_call_session_engine.ts';
 
 /** Call sessions: the saved record of every call (phone, browser, typed), read by Call History. */
 export const callSessionsDomain: Domain = {
@@ -17,6 +18,10 @@ export const callSessionsDomain: Domain = {
     {
       name: 'Migration20261129020000_call_session_events',
       class: Migration20261129020000_call_session_events,
+    },
+    {
+      name: 'Migration20261129070000_call_session_engine',
+      class: Migration20261129070000_call_session_engine,
     },
   ],
   create: ({ pool, live, connections }) => ({

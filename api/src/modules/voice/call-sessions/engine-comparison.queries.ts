@@ -22,3 +22,27 @@ export async function engineCalls(
 ): Promise<EngineCallRow[]> {
   return runScoped<EngineCallRow>(db, { tenantId }, ENGINE_CALLS_SQL, [range.from, range.to]);
 }
+
+// The first stream of a call writes its engine; a later one (a resumed call) reads it back unchanged.
+const CLAIM_ENGINE_SQL = tenantSql(`
+  update call_session set engine = coalesce(engine, $3), profile_id = coalesce(profile_id, $4::uuid)
+   where tenant_id = $1 and id = $2
+  returning engine`);
+
+/**
+ * The engine call session `callSessionId` runs on: `drawn` (and `profileId`) when none is stored yet,
+ * otherwise the one its first stream stored. Null when there is no such session.
+ */
+export async function claimCallEngine(
+  db: Queryable,
+  tenantId: string,
+  callSessionId: string,
+  drawn: { engine: 'realtime' | 'live'; profileId: string | null },
+): Promise<'realtime' | 'live' | null> {
+  const rows = await runScoped<{ engine: 'realtime' | 'live' }>(db, { tenantId }, CLAIM_ENGINE_SQL, [
+    callSessionId,
+    drawn.engine,
+    drawn.profileId,
+  ]);
+  return rows[0]?.engine ?? null;
+}

@@ -22,6 +22,7 @@ import type {
   RealtimeSessionUpdate,
 } from '../bridge/index.ts';
 import { MULAW_8K, nothingMeasured } from '../bridge/index.ts';
+import { claimCallEngine } from '../call-sessions/index.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 import type { LiveMediaStream, MediaStreamDeps } from './media-stream-deps.ts';
 import { withholdDigits } from './passcode-redaction.ts';
@@ -285,28 +286,39 @@ export function runMediaStream(
             .catch((error: Error) => log.warn({ err: error }, 'passcode check failed'))
       : undefined;
     const sid = start.streamSid;
-    const opened = await deps.bridges.open({
-      compiled,
-      format: MULAW_8K,
-      // A resumed call does not greet again: the note below has it carry on.
-      greet: !history,
-      history,
-      tools: toolbox.tools,
-      hooks: {
-        onAudio: (chunk) => send(mediaMessage(sid, chunk.toString('base64'))),
-        onClearAudio: () => send(clearMessage(sid)),
-        onTranscript: record,
-        onResponseDone,
-        runTool: (name, args) => toolbox.runTool(name, args),
-        onError: (message) => log.warn({ message }, 'realtime error in phone call'),
-        onEnd: (reason) => {
-          // The realtime side ended the conversation. Not when the stream is over already (the bridge is
-          // closed with it), nor when ending through Twilio (end_call, a drain's goodbye: the hang-up
-          // closes the stream).
-          if (!hangingUp && !finished) void closeOnPurpose(1000, reason.slice(0, 100));
+    // Drawn once per call: a resumed stream runs on the engine its call's first stream stored.
+    const drawn = deps.bridges.choose(compiled);
+    const engine = current.call_session_id
+      ? ((await claimCallEngine(deps.pool, current.tenant_id, current.call_session_id, {
+          engine: drawn,
+          profileId: current.profile_id,
+        })) ?? drawn)
+      : drawn;
+    const opened = await deps.bridges.open(
+      {
+        compiled,
+        format: MULAW_8K,
+        // A resumed call does not greet again: the note below has it carry on.
+        greet: !history,
+        history,
+        tools: toolbox.tools,
+        hooks: {
+          onAudio: (chunk) => send(mediaMessage(sid, chunk.toString('base64'))),
+          onClearAudio: () => send(clearMessage(sid)),
+          onTranscript: record,
+          onResponseDone,
+          runTool: (name, args) => toolbox.runTool(name, args),
+          onError: (message) => log.warn({ message }, 'realtime error in phone call'),
+          onEnd: (reason) => {
+            // The realtime side ended the conversation. Not when the stream is over already (the bridge is
+            // closed with it), nor when ending through Twilio (end_call, a drain's goodbye: the hang-up
+            // closes the stream).
+            if (!hangingUp && !finished) void closeOnPurpose(1000, reason.slice(0, 100));
+          },
         },
       },
-    });
+      engine,
+    );
     if (finished) {
       opened.close('call ended');
       return;

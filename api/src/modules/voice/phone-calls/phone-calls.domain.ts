@@ -49,7 +49,10 @@ export const phoneCallsDomain: Domain = {
     const tools = partyPhoneTools({ config, orm, pool });
     const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger, live };
     return {
-      routers: [phoneCallRoutes(deps), phoneWebhookRoutes({ ...deps, stream, sockets, admission })],
+      routers: [
+        phoneCallRoutes(deps, admission),
+        phoneWebhookRoutes({ ...deps, stream, sockets, admission }),
+      ],
       // A sweep a minute ends the calls nobody reported the end of; Twilio's prices of ended calls join
       // the usage ledger once Twilio has them.
       schedules: [

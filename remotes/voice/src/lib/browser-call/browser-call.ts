@@ -20,6 +20,7 @@ import {
   type RealtimeServerEvent,
 } from './connection.ts';
 import { CallEndWatch } from './end-watch.ts';
+import { LIVE_TRANSCRIPT_EVENTS, LiveTranscriptEvents } from './live-transcript.ts';
 import {
   DISABLE_TURN_DETECTION_EVENT,
   defaultSessionConfig,
@@ -68,6 +69,8 @@ export class BrowserCall {
     if (!this.#ended) this.#connection?.send(RESPONSE_CREATE_EVENT);
   });
   #ended = false;
+  /** On GPT-Live: the transcript deltas the channel hears, as the Realtime events the screen shows. */
+  #live: LiveTranscriptEvents | null = null;
   readonly #assistantName: string;
   readonly #dispatch: (action: CallAction) => void;
   readonly #onEnded: () => void;
@@ -95,15 +98,23 @@ export class BrowserCall {
       onEvent: (event) => this.#onEvent(event),
       onDisconnect: () => this.end(),
     });
-    const config = await loadingConfig;
-    this.#turnDetection = turnDetectionOf(config);
     // The user left while it was connecting: the call ends as soon as it exists.
     if (this.#ended) return this.#hangUp(connection, true);
-    this.#connection = connection;
-    connection.send(sessionUpdateEvent(config));
-    await wait(FIRST_RESPONSE_DELAY_MS);
-    if (this.#ended) return;
-    connection.send(RESPONSE_CREATE_EVENT);
+    if (connection.engine === 'live') {
+      // GPT-Live: the server configured the session, greets and runs the tools over its sideband; the
+      // channel may send nothing and only hears the transcripts.
+      this.#connection = connection;
+      this.#live ??= new LiveTranscriptEvents((event) => this.#onRealtimeEvent(event));
+    } else {
+      const config = await loadingConfig;
+      this.#turnDetection = turnDetectionOf(config);
+      if (this.#ended) return this.#hangUp(connection, true);
+      this.#connection = connection;
+      connection.send(sessionUpdateEvent(config));
+      await wait(FIRST_RESPONSE_DELAY_MS);
+      if (this.#ended) return;
+      connection.send(RESPONSE_CREATE_EVENT);
+    }
     performance.mark('voice-call:listening');
     this.#dispatch({ type: 'connected', callId: connection.callSessionId, at: Date.now() });
     this.#conversation = createConversation({
@@ -122,6 +133,7 @@ export class BrowserCall {
    */
   end(options: { leaving?: boolean } = {}): void {
     if (this.#ended) return;
+    this.#live?.close();
     this.#ended = true;
     this.#dispatch({ type: 'ended', at: Date.now() });
     this.#onEnded();
@@ -142,7 +154,7 @@ export class BrowserCall {
   }
 
   #hangUp(connection: BrowserCallConnection, keepalive: boolean): void {
-    connection.send(DISABLE_TURN_DETECTION_EVENT);
+    if (connection.engine !== 'live') connection.send(DISABLE_TURN_DETECTION_EVENT);
     connection.close();
     if (connection.callSessionId)
       endCallSession(connection.callSessionId, { keepalive }).catch(
@@ -151,6 +163,15 @@ export class BrowserCall {
   }
 
   #onEvent(event: RealtimeServerEvent): void {
+    if (this.#ended) return;
+    // GPT-Live's transcript deltas (the only events its channel hears) may come before start() resolves.
+    if (LIVE_TRANSCRIPT_EVENTS.has(event.type)) {
+      this.#live ??= new LiveTranscriptEvents((realtime) => this.#onRealtimeEvent(realtime));
+      this.#live.push(event);
+    } else this.#onRealtimeEvent(event);
+  }
+
+  #onRealtimeEvent(event: RealtimeServerEvent): void {
     if (this.#ended) return;
     this.#dispatch({ type: 'server', event, at: new Date().toISOString() });
     this.#save(event);

@@ -6,6 +6,8 @@ export type RealtimeOfferAnswer = {
   sdp: string;
   /** The call session the server recorded for this call (header X-Call-Session-Id), if any. */
   callSessionId: string | null;
+  /** The engine the server chose (header X-Voice-Engine); absent means Realtime. */
+  engine?: 'realtime' | 'live';
 };
 
 /** A server event off the `oai-events` channel: a GA realtime event, at least its type. */
@@ -29,6 +31,8 @@ export const CHANNEL_WAIT_MS = 5_000;
 /** An open browser call connection: events go out on the channel; `close()` releases everything. */
 export type BrowserCallConnection = {
   callSessionId: string | null;
+  /** `live`: GPT-Live runs the call from the server; the channel only hears transcripts. */
+  engine: 'realtime' | 'live';
   send: (event: object) => void;
   /** Stops (or resumes) sending the microphone's sound, keeping the call. */
   setMuted: (muted: boolean) => void;
@@ -129,6 +133,7 @@ export async function openBrowserCallConnection(options: ConnectOptions): Promis
     };
     return {
       callSessionId: answer.callSessionId,
+      engine: answer.engine ?? 'realtime',
       send: (event) => {
         if (channel.readyState === 'open') channel.send(JSON.stringify(event));
       },

@@ -53,8 +53,18 @@ export class LiveBridge implements CallEngine {
   private readonly ws: LiveWS;
   private readonly hooks: BridgeHooks;
 
-  constructor(ws: LiveWS, hooks: BridgeHooks, models: { model: string; backendModel: string }) {
+  /**
+   * `attached`: `ws` is a trusted sideband to a session already started (a browser call over WebRTC,
+   * whose audio the browser carries); nothing waits for `session.started` and `start` is not called.
+   */
+  constructor(
+    ws: LiveWS,
+    hooks: BridgeHooks,
+    models: { model: string; backendModel: string },
+    options: { attached?: boolean } = {},
+  ) {
     this.ws = ws;
+    this.started = options.attached === true;
     this.hooks = hooks;
     this.figures = new LiveCallFigures(models);
     this.transcript = new LiveTranscript((entry) => hooks.onTranscript(entry));

@@ -1,7 +1,13 @@
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
-import type { FunctionTool, InitialItem, SessionConfig } from 'openai/resources/live/live';
+import type {
+  DataChannelConfig,
+  FunctionTool,
+  InitialItem,
+  MediaSessionConfig,
+  SessionConfig,
+} from 'openai/resources/live/live';
 import type { RealtimeToolsConfig } from 'openai/resources/realtime/realtime';
-import type { BridgeAudioFormat } from '../audio-format.ts';
+import { type BridgeAudioFormat, PCM16_24K } from '../audio-format.ts';
 import type { SeedTurn } from '../call-engine.ts';
 
 /** GPT-Live takes at most 128 startup messages (the SDK's MediaSessionConfig.input). */
@@ -64,5 +70,33 @@ export function toLiveSessionStart(
       responses: { model: live.backendModel, instructions: compiled.instructions, tools: toLiveTools(tools) },
     },
     ...(history.length > 0 ? { input: toLiveHistory(history) } : {}),
+  };
+}
+
+/**
+ * What a browser's data channel may do on a GPT-Live call: send no client event (the server runs the
+ * session over its sideband) and receive only the transcript deltas the page shows.
+ */
+export const BROWSER_DATA_CHANNEL: DataChannelConfig = {
+  allowed_client_events: [],
+  allowed_server_events: [
+    { type: 'session.input_transcript.delta' },
+    { type: 'session.output_transcript.delta' },
+  ],
+};
+
+/**
+ * The `client.live.create` session of a browser call on GPT-Live: the phone's session without an audio
+ * format (WebRTC negotiates it) and with the browser's data channel restricted.
+ */
+export function toLiveBrowserSession(
+  compiled: CompiledVoiceSession,
+  tools: RealtimeToolsConfig | undefined,
+): MediaSessionConfig {
+  const { audio: _format, ...start } = toLiveSessionStart(compiled, PCM16_24K, tools);
+  return {
+    ...start,
+    audio: { output: { voice: compiled.live.voice } },
+    client: { data_channel: BROWSER_DATA_CHANNEL },
   };
 }
