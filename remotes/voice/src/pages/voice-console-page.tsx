@@ -11,6 +11,7 @@ import { ProfileToolbar } from '../components/console/profile-toolbar.tsx';
 import { ProviderStatusCard } from '../components/console/provider-status-card.tsx';
 import { VoiceTestPanel } from '../components/console/voice-test-panel.tsx';
 import { BudgetBanner } from '../components/usage/budget-banner.tsx';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useProfileActions } from '../hooks/use-profile-actions.ts';
 import { useProfileConsole } from '../hooks/use-profile-console.ts';
 import { useProviderChecks } from '../hooks/use-provider-checks.ts';
@@ -27,11 +28,11 @@ export default function VoiceConsolePage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [testing, setTesting] = useState(false);
   const providers = useProviderChecks();
-  const { selected, form } = editor;
-  const editing = editor.creating || selected !== null;
+  const { selected, form, editing } = editor;
+  useLeaveGuard(editor.dirty, editor.guard);
 
   return (
-    <Box p="4">
+    <Box p={{ initial: '4', md: '6' }}>
       <PageHeader title="Voice Configuration Console" />
       {budget.data?.warning && tab !== 'usage' && (
         <Box mb="4">
@@ -79,9 +80,12 @@ export default function VoiceConsolePage() {
                     <ProfileToolbar
                       title={editor.title}
                       selected={selected}
-                      canSave={editing}
+                      editing={editing}
+                      dirty={editor.dirty}
                       saving={actions.saving}
-                      onDefault={() => selected && actions.makeDefault(selected, editor.reload)}
+                      onDefault={() =>
+                        selected && editor.guard(() => actions.makeDefault(selected, editor.reload))
+                      }
                       onExport={() => selected && void actions.exportProfile(selected)}
                       onTest={() => setTesting(true)}
                       onDelete={() => setConfirmDelete(true)}
@@ -107,6 +111,15 @@ export default function VoiceConsolePage() {
           </LoadStatus>
         </Tabs.Content>
       </Tabs.Root>
+      <ConfirmDialog
+        open={editor.discard.open}
+        onOpenChange={(open) => !open && editor.discard.cancel()}
+        title="Discard changes?"
+        description="This profile has unsaved changes. They are lost if you leave it now."
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        onConfirm={editor.discard.confirm}
+      />
       {selected && (
         <ConfirmDialog
           open={confirmDelete}

@@ -1,10 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   DEFAULT_AGENT_ID,
   SYSTEM_PROFILE_ID,
   type VoiceProfileFields,
   voiceProfileFieldsSchema,
 } from '@annie/api-client/contracts/voice-profiles';
-import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { notFound } from '../../../lib/http-errors.ts';
