@@ -37,7 +37,8 @@ export async function usageReport(
 ): Promise<UsageReport> {
   const settings = await readUsageSettings(db, tenantId);
   const rows = await aggregateUsage(db, tenantId, range);
-  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const sum = (pick: (row: (typeof rows)[number]) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
   return {
     currency: settings.currency,
     rows: rows.map(({ costUsd, ...row }) => ({

@@ -22,6 +22,7 @@ const UsagePage = lazy(() => import('./usage-page.tsx'));
 /** The admin Voice Configuration Console (/voice/console): voice profiles, and the tenant's Usage. */
 export default function VoiceConsolePage() {
   const [tab, setTab] = useState<'profiles' | 'usage'>('profiles');
+  const [focusBudget, setFocusBudget] = useState(false);
   const budget = useBudgetStatus();
   const editor = useProfileConsole();
   const actions = useProfileActions();
@@ -36,7 +37,13 @@ export default function VoiceConsolePage() {
       <PageHeader title="Voice Configuration Console" />
       {budget.data?.warning && tab !== 'usage' && (
         <Box mb="4">
-          <BudgetBanner status={budget.data} />
+          <BudgetBanner
+            status={budget.data}
+            onChangeBudget={() => {
+              setFocusBudget(true);
+              setTab('usage');
+            }}
+          />
         </Box>
       )}
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'usage' ? 'usage' : 'profiles')}>
@@ -45,7 +52,7 @@ export default function VoiceConsolePage() {
           <Tabs.Trigger value="usage">Usage</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="usage">
-          <Suspense fallback={null}>{tab === 'usage' && <UsagePage />}</Suspense>
+          <Suspense fallback={null}>{tab === 'usage' && <UsagePage focusBudget={focusBudget} />}</Suspense>
         </Tabs.Content>
         <Tabs.Content value="profiles">
           {providers.status.data && (
