@@ -158,6 +158,8 @@ test('an admin builds a profile tab by tab, previews, exports, imports, makes it
 test('an admin reads what each version changed, restores one after its preview, then deletes the profile', async ({
   adminPage: page,
 }) => {
+  // Several saves and a dialog on a machine shared with other builds.
+  test.setTimeout(90_000);
   await page.goto('/voice/console');
   await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible({
     timeout: 30_000,
@@ -212,6 +214,7 @@ test('an admin reads what each version changed, restores one after its preview, 
 test('an edit then a profile switch asks before discarding; an unchanged save makes no version', async ({
   adminPage: page,
 }) => {
+  test.setTimeout(90_000);
   await page.goto('/voice/console');
   await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible({
     timeout: 30_000,
@@ -258,6 +261,8 @@ for (const [width, height] of [
   [390, 844],
 ] as const) {
   test(`the Voice Console and its Usage tab pass axe at ${width}×${height}`, async ({ adminPage: page }) => {
+    // Two full axe runs, on a machine shared with other builds.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height });
     await page.goto('/voice/console');
     await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible({
