@@ -214,7 +214,7 @@ test('an admin reads what each version changed, restores one after its preview, 
 test('an edit then a profile switch asks before discarding; an unchanged save makes no version', async ({
   adminPage: page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.goto('/voice/console');
   await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible({
     timeout: 30_000,
