@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
 import { SANDBOX_ADMIN_PASSWORD } from './e2e-env.ts';
@@ -131,4 +132,48 @@ test('a voice call: spoken turns answered with audio, a knowledge search and the
   });
   expect(audioPackets).toBeGreaterThan(100);
   await page.getByRole('button', { name: 'End call' }).click();
+});
+
+test("usage: the charts have a point per seeded day, the CSV speaks the screen's words, axe passes on desktop and phone", async ({
+  page,
+}) => {
+  await signIn(page);
+  const report = (await (await page.request.get('/api/usage?by=day')).json()) as {
+    rows: { period: string }[];
+  };
+  const days = [...new Set(report.rows.map((row) => row.period))].sort();
+  expect(days.length).toBeGreaterThan(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/voice/console');
+  await page.getByRole('tab', { name: 'Usage' }).click(LOAD);
+  const points = page.getByRole('figure', { name: 'Calls per day' }).locator('circle');
+  await expect(points).toHaveCount(days.length, LOAD);
+  const label = (period: string) =>
+    new Date(`${period}T12:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+  expect(await points.evaluateAll((circles) => circles.map((circle) => circle.dataset.period))).toEqual(
+    days.map(label),
+  );
+  await expect(page.getByRole('figure', { name: 'Minutes per day' }).locator('circle')).toHaveCount(
+    days.length,
+  );
+  await expect(page.getByRole('figure', { name: 'Cost per day' }).locator('circle')).toHaveCount(days.length);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile(await (await download).path(), 'utf8');
+  const [header, ...lines] = csv.trim().split('\r\n');
+  expect(header).toBe('Period,User,Channel,Calls,Minutes,Texts,Tokens,Cost (USD)');
+  expect(lines.some((line) => line.includes(',Shared,SMS,'))).toBe(true);
+  expect(lines.some((line) => /,admin,Phone,\d+,\d+:\d\d,/.test(line))).toBe(true);
+  expect(csv).not.toMatch(/twilio|webrtc/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('list', { name: 'Usage by period' })).toBeVisible();
+  await expect(page.getByLabel('Usage', { exact: true })).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { request } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { REALTIME_FAKE_PORT } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -23,16 +24,17 @@ test('an admin builds a profile tab by tab, previews, exports, imports, makes it
   // A long walk through every tab and a live session, on a machine shared with other builds.
   test.setTimeout(120_000);
   await page.goto('/voice/console');
-  await expect(page.getByRole('heading', { name: 'Select a Profile', exact: true })).toBeVisible({
+  // A profile is selected on entry.
+  await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible({
     timeout: 30_000,
   });
   await expect(page.getByRole('list', { name: 'Voice profiles' }).getByText('AnnieAI')).toBeVisible();
 
   await page.getByRole('button', { name: 'New' }).click();
   await expect(page.getByRole('heading', { name: 'Create Profile', exact: true })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Voice' })).toHaveText('cedar');
-  await expect(page.getByRole('combobox', { name: 'Locale' })).toHaveText('en-US');
-  await expect(page.getByRole('combobox', { name: 'Context' })).toHaveText('Default');
+  await expect(page.getByRole('radio', { name: /Cedar/ })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Locale' })).toHaveText('English (United States)');
+  await expect(page.getByRole('combobox', { name: 'Context' })).toHaveText('General');
   await page.getByLabel('Profile Name *').fill('E2E Front Desk');
   await page.getByLabel('Instructions').fill('Screen calls from the press.');
 
@@ -43,10 +45,10 @@ test('an admin builds a profile tab by tab, previews, exports, imports, makes it
   );
   await expect(page.getByRole('group', { name: 'Pace' })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Conversation Style' }).click();
-  await page.getByRole('option', { name: 'custom' }).click();
+  await page.getByRole('option', { name: 'Custom (set pace, pitch and emphasis)' }).click();
   await expect(page.getByRole('group', { name: 'Pace' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Response Length' }).click();
-  await page.getByRole('option', { name: 'medium' }).click();
+  await page.getByRole('option', { name: 'Medium (a short paragraph)' }).click();
 
   await page.getByRole('tab', { name: 'Advanced' }).click();
   await expect(page.getByLabel('Silence duration (ms)')).toHaveValue('700');
@@ -64,7 +66,7 @@ test('an admin builds a profile tab by tab, previews, exports, imports, makes it
 
   await page.getByRole('tab', { name: 'Hosted Prompt' }).click();
   await page.getByRole('combobox', { name: 'Preset' }).click();
-  await page.getByRole('option', { name: 'scheduling-assistant-v1' }).click();
+  await page.getByRole('option', { name: 'Scheduling assistant (v1)' }).click();
   await expect(page.getByText('Session values override conflicting preset values.')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Preview' }).click();
@@ -111,11 +113,15 @@ test('an admin builds a profile tab by tab, previews, exports, imports, makes it
 
   await page.getByRole('textbox', { name: 'Search profiles' }).fill('front desk copy');
   await page.getByRole('button', { name: /E2E Front Desk copy/ }).click();
-  const makeDefault = page.getByRole('button', { name: 'Default', exact: true });
+  const makeDefault = page.getByRole('button', { name: 'Make default', exact: true });
   await expect(makeDefault).toBeEnabled();
   await makeDefault.click();
   await expect(toast(page, 'Default profile updated')).toBeVisible();
-  await expect(makeDefault).toBeDisabled();
+  // The default profile has no Make default; the switch says why it cannot be turned off.
+  await expect(makeDefault).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Make Default for this Agent' })).toHaveAccessibleDescription(
+    /make another profile the default/,
+  );
 
   await page.getByRole('button', { name: 'Test', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Test Voice Profile' });
@@ -149,11 +155,13 @@ test('an admin builds a profile tab by tab, previews, exports, imports, makes it
   await expect(panel.getByText('Not Connected')).toBeVisible();
 });
 
-test('an admin restores an earlier version from History, then deletes the profile', async ({
+test('an admin reads what each version changed, restores one after its preview, then deletes the profile', async ({
   adminPage: page,
 }) => {
+  // Several saves and a dialog on a machine shared with other builds.
+  test.setTimeout(90_000);
   await page.goto('/voice/console');
-  await expect(page.getByRole('heading', { name: 'Select a Profile', exact: true })).toBeVisible({
+  await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible({
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'New' }).click();
@@ -171,12 +179,23 @@ test('an admin restores an earlier version from History, then deletes the profil
 
   await page.getByRole('button', { name: 'History', exact: true }).click();
   const history = page.getByRole('dialog', { name: 'Version history' });
-  await expect(history.getByRole('row')).toHaveCount(3);
-  await history.getByRole('row').filter({ hasText: /^1/ }).getByRole('button', { name: 'Restore' }).click();
-  // The open dialog hides the page (and its notifications region) from the accessibility tree.
-  await expect(page.getByText('Version 1 restored', { exact: true })).toBeVisible();
-  await expect(history.getByRole('row', { name: /^3 / })).toBeVisible();
-  await history.getByRole('button', { name: 'Close' }).click();
+  const versions = history.getByRole('list', { name: 'Versions' });
+  await expect(versions.getByRole('listitem', { name: /^Version \d$/ })).toHaveCount(2);
+  // The diff names the field that changed, old → new.
+  await expect(history.getByRole('list', { name: 'Changes in version 2' })).toHaveText(
+    'Instructions: First words. → Second words.',
+  );
+  await versions
+    .getByRole('listitem', { name: 'Version 1' })
+    .getByRole('button', { name: 'Restore…' })
+    .click();
+  const preview = history.getByRole('region', { name: 'Restore version 1' });
+  await expect(preview.getByRole('list', { name: 'Changes on restore' })).toHaveText(
+    'Instructions: Second words. → First words.',
+  );
+  await preview.getByRole('button', { name: 'Restore version 1' }).click();
+  await expect(toast(page, 'Version 1 restored')).toBeVisible();
+  await expect(history).toBeHidden();
   await expect(page.getByLabel('Instructions')).toHaveValue('First words.');
 
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -191,6 +210,73 @@ test('an admin restores an earlier version from History, then deletes the profil
   });
   await expect(profiles.getByRole('button', { name: /E2E History/ })).toHaveCount(0);
 });
+
+test('an edit then a profile switch asks before discarding; an unchanged save makes no version', async ({
+  adminPage: page,
+}) => {
+  test.setTimeout(150_000);
+  // A profile of its own to switch to, whichever tests ran before.
+  const created = await page.request.post('/api/voice/profiles', { data: { name: 'E2E Switch' } });
+  expect(created.ok()).toBe(true);
+  await page.goto('/voice/console');
+  await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toBeDisabled();
+  const profiles = page.getByRole('list', { name: 'Voice profiles' });
+  await profiles.getByRole('button', { name: /AnnieAI/ }).click();
+  const name = page.getByLabel('Profile Name *');
+  await expect(name).toHaveValue('AnnieAI');
+  const before = (await (
+    await page.request.get('/api/voice/profiles/annieai-system/versions')
+  ).json()) as unknown[];
+
+  await page.getByLabel('Description').fill('Edited, not saved.');
+  await expect(save).toBeEnabled();
+  const other = profiles.getByRole('button', { name: /E2E Switch/ });
+  await other.click();
+  const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByLabel('Description')).toHaveValue('Edited, not saved.');
+  await expect(name).toHaveValue('AnnieAI');
+
+  // Undoing the edit leaves nothing to save; the server too makes no version of an unchanged save.
+  await page.getByLabel('Description').fill('The persona every profile builds on.');
+  await expect(save).toBeDisabled();
+  const same = await page.request.put('/api/annie/config', { data: { name: 'AnnieAI' } });
+  expect(same.ok()).toBe(true);
+  const after = (await (
+    await page.request.get('/api/voice/profiles/annieai-system/versions')
+  ).json()) as unknown[];
+  expect(after).toHaveLength(before.length);
+
+  await page.getByLabel('Description').fill('Edited again.');
+  await other.click();
+  await ask.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(name).not.toHaveValue('AnnieAI');
+  await expect(save).toBeDisabled();
+});
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`the Voice Console and its Usage tab pass axe at ${width}×${height}`, async ({ adminPage: page }) => {
+    // Two full axe runs, on a machine shared with other builds.
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height });
+    await page.goto('/voice/console');
+    await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Usage' }).click();
+    await expect(page.getByRole('form', { name: 'Usage settings' })).toBeVisible({ timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
 
 test('a regular user is refused every profile endpoint', async ({ userPage: page }) => {
   await page.goto('/');

@@ -96,6 +96,7 @@ export type UsageAggregateRow = {
   channel: 'twilio' | 'webrtc' | 'web' | 'sms';
   calls: number;
   minutes: number;
+  seconds: number;
   texts: number;
   tokens: number;
   costUsd: number;
@@ -107,6 +108,7 @@ const AGGREGATE_SQL = tenantSql(`
     e.user_id as "userId", u.username, e.channel,
     (count(*) filter (where e.kind = 'call'))::int as calls,
     round(coalesce(sum(e.seconds) filter (where e.kind = 'call'), 0) / 60, 2)::float8 as minutes,
+    round(coalesce(sum(e.seconds) filter (where e.kind = 'call'), 0))::int as seconds,
     (count(*) filter (where e.kind = 'text'))::int as texts,
     coalesce(sum(e.tokens), 0)::float8 as tokens,
     coalesce(sum(e.cost_usd), 0)::float8 as "costUsd"

@@ -1,4 +1,10 @@
 import type { UsageReport, UsageRow } from '@annie/api-client/contracts/usage';
+import {
+  formatMinutesSeconds,
+  USAGE_CHANNEL_LABELS,
+  usageCsvHeaders,
+  usageUserLabel,
+} from '@annie/api-client/contracts/usage-words';
 import type { Queryable } from '../../db/transaction.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { aggregateUsage } from './usage-ledger.queries.ts';
@@ -20,7 +26,10 @@ export function reportRange(query: { by: 'day' | 'month'; from?: string; to?: st
   return { by: query.by, from, to };
 }
 
-/** The tenant's usage per period, user and channel, costs in its currency. */
+/**
+ * The tenant's usage per period, user and channel, costs in its currency, and the totals. The total
+ * cost is summed before rounding and rounded as the budget's spend is, so the banner and the table agree.
+ */
 export async function usageReport(
   db: Queryable,
   tenantId: string,
@@ -28,6 +37,8 @@ export async function usageReport(
 ): Promise<UsageReport> {
   const settings = await readUsageSettings(db, tenantId);
   const rows = await aggregateUsage(db, tenantId, range);
+  const sum = (pick: (row: (typeof rows)[number]) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
   return {
     currency: settings.currency,
     rows: rows.map(({ costUsd, ...row }) => ({
@@ -35,18 +46,26 @@ export async function usageReport(
       tokens: Math.round(row.tokens),
       cost: Math.round(costUsd * settings.usdRate * 1e4) / 1e4,
     })),
+    totals: {
+      calls: sum((row) => row.calls),
+      seconds: sum((row) => row.seconds),
+      texts: sum((row) => row.texts),
+      tokens: Math.round(sum((row) => row.tokens)),
+      cost: Math.round(sum((row) => row.costUsd) * settings.usdRate * 1e6) / 1e6,
+    },
   };
 }
 
-const CSV_COLUMNS: (keyof UsageRow)[] = [
-  'period',
-  'username',
-  'channel',
-  'calls',
-  'minutes',
-  'texts',
-  'tokens',
-  'cost',
+/** One CSV line's values, in the screen's words: Phone, Browser, Shared, minutes as m:ss. */
+const csvValues = (row: UsageRow): unknown[] => [
+  row.period,
+  usageUserLabel(row),
+  USAGE_CHANNEL_LABELS[row.channel],
+  row.calls,
+  formatMinutesSeconds(row.seconds),
+  row.texts,
+  row.tokens,
+  row.cost,
 ];
 
 /** A CSV field: quoted when needed, and a leading formula character neutralised for spreadsheets. */
@@ -56,9 +75,9 @@ function csvField(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The report as CSV, one line per row, the cost column naming the currency. */
+/** The report as CSV under the table's headers, one line per row, the cost column naming the currency. */
 export function usageCsv(report: UsageReport): string {
-  const header = CSV_COLUMNS.map((column) => (column === 'cost' ? `cost_${report.currency}` : column));
-  const lines = report.rows.map((row) => CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
+  const header = usageCsvHeaders(report.currency).map(csvField);
+  const lines = report.rows.map((row) => csvValues(row).map(csvField).join(','));
   return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

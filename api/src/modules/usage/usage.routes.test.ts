@@ -76,6 +76,7 @@ describe('GET /api/usage', () => {
         channel: 'sms',
         calls: 0,
         minutes: 0,
+        seconds: 0,
         texts: 1,
         tokens: 0,
         cost: 0.0083,
@@ -87,11 +88,13 @@ describe('GET /api/usage', () => {
         channel: 'twilio',
         calls: 2,
         minutes: 2,
+        seconds: 120,
         texts: 0,
         tokens: 2000,
         cost: 0.75,
       },
     ]);
+    expect(report.totals).toEqual({ calls: 2, seconds: 120, texts: 1, tokens: 2000, cost: 0.7583 });
   });
 
   it('sums per month, in the currency the tenant set', async () => {
@@ -109,15 +112,27 @@ describe('GET /api/usage', () => {
     await adminA.put('/api/usage/settings', { ...settings, currency: 'USD', usdRate: 1 });
   });
 
+  it("totals this month's cost before rounding, so the table's total is the budget banner's spend", async () => {
+    const now = await databaseNow(app.pool);
+    const fresh = await app.signedIn(await app.createUser({ tenantId: 'usage-totals', isAdmin: true }));
+    // Three thirds of a cent: rounded one by one they sum to 0.0099, summed first to 0.01.
+    for (const id of ['t-1', 't-2', 't-3'])
+      await recordUsageEntry(app.pool, 'usage-totals', entry({ sourceId: id, at: now, costUsd: 0.00333333 }));
+    const report = usageReportSchema.parse((await fresh.get('/api/usage?by=day')).body);
+    const budget = budgetStatusSchema.parse((await fresh.get('/api/usage/budget')).body);
+    expect(report.totals.cost).toBe(budget.spent);
+    expect(report.totals.cost).toBeCloseTo(0.01, 6);
+  });
+
   it('exports the same report as CSV, a leading formula character neutralised', async () => {
     const answer = await adminA.get('/api/usage/export.csv?from=2026-11-01&to=2026-11-30');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/csv');
     expect(answer.headers.get('content-disposition')).toContain('usage-2026-11-01-to-2026-11-30.csv');
     expect(answer.text.split('\r\n')).toEqual([
-      'period,username,channel,calls,minutes,texts,tokens,cost_USD',
-      "2026-11-03,'=cmd-usage,sms,0,0,1,0,0.0083",
-      '2026-11-03,alice-usage,twilio,2,2,0,2000,0.75',
+      'Period,User,Channel,Calls,Minutes,Texts,Tokens,Cost (USD)',
+      "2026-11-03,'=cmd-usage,SMS,0,0:00,1,0,0.0083",
+      '2026-11-03,alice-usage,Phone,2,2:00,0,2000,0.75',
       '',
     ]);
   });
@@ -130,6 +145,8 @@ describe('GET /api/usage', () => {
     expect(JSON.stringify(report)).not.toContain(aliceId);
     const csv = await adminB.get('/api/usage/export.csv?from=2026-11-01&to=2026-11-30');
     expect(csv.text).not.toContain('alice-usage');
+    // A call whose user was deleted reads as on the screen, never a blank.
+    expect(csv.text).toContain(',Deleted user,Phone,1,1:30,');
     const claim = { headers: { 'X-Tenant-Id': A } };
     expect((await adminB.get('/api/usage', claim)).status).toBe(403);
     expect((await adminB.get('/api/usage/settings')).body.currency).toBe('USD');

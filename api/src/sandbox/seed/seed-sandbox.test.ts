@@ -28,6 +28,7 @@ async function counts() {
     'voice_conversation',
     'voice_conversation_message',
     'call_session',
+    'usage_entry',
   ];
   const entries = await Promise.all(
     tables.map(async (table) => {
@@ -57,6 +58,7 @@ describe('sandbox --seed', () => {
       conversations: 1,
       calls: 2,
     });
+    expect(report.usage).toBeGreaterThan(0);
     const client = await app.signedIn(admin);
     const threads = (await client.get('/api/sms/threads')).body as {
       displayName: string;
@@ -99,6 +101,7 @@ describe('sandbox --seed', () => {
       voiceProfiles: 0,
       conversations: 0,
       calls: 0,
+      usage: 0,
     });
     expect(await counts()).toEqual(before);
   });

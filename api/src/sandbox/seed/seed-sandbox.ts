@@ -7,6 +7,7 @@ import { FIRST_ADMIN_USERNAME, findUserByUsername, listUsers } from '../../modul
 import { seedKnowledge } from './seed-knowledge.ts';
 import { seedLabJobs } from './seed-lab.ts';
 import { seedContacts, seedTexts } from './seed-messaging.ts';
+import { seedUsage } from './seed-usage.ts';
 import { seedCalls, seedConversation, seedVoiceProfiles } from './seed-voice.ts';
 
 export type SeedDeps = { orm: Orm; pool: Pool; jobs: JobSender; config: AppConfig };
@@ -21,6 +22,8 @@ export type SeedReport = {
   voiceProfiles: number;
   conversations: number;
   calls: number;
+  /** Sample entries of the usage ledger (a few days of this month). */
+  usage: number;
 };
 
 /** Raised when seeding is asked for outside a sandbox: sample data never goes into a real product. */
@@ -52,6 +55,7 @@ export async function seedSandbox(deps: SeedDeps): Promise<SeedReport> {
   const voiceProfiles = await seedVoiceProfiles(em, owner);
   const conversations = await seedConversation(em, owner);
   const calls = await seedCalls(em, owner);
+  const usage = await seedUsage(deps.pool, owner);
   return {
     tenantId: owner.tenantId,
     contacts,
@@ -61,5 +65,6 @@ export async function seedSandbox(deps: SeedDeps): Promise<SeedReport> {
     voiceProfiles,
     conversations,
     calls,
+    usage,
   };
 }

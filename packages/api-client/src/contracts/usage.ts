@@ -80,6 +80,17 @@ export const usageRowSchema = z.object({
   channel: z.enum(['twilio', 'webrtc', 'web', 'sms']),
   calls: count,
   minutes: z.number().nonnegative(),
+  /** The calls' length in whole seconds (the screen shows m:ss). */
+  seconds: count,
+  texts: count,
+  tokens: count,
+  cost: z.number(),
+});
+
+/** The report's sums; `cost` is summed before rounding, as the budget's spend is, so the two agree. */
+export const usageTotalsSchema = z.object({
+  calls: count,
+  seconds: count,
   texts: count,
   tokens: count,
   cost: z.number(),
@@ -88,6 +99,22 @@ export const usageRowSchema = z.object({
 export const usageReportSchema = z.object({
   currency: currencySchema,
   rows: z.array(usageRowSchema),
+  totals: usageTotalsSchema,
+});
+
+/** One UTC day's measured calls: how many, and their response latency's median and 95th percentile. */
+export const dailyLatencySchema = z.object({
+  date: z.iso.date(),
+  calls: count,
+  p50: z.number().nonnegative(),
+  p95: z.number().nonnegative(),
+});
+
+/** GET /api/call-sessions/latency-by-day: the days with measured calls, oldest first. */
+export const latencyByDaySchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  days: z.array(dailyLatencySchema),
 });
 
 /** Query of GET /api/usage: by day or month, between two dates (inclusive, UTC). */
@@ -153,6 +180,9 @@ export type TranscriptionUsage = z.infer<typeof transcriptionUsageSchema>;
 export type ModelPrice = z.infer<typeof modelPriceSchema>;
 export type UsageRow = z.infer<typeof usageRowSchema>;
 export type UsageReport = z.infer<typeof usageReportSchema>;
+export type UsageTotals = z.infer<typeof usageTotalsSchema>;
+export type DailyLatency = z.infer<typeof dailyLatencySchema>;
+export type LatencyByDay = z.infer<typeof latencyByDaySchema>;
 export type UsageQuery = z.input<typeof usageQuerySchema>;
 export type UsageSettings = z.infer<typeof usageSettingsSchema>;
 export type UsageSettingsAnswer = z.infer<typeof usageSettingsAnswerSchema>;

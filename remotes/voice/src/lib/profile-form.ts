@@ -7,6 +7,7 @@ import {
   type VoiceProfile,
   type VoiceProfileFields,
 } from '@annie/api-client/contracts/voice-profiles';
+import { CONTEXT_LABELS } from './profile-labels.ts';
 
 /** What the editor holds: every profile field, and the Make Default switch. */
 export type ProfileForm = VoiceProfileFields & { isDefault: boolean };
@@ -29,6 +30,26 @@ export function formOf(profile: VoiceProfile): ProfileForm {
 }
 
 const fieldsOf = ({ isDefault: _isDefault, ...fields }: ProfileForm): VoiceProfileFields => fields;
+
+/** A saved profile's editable fields alone (what a version holds). */
+export const fieldsOfProfile = (profile: VoiceProfile): VoiceProfileFields => fieldsOf(formOf(profile));
+
+/** Sorted keys, so two forms with the same values compare equal whatever order their keys came in. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
+
+/** True when the form holds what `baseline` holds (nothing to save, nothing to lose). */
+export function sameForm(form: ProfileForm, baseline: ProfileForm): boolean {
+  return JSON.stringify(canonical(form)) === JSON.stringify(canonical(baseline));
+}
 
 export const createRequestOf = (form: ProfileForm): CreateVoiceProfileRequest => ({
   ...form,
@@ -74,6 +95,9 @@ export function matchesProfileSearch(
 ): boolean {
   const needle = query.trim().toLowerCase();
   return (
-    !needle || profile.name.toLowerCase().includes(needle) || profile.context.toLowerCase().includes(needle)
+    !needle ||
+    [profile.name, profile.context, CONTEXT_LABELS[profile.context]].some((text) =>
+      text.toLowerCase().includes(needle),
+    )
   );
 }

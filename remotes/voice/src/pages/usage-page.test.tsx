@@ -44,6 +44,7 @@ const report = {
       channel: 'twilio',
       calls: 2,
       minutes: 3.5,
+      seconds: 210,
       texts: 0,
       tokens: 12000,
       cost: 0.4321,
@@ -55,12 +56,36 @@ const report = {
       channel: 'sms',
       calls: 0,
       minutes: 0,
+      seconds: 0,
       texts: 4,
       tokens: 800,
       cost: 0.04,
     },
+    {
+      period: '2026-11-05',
+      userId: '10000000-0000-4000-8000-000000000001',
+      username: 'alice',
+      channel: 'webrtc',
+      calls: 1,
+      minutes: 1.08,
+      seconds: 65,
+      texts: 0,
+      tokens: 3000,
+      cost: 0.1,
+    },
+  ],
+  // Summed before rounding, as the budget's spend is.
+  totals: { calls: 3, seconds: 275, texts: 4, tokens: 15800, cost: 0.57214 },
+};
+const latency = {
+  from: '2026-11-01',
+  to: '2026-11-29',
+  days: [
+    { date: '2026-11-03', calls: 2, p50: 640, p95: 1210 },
+    { date: '2026-11-05', calls: 1, p50: 500, p95: 700 },
   ],
 };
+const empty = { currency: 'EUR', rows: [], totals: { calls: 0, seconds: 0, texts: 0, tokens: 0, cost: 0 } };
 const settings = {
   currency: 'EUR',
   usdRate: 0.9,
@@ -86,6 +111,7 @@ describe('UsagePage', { timeout: 20_000 }, () => {
       'GET /api/usage/settings': { status: 200, body: settings },
       'GET /api/usage/budget': { status: 200, body: budget },
       'GET /api/call-sessions/engines': { status: 200, body: engines },
+      'GET /api/call-sessions/latency-by-day': { status: 200, body: latency },
       'GET /api/usage/export.csv': new Response('period\r\n', {
         status: 200,
         headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="usage.csv"' },
@@ -101,10 +127,17 @@ describe('UsagePage', { timeout: 20_000 }, () => {
       .map((row) => row.textContent);
     expect(rows).toEqual([
       'PeriodUserChannelCallsMinutesTextsTokensCost',
-      '2026-11-03alicePhone23.5012,000€0.4321',
-      '2026-11-03SharedSMS004800€0.04',
-      'Total€0.4721',
+      '2026-11-03alicePhone23:30012,000€0.4321',
+      '2026-11-03SharedSMS00:004800€0.04',
+      '2026-11-05aliceBrowser11:0503,000€0.10',
+      'Total34:35415,800€0.5721',
     ]);
+    // A phone gets the same rows as stacked cards, every figure kept.
+    const cards = within(screen.getByRole('list', { name: 'Usage by period' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(4);
+    expect(cards[0]).toHaveTextContent(
+      '2026-11-03alice · PhoneCalls2Minutes3:30Texts0Tokens12,000Cost€0.4321',
+    );
     expect(await screen.findByRole('status', { name: 'Usage budget' })).toHaveTextContent(
       "85 % of this month's budget is spent (€8.50 of €10.00).",
     );
@@ -115,7 +148,8 @@ describe('UsagePage', { timeout: 20_000 }, () => {
 
   it('saves the budget and hard stop', async () => {
     const api = stubFetch({
-      'GET /api/usage': { status: 200, body: { currency: 'EUR', rows: [] } },
+      'GET /api/usage': { status: 200, body: empty },
+      'GET /api/call-sessions/latency-by-day': { status: 200, body: { ...latency, days: [] } },
       'GET /api/usage/settings': { status: 200, body: settings },
       'GET /api/usage/budget': { status: 200, body: { ...budget, warning: false, ratio: 0.1 } },
       'GET /api/call-sessions/engines': { status: 200, body: { ...engines, engines: [] } },
@@ -143,9 +177,54 @@ describe('UsagePage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('charts calls, minutes and cost per day with a point per day, and latency median and p95', async () => {
+    stubFetch({
+      'GET /api/usage': { status: 200, body: report },
+      'GET /api/call-sessions/latency-by-day': { status: 200, body: latency },
+      'GET /api/usage/settings': { status: 200, body: settings },
+      'GET /api/usage/budget': { status: 200, body: budget },
+      'GET /api/call-sessions/engines': { status: 200, body: engines },
+    });
+    renderRoutedPage(<UsagePage />, '/voice/console');
+    const points = (name: string) =>
+      [...screen.getByRole('figure', { name }).querySelectorAll('circle')].map(
+        (circle) => circle.textContent,
+      );
+    await screen.findByRole('figure', { name: 'Calls per day' });
+    expect(points('Calls per day')).toEqual(['Nov 3: 2', 'Nov 5: 1']);
+    expect(points('Minutes per day')).toEqual(['Nov 3: 3:30', 'Nov 5: 1:05']);
+    expect(points('Cost per day')).toEqual(['Nov 3: €0.4721', 'Nov 5: €0.10']);
+    expect(
+      screen.getByRole('img', { name: /^Calls per day: 2 periods from Nov 3 to Nov 5, highest 2$/ }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Response time per day' })).toBeInTheDocument();
+    expect(points('Response time per day')).toEqual([
+      'Nov 3: Median 640 ms',
+      'Nov 5: Median 500 ms',
+      'Nov 3: 95th percentile 1.21 s',
+      'Nov 5: 95th percentile 700 ms',
+    ]);
+  });
+
+  it('Change budget on the banner takes the focus to the budget box', async () => {
+    stubFetch({
+      'GET /api/usage': { status: 200, body: report },
+      'GET /api/call-sessions/latency-by-day': { status: 200, body: latency },
+      'GET /api/usage/settings': { status: 200, body: settings },
+      'GET /api/usage/budget': { status: 200, body: budget },
+      'GET /api/call-sessions/engines': { status: 200, body: engines },
+    });
+    const { user } = renderRoutedPage(<UsagePage />, '/voice/console');
+    const banner = await screen.findByRole('status', { name: 'Usage budget' });
+    await screen.findByLabelText('Monthly budget');
+    await user.click(within(banner).getByRole('button', { name: 'Change budget' }));
+    expect(screen.getByLabelText('Monthly budget')).toHaveFocus();
+  });
+
   it('compares the two engines side by side: calls, response times, interruptions, tool failures, cost a minute', async () => {
     stubFetch({
-      'GET /api/usage': { status: 200, body: { currency: 'EUR', rows: [] } },
+      'GET /api/usage': { status: 200, body: empty },
+      'GET /api/call-sessions/latency-by-day': { status: 200, body: { ...latency, days: [] } },
       'GET /api/usage/settings': { status: 200, body: settings },
       'GET /api/usage/budget': { status: 200, body: { ...budget, warning: false, ratio: 0.1 } },
       'GET /api/call-sessions/engines': { status: 200, body: engines },

@@ -2,35 +2,55 @@ import type { UsageQuery } from '@annie/api-client/contracts/usage';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { DownloadIcon } from '@radix-ui/react-icons';
-import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBudgetStatus } from '../api/use-budget-status.ts';
 import { useEngineComparison } from '../api/use-engine-comparison.ts';
+import { useLatencyByDay } from '../api/use-latency-by-day.ts';
 import { useUsageReport } from '../api/use-usage-report.ts';
 import { useUsageSettings } from '../api/use-usage-settings.ts';
 import { BudgetBanner } from '../components/usage/budget-banner.tsx';
 import { EngineComparisonTable } from '../components/usage/engine-comparison-table.tsx';
+import { UsageCards } from '../components/usage/usage-cards.tsx';
+import { UsageCharts } from '../components/usage/usage-charts.tsx';
 import { UsageSettingsForm } from '../components/usage/usage-settings-form.tsx';
 import { UsageTable } from '../components/usage/usage-table.tsx';
 import { useUsageActions } from '../hooks/use-usage-actions.ts';
+import { usagePerPeriod } from '../lib/usage-series.ts';
+
+type UsagePageProps = {
+  /** Opened through a banner's "Change budget": the budget box takes the focus once it is shown. */
+  focusBudget?: boolean;
+};
 
 /**
  * Usage (the Voice Console's Usage tab, admins only): the tenant's calls, minutes, texts, tokens and
- * cost per day (this month) or per month (the last year), per user and channel, with CSV export, the
- * budget banner, the two voice engines compared over the last 30 days, and the usage settings.
+ * cost per day (this month) or per month (the last year) as charts, then per user and channel (a table,
+ * stacked cards on a phone), with CSV export, the budget banner and its "Change budget", the two voice
+ * engines compared over the last 30 days, and the usage settings.
  */
-export default function UsagePage() {
+export default function UsagePage({ focusBudget = false }: UsagePageProps) {
   const [by, setBy] = useState<'day' | 'month'>('day');
   const query: UsageQuery = { by };
   const report = useUsageReport(query);
+  const latency = useLatencyByDay(by === 'day');
   const settings = useUsageSettings();
   const budget = useBudgetStatus();
   const actions = useUsageActions();
   const engines = useEngineComparison();
+  const budgetInput = useRef<HTMLInputElement>(null);
+  const changeBudget = useCallback(() => {
+    budgetInput.current?.scrollIntoView?.({ block: 'center' });
+    budgetInput.current?.focus();
+  }, []);
+  const settingsShown = settings.data !== undefined;
+  useEffect(() => {
+    if (focusBudget && settingsShown) changeBudget();
+  }, [focusBudget, settingsShown, changeBudget]);
 
   return (
     <Flex direction="column" gap="4">
-      {budget.data && <BudgetBanner status={budget.data} />}
+      {budget.data && <BudgetBanner status={budget.data} onChangeBudget={changeBudget} />}
       <Flex justify="between" align="center" gap="3" wrap="wrap">
         {/* Two toggle buttons: the shell's shared Radix surface has no segmented control. */}
         <Flex gap="1" role="group" aria-label="Period">
@@ -71,7 +91,21 @@ export default function UsagePage() {
               description="Calls and texts appear here once they have ended."
             />
           ) : (
-            <UsageTable report={data} />
+            <Flex direction="column" gap="4">
+              <UsageCharts
+                periods={usagePerPeriod(data)}
+                currency={data.currency}
+                by={by}
+                latency={latency.data}
+              />
+              {/* A phone gets stacked cards: the table's eight columns do not fit its width. */}
+              <Box display={{ initial: 'none', sm: 'block' }}>
+                <UsageTable report={data} />
+              </Box>
+              <Box display={{ initial: 'block', sm: 'none' }}>
+                <UsageCards report={data} />
+              </Box>
+            </Flex>
           )
         }
       </LoadStatus>
@@ -89,9 +123,14 @@ export default function UsagePage() {
         {(data) => <EngineComparisonTable comparison={data} />}
       </LoadStatus>
       {budget.data && budget.data.budget === null && (
-        <Text size="1" color="gray">
-          No monthly budget is set.
-        </Text>
+        <Flex align="center" gap="2">
+          <Text size="1" color="gray">
+            No monthly budget is set.
+          </Text>
+          <Button size="1" variant="ghost" onClick={changeBudget}>
+            Set a budget
+          </Button>
+        </Flex>
       )}
       <LoadStatus
         loading={settings.isPending}
@@ -102,7 +141,12 @@ export default function UsagePage() {
         data={settings.data}
       >
         {(data) => (
-          <UsageSettingsForm settings={data} saving={actions.saving} onSave={actions.saveSettings} />
+          <UsageSettingsForm
+            settings={data}
+            saving={actions.saving}
+            onSave={actions.saveSettings}
+            budgetRef={budgetInput}
+          />
         )}
       </LoadStatus>
     </Flex>

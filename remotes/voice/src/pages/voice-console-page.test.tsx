@@ -8,6 +8,7 @@ import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import VoiceConsolePage from './voice-console-page.tsx';
 
@@ -24,7 +25,9 @@ function renderPage() {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <Theme>
-        <VoiceConsolePage />
+        <MemoryRouter>
+          <VoiceConsolePage />
+        </MemoryRouter>
         <Toaster />
       </Theme>
     </QueryClientProvider>,
@@ -40,36 +43,40 @@ afterEach(() => {
 
 // Typing and Radix rendering run slowly on a busy machine; these walk several screens each.
 describe('VoiceConsolePage', { timeout: 20_000 }, () => {
-  it('lists the profiles and asks to select one; search matches name or context', async () => {
+  it('selects the default profile on entry; search matches name or context in words', async () => {
     stubApi();
     const user = renderPage();
     // The first render loads every tab's module; give it longer than the default second.
     expect(
-      await screen.findByRole('heading', { name: 'Select a Profile' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Edit Profile' }, { timeout: 5_000 }),
     ).toBeInTheDocument();
+    expect(screen.getByLabelText('Profile Name *')).toHaveValue('Front desk');
     const list = screen.getByRole('list', { name: 'Voice profiles' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+    // One Default badge, and the "Default" context reads General beside it.
+    expect(within(list).getAllByText('Default')).toHaveLength(1);
+    expect(within(list).getAllByText('General')).toHaveLength(2);
     await user.type(screen.getByRole('textbox', { name: 'Search profiles' }), 'after');
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['EveningsAfter-Hours']);
+    ).toEqual(['EveningsAfter hours']);
   });
 
-  it("shows each provider's state and why a failing one fails; Check again asks for a fresh check", async () => {
+  it("says in words what each provider's state means, and why a failing one fails; Check again asks again", async () => {
     const api = stubApi();
     const user = renderPage();
     const status = await screen.findByRole('region', { name: 'Provider status' });
     const providers = within(status).getAllByRole('listitem');
     expect(providers.map((item) => item.textContent)).toEqual([
-      'OpenAIAnswering',
+      'OpenAIWorkingVoice calls and drafted replies can run.',
       expect.stringMatching(
-        /^TwilioFailingtenant default \+14155550100: messaging webhook is https:\/\/old\.example\/sms/,
+        /^TwilioNot workingtenant default \+14155550100: messaging webhook is https:\/\/old\.example\/sms/,
       ),
-      'Google WorkspaceNot configured',
+      'Google WorkspaceNot set upNot connected: calendar and mail tools are off.',
     ]);
+    expect(status).not.toHaveTextContent(/Answering|PUBLIC_URL/);
     await user.click(within(status).getByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(within(status).queryAllByRole('listitem')).toHaveLength(0));
     expect(api.requests('GET').some((request) => request.query.get('refresh') === 'true')).toBe(true);
@@ -123,17 +130,71 @@ describe('VoiceConsolePage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('selecting the default profile edits it, with Default disabled; New resets to the defaults', async () => {
+  it('on the default profile, Make default is absent and the disabled switches say why; New resets to the defaults', async () => {
     stubApi();
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: /Front desk/ }));
     expect(screen.getByRole('heading', { name: 'Edit Profile' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Default' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Make default' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Make Default for this Agent' })).toHaveAccessibleDescription(
+      "This is the agent's default profile. To change that, make another profile the default.",
+    );
+    expect(screen.getByRole('switch', { name: 'Profile Active' })).toHaveAccessibleDescription(
+      'Every profile is always active; delete a profile to retire it.',
+    );
     expect(screen.getByLabelText('Profile Name *')).toHaveValue('Front desk');
     await user.click(screen.getByRole('button', { name: 'New' }));
     expect(screen.getByRole('heading', { name: 'Create Profile' })).toBeInTheDocument();
     expect(screen.getByLabelText('Profile Name *')).toHaveValue('');
-    expect(screen.getByRole('combobox', { name: 'Voice' })).toHaveTextContent('cedar');
+    expect(screen.getByRole('radio', { name: /Cedar/ })).toBeChecked();
+  });
+
+  it('Save is on only while the form holds a change; switching profile with edits asks first', async () => {
+    const api = stubApi();
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Edit Profile' }, { timeout: 5_000 });
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('No changes to save');
+    const name = screen.getByLabelText('Profile Name *');
+    await user.type(name, 'x');
+    expect(save).toBeEnabled();
+    await user.type(name, '{Backspace}');
+    expect(save).toBeDisabled();
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: /Evenings/ }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByLabelText('Profile Name *')).toHaveValue('Front desk 2');
+    await user.click(screen.getByRole('button', { name: /Evenings/ }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    expect(screen.getByLabelText('Profile Name *')).toHaveValue('Evenings');
+    expect(api.requests('PATCH')).toHaveLength(0);
+  });
+
+  it('shows every option in words, never the stored value', async () => {
+    stubApi();
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Edit Profile' }, { timeout: 5_000 });
+    expect(screen.getByRole('combobox', { name: 'Locale' })).toHaveTextContent('English (United States)');
+    await user.click(screen.getByRole('tab', { name: /^Personality/ }));
+    expect(screen.getByRole('combobox', { name: 'Conversation Style' })).toHaveTextContent('Warm');
+    expect(screen.getByRole('combobox', { name: 'Response Length' })).toHaveTextContent(
+      'Short (a sentence or two)',
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Conversation Style' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toContain(
+      'Calm and measured',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('tab', { name: /^Hosted Prompt/ }));
+    expect(screen.getByRole('combobox', { name: 'Preset' })).toHaveTextContent('No hosted prompt');
+    // The voice is chosen in one place, on Basic.
+    expect(screen.queryByRole('radiogroup', { name: /Voice/ })).not.toBeInTheDocument();
   });
 
   it('creates a profile with the defaults and the typed name, then resets to no selection', async () => {
@@ -158,19 +219,21 @@ describe('VoiceConsolePage', { timeout: 20_000 }, () => {
     const api = stubApi({ annieConfigStatus: 503 });
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: /AnnieAI/ }));
+    await user.type(screen.getByLabelText('Instructions'), ' Be brief.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await notices().findByText('Failed to update AnnieAI')).toBeInTheDocument();
     expect(notices().getByText('Unable to save AnnieAI configuration')).toBeInTheDocument();
     expect(api.requests('PUT')[0]?.body).toMatchObject({
       vadSettings: { silenceDurationMs: 700, threshold: '0.55', prefixPaddingMs: 300 },
     });
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.getByText(/it can be edited, not deleted/)).toBeInTheDocument();
   });
 
   it('refuses an import that is not JSON with a notice, and sends nothing', async () => {
     const api = stubApi();
     const user = renderPage();
-    await screen.findByRole('heading', { name: 'Select a Profile' });
+    await screen.findByRole('heading', { name: 'Edit Profile' });
     const file = new File(['{ not json'], 'broken.json', { type: 'application/json' });
     await user.upload(screen.getByLabelText('Import profile file'), file);
     expect(await notices().findByText('Import failed')).toBeInTheDocument();
@@ -182,7 +245,7 @@ describe('VoiceConsolePage', { timeout: 20_000 }, () => {
     const api = stubApi();
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: /Evenings/ }));
-    await user.click(screen.getByRole('button', { name: 'Default' }));
+    await user.click(screen.getByRole('button', { name: 'Make default' }));
     expect(await notices().findByText('Default profile updated')).toBeInTheDocument();
     expect(api.requests('POST').at(-1)?.path).toBe(
       '/api/voice/profiles/6e4a2b3c-1d5e-4f6a-9b0c-2d3e4f5a6b7c/make-default',

@@ -11,6 +11,7 @@ import { ProfileToolbar } from '../components/console/profile-toolbar.tsx';
 import { ProviderStatusCard } from '../components/console/provider-status-card.tsx';
 import { VoiceTestPanel } from '../components/console/voice-test-panel.tsx';
 import { BudgetBanner } from '../components/usage/budget-banner.tsx';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useProfileActions } from '../hooks/use-profile-actions.ts';
 import { useProfileConsole } from '../hooks/use-profile-console.ts';
 import { useProviderChecks } from '../hooks/use-provider-checks.ts';
@@ -21,21 +22,28 @@ const UsagePage = lazy(() => import('./usage-page.tsx'));
 /** The admin Voice Configuration Console (/voice/console): voice profiles, and the tenant's Usage. */
 export default function VoiceConsolePage() {
   const [tab, setTab] = useState<'profiles' | 'usage'>('profiles');
+  const [focusBudget, setFocusBudget] = useState(false);
   const budget = useBudgetStatus();
   const editor = useProfileConsole();
   const actions = useProfileActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [testing, setTesting] = useState(false);
   const providers = useProviderChecks();
-  const { selected, form } = editor;
-  const editing = editor.creating || selected !== null;
+  const { selected, form, editing } = editor;
+  useLeaveGuard(editor.dirty, editor.guard);
 
   return (
-    <Box p="4">
+    <Box p={{ initial: '4', md: '6' }}>
       <PageHeader title="Voice Configuration Console" />
       {budget.data?.warning && tab !== 'usage' && (
         <Box mb="4">
-          <BudgetBanner status={budget.data} />
+          <BudgetBanner
+            status={budget.data}
+            onChangeBudget={() => {
+              setFocusBudget(true);
+              setTab('usage');
+            }}
+          />
         </Box>
       )}
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'usage' ? 'usage' : 'profiles')}>
@@ -44,7 +52,7 @@ export default function VoiceConsolePage() {
           <Tabs.Trigger value="usage">Usage</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="usage">
-          <Suspense fallback={null}>{tab === 'usage' && <UsagePage />}</Suspense>
+          <Suspense fallback={null}>{tab === 'usage' && <UsagePage focusBudget={focusBudget} />}</Suspense>
         </Tabs.Content>
         <Tabs.Content value="profiles">
           {providers.status.data && (
@@ -79,9 +87,12 @@ export default function VoiceConsolePage() {
                     <ProfileToolbar
                       title={editor.title}
                       selected={selected}
-                      canSave={editing}
+                      editing={editing}
+                      dirty={editor.dirty}
                       saving={actions.saving}
-                      onDefault={() => selected && actions.makeDefault(selected, editor.reload)}
+                      onDefault={() =>
+                        selected && editor.guard(() => actions.makeDefault(selected, editor.reload))
+                      }
                       onExport={() => selected && void actions.exportProfile(selected)}
                       onTest={() => setTesting(true)}
                       onDelete={() => setConfirmDelete(true)}
@@ -107,6 +118,15 @@ export default function VoiceConsolePage() {
           </LoadStatus>
         </Tabs.Content>
       </Tabs.Root>
+      <ConfirmDialog
+        open={editor.discard.open}
+        onOpenChange={(open) => !open && editor.discard.cancel()}
+        title="Discard changes?"
+        description="This profile has unsaved changes. They are lost if you leave it now."
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        onConfirm={editor.discard.confirm}
+      />
       {selected && (
         <ConfirmDialog
           open={confirmDelete}

@@ -3,6 +3,7 @@ import { defineSchedule } from '../../../jobs/define-schedule.ts';
 import { ABANDONED_CALL_SWEEP_MS, endAbandonedBrowserCalls } from './abandoned-calls.ts';
 import { CallSessionSchema } from './call-session.entity.ts';
 import { callSessionRoutes } from './call-session.routes.ts';
+import { latencyByDayRoutes } from './latency-by-day.routes.ts';
 import { Migration20261122040000_call_sessions } from './migrations/Migration20261122040000_call_sessions.ts';
 import { Migration20261127080100_call_figures } from './migrations/Migration20261127080100_call_figures.ts';
 import { Migration20261129020000_call_session_events } from './migrations/Migration20261129020000_call_session_events.ts';
@@ -25,7 +26,7 @@ export const callSessionsDomain: Domain = {
     },
   ],
   create: ({ pool, live, connections }) => ({
-    routers: [callSessionRoutes({ pool, live, connections })],
+    routers: [callSessionRoutes({ pool, live, connections }), latencyByDayRoutes({ pool })],
     // Browser and typed calls whose tab died before it could end them leave Call History's "Ongoing" in time.
     schedules: [
       defineSchedule({

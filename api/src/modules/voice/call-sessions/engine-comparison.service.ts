@@ -8,7 +8,7 @@ const ENGINES = ['realtime', 'live'] as const;
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Nearest-rank percentile of an ascending list. */
-const percentile = (sorted: number[], share: number) =>
+export const percentile = (sorted: number[], share: number) =>
   sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
 
 /** One engine's figures over its calls. */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   DEFAULT_AGENT_ID,
   SYSTEM_PROFILE_ID,
@@ -62,19 +63,24 @@ export function newProfile(
   return profile;
 }
 
-/** Writes the fields (checked against the contract once more) and records them as the next version. */
+/**
+ * Writes the fields (checked against the contract once more) and records them as the next version.
+ * Fields equal to the saved ones change nothing: no new version, and false is answered.
+ */
 export function saveFields(
   em: EntityManager,
   profile: VoiceProfile,
   fields: VoiceProfileFields,
   saver: Saver,
-): void {
+): boolean {
   const settings = voiceProfileFieldsSchema.parse(fields);
+  if (isDeepStrictEqual(settings, voiceProfileFieldsSchema.parse(profile.settings))) return false;
   profile.settings = settings;
   profile.name = settings.name;
   profile.context = settings.context;
   profile.version += 1;
   recordVersion(em, profile, saver);
+  return true;
 }
 
 /** The default profile of an agent, if the tenant has one. */

@@ -153,6 +153,30 @@ describe('versions', () => {
     expect(restored.body).toMatchObject({ name: 'V1', description: 'first', version: 3 });
     expect((await admin.post(`/api/voice/profiles/${created.id}/versions/9/restore`)).status).toBe(404);
   });
+
+  it('makes no version for a save that changes nothing, nor for restoring the current state', async () => {
+    const created = await create({ name: 'Same', description: 'kept' });
+    const { id: _id, agentId: _a, isDefault: _d, isSystemProfile: _s, version: _v, ...fields } = created;
+    const { createdAt: _c, updatedAt: _u, ...unchanged } = fields;
+    const same = await admin.patch(`/api/voice/profiles/${created.id}`, unchanged);
+    expect(same.status).toBe(200);
+    expect(same.body.version).toBe(1);
+    const trimmed = await admin.patch(`/api/voice/profiles/${created.id}`, { name: '  Same  ' });
+    expect(trimmed.body.version).toBe(1);
+    const changed = await admin.patch(`/api/voice/profiles/${created.id}`, { description: 'changed' });
+    expect(changed.body.version).toBe(2);
+    const restoredCurrent = await admin.post(`/api/voice/profiles/${created.id}/versions/2/restore`);
+    expect(restoredCurrent.body.version).toBe(2);
+    const versions = (await admin.get(`/api/voice/profiles/${created.id}/versions`)).body;
+    expect(versions.map((version: { version: number }) => version.version)).toEqual([2, 1]);
+  });
+
+  it('makes no version when the system profile is saved unchanged', async () => {
+    const before = (await list())[0];
+    const answer = await admin.put('/api/annie/config', { name: before?.name });
+    expect(answer.status).toBe(200);
+    expect(answer.body.version).toBe(before?.version);
+  });
 });
 
 describe('export and import', () => {

@@ -1,5 +1,6 @@
 import { HOSTED_PROMPT_PRESETS } from '@annie/api-client/contracts/voice-profiles';
 import { Callout, Flex } from '@radix-ui/themes';
+import { HOSTED_PROMPT_LABELS } from '../../lib/profile-labels.ts';
 import type { EditorTabProps } from './editor-tab-props.ts';
 import { ChoiceSetting } from './setting-controls.tsx';
 
@@ -11,6 +12,7 @@ export function HostedPromptTab({ form, change }: EditorTabProps) {
         label="Preset"
         value={form.hostedPromptId ?? 'none'}
         options={HOSTED_PROMPT_PRESETS}
+        labelOf={(preset) => HOSTED_PROMPT_LABELS[preset]}
         onChange={(preset) => change({ hostedPromptId: preset === 'none' ? null : preset })}
       />
       <Callout.Root color="gray">

@@ -4,13 +4,18 @@ import {
   EMPHASIS_LEVELS,
   STYLE_PRESETS,
   VOICE_PROFILE_RANGES,
-  VOICES,
 } from '@annie/api-client/contracts/voice-profiles';
-import { Flex, RadioGroup, Switch, Text } from '@radix-ui/themes';
+import { Flex, Switch, Text } from '@radix-ui/themes';
+import {
+  ACKNOWLEDGMENT_LABELS,
+  BREVITY_LABELS,
+  EMPHASIS_LABELS,
+  STYLE_LABELS,
+} from '../../lib/profile-labels.ts';
 import type { EditorTabProps } from './editor-tab-props.ts';
 import { ChoiceSetting, SliderSetting } from './setting-controls.tsx';
 
-/** Personality: humanness, style, voice, prosody (custom style only), length, acknowledgment, mirroring. */
+/** Personality: humanness, style, prosody (custom style only), length, acknowledgment, mirroring (the voice is on Basic). */
 export function PersonalityTab({ form, change }: EditorTabProps) {
   const policies = (patch: Partial<EditorTabProps['form']['appPolicies']>) =>
     change({ appPolicies: { ...form.appPolicies, ...patch } });
@@ -26,24 +31,9 @@ export function PersonalityTab({ form, change }: EditorTabProps) {
         label="Conversation Style"
         value={form.stylePreset}
         options={STYLE_PRESETS}
+        labelOf={(style) => STYLE_LABELS[style]}
         onChange={(stylePreset) => change({ stylePreset })}
       />
-      <Flex direction="column" gap="2">
-        <Text size="2" weight="medium" id="voice-selection">
-          Voice Selection
-        </Text>
-        <RadioGroup.Root
-          aria-labelledby="voice-selection"
-          value={form.voice}
-          onValueChange={(voice) => change({ voice: voice as typeof form.voice })}
-        >
-          {VOICES.map((voice) => (
-            <RadioGroup.Item key={voice} value={voice}>
-              {voice}
-            </RadioGroup.Item>
-          ))}
-        </RadioGroup.Root>
-      </Flex>
       {form.stylePreset === 'custom' && (
         <Flex direction="column" gap="4" aria-label="Prosody" role="group">
           <SliderSetting
@@ -62,6 +52,7 @@ export function PersonalityTab({ form, change }: EditorTabProps) {
             label="Emphasis"
             value={form.prosody.emphasis}
             options={EMPHASIS_LEVELS}
+            labelOf={(emphasis) => EMPHASIS_LABELS[emphasis]}
             onChange={(emphasis) => change({ prosody: { ...form.prosody, emphasis } })}
           />
         </Flex>
@@ -70,12 +61,14 @@ export function PersonalityTab({ form, change }: EditorTabProps) {
         label="Response Length"
         value={form.appPolicies.brevity}
         options={BREVITY_LEVELS}
+        labelOf={(brevity) => BREVITY_LABELS[brevity]}
         onChange={(brevity) => policies({ brevity })}
       />
       <ChoiceSetting
         label="Acknowledgment Style"
         value={form.appPolicies.acknowledgment}
         options={ACKNOWLEDGMENT_STYLES}
+        labelOf={(style) => ACKNOWLEDGMENT_LABELS[style]}
         onChange={(acknowledgment) => policies({ acknowledgment })}
       />
       <Text as="label" size="2">

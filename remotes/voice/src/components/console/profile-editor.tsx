@@ -23,7 +23,8 @@ export function ProfileEditor({ form, change, selected }: ProfileEditorProps) {
   return (
     <Tabs.Root value={tab} onValueChange={setTab}>
       <RetiredModelNotice model={form.model} onReplace={(model) => change({ model })} />
-      <Tabs.List>
+      {/* Wrapped rather than scrolled: seven tabs do not fit a phone's width. */}
+      <Tabs.List style={{ flexWrap: 'wrap' }}>
         <Tabs.Trigger value="basic">Basic</Tabs.Trigger>
         <Tabs.Trigger value="personality">Personality</Tabs.Trigger>
         <Tabs.Trigger value="engine">Engine</Tabs.Trigger>

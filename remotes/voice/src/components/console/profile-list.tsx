@@ -3,6 +3,7 @@ import { MagnifyingGlassIcon, PlusIcon, UploadIcon } from '@radix-ui/react-icons
 import { Badge, Box, Button, Card, Flex, Text, TextField } from '@radix-ui/themes';
 import { useRef, useState } from 'react';
 import { matchesProfileSearch } from '../../lib/profile-form.ts';
+import { CONTEXT_LABELS } from '../../lib/profile-labels.ts';
 
 type ProfileListProps = {
   profiles: VoiceProfile[];
@@ -18,7 +19,7 @@ export function ProfileList({ profiles, selectedId, onSelect, onNew, onImport }:
   const fileInput = useRef<HTMLInputElement>(null);
   const shown = profiles.filter((profile) => matchesProfileSearch(profile, query));
   return (
-    <Flex direction="column" gap="3" style={{ width: 300, flexShrink: 0 }}>
+    <Flex direction="column" gap="3" style={{ width: '100%', maxWidth: 300, flexShrink: 0 }}>
       <TextField.Root
         placeholder="Search profiles..."
         aria-label="Search profiles"
@@ -67,7 +68,7 @@ export function ProfileList({ profiles, selectedId, onSelect, onNew, onImport }:
                   <Text weight="medium">{profile.name}</Text>
                   <Flex gap="2" align="center" wrap="wrap">
                     <Text size="1" color="gray">
-                      {profile.context}
+                      {CONTEXT_LABELS[profile.context]}
                     </Text>
                     {profile.isDefault && <Badge color="green">Default</Badge>}
                     {profile.isSystemProfile && <Badge color="blue">System</Badge>}

@@ -1,8 +1,8 @@
 import type { BudgetStatus } from '@annie/api-client/contracts/usage';
 import { formatMoney } from '@annie/ui/format';
-import { Callout } from '@radix-ui/themes';
+import { Button, Callout, Flex } from '@radix-ui/themes';
 
-type Props = { status: BudgetStatus };
+type Props = { status: BudgetStatus; onChangeBudget?: () => void };
 
 /** The words of the budget banner: how much of the month's budget is spent, and what happens next. */
 export function budgetBannerText(status: BudgetStatus): string {
@@ -14,12 +14,22 @@ export function budgetBannerText(status: BudgetStatus): string {
   return `${share} % of this month's budget is spent (${spent} of ${budget}).`;
 }
 
-/** Shown to admins once the month's spend reaches 80 % of the budget; red once the hard stop refuses calls. */
-export function BudgetBanner({ status }: Props) {
+/**
+ * Shown to admins once the month's spend reaches 80 % of the budget; red once the hard stop refuses
+ * calls. "Change budget" leads to the budget field.
+ */
+export function BudgetBanner({ status, onChangeBudget }: Props) {
   if (!status.warning) return null;
   return (
     <Callout.Root color={status.stopped ? 'red' : 'amber'} role="status" aria-label="Usage budget">
-      <Callout.Text>{budgetBannerText(status)}</Callout.Text>
+      <Flex justify="between" align="center" gap="3" wrap="wrap">
+        <Callout.Text>{budgetBannerText(status)}</Callout.Text>
+        {onChangeBudget && (
+          <Button size="1" variant="soft" color={status.stopped ? 'red' : 'amber'} onClick={onChangeBudget}>
+            Change budget
+          </Button>
+        )}
+      </Flex>
     </Callout.Root>
   );
 }

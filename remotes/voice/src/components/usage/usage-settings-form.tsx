@@ -1,12 +1,18 @@
 import type { UsageSettings, UsageSettingsAnswer } from '@annie/api-client/contracts/usage';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { Button, Flex, Switch, Text, TextField } from '@radix-ui/themes';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type Ref, useState } from 'react';
 
-type Props = { settings: UsageSettingsAnswer; saving: boolean; onSave: (settings: UsageSettings) => void };
+type Props = {
+  settings: UsageSettingsAnswer;
+  saving: boolean;
+  onSave: (settings: UsageSettings) => void;
+  /** The Monthly budget box, which "Change budget" focuses. */
+  budgetRef?: Ref<HTMLInputElement>;
+};
 
 /** Currency, its rate from US dollars, the monthly budget and the hard stop; the dated default prices are named. */
-export function UsageSettingsForm({ settings, saving, onSave }: Props) {
+export function UsageSettingsForm({ settings, saving, onSave, budgetRef }: Props) {
   const [currency, setCurrency] = useState(settings.currency);
   const [usdRate, setUsdRate] = useState(String(settings.usdRate));
   const [budget, setBudget] = useState(settings.monthlyBudget === null ? '' : String(settings.monthlyBudget));
@@ -48,6 +54,7 @@ export function UsageSettingsForm({ settings, saving, onSave }: Props) {
           {(control) => (
             <TextField.Root
               {...control}
+              ref={budgetRef}
               value={budget}
               onChange={(event) => setBudget(event.target.value)}
               size="1"

@@ -1,18 +1,19 @@
 import type { UsageReport } from '@annie/api-client/contracts/usage';
+import {
+  formatMinutesSeconds,
+  USAGE_CHANNEL_LABELS,
+  usageUserLabel,
+} from '@annie/api-client/contracts/usage-words';
 import { formatMoney } from '@annie/ui/format';
 import { Table } from '@radix-ui/themes';
 
 type Props = { report: UsageReport };
 
-const CHANNELS: Record<string, string> = { twilio: 'Phone', webrtc: 'Browser', web: 'Typed', sms: 'SMS' };
+const rowKey = (row: UsageReport['rows'][number]) => `${row.period}-${row.userId ?? 'none'}-${row.channel}`;
 
-/** Texts belong to the tenant (no user); a call without a user was made by a since-deleted user. */
-const userLabel = (row: UsageReport['rows'][number]) =>
-  row.username ?? (row.channel === 'sms' ? 'Shared' : 'Deleted user');
-
-/** The usage report as a table: one row per period, user and channel, and a total. */
+/** The usage report as a table: one row per period, user and channel, minutes as m:ss, and the totals. */
 export function UsageTable({ report }: Props) {
-  const total = report.rows.reduce((sum, row) => sum + row.cost, 0);
+  const { totals } = report;
   return (
     <Table.Root size="1" variant="surface" aria-label="Usage">
       <Table.Header>
@@ -29,22 +30,28 @@ export function UsageTable({ report }: Props) {
       </Table.Header>
       <Table.Body>
         {report.rows.map((row) => (
-          <Table.Row key={`${row.period}-${row.userId ?? 'deleted'}-${row.channel}`}>
+          <Table.Row key={rowKey(row)}>
             <Table.Cell>{row.period}</Table.Cell>
-            <Table.Cell>{userLabel(row)}</Table.Cell>
-            <Table.Cell>{CHANNELS[row.channel] ?? row.channel}</Table.Cell>
+            <Table.Cell>{usageUserLabel(row)}</Table.Cell>
+            <Table.Cell>{USAGE_CHANNEL_LABELS[row.channel]}</Table.Cell>
             <Table.Cell justify="end">{row.calls}</Table.Cell>
-            <Table.Cell justify="end">{row.minutes}</Table.Cell>
+            <Table.Cell justify="end">{formatMinutesSeconds(row.seconds)}</Table.Cell>
             <Table.Cell justify="end">{row.texts}</Table.Cell>
             <Table.Cell justify="end">{row.tokens.toLocaleString('en-US')}</Table.Cell>
             <Table.Cell justify="end">{formatMoney(row.cost, report.currency)}</Table.Cell>
           </Table.Row>
         ))}
         <Table.Row>
-          <Table.RowHeaderCell colSpan={7}>Total</Table.RowHeaderCell>
-          <Table.Cell justify="end">{formatMoney(total, report.currency)}</Table.Cell>
+          <Table.RowHeaderCell colSpan={3}>Total</Table.RowHeaderCell>
+          <Table.Cell justify="end">{totals.calls}</Table.Cell>
+          <Table.Cell justify="end">{formatMinutesSeconds(totals.seconds)}</Table.Cell>
+          <Table.Cell justify="end">{totals.texts}</Table.Cell>
+          <Table.Cell justify="end">{totals.tokens.toLocaleString('en-US')}</Table.Cell>
+          <Table.Cell justify="end">{formatMoney(totals.cost, report.currency)}</Table.Cell>
         </Table.Row>
       </Table.Body>
     </Table.Root>
   );
 }
+
+export { rowKey as usageRowKey };
