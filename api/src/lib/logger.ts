@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { logTraceFields } from '../observability/tracing.ts';
 import { humanLogLine, type LogFormat, writesForPeople } from './log-format.ts';
 
 /**
@@ -12,6 +13,8 @@ export function createLogger(level: string, format: LogFormat = 'json') {
   return pino(
     {
       level,
+      // With tracing on, a line written inside a request's or a call's span carries its trace id.
+      mixin: logTraceFields,
       redact: {
         paths: [
           'password',

@@ -1,4 +1,5 @@
 import { type WebSocket, WebSocketServer } from 'ws';
+import { framesDropped, traceCall } from '../../../observability/index.ts';
 import {
   clearMessage,
   markMessage,
@@ -66,7 +67,9 @@ export function runMediaStream(
   phoneCallId: string,
   deps: MediaStreamDeps & { bridges: CallEngines },
 ): LiveMediaStream {
-  const log = deps.logger.child({ phoneCallId });
+  // One trace per call: the socket's handlers run in its span, and the call's log lines carry its id.
+  const callTrace = traceCall('phone call', ws);
+  const log = deps.logger.child({ phoneCallId, ...callTrace.logFields });
   const recording = new PhoneCallRecording({ pool: deps.pool, sessions: deps.sessions, log });
   let resolveOver: () => void = () => {};
   const over = new Promise<void>((resolve) => {
@@ -326,6 +329,7 @@ export function runMediaStream(
         const frame = Buffer.from(message.payload, 'base64');
         if (bridge) bridge.appendAudio(frame);
         else if (early.length < EARLY_FRAMES_MAX) early.push(frame);
+        else framesDropped.inc({ direction: 'inbound' });
         return;
       }
       case 'start':

@@ -1,0 +1,32 @@
+import { observeApp } from './app-metrics.ts';
+
+type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };
+
+/** What createApp's deps offer the metrics (domain.ts's DomainDeps, seen structurally). */
+type AppParts = {
+  pool: PoolCounts;
+  lifecycle: { live: () => Record<string, number> };
+  live: { subscriberCount: number };
+  workers: {
+    openedPool: PoolCounts | undefined;
+    queueCounts: () => Promise<
+      { name: string; queuedCount: number; activeCount: number; deferredCount: number }[]
+    >;
+  };
+};
+
+/** A background part of the app: its gauges are read at each scrape while it runs. */
+export function observedApp(parts: AppParts) {
+  return {
+    routers: [],
+    start: async () => {
+      const stop = observeApp({
+        pools: () => ({ app: parts.pool, jobs: parts.workers.openedPool }),
+        live: () => parts.lifecycle.live(),
+        liveHubListeners: () => parts.live.subscriberCount,
+        queues: () => parts.workers.queueCounts(),
+      });
+      return async () => stop();
+    },
+  };
+}
