@@ -26,6 +26,7 @@ type ObservedHooks = {
 type ObservedRequest = { format: { type: string; bytesPerMs: number }; hooks: ObservedHooks };
 type ObservedEngine = {
   appendAudio(chunk: Buffer): void;
+  close(reason?: string): void;
   readonly figures: { snapshot: () => { latenciesMs: number[]; interruptions: number } };
 };
 
@@ -70,19 +71,28 @@ export async function observeEngine<Request extends ObservedRequest, Engine exte
     },
     runTool: hooks.runTool && timedTool(hooks.runTool, turns),
     onEnd: (reason) => {
-      turns.end();
-      if (opened && !recorded) {
-        recorded = true;
-        const measured = opened.figures.snapshot();
-        for (const ms of measured.latenciesMs) turnLatency.observe(labels, ms / 1000);
-        if (measured.interruptions > 0) interruptions.inc(labels, measured.interruptions);
-      }
+      record();
       hooks.onEnd?.(reason);
     },
   };
-  opened = await open({ ...request, hooks: { ...hooks, ...observed } } as Request);
-  measureFrames(opened, request.format.bytesPerMs, labels);
-  return opened;
+  // Once, when the engine ends (either side) or is closed: what it measured over the call.
+  const record = () => {
+    turns.end();
+    if (!opened || recorded) return;
+    recorded = true;
+    const measured = opened.figures.snapshot();
+    for (const ms of measured.latenciesMs) turnLatency.observe(labels, ms / 1000);
+    if (measured.interruptions > 0) interruptions.inc(labels, measured.interruptions);
+  };
+  const engine = await open({ ...request, hooks: { ...hooks, ...observed } } as Request);
+  opened = engine;
+  measureFrames(engine, request.format.bytesPerMs, labels);
+  const close = engine.close.bind(engine);
+  engine.close = (reason?: string) => {
+    record();
+    close(reason);
+  };
+  return engine;
 }
 
 /** The run of a tool, timed and counted by name and outcome, inside its span. */

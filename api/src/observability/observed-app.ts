@@ -1,9 +1,11 @@
 import { observeApp } from './app-metrics.ts';
+import { observeProviders, providerBasesOf } from './provider-observer.ts';
 
 type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };
 
 /** What createApp's deps offer the metrics (domain.ts's DomainDeps, seen structurally). */
 type AppParts = {
+  config: Partial<Record<string, unknown>>;
   pool: PoolCounts;
   lifecycle: { live: () => Record<string, number> };
   live: { subscriberCount: number };
@@ -15,8 +17,12 @@ type AppParts = {
   };
 };
 
-/** A background part of the app: its gauges are read at each scrape while it runs. */
+/**
+ * A background part of the app: its gauges are read at each scrape while it runs. Its providers' base
+ * URLs (the fakes', in tests and the sandbox) tell their requests apart from the rest.
+ */
 export function observedApp(parts: AppParts) {
+  observeProviders(providerBasesOf(parts.config));
   return {
     routers: [],
     start: async () => {

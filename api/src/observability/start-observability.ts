@@ -2,19 +2,16 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/env.ts';
 import { startMetricsServer } from './metrics-server.ts';
-import { observeProviders, providerBasesOf } from './provider-observer.ts';
 import { startTracing } from './tracing.ts';
 
 /**
  * main.ts's part: tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (before the database opens, so its
- * statements are traced), the providers' requests observed, and once the app is ready the metrics
- * listener on METRICS_PORT (none when unset).
+ * statements are traced), and once the app is ready the metrics listener on METRICS_PORT (none when unset).
  */
 export async function startObservability(config: AppConfig) {
   const stopTracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
     ? await startTracing({ serviceName: config.OTEL_SERVICE_NAME })
     : undefined;
-  observeProviders(providerBasesOf(config));
   let metrics: Server | undefined;
   return {
     serveMetrics: async (logger: Logger) => {
