@@ -17,8 +17,16 @@ const CALLED = '+14155553901';
 const phoneLabels = { use: 'phone', engine: 'realtime' };
 const counts = async () => ({
   calls: await metricValue('annie_calls_started_total', phoneLabels),
-  turns: await metricValue('annie_call_turn_latency_seconds', phoneLabels, 'annie_call_turn_latency_seconds_count'),
-  frames: await metricValue('annie_call_frame_delay_seconds', phoneLabels, 'annie_call_frame_delay_seconds_count'),
+  turns: await metricValue(
+    'annie_call_turn_latency_seconds',
+    phoneLabels,
+    'annie_call_turn_latency_seconds_count',
+  ),
+  frames: await metricValue(
+    'annie_call_frame_delay_seconds',
+    phoneLabels,
+    'annie_call_frame_delay_seconds_count',
+  ),
   tools: await metricValue(
     'annie_tool_run_duration_seconds',
     { tool: 'take_message', outcome: 'ok' },
@@ -59,9 +67,11 @@ describe('metrics after a played phone call', () => {
       // The figures are recorded once the engine has ended (the call's end).
       await waitFor(async () => expect((await counts()).turns).toBeGreaterThan(before.turns));
       const after = await counts();
-      const toolCalls = session.eventsOf('conversation.item.create').filter(
-        (event) => (event as unknown as { item?: { type?: string } }).item?.type === 'function_call_output',
-      );
+      const toolCalls = session
+        .eventsOf('conversation.item.create')
+        .filter(
+          (event) => (event as unknown as { item?: { type?: string } }).item?.type === 'function_call_output',
+        );
       expect(after.calls - before.calls).toBe(1);
       expect(after.turns - before.turns).toBe(session.speechStoppedAt.length);
       expect(after.tools - before.tools).toBe(toolCalls.length);
