@@ -170,14 +170,13 @@ class TurnSpans {
 
 /**
  * One call's trace: a root span (one trace per call) ended when `socket` closes. The socket's handlers
- * run inside it (what the call does from there, the engine's own socket included, is beneath it);
- * `logFields` go on the call's logger so its lines carry the trace id.
+ * run inside it, so what the call does from there (the engine's own socket included) is beneath it and
+ * the call's log lines carry its trace id (the logger's mixin reads the active span).
  */
-export function traceCall(name: string, socket: EventEmitter): { logFields: { traceId?: string } } {
+export function traceCall(name: string, socket: EventEmitter): void {
   const span = startSpan(name, undefined, { parent: ROOT_CONTEXT });
-  if (!span) return { logFields: {} };
+  if (!span) return;
   socket.once('close', () => endSpan(span));
   // The listeners added from now on run in the call's span (the context manager wraps them).
   context.bind(trace.setSpan(ROOT_CONTEXT, span), socket);
-  return { logFields: { traceId: traceFieldsOf(span).traceId } };
 }

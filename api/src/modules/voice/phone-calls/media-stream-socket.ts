@@ -67,9 +67,9 @@ export function runMediaStream(
   phoneCallId: string,
   deps: MediaStreamDeps & { bridges: CallEngines },
 ): LiveMediaStream {
-  // One trace per call: the socket's handlers run in its span, and the call's log lines carry its id.
-  const callTrace = traceCall('phone call', ws);
-  const log = deps.logger.child({ phoneCallId, ...callTrace.logFields });
+  // One trace per call: the socket's handlers run in its span, so the call's log lines carry its id.
+  traceCall('phone call', ws);
+  const log = deps.logger.child({ phoneCallId });
   const recording = new PhoneCallRecording({ pool: deps.pool, sessions: deps.sessions, log });
   let resolveOver: () => void = () => {};
   const over = new Promise<void>((resolve) => {
@@ -195,6 +195,7 @@ export function runMediaStream(
     if (finished) return recording.end(call, lastFigures());
     clearTimeout(startTimer);
     streamSid = start.streamSid;
+    log.debug({ streamSid }, 'media stream started');
     recording.keepFigures(call, start.streamSid, () => bridge?.figures.snapshot());
     limitTimer = setTimeout(() => {
       log.info('phone call reached its time limit');
