@@ -12,6 +12,8 @@ export type ObservedApp = {
   live: () => Record<string, number>;
   /** Subscribers of the live hub (tenant subscribers and process-wide listeners). */
   liveHubListeners: () => number;
+  /** What /readyz says: the database answers and the instance is not draining. */
+  ready: () => Promise<boolean>;
   /** pg-boss's queue counts, [] before the workers started. */
   queues: () => Promise<QueueCounts[]>;
 };
@@ -48,6 +50,23 @@ new Gauge({
         this.inc({ pool, state: 'idle' }, counts.idleCount);
         this.inc({ pool, state: 'waiting' }, counts.waitingCount);
       }
+  },
+});
+
+new Gauge({
+  name: 'annie_ready',
+  help: 'Whether the instance takes new work: 1 when its database answers and it is not draining (as /readyz)',
+  registers: [registry],
+  async collect() {
+    const answers = await Promise.all(
+      [...apps].map((app) =>
+        readWithin(
+          app.ready().then((ready) => [ready]),
+          QUEUE_READ_MS,
+        ),
+      ),
+    );
+    this.set(answers.length > 0 && answers.every((answer) => answer[0] === true) ? 1 : 0);
   },
 });
 

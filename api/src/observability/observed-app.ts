@@ -6,8 +6,8 @@ type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number 
 /** What createApp's deps offer the metrics (domain.ts's DomainDeps, seen structurally). */
 type AppParts = {
   config: Partial<Record<string, unknown>>;
-  pool: PoolCounts;
-  lifecycle: { live: () => Record<string, number> };
+  pool: PoolCounts & { query: (text: string) => Promise<unknown> };
+  lifecycle: { live: () => Record<string, number>; readonly draining: boolean };
   live: { subscriberCount: number };
   workers: {
     openedPool: PoolCounts | undefined;
@@ -31,6 +31,7 @@ export function observedApp(parts: AppParts) {
         live: () => parts.lifecycle.live(),
         liveHubListeners: () => parts.live.subscriberCount,
         queues: () => parts.workers.queueCounts(),
+        ready: async () => !parts.lifecycle.draining && (await parts.pool.query('select 1').then(() => true)),
       });
       return async () => stop();
     },
