@@ -9,7 +9,7 @@ import {
   toolRuns,
   turnLatency,
 } from './metrics.ts';
-import { endSpan, startSpan, traceFieldsOf, tracingOn } from './tracing.ts';
+import { endSpan, startSpan, tracingOn } from './tracing.ts';
 
 // Two 20 ms frames: later than that, a caller's jitter buffer may run dry (an audible gap).
 const LATE_FRAME_MS = 40;
