@@ -37,6 +37,8 @@ import {
   remotePreloads,
   staticFiles,
 } from './modules/static/index.ts';
+import { observeRequests } from './observability/index.ts';
+import { observedApp } from './observability/observed-app.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 
 export type AppDeps = {
@@ -101,6 +103,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   const singleKey = appDeps.sessionKeys.length === 1;
 
   app.silent = true;
+  app.use(observeRequests());
   app.use(requestContext(orm));
   app.use(requestLogger(logger));
   app.use(compressResponses());
@@ -184,5 +187,9 @@ export function createApp(appDeps: AppDeps): BuiltApp {
       return async () => unlisten();
     },
   };
-  return { app, deps, background: backgroundOf([...instances, sessionCache], deps) };
+  return {
+    app,
+    deps,
+    background: backgroundOf([...instances, sessionCache, observedApp(deps)], deps),
+  };
 }

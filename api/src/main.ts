@@ -6,6 +6,7 @@ import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { domains, ormSchema } from './domains.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/users/index.ts';
+import { startObservability } from './observability/start-observability.ts';
 import { withServedModels } from './providers/openai/configured-models.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
 import { SANDBOX_NOTICE, SandboxRefused } from './sandbox/sandbox-settings.ts';
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
     logger.warn(setting, 'model setting names a retired OpenAI model; using the default');
   // Before the database: a configuration that cannot work (no shared SESSION_SECRET) is refused untouched.
   const keys = await sessionKeys(config);
+  // Before the database: its pool's statements are traced when tracing is on.
+  const observability = await startObservability(config);
   const runtime = await openDatabase(config, ormSchema);
   if (runtime.embeddedDatabase) console.log(runtime.embeddedDatabase);
   await ensureFirstAdmin(runtime.orm.em.fork(), config.ANNIE_ADMIN_PASSWORD, (line) => console.log(line));
@@ -76,6 +79,7 @@ async function main(): Promise<void> {
   const server = early ?? (await bindPort(config.PORT, config.HOST));
   serveApp(server, app as never);
   const port = portOf(server);
+  await observability.serveMetrics(logger);
   logger.info(
     { port, readyMs: Math.round(performance.now() - started), sandbox: config.ANNIE_SANDBOX },
     'AnnieAI is ready',
@@ -110,6 +114,7 @@ async function main(): Promise<void> {
     ]);
     cutUpgradedSockets(server);
     logger.info({ stopMs: Math.round(performance.now() - stopStarted) }, 'stopped');
+    await observability.stop();
     await runtime.close();
     await sandbox?.close();
     process.exit(0);

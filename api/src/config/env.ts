@@ -179,6 +179,15 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `auto`: lines for people on a terminal, JSON otherwise (a file, a pipe, a log collector). */
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+    /** The Prometheus metrics listener's port (docs/operations.md); unset: no metrics are served. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** The metrics listener's address; unset: HOST's. */
+    METRICS_HOST: z.string().optional(),
+    /** When set, a scrape must send `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Traces go over OTLP/HTTP to this collector (its /v1/traces); unset: tracing is off. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_SERVICE_NAME: z.string().trim().min(1).default('annie-api'),
     ...Object.fromEntries(
       REMOTE_NAMES.flatMap((name) => [
         [`REMOTE_${name.toUpperCase()}_ENTRY`, z.string().default(`/remotes/${name}/mf-manifest.json`)],
@@ -190,6 +199,8 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
       ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'needs DATABASE_URL as well' });
+    if (env.METRICS_PORT && env.METRICS_PORT === env.PORT)
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: "must not be the app's PORT" });
     refuseTestOnlyInProduction(env, ctx);
   });
 

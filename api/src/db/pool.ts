@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { traceQueries } from '../observability/sql-spans.ts';
 
 export type Pool = pg.Pool;
 
@@ -22,10 +23,12 @@ export function createPool(databaseUrl: string, options: { max?: number } = {}):
   });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
+  traceQueries(pool, { callbacks: true });
   pool.on('connect', (client) => {
     // Nor may a checked-out client's (pg leaves those to whoever holds it): its query rejects on its own.
     client.on('error', () => {});
     withoutStatementNames(client);
+    traceQueries(client, { callbacks: false });
   });
   return pool;
 }

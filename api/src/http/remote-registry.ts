@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RemoteConfig } from '../config/env.ts';
 import { defineProcessChannel } from '../live/live-channel.ts';
 import type { LiveHub } from '../live/live-hub.ts';
+import { countServed } from '../observability/index.ts';
 
 /** Raised by triggers on every change of `remote_state` and every release published or removed. */
 export const remoteChanges = defineProcessChannel({
@@ -243,6 +244,7 @@ export class RemoteRegistry {
       this.#entryFor(remote, snapshot.remotes.get(remote.name), user?.userId, internal, served),
     );
     if (user) await this.#assignments.record(user.userId, user.tenantId, served);
+    countServed(served);
     return { remotes, sandbox: this.#sandbox };
   }
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { boundedName, scheduleRuns } from '../observability/metrics.ts';
 import { defineQueue, type JobQueue, type RetryPolicy } from './job-queue.ts';
 import type { JobWorkers } from './job-workers.ts';
 
@@ -137,8 +138,10 @@ export class Scheduler {
   async #run(schedule: Schedule, context: ScheduleContext) {
     try {
       await schedule.run(context);
+      scheduleRuns.inc({ schedule: boundedName(schedule.name), outcome: 'completed' });
       return { status: 'completed' as const };
     } catch (error) {
+      scheduleRuns.inc({ schedule: boundedName(schedule.name), outcome: 'failed' });
       this.#logger.warn(
         { err: error, schedule: schedule.name, retriesLeft: context.retriesLeft },
         `scheduled ${schedule.name} failed (it runs again at its next retry or period)`,

@@ -1,8 +1,10 @@
 import pg from 'pg';
-import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
+import { type JobResult, PgBoss, type QueueResult, type WorkOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/env.ts';
 import { connectionSettings, type Pool } from '../db/pool.ts';
+import { observeJobs } from '../observability/jobs-observer.ts';
+import { traceQueries } from '../observability/sql-spans.ts';
 import { ensureQueue, JOB_QUEUE_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /** One delivery of a job: `retryCount` retries have happened, `retryLimit` are allowed. */
@@ -66,6 +68,17 @@ export class JobWorkers {
     this.#options = { superviseIntervalSeconds: 10, ...options };
   }
 
+  /** The handlers' pool once opened (metrics read its counts; reading `pool` would open it). */
+  get openedPool(): pg.Pool | undefined {
+    return this.#pool;
+  }
+
+  /** pg-boss's counts of every queue (metrics); none before the workers started. */
+  async queueCounts(): Promise<QueueResult[]> {
+    const boss = await this.#boss;
+    return boss ? boss.getQueues() : [];
+  }
+
   /** Connections for the handlers' own database work. */
   get pool(): pg.Pool {
     if (!this.#pool) {
@@ -75,6 +88,7 @@ export class JobWorkers {
         idleTimeoutMillis: 10_000,
       });
       this.#pool.on('error', () => {});
+      traceQueries(this.#pool, { callbacks: true });
     }
     return this.#pool;
   }
@@ -104,7 +118,8 @@ export class JobWorkers {
         if (data.success) valid.push({ ...job, data: data.data });
         else results.set(job.id, { status: 'deadletter', output: { message: 'The job data is not valid' } });
       }
-      const outcomes = valid.length > 0 ? await handler(valid) : [];
+      const outcomes =
+        valid.length > 0 ? await observeJobs(queue.name, valid.length, () => handler(valid)) : [];
       for (const [index, job] of valid.entries())
         results.set(job.id, outcomes[index] ?? { status: 'failed' });
       return batch.map(

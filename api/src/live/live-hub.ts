@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { connectionSettings, type Pool } from '../db/pool.ts';
+import { liveHubResyncs } from '../observability/metrics.ts';
 import { envelopeSchema, type LiveChannel, type ProcessChannel } from './live-channel.ts';
 
 /** An event for the subscriber's tenant, or `resync` after the hub reconnected and may have missed some. */
@@ -223,6 +224,7 @@ export class LiveHub {
       if (!this.#hasSubscribers()) return;
       this.#connect().then(
         () => {
+          liveHubResyncs.inc();
           for (const { listener } of this.#processWide) listener.resync();
           for (const subscriptions of this.#tenants.values())
             for (const { subscriber } of subscriptions) subscriber.signal({ kind: 'resync' });

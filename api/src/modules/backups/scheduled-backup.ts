@@ -3,6 +3,7 @@ import { chmod, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from '
 import { basename, join } from 'node:path';
 import { backupEmbeddedDatabase } from '../../db/backup-commands.ts';
 import { clusterLayout } from '../../db/embedded-layout.ts';
+import { backupLastSuccess } from '../../observability/index.ts';
 
 const BACKUP_FILE = /^annie-[0-9TZ-]+\.backup$/;
 const FAILURE_FILE = 'last-failure.json';
@@ -60,6 +61,7 @@ export async function runScheduledBackup(
   }
   await rm(join(folder, FAILURE_FILE), { force: true });
   await keepNewest(folder, keep);
+  backupLastSuccess.set(now.getTime() / 1000);
   return file;
 }
 

@@ -2,6 +2,7 @@ import type { RemoteLoadErrorRequest } from '@annie/api-client/contracts/remote-
 import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { boundedName, releaseLoadErrors } from '../../observability/index.ts';
 import {
   failureTally,
   insertLoadError,
@@ -39,6 +40,7 @@ export async function recordLoadError(
   report: Required<RemoteLoadErrorRequest>,
   policy: RollbackPolicy,
 ): Promise<{ recorded: boolean; rolledBack?: string }> {
+  releaseLoadErrors.inc({ remote: boundedName(report.remote) });
   return inTransaction(pool, async (db) => {
     const state = await lockedPolicyState(db, report.remote);
     const effect = state ? inEffect(state, report.version) : undefined;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import type { AppConfig } from '../../../config/env.ts';
+import { observeEngine } from '../../../observability/index.ts';
 import type { CallEngineRequest } from './call-engine.ts';
 import type { LiveBridge } from './live/live-bridge.ts';
 import { LiveBridges } from './live/live-bridges.ts';
@@ -44,7 +45,12 @@ export class CallEngines {
 
   /** Opens the call on `engine` (a resumed call's, as its first stream drew it), or on a fresh draw. */
   open(request: CallEngineRequest, engine: Engine = this.choose(request.compiled)): Promise<OpenCallEngine> {
-    return engine === 'live' ? this.live.open(request) : this.realtime.open(request);
+    return observeEngine(
+      engine,
+      request,
+      (observed): Promise<OpenCallEngine> =>
+        engine === 'live' ? this.live.open(observed) : this.realtime.open(observed),
+    );
   }
 
   closeAll(reason = 'server shutting down'): void {

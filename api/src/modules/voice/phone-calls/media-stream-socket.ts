@@ -1,4 +1,5 @@
 import { type WebSocket, WebSocketServer } from 'ws';
+import { framesDropped, traceCall } from '../../../observability/index.ts';
 import {
   clearMessage,
   markMessage,
@@ -67,6 +68,8 @@ export function runMediaStream(
   phoneCallId: string,
   deps: MediaStreamDeps & { bridges: CallEngines },
 ): LiveMediaStream {
+  // One trace per call: the socket's handlers run in its span, so the call's log lines carry its id.
+  traceCall('phone call', ws);
   const log = deps.logger.child({ phoneCallId });
   const recording = new PhoneCallRecording({ pool: deps.pool, sessions: deps.sessions, log });
   let resolveOver: () => void = () => {};
@@ -193,6 +196,7 @@ export function runMediaStream(
     if (finished) return recording.end(call, lastFigures());
     clearTimeout(startTimer);
     streamSid = start.streamSid;
+    log.debug({ streamSid }, 'media stream started');
     recording.keepFigures(call, start.streamSid, () => bridge?.figures.snapshot());
     limitTimer = setTimeout(() => {
       log.info('phone call reached its time limit');
@@ -338,6 +342,7 @@ export function runMediaStream(
         const frame = Buffer.from(message.payload, 'base64');
         if (bridge) bridge.appendAudio(frame);
         else if (early.length < EARLY_FRAMES_MAX) early.push(frame);
+        else framesDropped.inc({ direction: 'inbound' });
         return;
       }
       case 'start':

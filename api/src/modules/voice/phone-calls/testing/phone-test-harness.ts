@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import {
   type OpenAIRealtimeFake,
@@ -43,7 +44,7 @@ export type PhoneHarness = {
  * into the app's media-stream WebSocket as the callee) and a signed-in user of the first tenant.
  */
 export async function startPhoneHarness(
-  options: { script?: Partial<RealtimeFakeScript>; env?: Record<string, string> } = {},
+  options: { script?: Partial<RealtimeFakeScript>; env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<PhoneHarness> {
   const twilio = await startTwilioFake();
   const realtime = await startOpenAIRealtimeFake({
@@ -56,17 +57,20 @@ export async function startPhoneHarness(
   });
   const caFile = join(await mkdtemp(join(tmpdir(), 'annie-phone-')), 'realtime-ca.pem');
   await writeFile(caFile, realtime.ca);
-  const app = await startTestApp({
-    PUBLIC_URL,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_PHONE_NUMBER: BUSINESS_NUMBER,
-    TWILIO_API_BASE_URL: twilio.url,
-    OPENAI_API_KEY: 'sk-phone-test',
-    OPENAI_BASE_URL: realtime.baseURL,
-    OPENAI_REALTIME_CA_FILE: caFile,
-    ...options.env,
-  });
+  const app = await startTestApp(
+    {
+      PUBLIC_URL,
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_PHONE_NUMBER: BUSINESS_NUMBER,
+      TWILIO_API_BASE_URL: twilio.url,
+      OPENAI_API_KEY: 'sk-phone-test',
+      OPENAI_BASE_URL: realtime.baseURL,
+      OPENAI_REALTIME_CA_FILE: caFile,
+      ...options.env,
+    },
+    { logger: options.logger },
+  );
   twilio.calls.appUrl = app.baseUrl;
   afterAll(async () => {
     await twilio.close();
