@@ -1,7 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { Stryker } from '@stryker-mutator/core';
 import { MUTATION_MODULES } from './mutation-modules.ts';
 
@@ -36,9 +36,9 @@ const module = {
 if (words.length > 0 && module.mutate.every((glob) => glob.startsWith('!'))) {
   // A folder module (sourceOf): its glob holds no file name, so name the files inside it.
   module.mutate = [
-    ...chosen.mutate.filter((glob) => !glob.startsWith('!')).flatMap((glob) =>
-      words.map((word) => glob.replace('**/*.ts', `**/*${word}*.ts`)),
-    ),
+    ...chosen.mutate
+      .filter((glob) => !glob.startsWith('!'))
+      .flatMap((glob) => words.map((word) => glob.replace('**/*.ts', `**/*${word}*.ts`))),
     ...chosen.mutate.filter((glob) => glob.startsWith('!')),
   ];
 }

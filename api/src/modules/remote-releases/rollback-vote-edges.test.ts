@@ -33,11 +33,10 @@ describe('the rollback vote at its edges', () => {
   });
 
   it('words the audit line with the counts, the rounded share, the window and each failing tenant', () => {
-    const verdict = rollbackVerdict(
-      [tally('ops', 6, 2), tally('', 3, 1), tally('b', 2, 0)],
-      'ops',
-      { ...policy, windowMinutes: 15 },
-    );
+    const verdict = rollbackVerdict([tally('ops', 6, 2), tally('', 3, 1), tally('b', 2, 0)], 'ops', {
+      ...policy,
+      windowMinutes: 15,
+    });
     expect(verdict).toEqual({
       rollBack: true,
       reason:
@@ -48,7 +47,8 @@ describe('the rollback vote at its edges', () => {
   it('words a vote over no users served without dividing by zero', () => {
     expect(rollbackVerdict([], 'ops', policy)).toEqual({
       rollBack: false,
-      reason: '0 of the 0 users served it since its activation (0%) could not load it within 10 minutes (by tenant: )',
+      reason:
+        '0 of the 0 users served it since its activation (0%) could not load it within 10 minutes (by tenant: )',
     });
   });
 });

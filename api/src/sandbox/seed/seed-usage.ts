@@ -41,7 +41,7 @@ export async function seedUsage(pool: Pool, owner: Owner): Promise<number> {
   const entries: UsageEntry[] = [];
   for (const sample of SAMPLE_DAYS.filter((day) => day.daysAgo < dayOfMonth)) {
     const at = new Date(now.getTime() - sample.daysAgo * 86_400_000);
-    sample.calls.forEach(([channel, seconds, costUsd], index) =>
+    for (const [index, [channel, seconds, costUsd]] of sample.calls.entries())
       entries.push({
         userId: owner.userId,
         channel,
@@ -52,8 +52,7 @@ export async function seedUsage(pool: Pool, owner: Owner): Promise<number> {
         segments: 0,
         tokens: Math.round(seconds * 40),
         costUsd,
-      }),
-    );
+      });
     for (let index = 0; index < sample.texts; index += 1)
       entries.push({
         userId: null,
