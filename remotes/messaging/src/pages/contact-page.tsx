@@ -93,6 +93,7 @@ function ContactEditor({ contact }: { contact: Contact }) {
       <Card size="3">
         <form onSubmit={submit} noValidate aria-label="Contact details">
           <ContactFields
+            showFavorite={false}
             values={values}
             errors={errors}
             onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
