@@ -1,6 +1,7 @@
-import { SMS_SEARCH_LIMIT } from '@annie/api-client/contracts/inbox';
+import { APPROVALS_LIMIT, SMS_SEARCH_LIMIT } from '@annie/api-client/contracts/inbox';
 import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import { containsPattern, isoSql, type Queryable } from '../../db/sql-text.ts';
+import { THREAD_JOINS_SQL, THREAD_SUMMARY_JSON_SQL } from './sms-thread.sql.ts';
 
 // Characters of context kept before the first match, and the snippet's whole length.
 const BEFORE = 40;
@@ -47,4 +48,21 @@ const PENDING_DRAFTS_SQL = tenantSql(`
 export async function pendingDraftCount(db: Queryable, tenantId: string): Promise<number> {
   const rows = await runScoped<{ count: number }>(db, { tenantId }, PENDING_DRAFTS_SQL, []);
   return rows[0]?.count ?? 0;
+}
+
+// The tenant's threads whose latest pending draft waits, the longest-waiting first.
+const DRAFT_THREADS_SQL = tenantSql(`
+  select coalesce(json_agg(waiting.body order by waiting.drafted_at, waiting.id), '[]')::text as body
+  from (
+    select ${THREAD_SUMMARY_JSON_SQL} as body, d.created_at as drafted_at, t.id
+    from sms_thread t ${THREAD_JOINS_SQL}
+    where t.tenant_id = $1 and d.id is not null
+    order by d.created_at, t.id
+    limit ${APPROVALS_LIMIT}
+  ) waiting`);
+
+/** JSON text of the thread summaries whose draft waits for approval, the longest-waiting first. */
+export async function draftThreadsJson(db: Queryable, tenantId: string): Promise<string> {
+  const rows = await runScoped<{ body: string }>(db, { tenantId }, DRAFT_THREADS_SQL, []);
+  return rows[0]?.body ?? '[]';
 }

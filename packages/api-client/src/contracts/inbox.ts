@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { smsDirectionSchema } from './sms.ts';
+import { smsDirectionSchema, smsThreadSummarySchema } from './sms.ts';
+import { pendingActionSchema } from './trust.ts';
 
 /** Longest text a message search takes. */
 export const SMS_SEARCH_MAX = 100;
@@ -41,3 +42,13 @@ export const approvalsCountSchema = z.object({
   total: z.number().int().nonnegative(),
 });
 export type ApprovalsCount = z.infer<typeof approvalsCountSchema>;
+
+/** Most items of each kind the approvals queue answers (oldest waiting first). */
+export const APPROVALS_LIMIT = 100;
+
+/** The one approvals queue: threads whose draft waits (the tenant's), and the user's callers' requests. */
+export const approvalsSchema = z.object({
+  drafts: z.array(smsThreadSummarySchema),
+  requests: z.array(pendingActionSchema),
+});
+export type Approvals = z.infer<typeof approvalsSchema>;

@@ -1,10 +1,10 @@
-import { approvalsCountSchema } from '@annie/api-client/contracts/inbox';
+import { approvalsCountSchema, approvalsSchema } from '@annie/api-client/contracts/inbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/test-client.ts';
 import { openThread, startSmsHarness } from '../sms/testing/sms-test-harness.ts';
 import { storePendingAction } from './front-desk.queries.ts';
 
-// GET /api/approvals/count: the one approvals queue's count. Drafts are the tenant's (one per thread,
+// GET /api/approvals and /api/approvals/count: the one approvals queue and its count. Drafts are the tenant's (one per thread,
 // its latest); callers' requests are the signed-in user's. Another tenant, or another user of the same
 // tenant, sees neither the first tenant's drafts nor the user's requests.
 const sms = await startSmsHarness({ drafts: false });
@@ -65,6 +65,27 @@ describe('GET /api/approvals/count', () => {
     expect(await countOf(colleague)).toEqual({ drafts: 2, requests: 0, total: 2 });
     expect(await countOf(otherTenant)).toEqual({ drafts: 0, requests: 0, total: 0 });
     const claimed = await otherTenant.get('/api/approvals/count', { headers: { 'X-Tenant-Id': 'default' } });
+    expect(claimed.status).toBe(403);
+  });
+
+  it('GET /api/approvals lists the same items, oldest first, each draft with its thread, isolated', async () => {
+    const queue = approvalsSchema.parse((await executive.get('/api/approvals')).body);
+    expect(queue.drafts.map((thread) => [thread.phoneE164, thread.meta.pendingDraft?.draft])).toEqual([
+      ['+14155558201', 'Draft one'],
+      ['+14155558202', 'A newer draft in the same thread'],
+    ]);
+    expect(queue.requests.map((request) => [request.requestedBy, request.status])).toEqual([
+      ['Sam', 'pending'],
+    ]);
+    const count = await countOf(executive);
+    expect(queue.drafts.length + queue.requests.length).toBe(count.total);
+    const colleagues = approvalsSchema.parse((await colleague.get('/api/approvals')).body);
+    expect([colleagues.drafts.length, colleagues.requests]).toEqual([2, []]);
+    expect(approvalsSchema.parse((await otherTenant.get('/api/approvals')).body)).toEqual({
+      drafts: [],
+      requests: [],
+    });
+    const claimed = await otherTenant.get('/api/approvals', { headers: { 'X-Tenant-Id': 'default' } });
     expect(claimed.status).toBe(403);
   });
 });
