@@ -1,7 +1,8 @@
 import type { SmsThreadSummary } from '@annie/api-client/contracts/sms';
 import { formatRelativeTime } from '@annie/ui/format';
+import { VisuallyHidden } from '@annie/ui/visually-hidden/visually-hidden';
 import { StarFilledIcon } from '@radix-ui/react-icons';
-import { Badge, Card, Flex, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Card, Flex, Text } from '@radix-ui/themes';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { partyName } from '../lib/party-name.ts';

@@ -9,7 +9,7 @@ import { useDebouncedValue } from '@annie/ui/search-field/use-debounced-value';
 import { ChatBubbleIcon, Pencil2Icon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Flex, TabNav } from '@radix-ui/themes';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useMessageSearch } from '../api/use-message-search.ts';
 import { useSmsLiveEvents } from '../api/use-sms-live-events.ts';
 import { ApprovalsView } from '../components/approvals-view.tsx';
@@ -24,8 +24,8 @@ import { ThreadRow } from '../components/thread-row.tsx';
  */
 export default function ThreadsPage() {
   useSmsLiveEvents();
-  const [params] = useSearchParams();
-  const approvalsTab = params.get('view') === 'approvals';
+  // useLocation, not useSearchParams: the shell's shared router surface has only the former.
+  const approvalsTab = new URLSearchParams(useLocation().search).get('view') === 'approvals';
   const waiting = useApprovalsCount().data?.total;
   const [composing, setComposing] = useState(false);
   return (

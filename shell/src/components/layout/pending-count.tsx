@@ -1,5 +1,6 @@
 import { useApprovalsCount } from '@annie/api-client/inbox/use-approvals-count';
-import { Badge, VisuallyHidden } from '@radix-ui/themes';
+import { VisuallyHidden } from '@annie/ui/visually-hidden/visually-hidden';
+import { Badge } from '@radix-ui/themes';
 
 /**
  * How many items wait in the one approvals queue (the assistant's SMS drafts and callers' requests),
