@@ -7,7 +7,9 @@ type Props = { name: string; photoUrl: string | null | undefined; size?: '2' | '
 export function ContactAvatar({ name, photoUrl, size = '3' }: Props) {
   const initial = name.trim().charAt(0).toUpperCase();
   return (
+    // Decorative: the name is beside it, so its initial is not read as part of a link's name.
     <Avatar
+      aria-hidden
       size={size}
       radius="full"
       src={photoUrl ?? undefined}
