@@ -13,9 +13,11 @@ const CHROMIUM_FLAGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-// A run of other spec files only (`playwright test knowledge.spec.ts`) does not start the sandbox's server.
+// A run of other spec files only (`playwright test knowledge.spec.ts`) does not start the sandbox's server;
+// the sandbox's spec files are sandbox.spec.ts and sandbox-*.spec.ts.
 const specFiles = process.argv.filter((arg) => !arg.startsWith('-') && arg.endsWith('.spec.ts'));
-const runsSandbox = specFiles.length === 0 || specFiles.some((file) => file.endsWith('sandbox.spec.ts'));
+const SANDBOX_SPEC = /(^|\/)sandbox(-[a-z-]+)?\.spec\.ts$/;
+const runsSandbox = specFiles.length === 0 || specFiles.some((file) => SANDBOX_SPEC.test(file));
 
 export default defineConfig({
   testDir: '.',
@@ -29,8 +31,8 @@ export default defineConfig({
   outputDir: `../.data/e2e-results-${E2E_PORT}`,
   // sandbox.spec.ts runs against its own server, started as `npm run sandbox -- --seed` starts it.
   projects: [
-    { name: 'product', testIgnore: 'sandbox.spec.ts' },
-    { name: 'sandbox', testMatch: 'sandbox.spec.ts', use: { baseURL: SANDBOX_E2E_BASE_URL } },
+    { name: 'product', testIgnore: SANDBOX_SPEC },
+    { name: 'sandbox', testMatch: SANDBOX_SPEC, use: { baseURL: SANDBOX_E2E_BASE_URL } },
   ],
   webServer: runsSandbox
     ? {

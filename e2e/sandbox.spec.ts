@@ -63,8 +63,9 @@ test("simulate an inbound text from a contact: the assistant's draft waits for a
   await dialog.getByRole('button', { name: 'Send text' }).click();
   await expect(page).toHaveURL(`/sms/${encodeURIComponent('+14155550147')}`);
   await expect(page.getByText('Can we move the board prep to tomorrow morning?')).toBeVisible(LOAD);
-  const banner = page.getByRole('region', { name: 'Annie drafted a response' });
-  await expect(banner.getByLabel('Draft reply')).toHaveValue(/^Hello Priya, tomorrow at 2pm/);
+  // One message box holds the draft, under the assistant's name (the home greeting's).
+  const composer = page.getByRole('form', { name: 'James drafted a reply' });
+  await expect(composer.getByLabel('Draft reply')).toHaveValue(/^Hello Priya, tomorrow at 2pm/);
 });
 
 test('queue a formulation: it succeeds with the sample chemistry', async ({ page }) => {

@@ -83,6 +83,9 @@ export const CROSS_MODULE_READS: Record<string, Record<string, string>> = {
   'modules/sms/sms-thread.queries.ts': {
     contact: "the thread list's page shows and searches each thread's contact in one keyset statement",
   },
+  'modules/sms/sms-search.queries.ts': {
+    contact: "a message search names each hit's thread by its contact, in the search's one statement",
+  },
   'modules/sms/sms-thread.sql.ts': { contact: "the thread summary's contact, built in the same statement" },
   'modules/trust/trust-party.queries.ts': {
     app_user: "the verified number's owner, only if their account is not deleted: one indexed join",

@@ -6,15 +6,15 @@ export interface NavEntry {
   adminOnly?: boolean;
   /** Only for administrators of the operator's tenant (the registry says so: `manageReleases`). */
   operatorOnly?: boolean;
-  /** Shows how many callers' requests wait for approval (they are decided in Call History). */
+  /** Shows how many SMS drafts and callers' requests wait in the one approvals queue (under Messages). */
   showsPendingCount?: boolean;
 }
 
 /** Desktop header links, in display order. */
 export const HEADER_NAV: readonly NavEntry[] = [
   { label: 'Voice', to: '/' },
-  { label: 'Call Logs', to: '/call-logs', showsPendingCount: true },
-  { label: 'Messages', to: '/sms' },
+  { label: 'Call Logs', to: '/call-logs' },
+  { label: 'Messages', to: '/sms', showsPendingCount: true },
   { label: 'Contacts', to: '/contacts' },
   { label: 'Lab Console', to: '/lab/console' },
   { label: 'Knowledge', to: '/knowledge' },
@@ -25,10 +25,10 @@ export const MENU_NAV: readonly NavEntry[] = [
   { label: ASSISTANT_FIRST_NAME, to: '/' },
   { label: 'Voice Console', to: '/voice/console', adminOnly: true },
   { label: 'Remote releases', to: '/admin/modules', adminOnly: true, operatorOnly: true },
-  { label: 'Call Logs', to: '/call-logs', showsPendingCount: true },
+  { label: 'Call Logs', to: '/call-logs' },
   { label: 'Lab Console', to: '/lab/console' },
   { label: 'Knowledge Base', to: '/knowledge' },
-  { label: 'Messages', to: '/sms' },
+  { label: 'Messages', to: '/sms', showsPendingCount: true },
   { label: 'Contacts', to: '/contacts' },
   { label: 'Google Workspace', to: '/google' },
 ];
@@ -39,7 +39,7 @@ export const MENU_NAV: readonly NavEntry[] = [
  */
 export const MOBILE_TABS: readonly NavEntry[] = [
   { label: 'Voice', to: '/' },
-  { label: 'Messages', to: '/sms' },
+  { label: 'Messages', to: '/sms', showsPendingCount: true },
   { label: 'Contacts', to: '/contacts' },
   { label: 'History', to: '/conversations' },
   { label: 'Lab', to: '/lab/console' },

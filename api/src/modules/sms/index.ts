@@ -5,6 +5,7 @@ export { assignedNumbers } from './messaging-number.queries.ts';
 export { assignMessagingNumber, numberOfTenant, tenantOfNumber } from './messaging-number.ts';
 export { smsDomain } from './sms.domain.ts';
 export { storeDraft } from './sms-draft.service.ts';
+export { draftThreadsJson, pendingDraftCount } from './sms-search.queries.ts';
 export { type SentText, sendText } from './sms-send.service.ts';
 export { INBOUND_WEBHOOK_PATH, type SmsSending, smsSendingOf } from './sms-sending.ts';
 export { numberOptedOut } from './sms-thread.queries.ts';

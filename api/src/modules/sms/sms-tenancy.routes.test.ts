@@ -34,6 +34,12 @@ describe('SMS tenant isolation', () => {
     expect((await bob.get(`/api/sms/threads?ids=${aliceThreadId}`)).body).toEqual([]);
   });
 
+  it("GET /api/sms/search finds only the caller tenant's texts", async () => {
+    expect((await sms.client.get('/api/sms/search?q=secret')).body.items).toHaveLength(1);
+    expect((await bob.get('/api/sms/search?q=secret')).body).toEqual({ items: [] });
+    expect((await bob.get('/api/sms/search?q=secret', claimDefault)).status).toBe(403);
+  });
+
   it("POST …/read and GET /api/sms/threads/:phone open the caller's own thread with that number, empty", async () => {
     const own = await openThread(bob, ALICE);
     expect(own.id).not.toBe(aliceThreadId);

@@ -1,3 +1,4 @@
+import * as inbox from '@annie/api-client/contracts/inbox-routes';
 import * as contract from '@annie/api-client/contracts/sms-routes';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
@@ -13,6 +14,7 @@ import { toE164 } from '../../lib/phone-number.ts';
 import { publishLive } from '../../live/live-channel.ts';
 import { approveDraft, rejectDraft } from './sms-draft.service.ts';
 import { smsChannel } from './sms-live.ts';
+import { searchMessagesJson } from './sms-search.queries.ts';
 import { type SentText, sendText } from './sms-send.service.ts';
 import type { SmsSending } from './sms-sending.ts';
 import {
@@ -71,6 +73,10 @@ export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps
     setNextLink(ctx, contract.listSmsThreads.path, { limit: String(limit), q }, page.next);
     return jsonText(page.body);
   });
+
+  defineRoute(router, inbox.searchSmsMessages, async (_ctx, { query, auth }) =>
+    jsonText(await searchMessagesJson(pool, auth.tenantId, query.q)),
+  );
 
   defineRoute(router, contract.getSmsThread, async (_ctx, { params, auth }) => {
     const detail = await threadDetailJson(pool, auth.tenantId, phoneOf(params.phone, 'phone', region));

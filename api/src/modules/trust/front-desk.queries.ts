@@ -83,6 +83,15 @@ export async function listPendingActions(
   return { items, pendingCount: count[0]?.count ?? 0 };
 }
 
+/** How many of one user's requests from callers wait for approval. */
+export async function pendingActionCount(
+  db: Queryable,
+  owner: { tenantId: string; userId: string },
+): Promise<number> {
+  const count = await runScoped<{ count: number }>(db, owner, COUNT_PENDING_SQL);
+  return count[0]?.count ?? 0;
+}
+
 /** One user's call messages, newest first, optionally of one call. */
 export async function listCallMessages(
   db: Queryable,

@@ -1,10 +1,11 @@
+import * as inbox from '@annie/api-client/contracts/inbox-routes';
 import * as contract from '@annie/api-client/contracts/trust-routes';
 import Router from '@koa/router';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState, AuthContext } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
-import type { SmsSending } from '../sms/index.ts';
-import { listCallMessages, listPendingActions } from './front-desk.queries.ts';
+import { defineRoute, jsonText } from '../../http/define-route.ts';
+import { draftThreadsJson, pendingDraftCount, type SmsSending } from '../sms/index.ts';
+import { listCallMessages, listPendingActions, pendingActionCount } from './front-desk.queries.ts';
 import { approvePendingAction, rejectPendingAction } from './pending-action.service.ts';
 
 /**
@@ -34,6 +35,24 @@ export function frontDeskRoutes({ pool, sending }: { pool: Pool; sending: SmsSen
   defineRoute(router, contract.listCallMessages, async (_ctx, { query, auth }) =>
     listCallMessages(pool, ownerOf(auth), query),
   );
+
+  // The one approvals queue's count: the tenant's threads with a draft, and this user's callers' requests.
+  defineRoute(router, inbox.getApprovalsCount, async (_ctx, { auth }) => {
+    const [drafts, requests] = await Promise.all([
+      pendingDraftCount(pool, auth.tenantId),
+      pendingActionCount(pool, ownerOf(auth)),
+    ]);
+    return { drafts, requests, total: drafts + requests };
+  });
+
+  // The one approvals queue: drafts (the tenant's threads) and this user's pending requests, oldest first.
+  defineRoute(router, inbox.listApprovals, async (_ctx, { auth }) => {
+    const [drafts, requests] = await Promise.all([
+      draftThreadsJson(pool, auth.tenantId),
+      listPendingActions(pool, ownerOf(auth), { status: 'pending' }),
+    ]);
+    return jsonText(`{"drafts":${drafts},"requests":${JSON.stringify([...requests.items].reverse())}}`);
+  });
 
   return router;
 }

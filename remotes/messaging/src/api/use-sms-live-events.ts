@@ -2,6 +2,7 @@ import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
 import { routeUrl } from '@annie/api-client/contracts/route';
 import { SMS_THREAD_IDS_MAX, smsLiveEventSchema } from '@annie/api-client/contracts/sms';
 import { smsEvents } from '@annie/api-client/contracts/sms-routes';
+import { approvalsCountQueryKey } from '@annie/api-client/inbox/use-approvals-count';
 import { useLiveEvents } from '@annie/api-client/live/use-live-events';
 import {
   getSmsThreadsByIds,
@@ -12,6 +13,7 @@ import {
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { mergeThreadPages } from './thread-list-order.ts';
+import { approvalsQueryKey } from './use-approvals.ts';
 
 /** The server-sent event stream of the tenant's SMS changes. */
 export const SMS_EVENTS_URL = routeUrl(smsEvents);
@@ -30,6 +32,9 @@ const COALESCE_MS = 30;
  */
 async function refreshThreads(queryClient: QueryClient, threadIds: string[] | null): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+  // A new draft (or one decided elsewhere) changes the approvals queue and its count.
+  void queryClient.invalidateQueries({ queryKey: approvalsCountQueryKey });
+  void queryClient.invalidateQueries({ queryKey: approvalsQueryKey });
   const wholeList = { queryKey: smsThreadListQueryKey(''), exact: true } as const;
   const refetchAll =
     threadIds === null ||

@@ -2,9 +2,11 @@ import { callRoute } from '@annie/api-client/call-route';
 import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
 import type { ResponsePreference, SendSmsResponse } from '@annie/api-client/contracts/sms';
 import * as routes from '@annie/api-client/contracts/sms-routes';
+import { approvalsCountQueryKey } from '@annie/api-client/inbox/use-approvals-count';
 import { sendSms } from '@annie/api-client/sms/use-sms-mutations';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { approvalsQueryKey } from './use-approvals.ts';
 
 /** Sends the thread's pending draft as the user edited it. */
 export async function approveSmsDraft(threadId: string, draft: string): Promise<SendSmsResponse> {
@@ -24,7 +26,8 @@ export async function updateSmsThread(
   await callRoute(routes.updateSmsThread, { params: { threadId }, body: { responsePreference } });
 }
 
-// After any change the thread lists are refetched, and the contacts too, since they show thread summaries.
+// After any change the thread lists are refetched, the contacts too (they show thread summaries), and
+// the approvals queue with its count.
 function useRefreshingMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -33,6 +36,8 @@ function useRefreshingMutation<Variables, Result>(mutationFn: (variables: Variab
       Promise.all([
         queryClient.invalidateQueries({ queryKey: smsThreadsQueryKey }),
         queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: approvalsCountQueryKey }),
+        queryClient.invalidateQueries({ queryKey: approvalsQueryKey }),
       ]),
   });
 }

@@ -1,7 +1,12 @@
 import type { CreateContactRequest } from '@annie/api-client/contracts/contacts';
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
-import { type ContactFormErrors, EMPTY_CONTACT_FORM, validateContactForm } from '../lib/contact-form.ts';
+import {
+  type ContactFormErrors,
+  type ContactFormValues,
+  EMPTY_CONTACT_FORM,
+  validateContactForm,
+} from '../lib/contact-form.ts';
 import { ContactFields } from './contact-fields.tsx';
 
 type Props = {
@@ -10,10 +15,12 @@ type Props = {
   /** Called with a valid request; call `onDone` on success to close the dialog (the form then resets). */
   onSubmit: (request: CreateContactRequest, onDone: () => void) => void;
   pending: boolean;
+  /** Fields filled in advance (the number of a thread with someone unknown). */
+  initial?: Partial<ContactFormValues>;
 };
 
 /** Add Contact: every field, starting from EMPTY_CONTACT_FORM's defaults; closes and resets on success. */
-export function AddContactDialog({ open, onOpenChange, onSubmit, pending }: Props) {
+export function AddContactDialog({ open, onOpenChange, onSubmit, pending, initial }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="600px" aria-describedby={undefined}>
@@ -21,6 +28,7 @@ export function AddContactDialog({ open, onOpenChange, onSubmit, pending }: Prop
         {/* Mounted only while open, so each opening starts from an empty form. */}
         {open && (
           <AddContactForm
+            initial={initial}
             onSubmit={(request) => onSubmit(request, () => onOpenChange(false))}
             pending={pending}
           />
@@ -33,11 +41,13 @@ export function AddContactDialog({ open, onOpenChange, onSubmit, pending }: Prop
 function AddContactForm({
   onSubmit,
   pending,
+  initial,
 }: {
   onSubmit: (request: CreateContactRequest) => void;
   pending: boolean;
+  initial?: Partial<ContactFormValues>;
 }) {
-  const [values, setValues] = useState(EMPTY_CONTACT_FORM);
+  const [values, setValues] = useState<ContactFormValues>({ ...EMPTY_CONTACT_FORM, ...initial });
   const [errors, setErrors] = useState<ContactFormErrors>({});
 
   function submit(event: FormEvent) {

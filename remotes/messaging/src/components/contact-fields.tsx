@@ -3,6 +3,7 @@ import {
   preferredChannelSchema,
   smsPreferenceSchema,
 } from '@annie/api-client/contracts/contacts';
+import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { Checkbox, Flex, Grid, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import type { ContactFormErrors, ContactFormValues } from '../lib/contact-form.ts';
@@ -13,17 +14,19 @@ type Props = {
   values: ContactFormValues;
   errors: ContactFormErrors;
   onChange: (changes: Partial<ContactFormValues>) => void;
+  /** The Favorite box; off on the contact page, whose star is the one Favorite control. */
+  showFavorite?: boolean;
 };
 
 const CHANNEL_LABEL = { sms: 'SMS', call: 'Call', email: 'Email' } as const;
 
-/** Every contact field, shared by the Add Contact dialog and the contact page. */
-export function ContactFields({ values, errors, onChange }: Props) {
-  const text = (
-    field: keyof ContactFormValues,
-    label: string,
-    type: 'text' | 'tel' | 'email' | 'url' = 'text',
-  ) => (
+/**
+ * The contact's fields, shared by the Add Contact dialog and the contact page. No photo URL: a picture
+ * comes with the contact (e.g. from Google), it is not typed in.
+ */
+export function ContactFields({ values, errors, onChange, showFavorite = true }: Props) {
+  const assistantName = useAssistantName();
+  const text = (field: keyof ContactFormValues, label: string, type: 'text' | 'tel' | 'email' = 'text') => (
     <FormField label={label} error={errors[field]}>
       {(control) => (
         <TextField.Root
@@ -95,8 +98,11 @@ export function ContactFields({ values, errors, onChange }: Props) {
           )}
         </FormField>
       </Grid>
-      {text('photoUrl', 'Photo URL', 'url')}
-      <FormField label="Notes" hint="Annie uses these when drafting replies" error={errors.notes}>
+      <FormField
+        label="Notes"
+        hint={`${assistantName} uses these when drafting replies`}
+        error={errors.notes}
+      >
         {(control) => (
           <TextArea
             {...control}
@@ -105,15 +111,17 @@ export function ContactFields({ values, errors, onChange }: Props) {
           />
         )}
       </FormField>
-      <Text as="label" size="2">
-        <Flex gap="2" align="center">
-          <Checkbox
-            checked={values.isFavorite}
-            onCheckedChange={(checked) => onChange({ isFavorite: checked === true })}
-          />
-          Favorite
-        </Flex>
-      </Text>
+      {showFavorite && (
+        <Text as="label" size="2">
+          <Flex gap="2" align="center">
+            <Checkbox
+              checked={values.isFavorite}
+              onCheckedChange={(checked) => onChange({ isFavorite: checked === true })}
+            />
+            Favorite
+          </Flex>
+        </Text>
+      )}
     </Flex>
   );
 }

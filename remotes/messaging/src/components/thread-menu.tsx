@@ -1,5 +1,6 @@
 import type { ResponsePreference, SmsThreadDetail } from '@annie/api-client/contracts/sms';
 import { responsePreferenceSchema } from '@annie/api-client/contracts/sms';
+import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { DotsVerticalIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import { useNavigate } from 'react-router-dom';
@@ -7,14 +8,15 @@ import { SMS_PREFERENCE_LABEL } from '../lib/sms-preference.ts';
 
 type Props = {
   thread: SmsThreadDetail;
-  /** Why Annie writes no drafts (OpenAI not configured); undefined when she does. */
+  /** Why the assistant writes no drafts (OpenAI not configured); undefined when she does. */
   draftsOffReason?: string;
   onPreference: (preference: ResponsePreference) => void;
 };
 
-/** The thread menu: how Annie answers this thread, and a link to the contact. */
+/** The thread menu: how the assistant answers this thread, and a link to the contact. */
 export function ThreadMenu({ thread, draftsOffReason, onPreference }: Props) {
   const navigate = useNavigate();
+  const assistantName = useAssistantName();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
@@ -23,7 +25,7 @@ export function ThreadMenu({ thread, draftsOffReason, onPreference }: Props) {
         </IconButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
-        <DropdownMenu.Label>Annie's replies</DropdownMenu.Label>
+        <DropdownMenu.Label>{assistantName}'s replies</DropdownMenu.Label>
         <DropdownMenu.RadioGroup
           value={thread.responsePreference}
           onValueChange={(value) => onPreference(responsePreferenceSchema.parse(value))}

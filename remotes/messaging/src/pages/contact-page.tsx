@@ -3,17 +3,29 @@ import { isApiError } from '@annie/api-client/http';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
-import { ArrowLeftIcon, ChatBubbleIcon, StarFilledIcon, StarIcon, TrashIcon } from '@radix-ui/react-icons';
+import {
+  ArrowLeftIcon,
+  ChatBubbleIcon,
+  MobileIcon,
+  StarFilledIcon,
+  StarIcon,
+  TrashIcon,
+} from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Heading, IconButton } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useContact } from '../api/use-contact.ts';
 import { ContactAvatar } from '../components/contact-avatar.tsx';
 import { ContactFields } from '../components/contact-fields.tsx';
+import { ContactTimeline } from '../components/contact-timeline.tsx';
+import { OutboundCall } from '../components/outbound-call.tsx';
 import { useContactActions } from '../hooks/use-contact-actions.ts';
 import { type ContactFormErrors, contactToForm, validateContactForm } from '../lib/contact-form.ts';
 
-/** A contact (/contacts/:id): view and edit every field, favourite, open the thread, delete. */
+/**
+ * A contact (/contacts/:id): the history with them (texts, calls, messages left, requests), Message and
+ * Call (asking the purpose first), one favourite star, every field to edit, delete.
+ */
 export default function ContactPage() {
   const { id = '' } = useParams();
   const contact = useContact(id);
@@ -48,6 +60,7 @@ function ContactEditor({ contact }: { contact: Contact }) {
   const [values, setValues] = useState(() => contactToForm(contact));
   const [errors, setErrors] = useState<ContactFormErrors>({});
   const [confirming, setConfirming] = useState(false);
+  const [calling, setCalling] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -81,8 +94,13 @@ function ContactEditor({ contact }: { contact: Contact }) {
           {contact.phonePrimary && (
             <Button asChild variant="soft">
               <Link to={`/sms/${encodeURIComponent(contact.phonePrimary)}`}>
-                <ChatBubbleIcon /> Message
+                <ChatBubbleIcon /> Text
               </Link>
+            </Button>
+          )}
+          {contact.phonePrimary && (
+            <Button variant="soft" onClick={() => setCalling(true)}>
+              <MobileIcon /> Call
             </Button>
           )}
           <Button variant="soft" color="red" onClick={() => setConfirming(true)}>
@@ -90,9 +108,13 @@ function ContactEditor({ contact }: { contact: Contact }) {
           </Button>
         </Flex>
       </Flex>
+      {contact.phonePrimary && (
+        <ContactTimeline phone={contact.phonePrimary} name={contact.nickname || contact.name} />
+      )}
       <Card size="3">
         <form onSubmit={submit} noValidate aria-label="Contact details">
           <ContactFields
+            showFavorite={false}
             values={values}
             errors={errors}
             onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
@@ -104,6 +126,12 @@ function ContactEditor({ contact }: { contact: Contact }) {
           </Flex>
         </form>
       </Card>
+      {calling && contact.phonePrimary && (
+        <OutboundCall
+          target={{ phone: contact.phonePrimary, name: contact.name }}
+          onDone={() => setCalling(false)}
+        />
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

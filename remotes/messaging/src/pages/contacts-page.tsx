@@ -1,4 +1,5 @@
 import { useContacts } from '@annie/api-client/contacts/use-contacts';
+import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { ShowMore } from '@annie/ui/incremental-list/show-more';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
@@ -20,6 +21,7 @@ import { groupContacts } from '../lib/contact-groups.ts';
  * row's call button asks what the call is for before the assistant phones.
  */
 export default function ContactsPage() {
+  const assistantName = useAssistantName();
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim());
   const { query: list, contacts } = useContacts(search);
@@ -87,7 +89,7 @@ export default function ContactsPage() {
           <EmptyState
             icon={<PersonIcon width={32} height={32} />}
             title="No contacts yet"
-            description="Add contacts for Annie to remember"
+            description={`Add contacts for ${assistantName} to remember`}
           />
         ) : (
           <>

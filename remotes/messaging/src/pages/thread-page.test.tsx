@@ -66,6 +66,7 @@ afterEach(() => vi.unstubAllGlobals());
 function open(routes: StubRoutes) {
   const { requests } = stubFetch({
     'GET /api/sms/status': { status: 200, body: status },
+    'GET /api/settings': { status: 200, body: { assistantName: 'Edmund' } },
     [`POST ${threadPath}/read`]: { status: 200, body: { threadId: thread.id } },
     ...routes,
   });
@@ -81,8 +82,10 @@ describe('ThreadPage', () => {
     const sent = screen.getAllByRole('listitem', { name: 'Sent message' });
     expect(within(sent[0] as HTMLElement).getByLabelText('Delivered')).toBeInTheDocument();
     expect(within(sent[1] as HTMLElement).getByLabelText('Sent')).toBeInTheDocument();
-    const banner = screen.getByRole('region', { name: 'Annie drafted a response' });
-    expect(within(banner).getByLabelText('Draft reply')).toHaveValue('Six o clock!');
+    // One box: it holds the draft, under the assistant's name from the settings.
+    const box = await screen.findByRole('form', { name: 'Edmund drafted a reply' });
+    expect(within(box).getByLabelText('Draft reply')).toHaveValue('Six o clock!');
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
   });
 
   it('sends the draft as edited, with "Draft sent!"', async () => {
@@ -93,10 +96,10 @@ describe('ThreadPage', () => {
         body: { threadId: thread.id, messageId: thread.messages[0]?.id },
       },
     });
-    const banner = await screen.findByRole('region', { name: 'Annie drafted a response' });
-    await user.clear(within(banner).getByLabelText('Draft reply'));
-    await user.type(within(banner).getByLabelText('Draft reply'), 'Six!');
-    await user.click(within(banner).getByRole('button', { name: 'Send' }));
+    const box = await screen.findByRole('form', { name: 'Edmund drafted a reply' });
+    await user.clear(within(box).getByLabelText('Draft reply'));
+    await user.type(within(box).getByLabelText('Draft reply'), 'Six!');
+    await user.click(within(box).getByRole('button', { name: 'Send draft' }));
     expect(await screen.findByText('Draft sent!')).toBeInTheDocument();
     expect(requests('POST').find((request) => request.path.endsWith('/approve'))?.body).toEqual({
       draft: 'Six!',
@@ -116,7 +119,7 @@ describe('ThreadPage', () => {
     open({ [`GET ${threadPath}`]: { status: 200, body: { ...thread, optedOut: true } } });
     expect(await screen.findByText('This contact has opted out of receiving messages')).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toBeDisabled();
-    expect(screen.queryByRole('region', { name: 'Annie drafted a response' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Draft reply')).not.toBeInTheDocument();
   });
 
   it('shows the empty state, and sends the typed text with "Message sent!"; blank text is ignored', async () => {
@@ -175,6 +178,40 @@ describe('ThreadPage', () => {
       'A call to this number is already in progress',
     );
   }, 20_000);
+
+  it('shows an unknown number formatted, with a person avatar and "Add to contacts" prefilled', async () => {
+    const { user } = open({
+      [`GET ${threadPath}`]: {
+        status: 200,
+        body: { ...thread, contact: null, displayName: PHONE, meta: { ...thread.meta, pendingDraft: null } },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '(415) 555-2671' })).toBeInTheDocument();
+    expect(screen.queryByText(PHONE)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to contacts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Contact' });
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue(PHONE);
+  }, 20_000);
+
+  it('says "Conversation not found" for a URL that is no phone number, never the JSON', async () => {
+    stubFetch({
+      'GET /api/sms/status': { status: 200, body: status },
+      'POST /api/sms/threads/:phone/read': {
+        status: 400,
+        body: { message: 'The phone is not a valid phone number', code: 'bad_request' },
+      },
+      'GET /api/sms/threads/:phone': {
+        status: 400,
+        body: { message: 'The phone is not a valid phone number', code: 'bad_request' },
+      },
+    });
+    renderPage(<ThreadPage />, '/sms/not-a-number', '/sms/:phone');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Conversation not found' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/bad_request|\{/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to messages' })).toHaveAttribute('href', '/sms');
+  });
 
   it('shows "Failed to fetch thread" with Retry when the thread cannot load', async () => {
     open({ [`GET ${threadPath}`]: { status: 500, body: { message: 'boom', code: 'internal' } } });

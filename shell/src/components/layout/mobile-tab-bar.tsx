@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { isNavActive, MOBILE_TABS } from '../../app/navigation.ts';
 import { NavigationMenu } from './navigation-menu.tsx';
+import { PendingCount } from './pending-count.tsx';
 
 const TAB_ICONS: Record<string, ReactNode> = {
   '/': <SpeakerLoudIcon />,
@@ -20,10 +21,23 @@ const TAB_ICONS: Record<string, ReactNode> = {
   '/lab/console': <MixerHorizontalIcon />,
 };
 
-function TabLabel({ icon, label, active }: { icon: ReactNode; label: string; active: boolean }) {
+function TabLabel({
+  icon,
+  label,
+  active,
+  count,
+}: {
+  icon: ReactNode;
+  label: string;
+  active: boolean;
+  count?: boolean;
+}) {
   return (
     <Flex direction="column" align="center" gap="1" py="2">
-      {icon}
+      <Flex align="center">
+        {icon}
+        {count && <PendingCount />}
+      </Flex>
       <Text size="1" weight={active ? 'bold' : 'regular'}>
         {label}
       </Text>
@@ -56,7 +70,12 @@ export function MobileTabBar({ isAdmin }: { isAdmin: boolean }) {
                 style={{ color: active ? 'var(--accent-11)' : 'var(--gray-11)', textDecoration: 'none' }}
               >
                 <Link to={tab.to} aria-current={active ? 'page' : undefined}>
-                  <TabLabel icon={TAB_ICONS[tab.to]} label={tab.label} active={active} />
+                  <TabLabel
+                    icon={TAB_ICONS[tab.to]}
+                    label={tab.label}
+                    active={active}
+                    count={tab.showsPendingCount}
+                  />
                 </Link>
               </Box>
             );

@@ -6,21 +6,22 @@ import { PendingCount } from './pending-count.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const answer = (pendingCount: number) => ({
-  'GET /api/pending-actions': { status: 200, body: { items: [], pendingCount } },
+const answer = (drafts: number, requests: number) => ({
+  'GET /api/approvals/count': { status: 200, body: { drafts, requests, total: drafts + requests } },
 });
 
 describe('PendingCount', () => {
-  it("shows how many callers' requests wait for approval", async () => {
-    stubFetch(answer(2));
+  it('shows how many drafts and requests wait in the one approvals queue', async () => {
+    stubFetch(answer(2, 1));
     renderWithProviders(<PendingCount />);
-    expect(await screen.findByLabelText('2 pending requests')).toHaveTextContent('2');
+    expect(await screen.findByText('waiting for your approval', { exact: false })).toBeInTheDocument();
+    expect(screen.getByTestId('approvals-count')).toHaveTextContent(/^3 waiting for your approval$/);
   });
 
   it('shows nothing when none wait', async () => {
-    const api = stubFetch(answer(0));
+    const api = stubFetch(answer(0, 0));
     renderWithProviders(<PendingCount />);
     await vi.waitFor(() => expect(api.requests('GET')).toHaveLength(1));
-    expect(screen.queryByLabelText(/pending request/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('approvals-count')).not.toBeInTheDocument();
   });
 });

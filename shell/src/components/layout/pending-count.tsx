@@ -1,18 +1,18 @@
-import { usePendingActions } from '@annie/api-client/trust/use-pending-actions';
+import { useApprovalsCount } from '@annie/api-client/inbox/use-approvals-count';
+import { VisuallyHidden } from '@annie/ui/visually-hidden/visually-hidden';
 import { Badge } from '@radix-ui/themes';
 
-/** How many callers' requests wait for the signed-in user, beside Call Logs; nothing when none do. */
+/**
+ * How many items wait in the one approvals queue (the assistant's SMS drafts and callers' requests),
+ * beside Messages; nothing when none do. The count is read with its words, inside the link's name.
+ */
 export function PendingCount() {
-  const count = usePendingActions().data?.pendingCount ?? 0;
+  const count = useApprovalsCount().data?.total ?? 0;
   if (count === 0) return null;
   return (
-    <Badge
-      color="yellow"
-      radius="full"
-      ml="1"
-      aria-label={`${count} pending ${count === 1 ? 'request' : 'requests'}`}
-    >
+    <Badge color="yellow" radius="full" ml="1" data-testid="approvals-count">
       {count}
+      <VisuallyHidden> waiting for your approval</VisuallyHidden>
     </Badge>
   );
 }
