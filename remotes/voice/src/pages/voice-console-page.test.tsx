@@ -8,6 +8,7 @@ import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import VoiceConsolePage from './voice-console-page.tsx';
 
@@ -23,10 +24,12 @@ function stubApi(options: Parameters<typeof voiceProfileRoutes>[0] = {}) {
 function renderPage() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Theme>
-        <VoiceConsolePage />
-        <Toaster />
-      </Theme>
+      <MemoryRouter initialEntries={['/voice/console']}>
+        <Theme>
+          <VoiceConsolePage />
+          <Toaster />
+        </Theme>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return userEvent.setup();
