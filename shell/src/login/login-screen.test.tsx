@@ -65,7 +65,8 @@ describe('LoginScreen', () => {
     const notice = within(await screen.findByRole('alert'));
     expect(notice.getByText('Login failed')).toBeInTheDocument();
     expect(notice.getByText('Account locked')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
+    // In the card, not as a toast.
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' }).querySelector('li')).toBeNull();
     expect(document.head.querySelector('link[rel="prefetch"]')).toBeNull();
   });
 
