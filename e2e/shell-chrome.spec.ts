@@ -4,7 +4,12 @@ import { AUTH_DIR } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
 const PHONE = { width: 390, height: 844 };
-const MENU_CODE = /\/app\/deferred-ui-dropdown-menu\.[0-9a-f]+\.js$/;
+// The first screen of a test waits for its remote, which a loaded machine serves slowly.
+const LOAD = { timeout: 30_000 };
+test.slow();
+
+// The menus' code comes with its stylesheet (the script is a numbered chunk shared with other parts).
+const MENU_CODE = /\/app\/deferred-ui-dropdown-menu\.[0-9a-f]+\.css$/;
 
 async function phonePage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ storageState: `${AUTH_DIR}user.json`, viewport: PHONE });
@@ -56,7 +61,7 @@ async function firstOpenMs(page: Page, trigger: ReturnType<Page['getByRole']>): 
 
 test('the skip link is the first stop and moves focus to the screen', async ({ userPage }) => {
   await userPage.goto('/knowledge');
-  await expect(userPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible();
+  await expect(userPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible(LOAD);
   await userPage.keyboard.press('Tab');
   const skip = userPage.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
@@ -73,7 +78,7 @@ test('⌘K opens the palette: a screen by name, a contact by name', async ({ use
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await userPage.goto('/knowledge');
-  await expect(userPage.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(userPage.getByRole('navigation', { name: 'Main' })).toBeVisible(LOAD);
 
   await userPage.keyboard.press('ControlOrMeta+k');
   const search = userPage.getByRole('combobox', { name: 'Search screens and contacts' });
@@ -93,7 +98,7 @@ test('⌘K opens the palette: a screen by name, a contact by name', async ({ use
 
 test('focus returns to the trigger when a dialog closes', async ({ userPage }) => {
   await userPage.goto('/knowledge');
-  await expect(userPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible();
+  await expect(userPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible(LOAD);
   // A dialog opened from a menu item: the item is gone when it closes; the menu's trigger gets focus.
   const userMenu = userPage.getByRole('button', { name: 'User menu' });
   await userMenu.click();
@@ -116,7 +121,7 @@ test('every screen is in the menu, the operator ones apart; menus open at once t
 }) => {
   const menuCode = adminPage.waitForResponse(MENU_CODE);
   await adminPage.goto('/knowledge');
-  await expect(adminPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible(LOAD);
   // Fetched by the page once it is idle, before any menu was reached for.
   await menuCode;
   const hamburger = await firstOpenMs(adminPage, adminPage.getByRole('button', { name: 'Open menu' }));
@@ -138,7 +143,7 @@ test('every screen is in the menu, the operator ones apart; menus open at once t
   const page = await phonePage(browser);
   const phoneMenuCode = page.waitForResponse(MENU_CODE);
   await page.goto('/knowledge');
-  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible(LOAD);
   await phoneMenuCode;
   const more = await firstOpenMs(page, page.getByRole('navigation', { name: 'Tabs' }).getByRole('button'));
   await expect(page.getByRole('menuitem', { name: 'Typed call' })).toBeVisible();
@@ -164,10 +169,10 @@ test('on a phone, the call button and its caption sit above the tab bar, with th
     await route.fulfill({ response, json: { ...(await response.json()), sandbox: true } });
   });
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Sandbox' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sandbox' })).toBeVisible(LOAD);
   const start = page.getByRole('button', { name: 'Start call', exact: true });
-  await expect(start).toBeEnabled();
-  await expect(page.locator('[data-boot-idle]')).toHaveCount(0);
+  await expect(start).toBeEnabled(LOAD);
+  await expect(page.locator('[data-boot-idle]')).toHaveCount(0, LOAD);
   const caption = page.locator(`#${await start.getAttribute('aria-describedby')}`);
   const tabBar = await page.getByRole('navigation', { name: 'Tabs' }).boundingBox();
   const button = await start.boundingBox();
@@ -193,7 +198,7 @@ test('axe finds nothing serious on the chrome, at both widths, with the menu and
   for (const width of [1280, PHONE.width]) {
     await userPage.setViewportSize({ width, height: PHONE.height });
     await userPage.goto('/knowledge');
-    await expect(userPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible();
+    await expect(userPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible(LOAD);
     expect(await chromeViolations(userPage), `chrome at ${width}px`).toEqual([]);
     await userPage.getByRole('button', { name: 'User menu' }).click();
     await expect(userPage.getByRole('menu')).toBeVisible();
