@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER_NAV, isNavActive, MENU_NAV, MOBILE_TABS, visibleEntries } from './navigation.ts';
+import {
+  HEADER_NAV,
+  isNavActive,
+  MENU_NAV,
+  MOBILE_TABS,
+  visibleEntries,
+  visibleGroups,
+} from './navigation.ts';
 
 describe('isNavActive', () => {
   it('matches the voice tab (/) only on exactly /', () => {
@@ -21,29 +28,42 @@ describe('isNavActive', () => {
 });
 
 describe('navigation entries', () => {
-  it('lists the desktop header links in order', () => {
+  it('lists the desktop header links in order, Conversation History among them', () => {
     expect(HEADER_NAV.map((entry) => entry.label)).toEqual([
       'Voice',
       'Call Logs',
       'Messages',
       'Contacts',
+      'History',
       'Lab Console',
       'Knowledge',
     ]);
   });
 
-  it('lists the hamburger menu entries, starting with the assistant, Voice Console and Modules for admins only', () => {
-    expect(visibleEntries(MENU_NAV, true).map((entry) => entry.label)).toEqual([
-      'James',
-      'Voice Console',
-      'Remote releases',
-      'Call Logs',
-      'Lab Console',
-      'Knowledge Base',
-      'Messages',
-      'Contacts',
-      'Google Workspace',
+  it('lists every executive screen in the menu, the typed call and Conversation History included', () => {
+    const screens = visibleGroups(false, false);
+    expect(screens.map((group) => group.label)).toEqual(['Screens']);
+    expect(screens[0]?.entries.map((entry) => [entry.label, entry.to])).toEqual([
+      ['Voice', '/'],
+      ['Typed call', '/call'],
+      ['Call Logs', '/call-logs'],
+      ['Conversation History', '/conversations'],
+      ['Messages', '/sms'],
+      ['Contacts', '/contacts'],
+      ['Knowledge Base', '/knowledge'],
+      ['Lab Console', '/lab/console'],
+      ['Google Workspace', '/google'],
     ]);
+  });
+
+  it('groups the operator screens apart, for admins only, Remote releases only for release managers', () => {
+    const operator = (isAdmin: boolean, manageReleases: boolean) =>
+      visibleGroups(isAdmin, manageReleases)
+        .find((group) => group.label === 'Operator')
+        ?.entries.map((entry) => entry.label);
+    expect(operator(true, true)).toEqual(['Voice Console', 'Usage', 'Remote releases']);
+    expect(operator(true, false)).toEqual(['Voice Console', 'Usage']);
+    expect(operator(false, true)).toBeUndefined();
     expect(visibleEntries(MENU_NAV, false).map((entry) => entry.label)).not.toContain('Voice Console');
     expect(visibleEntries(MENU_NAV, false).map((entry) => entry.label)).not.toContain('Remote releases');
   });

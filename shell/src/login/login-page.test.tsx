@@ -37,15 +37,21 @@ describe('the login page rendered at build time', () => {
   });
 });
 
-describe('the login page toasts', () => {
-  it('loads the toasts on demand and shows one raised before they arrived', async () => {
+describe('the login page notices', () => {
+  it('says what is missing in the card, loading no toasts and moving neither the card nor the button', async () => {
     document.body.innerHTML = `<div id="root">${renderLoginMarkup()}</div>`;
-    expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
+    const sheets = document.querySelectorAll('style, link[rel="stylesheet"]').length;
     await act(async () => {
       root = hydrateRoot(document.getElementById('root') as HTMLElement, <LoginPage />);
     });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
-    const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
-    expect(await within(region).findByText('Missing credentials')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Sign In' });
+    const room = button.nextElementSibling as HTMLElement;
+    expect(room.style.minHeight).toBe('44px');
+    await userEvent.setup().click(button);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Missing credentials')).toBeInTheDocument();
+    expect(alert.parentElement).toBe(room);
+    expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
+    expect(document.querySelectorAll('style, link[rel="stylesheet"]').length).toBe(sheets);
   });
 });

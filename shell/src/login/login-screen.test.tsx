@@ -8,8 +8,9 @@ import { LoginScreen } from './login-screen.tsx';
 
 const user = authUser({ email: 'ada@example.com', tenantId: 't1' });
 
+// The card's notice area (a refusal is an alert there, not a toast).
 function notifications() {
-  return screen.getByRole('region', { name: 'Notifications (F8)' });
+  return screen.getByRole('alert');
 }
 
 async function signIn(username: string, password: string) {
@@ -61,9 +62,11 @@ describe('LoginScreen', () => {
     stubFetch({ 'POST /api/login': { status: 401, body } });
     renderWithProviders(<LoginScreen reload={vi.fn()} />);
     await signIn('ada', 'wrong');
-    const notice = within(notifications());
-    expect(await notice.findByText('Login failed')).toBeInTheDocument();
+    const notice = within(await screen.findByRole('alert'));
+    expect(notice.getByText('Login failed')).toBeInTheDocument();
     expect(notice.getByText('Account locked')).toBeInTheDocument();
+    // In the card, not as a toast.
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' }).querySelector('li')).toBeNull();
     expect(document.head.querySelector('link[rel="prefetch"]')).toBeNull();
   });
 
@@ -71,15 +74,16 @@ describe('LoginScreen', () => {
     stubFetch({ 'POST /api/login': new Response('', { status: 401, statusText: 'Unauthorized' }) });
     renderWithProviders(<LoginScreen reload={vi.fn()} />);
     await signIn('ada', 'wrong');
-    expect(await within(notifications()).findByText('Invalid username or password')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('alert')).findByText('Invalid username or password'),
+    ).toBeInTheDocument();
   });
 
   it('falls back to "Login failed" when the server gives no message', async () => {
     stubFetch({ 'POST /api/login': new Response('upstream down', { status: 502 }) });
     renderWithProviders(<LoginScreen reload={vi.fn()} />);
     await signIn('ada', 'secret');
-    const notice = within(notifications());
-    await waitFor(() => expect(notice.getAllByText('Login failed')).toHaveLength(2));
+    await waitFor(() => expect(within(notifications()).getAllByText('Login failed')).toHaveLength(2));
   });
 
   it('reads "Signing in..." while busy, then welcomes the user and reloads after 500 ms', async () => {
@@ -101,7 +105,7 @@ describe('LoginScreen', () => {
     const title = await screen.findByText('Login successful');
     const notice = title.closest('[role="status"]') as HTMLElement;
     expect(within(notice).getByText('Welcome to AnnieAI!')).toBeInTheDocument();
-    expect(notifications().contains(notice)).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
     // Meanwhile the signed-in app's stylesheet and scripts are fetched for the page the reload opens.
     const prefetched = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];

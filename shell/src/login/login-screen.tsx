@@ -1,7 +1,6 @@
 import { signIn } from '@annie/api-client/auth/sign-in';
 import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
 import { errorMessage, isApiError } from '@annie/api-client/http';
-import { useToast } from '@annie/ui/toast/use-toast';
 import { Box, Button, Card, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { prefetchFederatedApp } from '../boot/federated-app.ts';
@@ -14,19 +13,41 @@ export function loginFailureMessage(error: unknown): string {
   return errorMessage(error, fallback);
 }
 
+/** What the card says under Sign In: a refusal (role alert) or the welcome before the reload (status). */
+type LoginNotice = { kind: 'error' | 'welcome'; title: string; description: string };
+
+const WELCOME: LoginNotice = {
+  kind: 'welcome',
+  title: 'Login successful',
+  description: `Welcome to ${PRODUCT_NAME}!`,
+};
+
+// Room for a notice's two lines, kept whether one shows or not: a refusal or the welcome fills it without
+// moving the card (centred on the page, it would move by half of anything added) or the button.
+const NOTICE_MIN_HEIGHT = 44;
+
 /**
- * The success notice, in the card rather than a toast: the page reloads 500 ms later, and the toasts'
- * code (fetched on the first toast) would be 13 KB and three requests more on the way to the home page.
- * Styled with what the page already has (its stylesheet holds only the rules its own markup uses).
+ * The notices, in the card rather than as toasts: the page reloads 500 ms after a success, and the
+ * toasts' code (fetched on the first toast) brought its own styles, which moved the card and grew the
+ * button. Styled with what the page already has (its stylesheet holds only the rules its own markup uses).
  */
-function LoginWelcome() {
+function LoginNoticeArea({ notice }: { notice: LoginNotice | null }) {
   return (
-    <Flex direction="column" gap="1" role="status" style={{ color: 'var(--green-11)' }}>
-      <Text size="2" weight="medium">
-        Login successful
-      </Text>
-      <Text size="2">Welcome to {PRODUCT_NAME}!</Text>
-    </Flex>
+    <div style={{ minHeight: NOTICE_MIN_HEIGHT }}>
+      {notice && (
+        <Flex
+          direction="column"
+          gap="1"
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+          style={{ color: notice.kind === 'error' ? 'var(--red-11)' : 'var(--green-11)' }}
+        >
+          <Text size="2" weight="medium">
+            {notice.title}
+          </Text>
+          <Text size="2">{notice.description}</Text>
+        </Flex>
+      )}
+    </div>
   );
 }
 
@@ -40,8 +61,8 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
   const usernameId = useId();
   const passwordId = useId();
   const [pending, setPending] = useState(false);
-  const [welcomed, setWelcomed] = useState(false);
-  const { toast } = useToast();
+  const [notice, setNotice] = useState<LoginNotice | null>(null);
+  const welcomed = notice?.kind === 'welcome';
   useEffect(() => setHydrated(true), []);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -50,24 +71,25 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
     const username = String(fields.get('username') ?? '');
     const password = String(fields.get('password') ?? '');
     if (!username || !password) {
-      toast({
+      setNotice({
+        kind: 'error',
         title: 'Missing credentials',
         description: 'Please enter both username and password',
-        variant: 'destructive',
       });
       return;
     }
     setPending(true);
+    setNotice(null);
     signIn({ username, password }).then(
       () => {
         setPending(false);
-        setWelcomed(true);
+        setNotice(WELCOME);
         prefetchFederatedApp();
         setTimeout(reload, RELOAD_DELAY_MS);
       },
       (error: unknown) => {
         setPending(false);
-        toast({ title: 'Login failed', description: loginFailureMessage(error), variant: 'destructive' });
+        setNotice({ kind: 'error', title: 'Login failed', description: loginFailureMessage(error) });
       },
     );
   }
@@ -112,7 +134,7 @@ export function LoginScreen({ reload = () => window.location.reload() }: { reloa
                 <Button type="submit" size="3" disabled={!hydrated || pending || welcomed}>
                   {pending ? 'Signing in...' : 'Sign In'}
                 </Button>
-                {welcomed && <LoginWelcome />}
+                <LoginNoticeArea notice={notice} />
               </Flex>
             </form>
           </Card>

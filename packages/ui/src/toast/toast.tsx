@@ -13,18 +13,26 @@ const DISPLAY_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 const HOTKEY = ['F8'];
 
+// Inside the screen's safe area on a phone: the width includes the padding (a 390 px list with its
+// padding outside was wider than a 390 px phone and lost its left edge), the padding grows by the
+// device's insets (notch, home indicator), and the list sits above whatever the app keeps at the bottom
+// of the screen (the shell's tab bar sets --annie-chrome-bottom to its height).
 const viewportStyle: CSSProperties = {
   position: 'fixed',
-  bottom: 0,
+  bottom: 'var(--annie-chrome-bottom, 0px)',
   right: 0,
   zIndex: 2147483647,
   display: 'flex',
   flexDirection: 'column',
   gap: 'var(--space-2)',
+  boxSizing: 'border-box',
   width: 390,
   maxWidth: '100vw',
   margin: 0,
-  padding: 'var(--space-4)',
+  paddingTop: 'var(--space-4)',
+  paddingRight: 'max(var(--space-4), env(safe-area-inset-right, 0px))',
+  paddingBottom: 'max(var(--space-4), env(safe-area-inset-bottom, 0px))',
+  paddingLeft: 'max(var(--space-4), env(safe-area-inset-left, 0px))',
   listStyle: 'none',
   outline: 'none',
 };

@@ -30,8 +30,9 @@ export default function BrowserCallPage() {
       mx="auto"
       width="100%"
       maxWidth="720px"
-      // The screen's height, so the transcript scrolls and the call button stays in view.
-      style={{ height: 'calc(100dvh - 8rem)', minHeight: '28rem' }}
+      // The screen's height, so the transcript scrolls and the call button stays in view: what the shell's
+      // chrome leaves (its --annie-content-height: on a phone, above the tab bar and the safe area).
+      style={{ height: 'var(--annie-content-height, calc(100dvh - 8rem))', minHeight: '28rem' }}
     >
       <VoiceStatusHeader
         assistantName={assistantName}

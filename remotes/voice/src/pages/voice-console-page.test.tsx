@@ -24,12 +24,12 @@ function stubApi(options: Parameters<typeof voiceProfileRoutes>[0] = {}) {
 function renderPage() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Theme>
-        <MemoryRouter>
+      <MemoryRouter initialEntries={['/voice/console']}>
+        <Theme>
           <VoiceConsolePage />
-        </MemoryRouter>
-        <Toaster />
-      </Theme>
+          <Toaster />
+        </Theme>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return userEvent.setup();

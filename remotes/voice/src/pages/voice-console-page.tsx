@@ -4,6 +4,7 @@ import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { Box, Card, Flex, Tabs } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useBudgetStatus } from '../api/use-budget-status.ts';
 import { ProfileEditor } from '../components/console/profile-editor.tsx';
 import { ProfileList } from '../components/console/profile-list.tsx';
@@ -21,8 +22,13 @@ const UsagePage = lazy(() => import('./usage-page.tsx'));
 
 /** The admin Voice Configuration Console (/voice/console): voice profiles, and the tenant's Usage. */
 export default function VoiceConsolePage() {
-  const [tab, setTab] = useState<'profiles' | 'usage'>('profiles');
   const [focusBudget, setFocusBudget] = useState(false);
+  // The tab is in the address (`?tab=usage`), so the shell's Usage menu entry opens it.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const tab = new URLSearchParams(search).get('tab') === 'usage' ? 'usage' : 'profiles';
+  const setTab = (next: 'profiles' | 'usage') =>
+    navigate({ search: next === 'usage' ? '?tab=usage' : '' }, { replace: true });
   const budget = useBudgetStatus();
   const editor = useProfileConsole();
   const actions = useProfileActions();

@@ -2,6 +2,7 @@ import type { AuthUser } from '@annie/api-client/contracts/auth';
 import { Box, Flex, TabNav, Text } from '@radix-ui/themes';
 import { Link, useLocation } from 'react-router-dom';
 import { HEADER_NAV, isNavActive } from '../../app/navigation.ts';
+import { PaletteLauncher } from '../../command-palette/palette-launcher.tsx';
 import { PRODUCT_NAME } from '../../config/product.ts';
 import { NavigationMenu } from './navigation-menu.tsx';
 import { OnlineBadge } from './online-badge.tsx';
@@ -37,6 +38,7 @@ export function AppHeader({ user }: { user: AuthUser }) {
             </TabNav.Root>
           </Box>
           <Flex align="center" gap="3" ml="auto">
+            <PaletteLauncher isAdmin={user.isAdmin} />
             <OnlineBadge />
             <UserMenu user={user} />
           </Flex>

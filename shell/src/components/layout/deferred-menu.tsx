@@ -57,8 +57,11 @@ export function DeferredMenu({
       </>
     );
   }
+  // Not modal: a modal menu hides every other element of the page from assistive technology and locks
+  // its scrolling when it opens (a walk over the whole document), which made the first opening slow;
+  // the menu still takes focus, closes on Escape and on a press outside, and hands focus back.
   return (
-    <DropdownMenu.Root defaultOpen>
+    <DropdownMenu.Root defaultOpen modal={false}>
       <DropdownMenu.Trigger>{cloneElement(trigger, reached)}</DropdownMenu.Trigger>
       <DropdownMenu.Content align={align}>{children}</DropdownMenu.Content>
     </DropdownMenu.Root>

@@ -7,7 +7,7 @@ import {
   SpeakerLoudIcon,
 } from '@radix-ui/react-icons';
 import { Box, Flex, Text } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { isNavActive, MOBILE_TABS } from '../../app/navigation.ts';
 import { NavigationMenu } from './navigation-menu.tsx';
@@ -45,8 +45,11 @@ function TabLabel({
   );
 }
 
-/** The phone-width bottom bar: Voice, Messages, Contacts, History, Lab, and More (the full menu). */
-export function MobileTabBar({ isAdmin }: { isAdmin: boolean }) {
+/**
+ * The phone-width bottom bar: Voice, Messages, Contacts, History, Lab, and More (the full menu), above the
+ * screen's safe area (app.css's .app-tab-bar pads it by the inset).
+ */
+export function MobileTabBar({ isAdmin, barRef }: { isAdmin: boolean; barRef?: Ref<HTMLElement> }) {
   const { pathname } = useLocation();
   return (
     <Box
@@ -58,7 +61,7 @@ export function MobileTabBar({ isAdmin }: { isAdmin: boolean }) {
       right="0"
       style={{ borderTop: '1px solid var(--gray-a5)', background: 'var(--color-panel-solid)', zIndex: 1 }}
     >
-      <nav aria-label="Tabs">
+      <nav aria-label="Tabs" className="app-tab-bar" ref={barRef}>
         <Flex justify="between">
           {MOBILE_TABS.map((tab) => {
             const active = isNavActive(pathname, tab.to);

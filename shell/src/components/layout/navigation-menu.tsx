@@ -1,16 +1,16 @@
 import { useRemoteRegistry } from '@annie/api-client/remote-releases/use-remote-registry';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MENU_NAV, visibleEntries } from '../../app/navigation.ts';
+import { visibleGroups } from '../../app/navigation.ts';
 import { DeferredMenu } from './deferred-menu.tsx';
 import { PendingCount } from './pending-count.tsx';
 
 /**
- * The hamburger menu: every screen, the admin ones (Voice Console, Remote releases) for admins only, and
- * Remote releases only for the administrators of the operator's tenant.
- * The mobile tab bar's More button opens the same menu with its own trigger.
+ * The hamburger menu: every screen of the executive's, then, apart under their own label, the operators'
+ * (Voice Console, Usage, Remote releases) for admins only, Remote releases only for the administrators
+ * of the operator's tenant. The mobile tab bar's More button opens the same menu with its own trigger.
  */
 export function NavigationMenu({
   isAdmin,
@@ -24,6 +24,7 @@ export function NavigationMenu({
   const navigate = useNavigate();
   // Remote releases only where its API answers: administrators of the operator's tenant, as the registry says.
   const manageReleases = useRemoteRegistry().data?.manageReleases === true;
+  const groups = visibleGroups(isAdmin, manageReleases);
   return (
     <DeferredMenu
       trigger={
@@ -34,14 +35,18 @@ export function NavigationMenu({
         )
       }
     >
-      {visibleEntries(MENU_NAV, isAdmin)
-        .filter((entry) => !entry.operatorOnly || manageReleases)
-        .map((entry) => (
-          <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
-            {entry.label}
-            {entry.showsPendingCount && <PendingCount />}
-          </DropdownMenu.Item>
-        ))}
+      {groups.map((group, index) => (
+        <Fragment key={group.label}>
+          {index > 0 && <DropdownMenu.Separator />}
+          {groups.length > 1 && <DropdownMenu.Label>{group.label}</DropdownMenu.Label>}
+          {group.entries.map((entry) => (
+            <DropdownMenu.Item key={entry.to + entry.label} onSelect={() => navigate(entry.to)}>
+              {entry.label}
+              {entry.showsPendingCount && <PendingCount />}
+            </DropdownMenu.Item>
+          ))}
+        </Fragment>
+      ))}
     </DeferredMenu>
   );
 }
