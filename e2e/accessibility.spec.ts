@@ -120,7 +120,7 @@ test('the voice page during a call, with a transcript on both sides', async ({ u
   }
 });
 
-test('the dialogs: phone access and an approval banner', async ({ userPage: page }) => {
+test('the dialogs: phone access and a draft waiting for approval', async ({ userPage: page }) => {
   test.setTimeout(90_000);
   await visit(page, '/knowledge', 'Knowledge Base');
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -130,12 +130,12 @@ test('the dialogs: phone access and an approval banner', async ({ userPage: page
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Phone access' })).toBeHidden();
 
-  // An inbound text: the assistant's draft waits for approval in a banner.
+  // An inbound text: the assistant's draft waits for approval in the thread's composer.
   const phone = `+1415555${String(1000 + Math.floor(Math.random() * 8999))}`;
   await fakeControl(TWILIO_FAKE_URL, 'inbound', { from: phone, to: MESSAGING_NUMBER, body: 'Open today?' });
   await page.goto(`/sms/${encodeURIComponent(phone)}`);
-  await expect(page.getByRole('region', { name: 'Annie drafted a response' })).toBeVisible(LOAD);
-  expect(await seriousViolations(page), 'the approval banner').toEqual([]);
+  await expect(page.getByRole('form', { name: 'James drafted a reply' })).toBeVisible(LOAD);
+  expect(await seriousViolations(page), 'the draft waiting for approval').toEqual([]);
 });
 
 test('the Remote releases screen', async ({ adminPage: page }) => {
@@ -147,7 +147,8 @@ test("the Voice Console's version history dialog, with a version to restore", as
   test.setTimeout(90_000);
   const name = `A11y History ${Math.floor(Math.random() * 1_000_000)}`;
   await visit(page, '/voice/console', /.+/);
-  await expect(page.getByRole('heading', { name: 'Select a Profile', exact: true })).toBeVisible(LOAD);
+  // The default profile is selected on entry.
+  await expect(page.getByRole('heading', { name: 'Edit Profile', exact: true })).toBeVisible(LOAD);
   await page.getByRole('button', { name: 'New' }).click();
   await page.getByLabel('Profile Name *').fill(name);
   await page.getByLabel('Instructions').fill('First words.');
@@ -162,7 +163,9 @@ test("the Voice Console's version history dialog, with a version to restore", as
   await page.getByRole('button', { name: 'History', exact: true }).click();
   const history = page.getByRole('dialog', { name: 'Version history' });
   // Both versions listed, the older one with its Restore button.
-  await expect(history.getByRole('row')).toHaveCount(3, LOAD);
+  await expect(
+    history.getByRole('list', { name: 'Versions' }).getByRole('listitem', { name: /^Version \d+$/ }),
+  ).toHaveCount(2, LOAD);
   await expect(history.getByRole('button', { name: /Restore/ })).toHaveCount(1);
   expect(await seriousViolations(page), 'the version history dialog').toEqual([]);
   await history.getByRole('button', { name: 'Close' }).click();

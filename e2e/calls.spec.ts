@@ -16,7 +16,7 @@ test('a call on /call: start, a typed message answered by the assistant, end; th
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Start Call' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Connected to AnnieAI' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connected to James' })).toBeVisible();
   await expect(page.getByText('Listening for your voice commands')).toBeVisible();
   await expect(notice(page, 'Call started')).toBeVisible();
   await expect(page.getByRole('timer', { name: 'Duration' })).toHaveText(/^\d+:\d\d$/);

@@ -11,17 +11,34 @@ import { expect, test } from './fixtures.ts';
 test.describe.configure({ timeout: 120_000 });
 const LOAD = { timeout: 30_000 };
 
+/** The operator's command (`npm run annie …`), as the operator's environment runs it. */
+function annie(...args: string[]): string {
+  const env = JSON.parse(readFileSync(OPERATOR_ENV_FILE, 'utf8')) as NodeJS.ProcessEnv;
+  const result = spawnSync(process.execPath, ['api/src/cli.ts', ...args], {
+    cwd: REPO_ROOT,
+    env,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`annie ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
 /** Publishes the built knowledge remote as `version` with the operator's command (does not activate). */
 function publishKnowledge(version: string): void {
-  const env = JSON.parse(readFileSync(OPERATOR_ENV_FILE, 'utf8')) as NodeJS.ProcessEnv;
-  const dist = join(REPO_ROOT, 'remotes', 'knowledge', 'dist');
-  const result = spawnSync(
-    process.execPath,
-    ['api/src/cli.ts', 'remote:publish', 'knowledge', dist, '--version', version],
-    { cwd: REPO_ROOT, env, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`remote:publish failed: ${result.stderr}`);
+  annie('remote:publish', 'knowledge', join(REPO_ROOT, 'remotes', 'knowledge', 'dist'), '--version', version);
 }
+
+// The knowledge remote goes back to its deployed build, however far the test got (the canary ended,
+// then the promoted version rolled back): other spec files on this server expect "active local".
+test.afterEach(() => {
+  for (
+    let step = 0;
+    step < 2 && !annie('remote:list', 'knowledge').includes('knowledge: active local');
+    step += 1
+  )
+    annie('remote:rollback', 'knowledge');
+  expect(annie('remote:list', 'knowledge')).toContain('knowledge: active local');
+});
 
 test('a canary set on the slider, promoted, and charted; every date in one format', async ({
   adminPage: page,

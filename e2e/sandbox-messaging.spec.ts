@@ -81,7 +81,10 @@ for (const [width, size] of [
     // The visible navigation's Messages entry (header on a desktop, the tab bar on a phone).
     const nav = page.getByRole('navigation', { name: width === 'phone' ? 'Tabs' : 'Main' });
     // TabNav renders a link's content twice (the second, hidden, keeps the bold width): the first.
-    const badge = nav.getByRole('link', { name: /Messages/ }).getByTestId('approvals-count').first();
+    const badge = nav
+      .getByRole('link', { name: /Messages/ })
+      .getByTestId('approvals-count')
+      .first();
     await expect(badge).toBeVisible();
     await expect(badge).toHaveText(`${waiting} waiting for your approval`);
     await expect(page.getByTestId('approvals-tab-count').first()).toHaveText(String(waiting));

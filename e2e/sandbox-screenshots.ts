@@ -29,7 +29,7 @@ try {
   if (!login.ok()) throw new Error(`Sign-in failed: ${login.status()}`);
 
   await page.goto(`/sms/${encodeURIComponent('+14155550123')}`);
-  await expect(page.getByRole('region', { name: 'Annie drafted a response' })).toBeVisible(WAIT);
+  await expect(page.getByRole('form', { name: /drafted a reply$/ })).toBeVisible(WAIT);
   await page.screenshot({ path: `${out}thread-with-draft.png` });
 
   await page.goto('/');

@@ -70,7 +70,9 @@ test('the skip link is the first stop and moves focus to the screen', async ({ u
   await expect(userPage.locator('main#main-content')).toBeFocused();
 });
 
-test('⌘K opens the palette: a screen by name, a contact by name', async ({ userPage }) => {
+test('⌘K opens the palette: a screen by name, a contact by name', async ({ userPage, pageErrors }) => {
+  // The contact page's timeline asks for the person's thread, which is refused (404) before a first text.
+  pageErrors.allow(/status of 404 .*\/api\/sms\/threads\/%2B\d+\)$/);
   const phone = `+165055501${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
   const created = await userPage.request.post('/api/contacts', {
     data: { name: 'Paloma Palette', phonePrimary: phone },

@@ -105,9 +105,11 @@ test("a stranger's request becomes a pending action; nothing is sent until the e
   expect(await textsTo(phone)).toEqual([]);
 
   await page.goto('/call-logs');
-  // The count beside Call Logs (the tab strip renders the link twice for its active indicator); other
-  // specs' callers may have left requests of their own, so any count at all will do.
-  await expect(page.getByRole('link', { name: /^Call Logs \d+ pending requests?$/ }).first()).toBeVisible({
+  // The approvals count beside Messages (one queue for drafts and callers' requests); other specs may
+  // have left items of their own, so any count at all will do.
+  await expect(
+    page.getByRole('link', { name: /^Messages \d+ waiting for your approval$/ }).first(),
+  ).toBeVisible({
     timeout: 30_000,
   });
   const banner = page.getByRole('region', { name: 'Request from Rita Reader' });

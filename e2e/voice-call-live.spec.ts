@@ -90,7 +90,7 @@ test('a browser call on GPT-Live: started, a tool used, ended, figures recorded 
     });
     // The user ends the call: the page closes its peer, the session ends, the server records the figures.
     await page.getByRole('button', { name: 'End call' }).click();
-    await expect(status(page)).toHaveText('Tap to start conversation', { timeout: 20_000 });
+    await expect(status(page)).toHaveText('Press Start to talk', { timeout: 20_000 });
     await expect.poll(async () => (await liveSessions()).at(-1)?.closedReason).toBe('connection_lost');
 
     const session = (await liveSessions()).at(-1) as LiveSessionSummary;

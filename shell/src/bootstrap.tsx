@@ -1,8 +1,9 @@
 // The Radix Themes sheet cut to what the product uses (see build-config's radix-css-subset): the
 // components of the shared surface (`&surface`), the colour scales of the product's palette
 // (`&palette`), the breakpoints its responsive props use (`&breakpoints`) and only those props'
-// breakpoint variants (`&responsiveProps`), with the dark appearance (the user menu's toggle, or the system).
-import '@radix-ui/themes/styles.css?radix-subset&palette&breakpoints&responsiveProps&surface';
+// breakpoint variants (`&responsiveProps`), light only: the dark appearance's rules (`&only=dark`, same cut)
+// are a separate sheet loaded the first time the page turns dark (the system, or the user menu's toggle).
+import '@radix-ui/themes/styles.css?radix-subset&dark=false&palette&breakpoints&responsiveProps&surface';
 import { followAppearance } from '@annie/ui/appearance/appearance';
 import type { QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
@@ -15,7 +16,12 @@ export function renderApp(queryClient: QueryClient): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('app.html has no #root element');
   // Light or dark on <html> before the first render, then kept up with the system and other tabs.
-  followAppearance();
+  followAppearance({
+    onDark: () =>
+      import(
+        '@radix-ui/themes/styles.css?radix-subset&only=dark&palette&breakpoints&responsiveProps&surface'
+      ),
+  });
   const root = createRoot(container);
   // A transition: React renders in slices and lets the browser in between (the spinner stays until the
   // commit) instead of holding the main thread for the whole first render.

@@ -101,6 +101,7 @@ const TOKENS = `
 :is(.dark, .dark-theme) .rt-Button { color: white; }
 [data-accent-color='indigo'] { --accent-1: var(--indigo-1); }
 [data-accent-color='tomato'] { --accent-1: var(--tomato-1); }
+.radix-themes:where([data-gray-color='mauve']) { --gray-1: var(--mauve-1); }
 [data-accent-color]:where(:not([data-accent-color=''])) { --focus-1: var(--accent-1); }
 @supports (color: color(display-p3 1 1 1)) { @media (color-gamut: p3) { .dark, .dark-theme { --gray-1: #121212; } } }
 .rt-Button:where(.rt-r-size-1) { height: 24px; }
@@ -118,10 +119,42 @@ describe('subsetRadixCss for one page', () => {
     expect(css).not.toContain('@supports');
   });
 
+  it('keeps only the dark appearance with darkOnly: the complement of dark: false', () => {
+    const sheet = `@font-face { font-family: x; src: url(x.woff2); }
+@keyframes rt-fade { from { opacity: 0; } to { opacity: 1; } }
+${TOKENS}`;
+    const css = subsetRadixCss(sheet, { darkOnly: true, colors: new Set(['indigo', 'gray']) });
+    expect(css).toContain('.dark, .dark-theme { --gray-1: #111; }');
+    expect(css).toContain(':is(.dark, .dark-theme) .rt-Button');
+    expect(css).toContain('@supports (color: color(display-p3 1 1 1))');
+    expect(css).toContain('#121212');
+    for (const light of [
+      ':root',
+      '.light',
+      'data-accent-color',
+      'rt-r-size-1',
+      'rt-r-p-4',
+      '@font-face',
+      '@keyframes',
+    ]) {
+      expect(css).not.toContain(light);
+    }
+    // Together the two halves hold every rule of the sheet.
+    const light = subsetRadixCss(TOKENS, { dark: false });
+    expect(light).not.toContain('.dark');
+    expect(subsetRadixCss(TOKENS, { darkOnly: true })).not.toContain('.light');
+  });
+
+  it("keeps a mixed rule's dark selectors only with darkOnly", () => {
+    const css = subsetRadixCss('.rt-Card, .dark .rt-Card { color: red; }', { darkOnly: true });
+    expect(css.trim()).toBe('.dark .rt-Card { color: red; }');
+  });
+
   it("keeps only the listed colours' mappings", () => {
     const css = subsetRadixCss(TOKENS, { colors: new Set(['indigo', 'gray']) });
     expect(css).toContain("[data-accent-color='indigo']");
     expect(css).not.toContain('tomato');
+    expect(css).not.toContain('mauve');
     expect(css).toContain("[data-accent-color]:where(:not([data-accent-color='']))");
   });
 
@@ -192,5 +225,8 @@ describe('parseSubsetQuery', () => {
     expect(options.dark).toBe(false);
     expect([...(options.colors ?? [])]).toEqual(['indigo', 'gray']);
     expect(parseSubsetQuery('?radix-subset').dark).toBe(true);
+    expect(parseSubsetQuery('?radix-subset&only=dark&palette').darkOnly).toBe(true);
+    expect(parseSubsetQuery('?radix-subset&darkOnly').darkOnly).toBe(true);
+    expect(parseSubsetQuery('?radix-subset&dark=false').darkOnly).toBe(false);
   });
 });

@@ -35,6 +35,11 @@ export interface RadixCssSubsetOptions {
   /** Keep the dark appearance (`.dark`, `.dark-theme`); default true. */
   dark?: boolean;
   /**
+   * Keep only the dark appearance: the rules whose selector names `.dark`/`.dark-theme` and the at-rules
+   * holding them (the complement of `dark: false`), for a sheet loaded on demand once the page turns dark.
+   */
+  darkOnly?: boolean;
+  /**
    * Colours whose `[data-accent-color='…']` / `[data-gray-color='…']` rules and `--{colour}-…` scale
    * tokens are kept (the other scales' are dropped); all when absent.
    */
@@ -78,7 +83,8 @@ export const PRODUCT_RESPONSIVE_PROPS: ReadonlySet<string> = new Set([
 const BREAKPOINT_CLASS = /\.(?:xs|sm|md|lg|xl)\\:(rt-[\w-]+)/g;
 const DARK_SELECTOR = /(^|[\s>+~(,])\.dark(-theme)?(?![\w-])/;
 const PROP_CLASS = /\.((?:[a-z]+\\:)?rt-(?:r-|variant-|high-contrast)[\w-]*)/g;
-const COLOR_SELECTOR = /^\[data-(?:accent|gray)-color=['"]?([a-z]+)['"]?\]$/;
+// `[data-accent-color='indigo']`, and the gray mappings' `.radix-themes:where([data-gray-color='mauve'])`.
+const COLOR_SELECTOR = /^(?:\.radix-themes:where\()?\[data-(?:accent|gray)-color=['"]?([a-z]+)['"]?\]\)?$/;
 const COMPONENT_CLASS = /\.rt-([A-Z][A-Za-z]*)/g;
 const SCALE_TOKEN = /^--([a-z]+)-/;
 
@@ -139,6 +145,17 @@ export function surfaceFamilies(): Set<string> {
 export function subsetRadixCss(css: string, options: RadixCssSubsetOptions): string {
   const root = postcss.parse(css);
   const { components, families, responsive = true, breakpoints, dark = true, colors, usedClasses } = options;
+  const darkOnly = options.darkOnly ?? false;
+  if (darkOnly) {
+    // At-rules holding no rules (`@font-face`, `@property`, `@import`…) and keyframes (the light sheet
+    // has them) are not the dark appearance's.
+    root.walkAtRules((atRule) => {
+      const holdsRules = atRule.nodes?.some((node) => node.type === 'rule' || node.type === 'atrule');
+      if (!holdsRules || /keyframes$/.test(atRule.name)) {
+        atRule.remove();
+      }
+    });
+  }
   if (!responsive || breakpoints) {
     const keptWidths = new Set([...(breakpoints ?? [])].map((name) => BREAKPOINT_WIDTHS[name]));
     root.walkAtRules('media', (atRule) => {
@@ -157,17 +174,19 @@ export function subsetRadixCss(css: string, options: RadixCssSubsetOptions): str
       else if (selectors.length !== rule.selectors.length) rule.selectors = selectors;
     });
   }
-  if (!dark || colors || usedClasses) {
+  if (!dark || darkOnly || colors || usedClasses) {
     root.walkRules((rule) => {
       const kept = rule.selectors.filter((selector) => {
-        if (!dark && DARK_SELECTOR.test(selector)) return false;
+        const isDark = DARK_SELECTOR.test(selector);
+        if (!dark && isDark) return false;
+        if (darkOnly && !isDark) return false;
         if (usedClasses) {
           for (const match of selector.matchAll(PROP_CLASS)) {
             if (!usedClasses.has((match[1] ?? '').replace(/\\:/g, ':'))) return false;
           }
         }
         const color = COLOR_SELECTOR.exec(selector.trim())?.[1];
-        return !(colors && color && !colors.has(color));
+        return !(colors && color && RADIX_COLOR_SCALES.has(color) && !colors.has(color));
       });
       if (kept.length === 0) rule.remove();
       else if (kept.length !== rule.selectors.length) rule.selectors = kept;
@@ -222,6 +241,8 @@ export function parseSubsetQuery(resourceQuery: string): RadixCssSubsetOptions {
     // `&breakpoints`: the product's breakpoints.
     breakpoints: params.has('breakpoints') ? new Set(PRODUCT_BREAKPOINTS) : undefined,
     dark: params.get('dark') !== 'false',
+    // `&only=dark` (or `&darkOnly`): just the dark appearance, for the sheet loaded once the page is dark.
+    darkOnly: params.get('only') === 'dark' || (params.has('darkOnly') && params.get('darkOnly') !== 'false'),
     // `&palette`: the product's colours.
     colors: params.has('palette') ? new Set(PRODUCT_PALETTE) : set('colors'),
     // `&classes=…`: the prop classes kept, listed (for markup that is not rendered at build time).

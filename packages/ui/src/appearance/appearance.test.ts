@@ -66,3 +66,65 @@ describe('the appearance', () => {
     expect(resolveAppearance(readAppearanceChoice())).toBe('light');
   });
 });
+
+describe("the dark appearance's styles (onDark)", () => {
+  /** A fresh copy of the module: whether onDark was called is kept per page. */
+  async function freshAppearance() {
+    vi.resetModules();
+    return import('./appearance.ts');
+  }
+
+  it('are not loaded while the page stays light', async () => {
+    systemScheme('light');
+    const { followAppearance: follow } = await freshAppearance();
+    const onDark = vi.fn();
+    const stop = follow({ onDark });
+    expect(onDark).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('are loaded at start when the system is dark, once', async () => {
+    const system = systemScheme('dark');
+    const { followAppearance: follow } = await freshAppearance();
+    const onDark = vi.fn();
+    const stop = follow({ onDark });
+    expect(onDark).toHaveBeenCalledTimes(1);
+    system.set('light');
+    system.set('dark');
+    expect(onDark).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('are loaded when the system or the toggle turns the page dark', async () => {
+    const system = systemScheme('light');
+    const { followAppearance: follow, setAppearanceChoice: setChoice } = await freshAppearance();
+    const onDark = vi.fn();
+    const stop = follow({ onDark });
+    setChoice('dark');
+    expect(onDark).toHaveBeenCalledTimes(1);
+    stop();
+
+    const again = await freshAppearance();
+    localStorage.clear();
+    const onDarkToo = vi.fn();
+    const stopToo = again.followAppearance({ onDark: onDarkToo });
+    expect(onDarkToo).not.toHaveBeenCalled();
+    system.set('dark');
+    expect(onDarkToo).toHaveBeenCalledTimes(1);
+    stopToo();
+  });
+
+  it('are asked for again after a failed load', async () => {
+    systemScheme('light');
+    const { followAppearance: follow, setAppearanceChoice: setChoice } = await freshAppearance();
+    const onDark = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
+    const stop = follow({ onDark });
+    setChoice('dark');
+    await Promise.resolve();
+    await Promise.resolve();
+    setChoice('light');
+    setChoice('dark');
+    expect(onDark).toHaveBeenCalledTimes(2);
+    stop();
+  });
+});

@@ -41,6 +41,23 @@ export function resolveAppearance(choice: AppearanceChoice): Appearance {
   return systemPrefersDark() ? 'dark' : 'light';
 }
 
+/** What loads the dark appearance's styles (the shell's `onDark`), and whether it has been asked to. */
+let loadDark: (() => unknown) | undefined;
+let darkRequested = false;
+
+/** Asks `loadDark` once, the first time the page is dark; asked again later if it failed. */
+function requestDark(): void {
+  if (!loadDark || darkRequested) return;
+  darkRequested = true;
+  try {
+    Promise.resolve(loadDark()).catch(() => {
+      darkRequested = false;
+    });
+  } catch {
+    darkRequested = false;
+  }
+}
+
 /**
  * Puts the appearance on <html>: Radix Themes' tokens follow the `dark`/`light` class of an ancestor, so
  * every Theme with the default appearance (`inherit`) — the shell's, each remote's screens inside it, and
@@ -55,6 +72,7 @@ export function applyAppearance(choice: AppearanceChoice = readAppearanceChoice(
   root.classList.toggle('light', appearance === 'light');
   root.style.colorScheme = appearance;
   root.dataset.appearance = choice;
+  if (appearance === 'dark') requestDark();
   return appearance;
 }
 
@@ -74,11 +92,21 @@ export function setAppearanceChoice(choice: AppearanceChoice): void {
 let memoryChoice: AppearanceChoice | undefined;
 const currentChoice = () => memoryChoice ?? readAppearanceChoice();
 
+export interface FollowAppearanceOptions {
+  /**
+   * Loads the dark appearance's styles, called once the first time the page turns dark (at start, from
+   * the system, another tab or the toggle): the shell passes a dynamic import of its dark-only Radix
+   * sheet, so light users never download it (the UI kit imports no CSS itself).
+   */
+  onDark?: () => unknown;
+}
+
 /**
  * Applies the remembered choice now and keeps it applied: when the system's preference changes (for
  * "System") and when another tab changes the choice. Returns a function that stops following.
  */
-export function followAppearance(): () => void {
+export function followAppearance(options: FollowAppearanceOptions = {}): () => void {
+  if (options.onDark) loadDark = options.onDark;
   applyAppearance(currentChoice());
   const reapply = () => {
     applyAppearance(currentChoice());
