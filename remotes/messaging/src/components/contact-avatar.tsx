@@ -7,15 +7,17 @@ type Props = { name: string; photoUrl: string | null | undefined; size?: '2' | '
 export function ContactAvatar({ name, photoUrl, size = '3' }: Props) {
   const initial = name.trim().charAt(0).toUpperCase();
   return (
-    // Decorative: the name is beside it, so its initial is not read as part of a link's name.
-    <Avatar
-      aria-hidden
-      size={size}
-      radius="full"
-      src={photoUrl ?? undefined}
-      alt=""
-      color={/\p{L}/u.test(initial) ? undefined : 'gray'}
-      fallback={/\p{L}/u.test(initial) ? initial : <PersonIcon aria-hidden width={18} height={18} />}
-    />
+    // Decorative: the name is beside it, so its initial is not read as part of a link's name. Radix's
+    // Avatar does not pass aria-hidden to its fallback, so a wrapper hides it.
+    <span aria-hidden="true" style={{ display: 'inline-flex', flexShrink: 0 }}>
+      <Avatar
+        size={size}
+        radius="full"
+        src={photoUrl ?? undefined}
+        alt=""
+        color={/\p{L}/u.test(initial) ? undefined : 'gray'}
+        fallback={/\p{L}/u.test(initial) ? initial : <PersonIcon aria-hidden width={18} height={18} />}
+      />
+    </span>
   );
 }
