@@ -104,24 +104,27 @@ test("a stranger's request becomes a pending action; nothing is sent until the e
     .toBe('completed');
   expect(await textsTo(phone)).toEqual([]);
 
-  await page.goto('/call-logs');
-  // The approvals count beside Messages (one queue for drafts and callers' requests); other specs may
-  // have left items of their own, so any count at all will do.
+  // The request waits in the one approvals queue (under Messages), with the count beside Messages;
+  // other specs may have left items of their own, so any count at all will do.
+  await page.goto('/sms?view=approvals');
   await expect(
     page.getByRole('link', { name: /^Messages \d+ waiting for your approval$/ }).first(),
   ).toBeVisible({
     timeout: 30_000,
   });
-  const banner = page.getByRole('region', { name: 'Request from Rita Reader' });
-  await expect(banner).toContainText(`asked for a text to ${phone}`);
+  const digits = phone.slice(-4);
+  const request = page
+    .getByRole('list', { name: 'Waiting for approval' })
+    .getByRole('listitem')
+    .filter({ hasText: /Rita Reader asked for a text to/ })
+    .filter({ hasText: digits });
+  await expect(request).toContainText('Caller request', { timeout: 30_000 });
+  await expect(request).toContainText('annie.example/brochure');
   expect(await textsTo(phone)).toEqual([]);
-  await banner.getByRole('textbox', { name: 'Requested text' }).fill('Hello Rita: annie.example/brochure');
-  await banner.getByRole('button', { name: 'Send' }).click();
-  await expect(notice(page, 'Text sent')).toBeVisible();
-  await expect
-    .poll(async () => (await textsTo(phone)).map((text) => text.body))
-    .toEqual(['Hello Rita: annie.example/brochure']);
-  await expect(banner).toHaveCount(0);
+  await request.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect.poll(async () => (await textsTo(phone)).length, { timeout: 20_000 }).toBe(1);
+  expect((await textsTo(phone))[0]?.body).toContain('annie.example/brochure');
+  await expect(request).toHaveCount(0);
 });
 
 test("the executive's own number is a caller like any other until the passcode is keyed", async ({
