@@ -77,7 +77,6 @@ export const PRODUCT_RESPONSIVE_PROPS: ReadonlySet<string> = new Set([
   'display',
   'orientation',
   'p',
-  'pb',
 ]);
 
 const BREAKPOINT_CLASS = /\.(?:xs|sm|md|lg|xl)\\:(rt-[\w-]+)/g;
