@@ -1,5 +1,6 @@
-import { Box, Button, Code, Flex, Text } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import type { ComponentProps, ReactNode } from 'react';
+import { TechnicalDetails } from '../technical-details/technical-details.tsx';
 
 export type LoadFailedProps = {
   /** What could not be loaded, in the user's words (e.g. "Failed to load jobs."). */
@@ -17,23 +18,7 @@ export function LoadFailed({ message, onRetry, details, py = '8' }: LoadFailedPr
       <Text color="red" align="center">
         {message}
       </Text>
-      {details && (
-        <Box asChild maxWidth="100%">
-          <details>
-            <Text asChild size="1" color="gray">
-              <summary>Technical details</summary>
-            </Text>
-            <Code
-              size="1"
-              color="gray"
-              variant="ghost"
-              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-            >
-              {details}
-            </Code>
-          </details>
-        </Box>
-      )}
+      {details && <TechnicalDetails>{details}</TechnicalDetails>}
       <Button variant="soft" onClick={onRetry}>
         Retry
       </Button>

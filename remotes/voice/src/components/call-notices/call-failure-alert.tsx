@@ -1,5 +1,6 @@
 import { useAuthUser } from '@annie/api-client/auth/use-auth-user';
-import { Box, Callout, Code, Text } from '@radix-ui/themes';
+import { TechnicalDetails } from '@annie/ui/technical-details/technical-details';
+import { Callout } from '@radix-ui/themes';
 import type { CallFailure } from '../../lib/call-failure.ts';
 
 /**
@@ -11,23 +12,7 @@ export function CallFailureAlert({ failure }: { failure: CallFailure }) {
   return (
     <Callout.Root color="red" role="alert">
       <Callout.Text>{failure.message}</Callout.Text>
-      {isAdmin && failure.detail && (
-        <Box asChild>
-          <details>
-            <Text asChild size="1" color="gray">
-              <summary>Technical details</summary>
-            </Text>
-            <Code
-              size="1"
-              color="gray"
-              variant="ghost"
-              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-            >
-              {failure.detail}
-            </Code>
-          </details>
-        </Box>
-      )}
+      {isAdmin && failure.detail && <TechnicalDetails>{failure.detail}</TechnicalDetails>}
     </Callout.Root>
   );
 }
