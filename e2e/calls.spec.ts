@@ -7,7 +7,8 @@ const notice = (page: Page, text: string) => page.getByText(text, { exact: true 
 test('a call on /call: start, a typed message answered by the assistant, end; then it is in Call Logs', async ({
   userPage: page,
 }) => {
-  const message = `Where is the board meeting? (${Date.now()})`;
+  const stamp = String(Date.now());
+  const message = `Where is the board meeting? (${stamp})`;
   const reply = `Thanks for your message. (re: Executive: ${message})`;
 
   await page.goto('/call');
@@ -34,6 +35,8 @@ test('a call on /call: start, a typed message answered by the assistant, end; th
   await expect(page.getByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeVisible();
 
   await page.goto('/call-logs');
+  // Other specs place calls for this user at the same time: find this one by the words said in it.
+  await page.getByRole('searchbox', { name: 'Search transcripts' }).fill(stamp);
   const call = page.getByRole('table', { name: 'Calls' }).locator('tbody[data-call-id]').first();
   await expect(call).toContainText('Typed', { timeout: 30_000 });
   await expect(call.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);

@@ -1,3 +1,4 @@
+import { databaseAnswers } from '../db/pool.ts';
 import { observeApp } from './app-metrics.ts';
 import { observeProviders, providerBasesOf } from './provider-observer.ts';
 
@@ -31,7 +32,7 @@ export function observedApp(parts: AppParts) {
         live: () => parts.lifecycle.live(),
         liveHubListeners: () => parts.live.subscriberCount,
         queues: () => parts.workers.queueCounts(),
-        ready: async () => !parts.lifecycle.draining && (await parts.pool.query('select 1').then(() => true)),
+        ready: async () => !parts.lifecycle.draining && (await databaseAnswers(parts.pool).then(() => true)),
       });
       return async () => stop();
     },

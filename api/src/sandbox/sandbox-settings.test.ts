@@ -15,7 +15,7 @@ import {
 const fakes = {
   agt: { url: 'http://127.0.0.1:1001', apiKey: 'agt-key' },
   openAiRealtime: { baseURL: 'https://127.0.0.1:1002/v1' },
-  openAiLive: { baseURL: 'https://127.0.0.1:1008/v1' },
+  openAiLive: { baseURL: 'https://127.0.0.1:1008/v1', callsBaseURL: 'http://127.0.0.1:1009/v1' },
   openAiRealtimeCalls: { baseURL: 'http://127.0.0.1:1006/v1', sidebandBaseURL: 'https://127.0.0.1:1007/v1' },
   openAiText: { url: 'http://127.0.0.1:1003/v1', apiKey: 'sk-fake' },
   twilio: { url: 'http://127.0.0.1:1004', accountSid: 'AC1', authToken: 'token' },
@@ -64,6 +64,7 @@ describe('sandbox settings', () => {
       OPENAI_REALTIME_CALLS_BASE_URL: fakes.openAiRealtimeCalls.baseURL,
       OPENAI_REALTIME_SIDEBAND_BASE_URL: fakes.openAiRealtimeCalls.sidebandBaseURL,
       OPENAI_LIVE_BASE_URL: fakes.openAiLive.baseURL,
+      OPENAI_LIVE_CALLS_BASE_URL: fakes.openAiLive.callsBaseURL,
       OPENAI_LIVE_CA_FILE: files.realtimeCaFile,
       WEBRTC_ICE_SERVERS: [],
       OPENAI_TEXT_BASE_URL: fakes.openAiText.url,

@@ -16,6 +16,7 @@ export const PROVIDER_SETTINGS = [
   'OPENAI_REALTIME_SIDEBAND_BASE_URL',
   'OPENAI_LIVE_BASE_URL',
   'OPENAI_LIVE_CA_FILE',
+  'OPENAI_LIVE_CALLS_BASE_URL',
   'TWILIO_ACCOUNT_SID',
   'TWILIO_AUTH_TOKEN',
   'TWILIO_API_BASE_URL',
@@ -58,7 +59,7 @@ export function assertNoProviderSettings(config: AppConfig): void {
 export type SandboxEndpoints = {
   agt: { url: string; apiKey: string };
   openAiRealtime: { baseURL: string };
-  openAiLive: { baseURL: string };
+  openAiLive: { baseURL: string; callsBaseURL: string };
   openAiRealtimeCalls: { baseURL: string; sidebandBaseURL: string };
   openAiText: { url: string; apiKey: string };
   twilio: { url: string; accountSid: string; authToken: string };
@@ -99,6 +100,7 @@ export function sandboxConfig(config: AppConfig, fakes: SandboxEndpoints, files:
     OPENAI_LIVE_BASE_URL: fakes.openAiLive.baseURL,
     // One CA file trusts every OpenAI fake (each certificate has its own subject).
     OPENAI_LIVE_CA_FILE: files.realtimeCaFile,
+    OPENAI_LIVE_CALLS_BASE_URL: fakes.openAiLive.callsBaseURL,
     // The fakes listen on loopback: no STUN or TURN server can help a browser reach them.
     WEBRTC_ICE_SERVERS: [],
     OPENAI_TEXT_BASE_URL: fakes.openAiText.url,

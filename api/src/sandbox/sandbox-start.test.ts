@@ -96,8 +96,8 @@ describe('a sandbox started with --seed', () => {
     expect(api.logs.some((line) => line.msg === 'Sandbox — providers are simulated')).toBe(true);
     expect((await new TestClient(api.baseUrl).get('/api/modules')).body.sandbox).toBe(true);
     // The API's port and the fakes' (chemistry, Google, OpenAI text, realtime WebSocket and WebRTC with its
-    // sideband, GPT-Live, Twilio).
-    expect(listeningPorts(api.apiPid)).toHaveLength(9);
+    // sideband, GPT-Live's WebSocket and its browser calls, Twilio).
+    expect(listeningPorts(api.apiPid)).toHaveLength(10);
   });
 
   it("guards the panel's routes: signed-in only, and a body that is not a text from a phone number is a 400", async () => {

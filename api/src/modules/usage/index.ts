@@ -15,6 +15,7 @@ export {
   addUsageCost,
   applyProviderPrice,
   recordUsageEntry,
+  recordUsageEntryOnce,
   type UsageEntry,
   unpricedUsageEntries,
 } from './usage-ledger.queries.ts';

@@ -44,6 +44,34 @@ export async function recordUsageEntry(db: Queryable, tenantId: string, entry: U
   ]);
 }
 
+const INSERT_NEW_ENTRY_SQL = tenantSql(`
+  insert into usage_entry
+    (tenant_id, user_id, channel, kind, source_id, at, seconds, segments, tokens, cost_usd, provider_ref)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+  on conflict (tenant_id, kind, source_id) do nothing
+  returning source_id`);
+
+/** Records an entry unless its source is already in the ledger (sample data, seeded once); true when new. */
+export async function recordUsageEntryOnce(
+  db: Queryable,
+  tenantId: string,
+  entry: UsageEntry,
+): Promise<boolean> {
+  const rows = await runScoped(db, { tenantId }, INSERT_NEW_ENTRY_SQL, [
+    entry.userId,
+    entry.channel,
+    entry.kind,
+    entry.sourceId,
+    entry.at,
+    entry.seconds,
+    entry.segments,
+    entry.tokens,
+    entry.costUsd,
+    entry.providerRef ?? null,
+  ]);
+  return rows.length > 0;
+}
+
 // Entries whose provider price is still to come (a day at most), over every tenant: a sweep's work list.
 const UNPRICED_SQL = `
   select tenant_id as "tenantId", source_id as "sourceId", provider_ref as "providerRef" from usage_entry

@@ -1,5 +1,6 @@
+import { databaseNow } from '../../db/database-clock.ts';
 import type { Pool } from '../../db/pool.ts';
-import { recordUsageEntry, type UsageEntry } from '../../modules/usage/index.ts';
+import { recordUsageEntryOnce, type UsageEntry } from '../../modules/usage/index.ts';
 import { seedUuid } from './seed-ids.ts';
 
 type Owner = { tenantId: string; userId: string };
@@ -33,11 +34,8 @@ const SAMPLE_DAYS: { daysAgo: number; calls: [UsageEntry['channel'], number, num
  * clock as the ledger's other entries are; answers how many entries were new.
  */
 export async function seedUsage(pool: Pool, owner: Owner): Promise<number> {
-  const { rows } = await pool.query<{ now: Date; day: number }>(
-    "select now() as now, extract(day from now() at time zone 'UTC')::int as day",
-  );
-  const now = rows[0]?.now ?? new Date();
-  const dayOfMonth = rows[0]?.day ?? 1;
+  const now = await databaseNow(pool);
+  const dayOfMonth = now.getUTCDate();
   const entries: UsageEntry[] = [];
   for (const sample of SAMPLE_DAYS.filter((day) => day.daysAgo < dayOfMonth)) {
     const at = new Date(now.getTime() - sample.daysAgo * 86_400_000);
@@ -66,12 +64,7 @@ export async function seedUsage(pool: Pool, owner: Owner): Promise<number> {
         costUsd: 0.0079,
       });
   }
-  const existing = await pool.query<{ source_id: string }>(
-    'select source_id from usage_entry where tenant_id = $1 and source_id = any($2)',
-    [owner.tenantId, entries.map((entry) => entry.sourceId)],
-  );
-  const known = new Set(existing.rows.map((row) => row.source_id));
-  const added = entries.filter((entry) => !known.has(entry.sourceId));
-  for (const entry of added) await recordUsageEntry(pool, owner.tenantId, entry);
-  return added.length;
+  let added = 0;
+  for (const entry of entries) if (await recordUsageEntryOnce(pool, owner.tenantId, entry)) added += 1;
+  return added;
 }

@@ -30,11 +30,23 @@ describe('POST /api/realtime/offer', () => {
       sdp: ANSWER,
       callSessionId: '5b0f7c3e-1d6a-4f7e-9c1e-2a4b6c8d0e1f',
       realtimeCallId: 'rtc_123',
+      engine: 'realtime',
     });
     expect(api.requests('POST')[0]?.body).toBe(OFFER);
     const init = api.fetchMock.mock.calls[0]?.[1];
     expect(init?.credentials).toBe('include');
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/sdp', 'X-Tenant-Id': 'default' });
+  });
+
+  it('reads the engine the server chose from X-Voice-Engine: live only when it says so', async () => {
+    const live = answered();
+    live.headers.set('X-Voice-Engine', 'live');
+    stubFetch({ 'POST /api/realtime/offer': live });
+    expect((await postRealtimeOffer(OFFER)).engine).toBe('live');
+    const odd = answered();
+    odd.headers.set('X-Voice-Engine', 'something-else');
+    stubFetch({ 'POST /api/realtime/offer': odd });
+    expect((await postRealtimeOffer(OFFER)).engine).toBe('realtime');
   });
 
   it('turns a refusal into "Failed to get answer: {status}" with the server\'s reason', async () => {

@@ -42,7 +42,7 @@ export type SandboxFakes = {
   endpoints: {
     agt: { url: string; apiKey: string };
     openAiRealtime: { baseURL: string };
-    openAiLive: { baseURL: string };
+    openAiLive: { baseURL: string; callsBaseURL: string };
     openAiRealtimeCalls: { baseURL: string; sidebandBaseURL: string };
     openAiText: { url: string; apiKey: string };
     twilio: { url: string; accountSid: string; authToken: string };
@@ -157,7 +157,7 @@ export async function startSandboxFakes(options: SandboxFakesOptions): Promise<S
       endpoints: {
         agt: { url: agt.url, apiKey: SANDBOX_KEYS.agt },
         openAiRealtime: { baseURL: openAiRealtime.baseURL },
-        openAiLive: { baseURL: openAiLive.baseURL },
+        openAiLive: { baseURL: openAiLive.baseURL, callsBaseURL: openAiLive.callsBaseURL },
         openAiRealtimeCalls: {
           baseURL: openAiRealtimeCalls.baseURL,
           sidebandBaseURL: openAiRealtimeCalls.sideband.baseURL,
