@@ -62,6 +62,6 @@ export function connectionSettings(pool: Pick<Pool, 'options'>, url: string | un
 }
 
 /** Resolves once the database answers a trivial statement (readiness). */
-export async function databaseAnswers(pool: Pick<Pool, 'query'>): Promise<void> {
+export async function databaseAnswers(pool: { query: (text: string) => Promise<unknown> }): Promise<void> {
   await pool.query('select 1');
 }
