@@ -2,9 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { modelNotFound, modelObject, servesModel } from './openai-models.ts';
+import { answerSpeech } from './openai-speech-fake.ts';
 
-/** One text request the fake received: which endpoint and its JSON body. */
-export type TextRequest = { endpoint: 'responses' | 'chat.completions'; body: Record<string, unknown> };
+/** One request the fake received: which endpoint and its JSON body. */
+export type TextRequest = {
+  endpoint: 'responses' | 'chat.completions' | 'audio.speech';
+  body: Record<string, unknown>;
+};
+
+const ENDPOINTS: Record<string, TextRequest['endpoint']> = {
+  '/v1/responses': 'responses',
+  '/v1/chat/completions': 'chat.completions',
+  '/v1/audio/speech': 'audio.speech',
+};
 
 /** An OpenAI error the next requests answer with, e.g. {status: 429, type: 'rate_limit_exceeded'}. */
 export type OpenAiFakeFailure = {
@@ -177,7 +187,8 @@ function chatAnswer(model: string, text: string, prompt: string) {
 }
 
 /**
- * A loopback OpenAI for text: `POST /v1/responses` and `/v1/chat/completions` (not streamed) with
+ * A loopback OpenAI for text and speech: `POST /v1/responses` and `/v1/chat/completions` (not streamed),
+ * and `POST /v1/audio/speech` (openai-speech-fake.ts: real audio bytes of the asked format), with
  * Bearer auth, deterministic answers, and OpenAI's error bodies on demand; a model OpenAI does not serve
  * is a 404 `model_not_found`, and `GET /v1/models/{id}` retrieves a model (the doctor's check). A Responses request offering
  * the `web_search` tool is answered as searched: the text cites `fakeWebSource(input)`.
@@ -195,12 +206,7 @@ export async function startOpenAiTextFake(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://openai.invalid').pathname;
-      const endpoint =
-        path === '/v1/responses'
-          ? 'responses'
-          : path === '/v1/chat/completions'
-            ? 'chat.completions'
-            : undefined;
+      const endpoint = Object.hasOwn(ENDPOINTS, path) ? ENDPOINTS[path] : undefined;
       const modelPath = path.match(/^\/v1\/models\/([^/]+)$/);
       const known = (req.method === 'POST' && endpoint) || (req.method === 'GET' && modelPath);
       if (!known) {
@@ -245,6 +251,8 @@ export async function startOpenAiTextFake(
           },
         });
       }
+      if (endpoint === 'audio.speech')
+        return answerSpeech(res, body, `req_${randomBytes(8).toString('hex')}`);
       if (!servesModel(body.model)) return send(res, 404, { error: modelNotFound(body.model) });
       const model = body.model;
       const prompt = promptText(body);

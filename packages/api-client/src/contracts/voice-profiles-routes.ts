@@ -9,6 +9,7 @@ import {
   importVoiceProfileRequestSchema,
   previewVoiceProfileRequestSchema,
   updateVoiceProfileRequestSchema,
+  voicePreviewRequestSchema,
   voiceProfileListQuerySchema,
   voiceProfileSchema,
   voiceProfileVersionSchema,
@@ -127,6 +128,25 @@ export const previewVoiceProfile = route({
   access: 'admin',
   body: previewVoiceProfileRequestSchema,
   responses: { 200: { description: 'The compiled session', schema: compiledVoiceSessionSchema } },
+});
+
+/** The 503 message of a voice sample when OpenAI is not configured. */
+export const VOICE_PREVIEW_NOT_CONFIGURED = 'Voice samples are not available: set OPENAI_API_KEY';
+
+export const previewVoice = route({
+  method: 'post',
+  path: '/api/voice/profiles/voice-preview',
+  summary: "A short sample of a voice saying a fixed sentence in the assistant's name (MP3)",
+  description:
+    'The same sample is kept per tenant and voice for an hour, so repeated plays cost nothing; each admin may ask for a limited number a minute.',
+  access: 'admin',
+  body: voicePreviewRequestSchema,
+  responses: { 200: { description: 'The sample (audio/mpeg)', contentType: 'audio/mpeg' } },
+  errors: {
+    429: 'Too many samples asked for in a minute (Retry-After says when to ask again)',
+    502: 'OpenAI refused or could not make the sample',
+    503: 'OpenAI is not configured',
+  },
 });
 
 /** The 503 message of a voice test when OpenAI is not configured. */

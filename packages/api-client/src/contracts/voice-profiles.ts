@@ -383,3 +383,8 @@ export const previewVoiceProfileRequestSchema = z
   .strict();
 
 export type PreviewVoiceProfileRequest = z.input<typeof previewVoiceProfileRequestSchema>;
+
+/** POST /api/voice/profiles/voice-preview: the voice of the picker to hear a sample of. */
+export const voicePreviewRequestSchema = z.strictObject({ voice: enumOf('Voice', VOICES) });
+
+export type VoicePreviewRequest = z.input<typeof voicePreviewRequestSchema>;

@@ -1,10 +1,12 @@
 import type { Domain, DomainDeps } from '../../../domain.ts';
 import { drained } from '../../../instance/instance-lifecycle.ts';
+import { createOpenAiSpeech } from '../../../providers/openai/openai-speech.ts';
 import { callEnginesFrom } from '../bridge/index.ts';
 import { Migration20261122020000_voice_profiles } from './migrations/Migration20261122020000_voice_profiles.ts';
 import { Migration20261122200000_voice_test_tickets } from './migrations/Migration20261122200000_voice_test_tickets.ts';
 import { Migration20261129021500_voice_profile_engine } from './migrations/Migration20261129021500_voice_profile_engine.ts';
 import { testTicketRetention } from './test-ticket-retention.queries.ts';
+import { voicePreviewRoutes } from './voice-preview.routes.ts';
 import { VoiceProfileSchema } from './voice-profile.entity.ts';
 import { voiceProfileRoutes } from './voice-profile.routes.ts';
 import { VoiceProfileVersionSchema } from './voice-profile-version.entity.ts';
@@ -25,8 +27,14 @@ export function createVoiceProfiles({
   const tickets = new VoiceTestTickets(pool);
   lifecycle.countLive('voiceTests', () => sockets.clients.size);
   const draining = () => lifecycle.draining;
+  // Voice samples: speech through the same base URL as text (the loopback fake in the sandbox and tests).
+  const speech = createOpenAiSpeech({
+    apiKey: config.OPENAI_API_KEY,
+    baseUrl: config.OPENAI_TEXT_BASE_URL ?? config.OPENAI_BASE_URL,
+  });
   return {
     routers: [
+      voicePreviewRoutes({ speech, pool, assistantName: config.ASSISTANT_NAME }),
       voiceProfileRoutes(),
       voiceSessionRoutes(config),
       voiceTestRoutes({ config, logger, tickets, bridges, sockets, connections, pool, draining }),
