@@ -330,3 +330,33 @@ test('leaving the page ends the call: another route, and closing the tab', async
   await page.close({ runBeforeUnload: true });
   await expect.poll(async () => (await fake.latest()).ended).toBe(true);
 });
+
+test('on a phone, mid-call, End call sits above the tab bar and the transcript scrolls behind nothing', async ({
+  userPage: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 664 });
+  await fake.post('script', { userTranscripts: ['What is on my diary today?', 'And tomorrow?'] });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Start call' }).click({ timeout: 30_000 });
+  await expect(status(page)).toHaveText('Listening...');
+  // Two turns heard: the transcript grows while End stays where a thumb finds it.
+  await expect(transcript(page).getByText('And tomorrow?')).toBeVisible({ timeout: 30_000 });
+  const end = page.getByRole('button', { name: 'End call' });
+  const tabBar = await page.getByRole('navigation', { name: 'Tabs' }).boundingBox();
+  const endBox = await end.boundingBox();
+  expect(tabBar && endBox).toBeTruthy();
+  if (!tabBar || !endBox) return;
+  expect(endBox.y + endBox.height).toBeLessThanOrEqual(tabBar.y);
+  expect(endBox.y).toBeGreaterThanOrEqual(0);
+  // Nothing covers End's centre: a tap there reaches the button.
+  const onTop = await page.evaluate(
+    ([x, y]) =>
+      document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ??
+      document.elementFromPoint(x, y)?.closest('button')?.textContent,
+    [endBox.x + endBox.width / 2, endBox.y + endBox.height / 2] as const,
+  );
+  expect(onTop).toMatch(/End call/);
+  await end.click();
+  await expect(status(page)).toHaveText('Press Start to talk');
+  await page.setViewportSize({ width: 1280, height: 720 });
+});
