@@ -64,6 +64,36 @@ test('add a contact, find it by nickname in Favorites, and open its thread', asy
   await expect(page.getByText('Send a message to start the conversation')).toBeVisible();
 });
 
+test('an "Add to contacts" link (?add=) opens Add Contact with its number; one abroad is shown as its country writes it', async ({
+  userPage: page,
+}) => {
+  // Ofcom's London numbers for drama, 020 7946 0000 to 0999.
+  const tail = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  const phone = `+442079460${tail}`;
+  await page.goto(`/contacts?add=${encodeURIComponent(phone)}`);
+  const dialog = page.getByRole('dialog', { name: 'Add Contact' });
+  await expect(dialog.getByLabel('Phone')).toHaveValue(phone, { timeout: 30_000 });
+  // Used once: the address no longer asks for it, so a reload does not open the form again.
+  await expect(page).toHaveURL('/contacts');
+  await dialog.getByLabel('Name *').fill('Rita Reader');
+  await dialog.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(notice(page, 'Contact added successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByPlaceholder('Search contacts...').fill(phone.slice(1));
+  const row = page.getByRole('listitem', { name: 'Rita Reader' });
+  await expect(row).toContainText(`+44 20 7946 0${tail}`);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  const found = await page.request.get('/api/contacts', { params: { q: phone.slice(1) } });
+  const entries = (await found.json()) as { contact: { id: string; phonePrimary: string | null } }[];
+  for (const { contact } of entries.filter((entry) => entry.contact.phonePrimary === phone)) {
+    expect((await page.request.delete(`/api/contacts/${contact.id}`)).status()).toBe(204);
+  }
+});
+
 test('the contact page: edit and save the details, then delete after confirming', async ({
   userPage: page,
   pageErrors,

@@ -5,7 +5,6 @@ import {
   formatDateTime,
   formatMoney,
   formatMs,
-  formatPhone,
   formatRelativeTime,
   formatTime,
   titleCase,
@@ -63,30 +62,6 @@ describe('formatCallDuration', () => {
   it('keeps counting minutes past an hour and never goes negative', () => {
     expect(formatCallDuration('2025-01-05T15:00:00Z', '2025-01-05T16:15:03Z')).toBe('75:03');
     expect(formatCallDuration('2025-01-05T15:00:10Z', '2025-01-05T15:00:00Z')).toBe('0:00');
-  });
-});
-
-describe('formatPhone', () => {
-  it('formats 10 digits as (xxx) xxx-xxxx', () => {
-    expect(formatPhone('5551234567')).toBe('(555) 123-4567');
-    expect(formatPhone('555.123.4567')).toBe('(555) 123-4567');
-  });
-
-  it('formats 11 digits starting with 1, including E.164', () => {
-    expect(formatPhone('15551234567')).toBe('(555) 123-4567');
-    expect(formatPhone('+1 555 123 4567')).toBe('(555) 123-4567');
-  });
-
-  it('follows the digit-count rule even for area codes the phone plan does not allow', () => {
-    expect(formatPhone('0123456789')).toBe('(012) 345-6789');
-  });
-
-  it('returns anything else unchanged', () => {
-    expect(formatPhone('25551234567')).toBe('25551234567');
-    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
-    expect(formatPhone('12345')).toBe('12345');
-    expect(formatPhone('')).toBe('');
-    expect(formatPhone('Unknown caller')).toBe('Unknown caller');
   });
 });
 

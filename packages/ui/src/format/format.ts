@@ -1,4 +1,10 @@
-import { parseIncompletePhoneNumber } from 'libphonenumber-js';
+export {
+  formatPhone,
+  loadPhoneFormat,
+  phoneFormatLoaded,
+  usePhoneFormat,
+  withPhoneFormat,
+} from './phone.ts';
 
 /** Anything the API hands us as a moment in time. */
 export type DateInput = Date | string | number;
@@ -72,16 +78,6 @@ export function formatCallDuration(startedAt: DateInput, endedAt?: DateInput | n
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
-}
-
-/** 10 digits, or 11 starting with 1, as "(xxx) xxx-xxxx"; anything else unchanged. */
-export function formatPhone(raw: string): string {
-  // libphonenumber normalises punctuation and non-ASCII digits; its national formatter is not used because
-  // it leaves numbers with non-NANP area codes unformatted, while this rule goes purely by digit count.
-  const digits = parseIncompletePhoneNumber(raw).replace('+', '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (national.length !== 10) return raw;
-  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
 }
 
 const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [

@@ -29,6 +29,10 @@ import { type ContactFormErrors, contactToForm, validateContactForm } from '../l
 export default function ContactPage() {
   const { id = '' } = useParams();
   const contact = useContact(id);
+  // Here, not in the editor: the editor is remounted from each saved version (keyed by updatedAt), and a
+  // save's refetch can bring that version back before the save settles; a mutation's per-call callbacks
+  // (the notices) are dropped once the component that started it has unmounted.
+  const actions = useContactActions(id);
 
   return (
     <Box p={{ initial: '4', md: '6' }} maxWidth="760px">
@@ -47,16 +51,22 @@ export default function ContactPage() {
           onRetry={() => void contact.refetch()}
           data={contact.data}
         >
-          {(loaded) => <ContactEditor key={loaded.updatedAt} contact={loaded} />}
+          {(loaded) => <ContactEditor key={loaded.updatedAt} contact={loaded} actions={actions} />}
         </LoadStatus>
       )}
     </Box>
   );
 }
 
-function ContactEditor({ contact }: { contact: Contact }) {
+function ContactEditor({
+  contact,
+  actions,
+}: {
+  contact: Contact;
+  actions: ReturnType<typeof useContactActions>;
+}) {
   const navigate = useNavigate();
-  const { save, remove, saving, deleting } = useContactActions(contact.id);
+  const { save, remove, saving, deleting } = actions;
   const [values, setValues] = useState(() => contactToForm(contact));
   const [errors, setErrors] = useState<ContactFormErrors>({});
   const [confirming, setConfirming] = useState(false);

@@ -1,5 +1,6 @@
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactEntry } from '../testing/contact-entry.ts';
 import { renderPage } from '../testing/render-page.tsx';
@@ -17,6 +18,12 @@ const mom = contact('Margaret Smith', {
 const bob = contact('Bob Jones', { relationship: 'work', phonePrimary: '+14155552672' });
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** Shows the address the page is at (the router's, in memory). */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="Address">{`${pathname}${search}`}</output>;
+}
 
 describe('ContactsPage', () => {
   it('groups Favorites first, then letters, with the row details and buttons', async () => {
@@ -170,5 +177,56 @@ describe('ContactsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Add Contact' }));
     expect(await screen.findByText('Margaret Smith already has the phone number')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Contact' })).toBeInTheDocument();
+  });
+
+  it('"Add to contacts" links (?add=) open Add Contact with the number, once, and leave the address clean', async () => {
+    const { requests } = stubFetch({
+      'GET /api/contacts': { status: 200, body: [bob] },
+      'POST /api/contacts': ({ body }) => ({
+        status: 201,
+        body: { ...contact('Ada').contact, ...(body as object) },
+      }),
+    });
+    const user = renderPage(
+      <>
+        <ContactsPage />
+        <Address />
+      </>,
+      '/contacts?add=%2B442079460958&from=calls',
+      '/contacts',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add Contact' });
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('+442079460958');
+    // The parameter is used up: only it leaves the address.
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Address', hidden: true })).toHaveTextContent(
+        /^\/contacts\?from=calls$/,
+      ),
+    );
+    await user.type(within(dialog).getByLabelText('Name *'), 'Ada');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
+    expect(await screen.findByText('Contact added successfully!')).toBeInTheDocument();
+    expect(requests('POST')[0]?.body).toMatchObject({ name: 'Ada', phonePrimary: '+442079460958' });
+    // The Add button starts from an empty form again, and nothing reopens it by itself.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    expect(screen.getByLabelText('Phone')).toHaveValue('');
+  }, 20_000);
+
+  it('a blank ?add= opens nothing and is dropped from the address', async () => {
+    stubFetch({ 'GET /api/contacts': { status: 200, body: [bob] } });
+    renderPage(
+      <>
+        <ContactsPage />
+        <Address />
+      </>,
+      '/contacts?add=',
+      '/contacts',
+    );
+    await screen.findByRole('listitem', { name: 'Bob Jones' });
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/contacts$/),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -13,12 +13,15 @@ import { AddContactDialog } from '../components/add-contact-dialog.tsx';
 import { ContactRow } from '../components/contact-row.tsx';
 import { OutboundCall } from '../components/outbound-call.tsx';
 import { useAddContact } from '../hooks/use-add-contact.ts';
+import { useAddParam } from '../hooks/use-add-param.ts';
 import type { CallTarget } from '../lib/call-target.ts';
+import type { ContactFormValues } from '../lib/contact-form.ts';
 import { groupContacts } from '../lib/contact-groups.ts';
 
 /**
  * The Contacts screen (/contacts): search, Favorites then letters, a page at a time, and Add Contact; a
- * row's call button asks what the call is for before the assistant phones.
+ * row's call button asks what the call is for before the assistant phones. `?add=<number>` (the "Add to
+ * contacts" links) opens Add Contact with that number filled in.
  */
 export default function ContactsPage() {
   const assistantName = useAssistantName();
@@ -30,6 +33,13 @@ export default function ContactsPage() {
     if (!isFetchingNextPage) void fetchNextPage();
   }, [isFetchingNextPage, fetchNextPage]);
   const [adding, setAdding] = useState(false);
+  // Filled in advance when Add Contact was opened from a link; the Add button starts from an empty form.
+  const [prefill, setPrefill] = useState<Partial<ContactFormValues>>();
+  const openAdd = useCallback((filled?: Partial<ContactFormValues>) => {
+    setPrefill(filled);
+    setAdding(true);
+  }, []);
+  useAddParam((phone) => openAdd({ phonePrimary: phone }));
   const { addContact, adding: saving } = useAddContact();
   const [callTarget, setCallTarget] = useState<CallTarget>();
   const callContact = useCallback((phone: string, name: string) => setCallTarget({ phone, name }), []);
@@ -64,7 +74,7 @@ export default function ContactsPage() {
       <PageHeader
         title="Contacts"
         actions={
-          <Button onClick={() => setAdding(true)} aria-label="Add contact">
+          <Button onClick={() => openAdd()} aria-label="Add contact">
             <PlusIcon /> Add
           </Button>
         }
@@ -98,7 +108,13 @@ export default function ContactsPage() {
           </>
         )}
       </LoadStatus>
-      <AddContactDialog open={adding} onOpenChange={setAdding} onSubmit={addContact} pending={saving} />
+      <AddContactDialog
+        open={adding}
+        onOpenChange={setAdding}
+        initial={prefill}
+        onSubmit={addContact}
+        pending={saving}
+      />
       {callTarget && <OutboundCall target={callTarget} onDone={() => setCallTarget(undefined)} />}
     </Box>
   );
