@@ -1,4 +1,5 @@
 import type { RemoteAppPages } from '@annie/api-client/contracts/remotes';
+import { withPhoneFormat } from '@annie/ui/format';
 import { type ComponentType, lazy } from 'react';
 import BrowserCallPage from './pages/browser-call-page.tsx';
 
@@ -15,7 +16,8 @@ const pages = {
   realtime: BrowserCallPage,
   call: lazy(() => import('./pages/typed-call-page.tsx')),
   voice: BrowserCallPage,
-  'call-logs': lazy(() => import('./pages/call-logs-page.tsx')),
+  // Call Logs shows callers' numbers: its chunk comes with the formatter for numbers abroad.
+  'call-logs': lazy(withPhoneFormat(() => import('./pages/call-logs-page.tsx'))),
 } satisfies RemoteAppPages<'voice', ComponentType>;
 
 export default pages;
