@@ -22,7 +22,7 @@ async function liveSessions(): Promise<LiveSessionSummary[]> {
 const status = (page: Page) => page.getByRole('status', { name: 'Call status' });
 const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
 
-test('a browser call on GPT-Live: started, a tool used, ended, figures recorded by the server; the page cannot send what its data channel forbids', async ({
+test('a browser call on GPT-Live: started, a tool used, ended, figures recorded by the server and compared for its profile; the page cannot send what its data channel forbids', async ({
   userPage: page,
   adminPage,
 }) => {
@@ -33,9 +33,10 @@ test('a browser call on GPT-Live: started, a tool used, ended, figures recorded 
     isDefault: boolean;
   }[];
   const previous = profiles.find((profile) => profile.isDefault);
+  const profileName = `Live desk ${Date.now().toString(36)}`;
   const created = await adminPage.request.post('/api/voice/profiles', {
     data: {
-      name: `Live desk ${Date.now().toString(36)}`,
+      name: profileName,
       isDefault: true,
       engine: 'live',
       live: {
@@ -120,6 +121,18 @@ test('a browser call on GPT-Live: started, a tool used, ended, figures recorded 
         { timeout: 20_000 },
       )
       .toEqual([{ name: 'add_knowledge_note', durationMs: expect.any(Number), outcome: 'ok' }]);
+
+    // The admin's Usage screen compares the engines for the default profile (this one, new): its one
+    // call ran on GPT-Live.
+    await adminPage.goto('/voice/console');
+    await adminPage.getByRole('tab', { name: 'Usage' }).click({ timeout: 30_000 });
+    await expect(adminPage.getByRole('combobox', { name: 'Profile' })).toHaveText(
+      `${profileName} (default)`,
+      { timeout: 30_000 },
+    );
+    const engines = adminPage.getByLabel('Engines compared', { exact: true }).getByRole('row');
+    await expect(engines.filter({ hasText: 'GPT-Live' }).getByRole('cell').first()).toHaveText('1');
+    await expect(engines.filter({ hasText: 'Realtime' }).getByRole('cell').first()).toHaveText('0');
   } finally {
     if (previous) await adminPage.request.post(`/api/voice/profiles/${previous.id}/make-default`);
     await adminPage.request.delete(`/api/voice/profiles/${liveProfile.id}`);

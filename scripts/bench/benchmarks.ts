@@ -106,6 +106,18 @@ export const BENCHMARKS: readonly Benchmark[] = [
     measures: 'phone calls on GPT-Live against the Live fake: time in our bridge, greeting, CPU per call',
   },
   {
+    name: 'engines',
+    file: 'engines.ts',
+    measures:
+      'Realtime vs GPT-Live on the phone bridge, same script against the fakes: greeting, per-turn latency, time in our bridge, CPU per call',
+  },
+  {
+    name: 'engines-browser',
+    file: 'engines-browser.ts',
+    measures:
+      'browser calls, Realtime vs GPT-Live against the WebRTC fakes: offer → answer, channel open, greeting audio',
+  },
+  {
     name: 'realtime-call',
     file: 'realtime-call.ts',
     measures: 'browser realtime call (werift peer): offer → channel open, tool round trip',

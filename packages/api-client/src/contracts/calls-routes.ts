@@ -13,7 +13,7 @@ import {
 } from './calls.ts';
 import { CALL_LIVE_EVENT } from './phone-calls.ts';
 import { route } from './route.ts';
-import { engineComparisonQuerySchema, engineComparisonSchema } from './usage.ts';
+import { ENGINE_PROFILE_NOT_FOUND, engineComparisonQuerySchema, engineComparisonSchema } from './usage.ts';
 
 /** A call that does not exist in the tenant or is not the caller's. */
 export const CALL_NOT_FOUND = 'Call not found';
@@ -114,10 +114,11 @@ export const assist = route({
 export const getEngineComparison = route({
   method: 'get',
   path: '/api/call-sessions/engines',
-  summary: "Realtime and GPT-Live side by side over the tenant's measured calls",
+  summary: "Realtime and GPT-Live side by side over a voice profile's measured calls",
   description:
-    'Calls started between `from` and `to` (UTC dates, inclusive; default the last 30 days) whose figures the server measured: calls, minutes, median and p95 response time, interruptions per minute, tool runs and failures, cost per minute in the tenant’s currency.',
+    'Calls of the voice profile `profileId` (default: the default profile) started between `from` and `to` (UTC dates, inclusive; default the last 30 days) whose figures the server measured: calls, minutes, median and p95 response time, interruptions per minute, tool runs and failures, cost per minute in the tenant’s currency.',
   access: 'admin',
   query: engineComparisonQuerySchema,
   responses: { 200: { description: 'The two engines compared', schema: engineComparisonSchema } },
+  errors: { 404: ENGINE_PROFILE_NOT_FOUND },
 });

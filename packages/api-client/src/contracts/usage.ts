@@ -188,11 +188,19 @@ export type UsageSettings = z.infer<typeof usageSettingsSchema>;
 export type UsageSettingsAnswer = z.infer<typeof usageSettingsAnswerSchema>;
 export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
 
-/** GET /api/call-sessions/engines query: calls started between two dates (UTC, inclusive; default the last 30 days). */
+/** GET /api/call-sessions/engines: 404 when `profileId` names none of the tenant's voice profiles. */
+export const ENGINE_PROFILE_NOT_FOUND = 'Voice profile not found';
+
+/**
+ * GET /api/call-sessions/engines query: calls started between two dates (UTC, inclusive; default the
+ * last 30 days) that one voice profile ran (its id as the profile list names it; default the default
+ * profile).
+ */
 export const engineComparisonQuerySchema = z
   .object({
     from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
     to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+    profileId: z.string().trim().min(1).max(100).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: 'from must not be after to',
@@ -213,10 +221,12 @@ export const engineFiguresSchema = z.object({
   costPerMinute: z.number().nonnegative().nullable(),
 });
 
-/** Both engines side by side over the tenant's server-measured calls. */
+/** Both engines side by side over one voice profile's server-measured calls. */
 export const engineComparisonSchema = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
+  /** The profile compared (as the profile list names it); null when the tenant has none saved (every call). */
+  profile: z.object({ id: z.string(), name: z.string() }).nullable(),
   currency: currencySchema,
   engines: z.array(engineFiguresSchema),
 });

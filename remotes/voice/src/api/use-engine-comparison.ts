@@ -3,17 +3,23 @@ import * as contract from '@annie/api-client/contracts/calls-routes';
 import type { EngineComparison } from '@annie/api-client/contracts/usage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** Realtime and GPT-Live compared over the tenant's measured calls of the last 30 days (admins only). */
-export async function getEngineComparison(signal?: AbortSignal): Promise<EngineComparison> {
-  return callRoute(contract.getEngineComparison, { query: {} }, { signal });
+/**
+ * Realtime and GPT-Live compared over the calls of the last 30 days that one voice profile ran (its id
+ * as the profile list names it; without one, the default profile). Admins only.
+ */
+export async function getEngineComparison(
+  profileId: string | undefined,
+  signal?: AbortSignal,
+): Promise<EngineComparison> {
+  return callRoute(contract.getEngineComparison, { query: profileId ? { profileId } : {} }, { signal });
 }
 
-export const engineComparisonQueryOptions = () =>
+export const engineComparisonQueryOptions = (profileId?: string) =>
   queryOptions({
-    queryKey: [contract.getEngineComparison.path] as const,
-    queryFn: ({ signal }) => getEngineComparison(signal),
+    queryKey: [contract.getEngineComparison.path, profileId ?? null] as const,
+    queryFn: ({ signal }) => getEngineComparison(profileId, signal),
   });
 
-export function useEngineComparison() {
-  return useQuery(engineComparisonQueryOptions());
+export function useEngineComparison(profileId?: string) {
+  return useQuery(engineComparisonQueryOptions(profileId));
 }

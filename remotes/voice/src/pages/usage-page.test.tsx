@@ -1,3 +1,4 @@
+import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';
 import { renderRoutedPage } from '@annie/ui/testing/render-routed-page';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -9,6 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const engines = {
   from: '2026-10-31',
   to: '2026-11-29',
+  profile: { id: '20000000-0000-4000-8000-000000000001', name: 'Front desk' },
   currency: 'EUR',
   engines: [
     {
@@ -32,6 +34,15 @@ const engines = {
       costPerMinute: 0.052,
     },
   ],
+};
+
+const voiceProfile = {
+  ...VOICE_PROFILE_DEFAULTS,
+  agentId: 'default-agent',
+  isSystemProfile: false,
+  version: 1,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T09:00:00.000Z',
 };
 
 const report = {
@@ -239,5 +250,50 @@ describe('UsagePage', { timeout: 20_000 }, () => {
       ['Realtime', '12', '640 ms', '1.21 s', '0.4', '1 of 9', '€0.061'],
       ['GPT-Live', '3', '380 ms', '520 ms', '0.9', '0 of 2', '€0.052'],
     ]);
+  });
+
+  it('compares the engines for the profile picked, the default profile at first', async () => {
+    const profile = (id: string, name: string, isDefault: boolean) => ({ id, name, isDefault });
+    const sales = '20000000-0000-4000-8000-000000000002';
+    const api = stubFetch({
+      'GET /api/usage': { status: 200, body: empty },
+      'GET /api/call-sessions/latency-by-day': { status: 200, body: { ...latency, days: [] } },
+      'GET /api/usage/settings': { status: 200, body: settings },
+      'GET /api/usage/budget': { status: 200, body: { ...budget, warning: false, ratio: 0.1 } },
+      'GET /api/voice/profiles': {
+        status: 200,
+        body: [profile(engines.profile.id, 'Front desk', true), profile(sales, 'Sales', false)].map(
+          (each) => ({ ...voiceProfile, ...each }),
+        ),
+      },
+      'GET /api/call-sessions/engines': (request) =>
+        request.query.get('profileId') === sales
+          ? {
+              status: 200,
+              body: {
+                ...engines,
+                profile: { id: sales, name: 'Sales' },
+                engines: engines.engines.map((each) => ({ ...each, calls: each.calls + 100 })),
+              },
+            }
+          : { status: 200, body: engines },
+    });
+    const { user } = renderRoutedPage(<UsagePage />, '/voice/console');
+    const calls = async () =>
+      within(await screen.findByLabelText('Engines compared'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelectorAll('td')[0]?.textContent);
+    await waitFor(async () => expect(await calls()).toEqual(['12', '3']));
+    const picker = await screen.findByRole('combobox', { name: 'Profile' });
+    expect(picker).toHaveTextContent('Front desk (default)');
+    expect(
+      screen.getByText('Calls the profile Front desk ran, by the engine each call ran on.'),
+    ).toBeVisible();
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Sales' }));
+    await waitFor(async () => expect(await calls()).toEqual(['112', '103']));
+    const asked = api.requests('GET').filter((request) => request.path === '/api/call-sessions/engines');
+    expect(asked.map((request) => request.query.get('profileId'))).toEqual([null, sales]);
   });
 });

@@ -9,8 +9,10 @@ import { useEngineComparison } from '../api/use-engine-comparison.ts';
 import { useLatencyByDay } from '../api/use-latency-by-day.ts';
 import { useUsageReport } from '../api/use-usage-report.ts';
 import { useUsageSettings } from '../api/use-usage-settings.ts';
+import { useVoiceProfiles } from '../api/use-voice-profiles.ts';
 import { BudgetBanner } from '../components/usage/budget-banner.tsx';
 import { EngineComparisonTable } from '../components/usage/engine-comparison-table.tsx';
+import { EngineProfileSelect } from '../components/usage/engine-profile-select.tsx';
 import { UsageCards } from '../components/usage/usage-cards.tsx';
 import { UsageCharts } from '../components/usage/usage-charts.tsx';
 import { UsageSettingsForm } from '../components/usage/usage-settings-form.tsx';
@@ -27,7 +29,8 @@ type UsagePageProps = {
  * Usage (the Voice Console's Usage tab, admins only): the tenant's calls, minutes, texts, tokens and
  * cost per day (this month) or per month (the last year) as charts, then per user and channel (a table,
  * stacked cards on a phone), with CSV export, the budget banner and its "Change budget", the two voice
- * engines compared over the last 30 days, and the usage settings.
+ * engines compared over the last 30 days for the profile picked (at first the default profile), and the
+ * usage settings.
  */
 export default function UsagePage({ focusBudget = false }: UsagePageProps) {
   const [by, setBy] = useState<'day' | 'month'>('day');
@@ -37,7 +40,12 @@ export default function UsagePage({ focusBudget = false }: UsagePageProps) {
   const settings = useUsageSettings();
   const budget = useBudgetStatus();
   const actions = useUsageActions();
-  const engines = useEngineComparison();
+  const profiles = useVoiceProfiles();
+  // Undefined until one is picked: the server compares the default profile's calls.
+  const [profileId, setProfileId] = useState<string>();
+  const engines = useEngineComparison(profileId);
+  const comparedId =
+    profileId ?? engines.data?.profile?.id ?? profiles.data?.find((profile) => profile.isDefault)?.id;
   const budgetInput = useRef<HTMLInputElement>(null);
   const changeBudget = useCallback(() => {
     budgetInput.current?.scrollIntoView?.({ block: 'center' });
@@ -109,9 +117,14 @@ export default function UsagePage({ focusBudget = false }: UsagePageProps) {
           )
         }
       </LoadStatus>
-      <Heading as="h3" size="3">
-        Engines, last 30 days
-      </Heading>
+      <Flex justify="between" align="center" gap="3" wrap="wrap">
+        <Heading as="h3" size="3">
+          Engines, last 30 days
+        </Heading>
+        {profiles.data && profiles.data.length > 0 && (
+          <EngineProfileSelect profiles={profiles.data} value={comparedId} onChange={setProfileId} />
+        )}
+      </Flex>
       <LoadStatus
         loading={engines.isPending}
         failed={engines.isError}

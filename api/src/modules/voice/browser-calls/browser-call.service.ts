@@ -54,10 +54,16 @@ export async function startBrowserCall(
   },
 ): Promise<BrowserCall> {
   await assertWithinBudget(ormQueryable(em), input.auth.tenantId);
-  const compiled = await compileDefaultSession(em, input.defaultModel, input.onRetiredModel);
-  // The default profile's engine, or by its split the other one, drawn once for this call.
+  const { compiled, profileId } = await compileDefaultSession(em, input.defaultModel, input.onRetiredModel);
+  // The default profile's engine, or by its split the other one, drawn once for this call (and stored
+  // on its call session with the profile, for the engines' comparison).
   if (input.live && chooseEngine(compiled, input.live.draw()) === 'live') {
-    const call = await input.live.calls.start(em, { auth: input.auth, offerSdp: input.offerSdp, compiled });
+    const call = await input.live.calls.start(em, {
+      auth: input.auth,
+      offerSdp: input.offerSdp,
+      compiled,
+      profileId,
+    });
     return {
       engine: 'live',
       sdp: call.sdp,
@@ -74,6 +80,8 @@ export async function startBrowserCall(
       channel: 'webrtc',
       direction: 'outbound',
       providerCallId: answer.callId,
+      engine: 'realtime',
+      profileId,
     });
     return {
       engine: 'realtime',

@@ -62,7 +62,13 @@ export class LiveBrowserCalls {
 
   async start(
     em: EntityManager,
-    input: { auth: AuthContext; offerSdp: string; compiled: CompiledVoiceSession },
+    input: {
+      auth: AuthContext;
+      offerSdp: string;
+      compiled: CompiledVoiceSession;
+      /** The voice profile the session was compiled from (null: the default settings). */
+      profileId?: string | null;
+    },
   ): Promise<LiveBrowserCall> {
     const { auth, compiled } = input;
     let endRequested = false;
@@ -79,6 +85,8 @@ export class LiveBrowserCalls {
       channel: 'webrtc',
       direction: 'outbound',
       providerCallId: answer.sessionId,
+      engine: 'live',
+      profileId: input.profileId ?? null,
     });
     const call: SidebandCall = {
       tenantId: auth.tenantId,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CALL_CHANNELS, CALL_DIRECTIONS, type CallTranscriptEntry } from '@annie/api-client/contracts/calls';
+import { VOICE_ENGINES } from '@annie/api-client/contracts/voice-profile-options';
 import { defineEntity, p } from '@mikro-orm/core';
 import { tenantFilter } from '../../../db/tenant-filter.ts';
 
@@ -31,6 +32,13 @@ const CallSessionSchema = defineEntity({
     transcript: p.json<CallTranscriptEntry[]>().onCreate(() => []),
     /** The voice conversation holding a browser realtime call's transcript. */
     conversationId: p.uuid().nullable(),
+    /** The voice engine the call ran on; null for a typed call and for calls before engines existed. */
+    engine: p.enum(VOICE_ENGINES).nullable(),
+    /**
+     * The voice profile the call ran with (a browser call's default profile, a phone call's chosen or
+     * default one); null when none was saved (the default settings) or before engines were recorded.
+     */
+    profileId: p.uuid().nullable(),
   },
 });
 

@@ -66,13 +66,17 @@ export type NewCallSessionRow = {
   providerCallId: string | null;
   purpose: string | null;
   startedAt: Date;
+  /** The voice engine the call runs on and the profile that chose it, when known at the start. */
+  engine: 'realtime' | 'live' | null;
+  profileId: string | null;
 };
 
 // A retried webhook or a second offer with a provider call id the tenant already has inserts nothing.
 const INSERT_CALL_SESSION_SQL = userSql(`
   insert into call_session
-    (tenant_id, user_id, id, channel, direction, caller_id, provider_call_id, purpose, started_at, transcript)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, '[]'::jsonb)
+    (tenant_id, user_id, id, channel, direction, caller_id, provider_call_id, purpose, started_at, transcript,
+     engine, profile_id)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, '[]'::jsonb, $10, $11::uuid)
   on conflict (tenant_id, provider_call_id) where provider_call_id is not null do nothing
   returning id`);
 
@@ -90,6 +94,8 @@ export async function insertCallSession(
     row.providerCallId,
     row.purpose,
     row.startedAt,
+    row.engine,
+    row.profileId,
   ]);
   return rows.length > 0;
 }

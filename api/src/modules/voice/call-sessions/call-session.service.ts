@@ -29,6 +29,12 @@ export type StartCallSessionInput = {
   purpose?: string | null;
   /** When the call started; now when absent. */
   startedAt?: Date;
+  /**
+   * The voice engine the call runs on and the voice profile that chose it, when the start knows them (a
+   * browser call); a phone call's first media stream writes them instead (`claimCallEngine`).
+   */
+  engine?: 'realtime' | 'live' | null;
+  profileId?: string | null;
 };
 
 /** A transcript line to append; `timestamp` defaults to now. */
@@ -73,6 +79,8 @@ export async function startCallSession(
     providerCallId: input.providerCallId ?? null,
     purpose: input.purpose ?? null,
     startedAt: input.startedAt ?? new Date(),
+    engine: input.engine ?? null,
+    profileId: input.profileId ?? null,
   });
   if (inserted) return reload(em, { tenantId: input.tenantId, id });
   const existing = await findCallSessionByProviderId(em, {

@@ -1,3 +1,4 @@
+import { ENGINE_PROFILE_NOT_FOUND } from '@annie/api-client/contracts/usage';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';
@@ -80,5 +81,24 @@ describe('call session isolation', () => {
     expect(rows[0].n).toBe(0);
     expect((await colleague.get('/api/voice/conversations')).body).toEqual([]);
     expect((await outsider.get('/api/voice/conversations')).body).toEqual([]);
+  });
+});
+
+describe('the engines’ comparison of a voice profile', () => {
+  it('is not another tenant’s to read: their admin gets 404 for the profile’s id', async () => {
+    const ownerAdmin = await app.signedIn(await app.createUser({ tenantId: 'tenant-a', isAdmin: true }));
+    const theirAdmin = await app.signedIn(await app.createUser({ tenantId: 'tenant-b', isAdmin: true }));
+    const profile = await ownerAdmin.post('/api/voice/profiles', { name: 'Front desk', isDefault: true });
+    expect(profile.status).toBe(201);
+    const path = `/api/call-sessions/engines?profileId=${profile.body.id}`;
+    const own = await ownerAdmin.get(path);
+    expect(own.status).toBe(200);
+    expect(own.body.profile).toEqual({ id: profile.body.id, name: 'Front desk' });
+    const theirs = await theirAdmin.get(path);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toMatchObject({ message: ENGINE_PROFILE_NOT_FOUND });
+    // Whatever their headers claim.
+    const claimed = await theirAdmin.get(path, { headers: { 'X-Tenant-Id': 'tenant-a' } });
+    expect(claimed.status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { engineComparisonSchema } from '@annie/api-client/contracts/usage';
+import { ENGINE_PROFILE_NOT_FOUND, engineComparisonSchema } from '@annie/api-client/contracts/usage';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';
@@ -7,11 +7,14 @@ import type { MeasuredCall } from '../bridge/index.ts';
 import { recordCallFigures } from './call-figures.service.ts';
 import { startCallSession } from './call-session.service.ts';
 
-// Realtime and GPT-Live compared over a tenant's measured calls: admins only, their tenant's calls only.
+// Realtime and GPT-Live compared over one voice profile's measured calls (by default the default
+// profile's): admins only, their tenant's calls and profiles only.
 const app = await startTestApp();
 let admin: TestClient;
 let member: TestClient;
 let otherAdmin: TestClient;
+let deskId: string;
+let salesId: string;
 
 const measured = (latenciesMs: number[], extra: Partial<MeasuredCall> = {}): MeasuredCall => ({
   latenciesMs,
@@ -28,8 +31,14 @@ const live = (seconds: number) => ({
   backend: { input: 1000, cached: 0, output: 100, reasoning: 0 },
 });
 
-/** A phone call of `minutes` that started an hour ago, measured as `call`. */
-async function measuredCall(tenantId: string, userId: string, minutes: number, call: MeasuredCall) {
+/** A phone call of `minutes` that started an hour ago on `profileId`'s engine, measured as `call`. */
+async function measuredCall(
+  tenantId: string,
+  userId: string,
+  minutes: number,
+  call: MeasuredCall,
+  profileId: string | null = null,
+) {
   const startedAt = new Date(Date.now() - 3_600_000);
   const session = await startCallSession(app.orm.em.fork() as EntityManager, {
     tenantId,
@@ -37,9 +46,11 @@ async function measuredCall(tenantId: string, userId: string, minutes: number, c
     channel: 'twilio',
     startedAt,
   });
-  await app.pool.query('update call_session set ended_at = $2 where id = $1', [
+  await app.pool.query('update call_session set ended_at = $2, engine = $3, profile_id = $4 where id = $1', [
     session.id,
     new Date(startedAt.getTime() + minutes * 60_000),
+    call.live ? 'live' : 'realtime',
+    profileId,
   ]);
   const models = { voice: 'gpt-realtime-2.1', transcription: 'gpt-transcribe' };
   await recordCallFigures(app.pool, {
@@ -57,21 +68,26 @@ beforeAll(async () => {
   member = await app.signedIn(await app.createUser({ tenantId: 'engines-a' }));
   const otherUser = await app.createUser({ tenantId: 'engines-b', isAdmin: true });
   otherAdmin = await app.signedIn(otherUser);
-  await measuredCall('engines-a', adminUser.user.id, 2, measured([400, 900]));
-  await measuredCall('engines-a', adminUser.user.id, 2, measured([500]));
-  await measuredCall('engines-a', adminUser.user.id, 3, {
-    ...measured([250, 300, 350], { tools: [{ name: 'check_calendar', durationMs: 90, outcome: 'error' }] }),
-    live: live(180),
-  });
+  deskId = (await admin.post('/api/voice/profiles', { name: 'Desk', isDefault: true })).body.id;
+  salesId = (await admin.post('/api/voice/profiles', { name: 'Sales' })).body.id;
+  const a = adminUser.user.id;
+  await measuredCall('engines-a', a, 2, measured([400, 900]), deskId);
+  await measuredCall('engines-a', a, 2, measured([500]), deskId);
+  const failed = { tools: [{ name: 'check_calendar', durationMs: 90, outcome: 'error' as const }] };
+  await measuredCall('engines-a', a, 3, { ...measured([250, 300, 350], failed), live: live(180) }, deskId);
+  // Another profile's call, and one from before calls recorded their profile: neither is the Desk's.
+  await measuredCall('engines-a', a, 4, { ...measured([2000]), live: live(240) }, salesId);
+  await measuredCall('engines-a', a, 1, measured([3000]));
   await measuredCall('engines-b', otherUser.user.id, 5, { ...measured([999]), live: live(300) });
 });
 
 describe('GET /api/call-sessions/engines', () => {
-  it('compares the two engines over the tenant’s measured calls', async () => {
+  it('compares the two engines over the default profile’s measured calls', async () => {
     const response = await admin.get('/api/call-sessions/engines');
     expect(response.status).toBe(200);
-    const { engines, currency } = engineComparisonSchema.parse(response.body);
+    const { engines, currency, profile } = engineComparisonSchema.parse(response.body);
     expect(currency).toBe('USD');
+    expect(profile).toEqual({ id: deskId, name: 'Desk' });
     const [realtime, gptLive] = engines;
     expect(realtime).toMatchObject({
       engine: 'realtime',
@@ -93,9 +109,30 @@ describe('GET /api/call-sessions/engines', () => {
     expect(gptLive?.costPerMinute).toBeCloseTo((0.15 + (1000 * 0.1 + 100 * 0.5) / 1e6) / 3, 6);
   });
 
+  it('compares the profile it is asked for: only that profile’s calls', async () => {
+    const response = await admin.get(`/api/call-sessions/engines?profileId=${salesId}`);
+    const { engines, profile } = engineComparisonSchema.parse(response.body);
+    expect(profile).toEqual({ id: salesId, name: 'Sales' });
+    expect(engines.map((engine) => [engine.engine, engine.calls])).toEqual([
+      ['realtime', 0],
+      ['live', 1],
+    ]);
+    expect(engines[1]).toMatchObject({ minutes: 4, latency: { p50: 2000, p95: 2000 } });
+  });
+
+  it('answers 404 for an id that names none of the tenant’s profiles', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-profile']) {
+      const response = await admin.get(`/api/call-sessions/engines?profileId=${id}`);
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ message: ENGINE_PROFILE_NOT_FOUND });
+    }
+  });
+
   it('is for admins only, and another tenant’s admin sees only their own calls', async () => {
     expect((await member.get('/api/call-sessions/engines')).status).toBe(403);
+    // With no profile saved, every call of theirs ran on the default settings: all are compared.
     const theirs = engineComparisonSchema.parse((await otherAdmin.get('/api/call-sessions/engines')).body);
+    expect(theirs.profile).toBeNull();
     expect(theirs.engines.map((engine) => engine.calls)).toEqual([0, 1]);
     expect(theirs.engines[1]?.latency).toEqual({ p50: 999, p95: 999 });
   });

@@ -1,7 +1,31 @@
-import type { EngineComparison, EngineFigures } from '@annie/api-client/contracts/usage';
+import {
+  ENGINE_PROFILE_NOT_FOUND,
+  type EngineComparison,
+  type EngineFigures,
+} from '@annie/api-client/contracts/usage';
 import type { Queryable } from '../../../db/sql-text.ts';
+import { notFound } from '../../../lib/http-errors.ts';
 import { readUsageSettings } from '../../usage/index.ts';
-import { type EngineCallRow, engineCalls } from './engine-comparison.queries.ts';
+import { findCallProfile } from '../profiles/index.ts';
+import { claimCallEngineRow, type EngineCallRow, engineCalls } from './engine-comparison.queries.ts';
+
+type Engine = 'realtime' | 'live';
+
+/**
+ * The engine call session `callSessionId` runs on: `drawn` when none is stored yet (stored with the
+ * profile that chose it: `profileId`, or with none given the tenant's default profile, which a call
+ * without a chosen profile runs with), otherwise the one its first stream stored. Null when there is
+ * no such session in the tenant.
+ */
+export async function claimCallEngine(
+  db: Queryable,
+  tenantId: string,
+  callSessionId: string,
+  drawn: { engine: Engine; profileId: string | null },
+): Promise<Engine | null> {
+  const profileId = drawn.profileId ?? (await findCallProfile(db, tenantId, null))?.id ?? null;
+  return claimCallEngineRow(db, tenantId, callSessionId, { engine: drawn.engine, profileId });
+}
 
 const DAY_MS = 86_400_000;
 const ENGINES = ['realtime', 'live'] as const;
@@ -38,24 +62,29 @@ function figuresOf(engine: EngineFigures['engine'], rows: EngineCallRow[]): Engi
 }
 
 /**
- * Realtime and GPT-Live side by side over the tenant's measured calls (an engine split sends a share of
- * a profile's calls to the other engine, so both run on the same callers), in the tenant's currency.
+ * Realtime and GPT-Live side by side over one voice profile's measured calls (`profileId`, by default
+ * the tenant's default profile; an engine split sends a share of its calls to the other engine, so both
+ * run on the same callers), in the tenant's currency. 404 when the profile is none of the tenant's.
+ * A tenant with no profile saved yet compares all its calls (they all ran on the default settings).
  */
 export async function compareEngines(
   db: Queryable,
   tenantId: string,
-  query: { from?: string; to?: string },
+  query: { from?: string; to?: string; profileId?: string },
   today = new Date(),
 ): Promise<EngineComparison> {
   const to = query.to ?? today.toISOString().slice(0, 10);
   const from = query.from ?? new Date(Date.parse(to) - 29 * DAY_MS).toISOString().slice(0, 10);
+  const profile = await findCallProfile(db, tenantId, query.profileId ?? null);
+  if (query.profileId && !profile) throw notFound(ENGINE_PROFILE_NOT_FOUND);
   const [rows, settings] = await Promise.all([
-    engineCalls(db, tenantId, { from, to }),
+    engineCalls(db, tenantId, { from, to, profileId: profile?.id ?? null }),
     readUsageSettings(db, tenantId),
   ]);
   return {
     from,
     to,
+    profile: profile ? { id: profile.listId, name: profile.name } : null,
     currency: settings.currency,
     engines: ENGINES.map((engine) =>
       figuresOf(

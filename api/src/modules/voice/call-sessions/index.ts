@@ -12,4 +12,4 @@ export {
 } from './call-session.service.ts';
 export { callChannel } from './call-session-live.ts';
 export { callSessionsDomain } from './call-sessions.domain.ts';
-export { claimCallEngine } from './engine-comparison.queries.ts';
+export { claimCallEngine } from './engine-comparison.service.ts';

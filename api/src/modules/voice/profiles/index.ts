@@ -1,4 +1,6 @@
 // Voice profiles: the persona and settings a call's realtime session is compiled from.
+
+export { type CallProfile, findCallProfile } from './call-profile.queries.ts';
 export {
   compileVoiceSession,
   RETIRED_MODEL_WARNING,

@@ -87,13 +87,17 @@ async function defaultSession(
   return { persona, profile, compiled };
 }
 
-/** The session the voice page's calls run with: what GET /api/ai/session-config serves, compiled. */
+/**
+ * The session the voice page's calls run with (what GET /api/ai/session-config serves, compiled) and the
+ * id of the profile it was compiled from (null with no profile saved: the default settings).
+ */
 export async function compileDefaultSession(
   em: EntityManager,
   defaultModel: string,
   onRetiredModel?: (notice: RetiredModelNotice) => void,
-): Promise<CompiledVoiceSession> {
-  return (await defaultSession(em, defaultModel, onRetiredModel)).compiled;
+): Promise<{ compiled: CompiledVoiceSession; profileId: string | null }> {
+  const { profile, compiled } = await defaultSession(em, defaultModel, onRetiredModel);
+  return { compiled, profileId: profile?.id ?? null };
 }
 
 /**

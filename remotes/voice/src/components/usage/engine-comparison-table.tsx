@@ -26,6 +26,11 @@ function figuresOf(engine: EngineFigures, currency: string): [string, string][] 
 export function EngineComparisonTable({ comparison }: { comparison: EngineComparison }) {
   return (
     <>
+      <Text as="p" size="1" color="gray">
+        {comparison.profile
+          ? `Calls the profile ${comparison.profile.name} ran, by the engine each call ran on.`
+          : 'Every call, by the engine each call ran on.'}
+      </Text>
       <Box display={{ initial: 'none', sm: 'block' }}>
         <EnginesTable comparison={comparison} />
       </Box>
