@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Compiler, type Configuration, rspack } from '@rspack/core';
 import { compressedAssets } from './compressed-assets.ts';
 import { DEV_PORTS, type DevApp } from './dev-ports.ts';
+import { REACT_ICONS_MODULE } from './react-icons-per-icon-loader.ts';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
@@ -69,6 +70,7 @@ export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 114'
 const require = createRequire(import.meta.url);
 const radixCssSubsetLoader = require.resolve('./radix-css-subset-loader.ts');
 const radixTooltipProviderLoader = require.resolve('./radix-tooltip-provider-loader.ts');
+const reactIconsPerIconLoader = require.resolve('./react-icons-per-icon-loader.ts');
 const RADIX_THEME_MODULE = /[\\/]@radix-ui[\\/]themes[\\/]dist[\\/]esm[\\/]components[\\/]theme\.js$/;
 
 const FEDERATION_RUNTIME_CJS = /[\\/]@module-federation[\\/][a-z-]+[\\/]dist[\\/].+\.cjs$/;
@@ -284,6 +286,8 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
         styleRule(),
         { test: AUDIO_WORKLET, type: 'asset/resource' },
         { test: RADIX_THEME_MODULE, use: [{ loader: radixTooltipProviderLoader }] },
+        // One module per icon, so each icon is in the chunk of the code that shows it.
+        { test: REACT_ICONS_MODULE, use: [{ loader: reactIconsPerIconLoader }] },
       ],
       // An import of a name its module does not export is an error, not a warning and an undefined at run
       // time: this is what holds every app to the shared surfaces (shared-surface.ts).
