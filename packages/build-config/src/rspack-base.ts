@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { holdScriptsUntilPainted } from '@annie/api-client/contracts/page-scripts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Compiler, type Configuration, rspack } from '@rspack/core';
@@ -105,6 +105,24 @@ class FederationRuntimeAsEsmPlugin {
  * into its own global scope, so it is emitted as a file of its own, as written, never bundled.
  */
 const AUDIO_WORKLET = /-worklet\.js$/;
+
+/**
+ * React Router's production build (`dist/production`) instead of the development one its package exports
+ * point every bundler at: the same code with its development warnings switched off (ENABLE_DEV_WARNINGS),
+ * which the minifier then drops. Resolved from the app's react-router-dom, the package apps import.
+ */
+export function reactRouterProductionBuild(appDir: string): Record<string, string> {
+  const dom = realpathSync(join(appDir, 'node_modules', 'react-router-dom'));
+  const router = dirname(createRequire(join(dom, 'package.json')).resolve('react-router/package.json'));
+  const build = join(router, 'dist', 'production');
+  const alias = {
+    'react-router$': join(build, 'index.mjs'),
+    'react-router/dom$': join(build, 'dom-export.mjs'),
+  };
+  for (const file of Object.values(alias))
+    if (!existsSync(file)) throw new Error(`react-router has no production build at ${file}`);
+  return alias;
+}
 
 /** swc for TS/TSX with the automatic React runtime, down to BROWSER_TARGETS. */
 export function scriptRule(production: boolean) {
@@ -279,6 +297,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      alias: production ? reactRouterProductionBuild(options.appDir) : {},
     },
     module: {
       rules: [
