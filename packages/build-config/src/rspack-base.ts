@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Compiler, type Configuration, rspack } from '@rspack/core';
 import { compressedAssets } from './compressed-assets.ts';
 import { DEV_PORTS, type DevApp } from './dev-ports.ts';
+import { CONTRACT_MODULE } from './pure-contracts-loader.ts';
 import { REACT_ICONS_MODULE } from './react-icons-per-icon-loader.ts';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
@@ -71,6 +72,7 @@ const require = createRequire(import.meta.url);
 const radixCssSubsetLoader = require.resolve('./radix-css-subset-loader.ts');
 const radixTooltipProviderLoader = require.resolve('./radix-tooltip-provider-loader.ts');
 const reactIconsPerIconLoader = require.resolve('./react-icons-per-icon-loader.ts');
+const pureContractsLoader = require.resolve('./pure-contracts-loader.ts');
 const RADIX_THEME_MODULE = /[\\/]@radix-ui[\\/]themes[\\/]dist[\\/]esm[\\/]components[\\/]theme\.js$/;
 
 const FEDERATION_RUNTIME_CJS = /[\\/]@module-federation[\\/][a-z-]+[\\/]dist[\\/].+\.cjs$/;
@@ -305,6 +307,14 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
         styleRule(),
         { test: AUDIO_WORKLET, type: 'asset/resource' },
         { test: RADIX_THEME_MODULE, use: [{ loader: radixTooltipProviderLoader }] },
+        // The contracts' schemas and routes marked pure, so the ones a build does not use are left out.
+        // (the loader refuses a module with any other top-level statement, which could have an effect).
+        {
+          test: CONTRACT_MODULE,
+          enforce: 'pre' as const,
+          sideEffects: false,
+          use: [{ loader: pureContractsLoader }],
+        },
         // One module per icon, so each icon is in the chunk of the code that shows it.
         { test: REACT_ICONS_MODULE, use: [{ loader: reactIconsPerIconLoader }] },
       ],
