@@ -198,6 +198,32 @@ test('on a phone, the call button and its caption sit above the tab bar, with th
   await page.context().close();
 });
 
+test('the user menu is never on screen without its items, the first opening included', async ({
+  userPage,
+}) => {
+  // Each state the menu is in, from the moment it is in the page (its parts used to arrive one by one
+  // after it, leaving a menu with nothing but who is signed in: axe's aria-required-children).
+  await userPage.addInitScript(() => {
+    const states: string[] = [];
+    Object.assign(window, { menuStates: states });
+    new MutationObserver(() => {
+      const menu = document.querySelector('[role="menu"]');
+      if (!menu) return;
+      const state = `${menu.querySelectorAll('[role^="menuitem"]').length} items`;
+      if (states.at(-1) !== state) states.push(state);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await userPage.goto('/knowledge');
+  await expect(userPage.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible(LOAD);
+  await userPage.getByRole('button', { name: 'User menu' }).click();
+  const menu = userPage.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  // Who is signed in stays in the menu, beside its items.
+  await expect(menu.getByText('riley', { exact: true })).toBeVisible();
+  const states = await userPage.evaluate(() => (window as unknown as { menuStates: string[] }).menuStates);
+  expect(states).toEqual(['5 items']);
+});
+
 test('axe finds nothing serious on the chrome, at both widths, with the menu and the palette open', async ({
   userPage,
 }) => {

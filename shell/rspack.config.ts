@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AppearanceHeadPlugin } from '@annie/build-config/appearance-head';
 import { jsonAsset } from '@annie/build-config/json-asset';
 import { createPrerenderConfig, loadPrerendered } from '@annie/build-config/prerender';
 import { createAppConfig } from '@annie/build-config/rspack';
@@ -46,38 +47,49 @@ const LEGAL_PAGES = [
   ['terms-of-service.html', 'renderTermsOfServiceMarkup'],
 ] as const;
 
-const page = {
-  ...createAppConfig(
-    {
-      appDir,
-      app: 'shell',
-      name: 'shell-boot',
-      entry: { login: './src/login/login-entry.tsx', legal: './src/pages/legal-entry.ts' },
-      publicPath: '/',
-      htmlTitle: 'AnnieAI',
-      publicDir: 'public',
-      htmlPages: [
-        {
-          filename: 'index.html',
-          chunks: ['login'],
-          inlineCss: true,
-          // The prerendered screen is painted before login.js is fetched (Sign In waits for hydration).
-          scriptsAfterPaint: production,
-          rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, 'renderLoginMarkup') : ''),
-        },
-        { filename: 'app.html', chunks: [], rootMarkup: () => SPINNER, headMarkup: APP_PAGE_HEAD },
-        // The legal pages for visitors without a session: static HTML, prerendered, their CSS inlined.
-        ...LEGAL_PAGES.map(([filename, render]) => ({
-          filename,
-          chunks: ['legal'],
-          inlineCss: true,
-          rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, render) : ''),
-        })),
-      ],
-      keepInOutput: /^app\//,
+// The dark appearance's stylesheet (src/appearance/dark-sheet.ts): linked by no page, named in each one's
+// head beside the script that applies the appearance before the first paint (AppearanceHeadPlugin).
+const DARK_SHEET_ENTRY = 'appearance-dark';
+
+const pageConfig = createAppConfig(
+  {
+    appDir,
+    app: 'shell',
+    name: 'shell-boot',
+    entry: {
+      login: './src/login/login-entry.tsx',
+      legal: './src/pages/legal-entry.ts',
+      [DARK_SHEET_ENTRY]: './src/appearance/dark-sheet.ts',
     },
-    production,
-  ),
+    publicPath: '/',
+    htmlTitle: 'AnnieAI',
+    publicDir: 'public',
+    htmlPages: [
+      {
+        filename: 'index.html',
+        chunks: ['login'],
+        inlineCss: true,
+        // The prerendered screen is painted before login.js is fetched (Sign In waits for hydration).
+        scriptsAfterPaint: production,
+        rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, 'renderLoginMarkup') : ''),
+      },
+      { filename: 'app.html', chunks: [], rootMarkup: () => SPINNER, headMarkup: APP_PAGE_HEAD },
+      // The legal pages for visitors without a session: static HTML, prerendered, their CSS inlined.
+      ...LEGAL_PAGES.map(([filename, render]) => ({
+        filename,
+        chunks: ['legal'],
+        inlineCss: true,
+        rootMarkup: () => (production ? loadPrerendered(appDir, PRERENDER, render) : ''),
+      })),
+    ],
+    keepInOutput: /^app\//,
+  },
+  production,
+);
+
+const page = {
+  ...pageConfig,
+  plugins: [...(pageConfig.plugins ?? []), new AppearanceHeadPlugin(DARK_SHEET_ENTRY, '/')],
   dependencies: production ? [PRERENDER] : [],
 };
 

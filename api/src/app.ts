@@ -32,6 +32,7 @@ import {
 } from './modules/remote-releases/index.ts';
 import {
   AFTER_PAINT_SCRIPT_HASH,
+  APPEARANCE_SCRIPT_HASH,
   FirstPaints,
   homeFirstPaint,
   remotePreloads,
@@ -108,10 +109,11 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(requestLogger(logger));
   app.use(compressResponses());
   app.use(errorHandler(logger));
-  // The one inline script every page may carry: it starts a page's scripts after its first paint (the
-  // login page's, a first-painted page's). A remote's first paint adds its own scripts' hashes to the
-  // response that carries it (home-first-paint.ts), from the version that user gets.
-  app.use(securityHeaders(trustedOrigins, [AFTER_PAINT_SCRIPT_HASH]));
+  // The inline scripts every page may carry: one starts a page's scripts after its first paint (the login
+  // page's, a first-painted page's), one applies the appearance before it (every page of the shell's
+  // build). A remote's first paint adds its own scripts' hashes to the response that carries it
+  // (home-first-paint.ts), from the version that user gets.
+  app.use(securityHeaders(trustedOrigins, [AFTER_PAINT_SCRIPT_HASH, APPEARANCE_SCRIPT_HASH]));
   app.use(crossOrigin(trustedOrigins));
   app.use(sameOriginGuard(trustedOrigins));
   app.use(apiNotFound());

@@ -2,9 +2,10 @@
 // components of the shared surface (`&surface`), the colour scales of the product's palette
 // (`&palette`), the breakpoints its responsive props use (`&breakpoints`) and only those props'
 // breakpoint variants (`&responsiveProps`), light only: the dark appearance's rules (`&only=dark`, same cut)
-// are a separate sheet loaded the first time the page turns dark (the system, or the user menu's toggle).
+// are a separate sheet (src/appearance/dark-sheet.ts), linked by the page's head when it starts dark, or
+// the first time it turns dark (the system, another tab or the user menu's toggle).
 import '@radix-ui/themes/styles.css?radix-subset&dark=false&palette&breakpoints&responsiveProps&surface';
-import { followAppearance } from '@annie/ui/appearance/appearance';
+import { followAppearance, linkDarkSheet } from '@annie/ui/appearance/appearance';
 import type { QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,13 +16,9 @@ import './app/app.css';
 export function renderApp(queryClient: QueryClient): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('app.html has no #root element');
-  // Light or dark on <html> before the first render, then kept up with the system and other tabs.
-  followAppearance({
-    onDark: () =>
-      import(
-        '@radix-ui/themes/styles.css?radix-subset&only=dark&palette&breakpoints&responsiveProps&surface'
-      ),
-  });
+  // Light or dark on <html> (the page's head applied it before its first paint), then kept up with the
+  // system and other tabs.
+  followAppearance({ onDark: linkDarkSheet });
   const root = createRoot(container);
   // A transition: React renders in slices and lets the browser in between (the spinner stays until the
   // commit) instead of holding the main thread for the whole first render.

@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { holdScriptsUntilPainted } from '@annie/api-client/contracts/page-scripts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Compiler, type Configuration, rspack } from '@rspack/core';
 import { compressedAssets } from './compressed-assets.ts';
 import { DEV_PORTS, type DevApp } from './dev-ports.ts';
+import { CONTRACT_MODULE } from './pure-contracts-loader.ts';
+import { REACT_ICONS_MODULE } from './react-icons-per-icon-loader.ts';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
@@ -69,6 +71,8 @@ export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 114'
 const require = createRequire(import.meta.url);
 const radixCssSubsetLoader = require.resolve('./radix-css-subset-loader.ts');
 const radixTooltipProviderLoader = require.resolve('./radix-tooltip-provider-loader.ts');
+const reactIconsPerIconLoader = require.resolve('./react-icons-per-icon-loader.ts');
+const pureContractsLoader = require.resolve('./pure-contracts-loader.ts');
 const RADIX_THEME_MODULE = /[\\/]@radix-ui[\\/]themes[\\/]dist[\\/]esm[\\/]components[\\/]theme\.js$/;
 
 const FEDERATION_RUNTIME_CJS = /[\\/]@module-federation[\\/][a-z-]+[\\/]dist[\\/].+\.cjs$/;
@@ -103,6 +107,24 @@ class FederationRuntimeAsEsmPlugin {
  * into its own global scope, so it is emitted as a file of its own, as written, never bundled.
  */
 const AUDIO_WORKLET = /-worklet\.js$/;
+
+/**
+ * React Router's production build (`dist/production`) instead of the development one its package exports
+ * point every bundler at: the same code with its development warnings switched off (ENABLE_DEV_WARNINGS),
+ * which the minifier then drops. Resolved from the app's react-router-dom, the package apps import.
+ */
+export function reactRouterProductionBuild(appDir: string): Record<string, string> {
+  const dom = realpathSync(join(appDir, 'node_modules', 'react-router-dom'));
+  const router = dirname(createRequire(join(dom, 'package.json')).resolve('react-router/package.json'));
+  const build = join(router, 'dist', 'production');
+  const alias = {
+    'react-router$': join(build, 'index.mjs'),
+    'react-router/dom$': join(build, 'dom-export.mjs'),
+  };
+  for (const file of Object.values(alias))
+    if (!existsSync(file)) throw new Error(`react-router has no production build at ${file}`);
+  return alias;
+}
 
 /** swc for TS/TSX with the automatic React runtime, down to BROWSER_TARGETS. */
 export function scriptRule(production: boolean) {
@@ -277,6 +299,7 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      alias: production ? reactRouterProductionBuild(options.appDir) : {},
     },
     module: {
       rules: [
@@ -284,6 +307,16 @@ export function createAppConfig(options: AppBuildOptions, production: boolean): 
         styleRule(),
         { test: AUDIO_WORKLET, type: 'asset/resource' },
         { test: RADIX_THEME_MODULE, use: [{ loader: radixTooltipProviderLoader }] },
+        // The contracts' schemas and routes marked pure, so the ones a build does not use are left out.
+        // (the loader refuses a module with any other top-level statement, which could have an effect).
+        {
+          test: CONTRACT_MODULE,
+          enforce: 'pre' as const,
+          sideEffects: false,
+          use: [{ loader: pureContractsLoader }],
+        },
+        // One module per icon, so each icon is in the chunk of the code that shows it.
+        { test: REACT_ICONS_MODULE, use: [{ loader: reactIconsPerIconLoader }] },
       ],
       // An import of a name its module does not export is an error, not a warning and an undefined at run
       // time: this is what holds every app to the shared surfaces (shared-surface.ts).

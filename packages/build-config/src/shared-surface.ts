@@ -196,20 +196,23 @@ export const SHARED_SURFACES: Readonly<Record<string, SharedSurface>> = {
 // (or opened from the keyboard) before its code arrived opens when it does. The same tree before and
 // after (a stand-in that changed shape once loaded would remount what it holds). `use` is React 19's.
 // Each component is a chunk of its own (what they share, the bundler splits out), requested at the
-// first render of one of its parts, so a screen fetches only the ones it shows.
+// first render of one of its parts, so a screen fetches only the ones it shows. Once it has arrived, every
+// part of the component renders at once, the first time too (one loaded module per component, not per
+// part): a menu first opened had its items suspend one by one after their Root, a moment in which the
+// menu was on screen with none (axe: aria-required-children).
 const DEFERRED_HELPER = `
 const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 const ROOTS = createContext('|');
+const LOADED = {};
+const LOADING = {};
 function deferred(name, member, load) {
-  let loaded;
-  let loading;
-  const whenLoaded = () => (loading ??= load().then((module) => (loaded = module[name])));
+  const whenLoaded = () => (LOADING[name] ??= load().then((module) => (LOADED[name] = module[name])));
   const isRoot = member === 'Root';
   const showsChildren = isRoot || member === 'Trigger';
   const opens = isRoot && OPENS.includes(name);
   function Loaded(props) {
     const roots = useContext(ROOTS);
-    const component = loaded ?? use(whenLoaded());
+    const component = LOADED[name] ?? use(whenLoaded());
     const real = createElement(member ? component[member] : component, props);
     return isRoot ? createElement(ROOTS.Provider, { value: roots + name + '|' }, real) : real;
   }
@@ -220,7 +223,7 @@ function deferred(name, member, load) {
     // A part of a compound component is real only under its real Root (whose context it needs): under
     // a Root still loading it stays the fallback, even when its own code is already there.
     if (member && !isRoot && !roots.includes('|' + name + '|')) return fallback;
-    if (opens && !loaded)
+    if (opens && !LOADED[name])
       fallback = createElement('span', {
         style: { display: 'contents' },
         onPointerDown: (event) => event.button === 0 && setPressed(true),

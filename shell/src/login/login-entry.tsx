@@ -8,12 +8,16 @@
 // checked after hydration, off the paint path, and a live one gets the federated app instead.
 import '../boot.css';
 import './login-theme.ts';
+import { followAppearance, linkDarkSheet } from '@annie/ui/appearance/appearance';
 import { startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { hasSession, loadFederatedApp } from '../boot/federated-app.ts';
 import { nextTask } from '../boot/next-task.ts';
 
 async function start() {
+  // The page's head applied the appearance before its first paint; from here it follows the system and
+  // the other tabs, as the signed-in app does.
+  followAppearance({ onDark: linkDarkSheet });
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');

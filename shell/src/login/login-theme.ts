@@ -1,10 +1,10 @@
 // The Radix Themes CSS the login screen needs, instead of the whole styles.css (~88 KB gzip): the base
 // tokens, the colour scales in use (accent, gray, and the notices' red and green), the components on the
 // screen and the non-responsive utilities, of which only the prop classes (sizes, spacing, variants) the
-// prerendered screen uses, without the dark appearance (nothing in the product turns it on) or the other
-// colours' mappings. No sheet comes later (the page has no toasts: a later sheet's rules moved the card
-// and grew the button). The page build inlines the result into index.html. See build-config's
-// radix-css-subset.
+// prerendered screen uses, without the dark appearance (a dark page links the dark sheet the page's head
+// names: src/appearance/dark-sheet.ts) or the other colours' mappings. No other sheet comes later (the
+// page has no toasts: a later sheet's rules moved the card and grew the button). The page build inlines
+// the result into index.html. See build-config's radix-css-subset.
 import '@radix-ui/themes/tokens/base.css?radix-subset&dark=false&colors=indigo,gray,red,green';
 import '@radix-ui/themes/tokens/colors/gray.css?radix-subset&dark=false';
 import '@radix-ui/themes/tokens/colors/indigo.css?radix-subset&dark=false';

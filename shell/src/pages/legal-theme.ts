@@ -1,5 +1,6 @@
 // The Radix Themes CSS the public legal pages need (see login-theme.ts for the approach): the base tokens,
-// the gray and indigo scales, the components on the pages and the prop classes their markup uses.
+// the gray and indigo scales, the components on the pages and the prop classes their markup uses, light
+// only: a dark page links the dark sheet its head names (src/appearance/dark-sheet.ts).
 import '@radix-ui/themes/tokens/base.css?radix-subset&dark=false&colors=indigo,gray';
 import '@radix-ui/themes/tokens/colors/gray.css?radix-subset&dark=false';
 import '@radix-ui/themes/tokens/colors/indigo.css?radix-subset&dark=false';

@@ -4,7 +4,11 @@ import {
   ASSISTANT_NAME_SLOT,
   type FirstPaint,
 } from '@annie/api-client/contracts/first-paint';
-import { AFTER_PAINT_SCRIPT, holdScriptsUntilPainted } from '@annie/api-client/contracts/page-scripts';
+import {
+  AFTER_PAINT_SCRIPT,
+  APPEARANCE_SCRIPT,
+  holdScriptsUntilPainted,
+} from '@annie/api-client/contracts/page-scripts';
 
 // The shell's app.html holds its spinner in #root (shell/rspack.config.ts); a page with a first paint
 // gets that paint there instead.
@@ -24,6 +28,9 @@ function escapeHtml(text: string): string {
 
 /** The CSP source that admits AFTER_PAINT_SCRIPT (the login page's and a first-painted page's). */
 export const AFTER_PAINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')}'`;
+
+/** The CSP source that admits APPEARANCE_SCRIPT (in the head of every page of the shell's build). */
+export const APPEARANCE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(APPEARANCE_SCRIPT).digest('base64')}'`;
 
 /** A remote's first paint ready for app.html's #root: its markup, and the hashes its scripts need. */
 export type PageFirstPaint = { markup: string; scriptHashes: readonly string[] };

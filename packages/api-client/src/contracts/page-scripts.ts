@@ -1,6 +1,7 @@
-// What the pages' HTML and the API's Content-Security-Policy agree on: the one inline script that starts a
-// page's scripts once the page has been painted. Plain strings, no imports: the build (the login page) and
-// the API (the signed-in page with the home page's idle view, and the CSP hash) both read it.
+// What the pages' HTML and the API's Content-Security-Policy agree on: the inline scripts the pages carry
+// (one applies the appearance before the first paint, one starts a page's scripts once it has been
+// painted). Plain strings, no imports: the build (the pages) and the API (the signed-in page with the home
+// page's idle view, and the CSP hashes) both read them.
 
 /** The type a page's deferred scripts get while held: the browser neither fetches nor runs them. */
 export const HELD_SCRIPT_TYPE = 'annie/after-paint';
@@ -30,3 +31,18 @@ export function holdScriptsUntilPainted(html: string): string {
     )
     .replace('</body>', () => `<script>${AFTER_PAINT_SCRIPT}</script></body>`);
 }
+
+/**
+ * The name of the `<meta>` whose content is the URL of the dark appearance's stylesheet (the pages' head,
+ * written by the shell's build): APPEARANCE_SCRIPT and the UI kit's appearance (packages/ui) read it.
+ */
+export const DARK_SHEET_META = 'annie-dark-sheet';
+
+/**
+ * Applies the appearance to <html> before the first paint, in the head after the page's stylesheets, as the
+ * UI kit's appearance.ts would once the page's scripts run (the choice remembered under `annie.appearance`,
+ * else the system's `prefers-color-scheme`): the `dark`/`light` class, `color-scheme` and the choice. When
+ * dark it also links the dark stylesheet the DARK_SHEET_META names, marked render-blocking, so the first
+ * paint is dark without a light flash; a light page never fetches it. The CSP admits this script by its hash.
+ */
+export const APPEARANCE_SCRIPT = `(()=>{let c;try{c=localStorage.getItem("annie.appearance")}catch{}const d=c==="dark"||c!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches,r=document.documentElement,m=document.querySelector('meta[name="${DARK_SHEET_META}"]');r.classList.add(d?"dark":"light");r.style.colorScheme=d?"dark":"light";r.dataset.appearance=c==="dark"||c==="light"?c:"system";if(d&&m){const l=document.createElement("link");l.rel="stylesheet";l.href=m.content;l.dataset.appearanceSheet="";l.setAttribute("blocking","render");document.head.append(l)}})()`;

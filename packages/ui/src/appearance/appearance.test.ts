@@ -1,8 +1,11 @@
+import { APPEARANCE_SCRIPT, DARK_SHEET_META } from '@annie/api-client/contracts/page-scripts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  APPEARANCE_CHOICES,
   APPEARANCE_STORAGE_KEY,
   applyAppearance,
   followAppearance,
+  linkDarkSheet,
   readAppearanceChoice,
   resolveAppearance,
   setAppearanceChoice,
@@ -33,7 +36,20 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
   html().className = '';
+  html().removeAttribute('style');
+  html().removeAttribute('data-appearance');
+  document.head.innerHTML = '';
 });
+
+/** The page's head naming its dark sheet, as the shell's build writes it. */
+function nameDarkSheet(href = '/appearance-dark.0123abcd.css') {
+  const meta = document.createElement('meta');
+  meta.name = DARK_SHEET_META;
+  meta.content = href;
+  document.head.append(meta);
+}
+
+const darkSheets = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[data-appearance-sheet]')];
 
 describe('the appearance', () => {
   it('follows the system by default, on <html>, and keeps following it', () => {
@@ -126,5 +142,93 @@ describe("the dark appearance's styles (onDark)", () => {
     setChoice('dark');
     expect(onDark).toHaveBeenCalledTimes(2);
     stop();
+  });
+});
+
+describe("the page head's appearance script (APPEARANCE_SCRIPT)", () => {
+  /** What the script, or applyAppearance, leaves on <html> and in the head. */
+  function outcome() {
+    return {
+      classes: [...html().classList].sort(),
+      colorScheme: html().style.colorScheme,
+      choice: html().dataset.appearance,
+      sheets: darkSheets().map((link) => [
+        link.rel,
+        link.getAttribute('href'),
+        link.getAttribute('blocking'),
+      ]),
+    };
+  }
+  function reset() {
+    html().className = '';
+    html().removeAttribute('style');
+    html().removeAttribute('data-appearance');
+    for (const link of darkSheets()) link.remove();
+  }
+
+  it('gives <html> what applyAppearance gives, for each choice and system, before any script of the page', () => {
+    nameDarkSheet();
+    for (const scheme of ['light', 'dark'] as const) {
+      systemScheme(scheme);
+      for (const stored of [...APPEARANCE_CHOICES, 'sepia', null]) {
+        localStorage.clear();
+        if (stored) localStorage.setItem(APPEARANCE_STORAGE_KEY, stored);
+        reset();
+        new Function(APPEARANCE_SCRIPT)();
+        const early = outcome();
+        reset();
+        const appearance = applyAppearance();
+        const applied = outcome();
+        expect({ ...early, sheets: [] }, `${stored} on a ${scheme} system`).toEqual(applied);
+        // Dark: the named sheet, render-blocking; light: none fetched.
+        expect(early.sheets).toEqual(
+          appearance === 'dark' ? [['stylesheet', '/appearance-dark.0123abcd.css', 'render']] : [],
+        );
+      }
+    }
+  });
+
+  it('applies the appearance even when storage is refused', () => {
+    systemScheme('dark');
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('SecurityError');
+    });
+    new Function(APPEARANCE_SCRIPT)();
+    vi.restoreAllMocks();
+    expect(html().classList.contains('dark')).toBe(true);
+  });
+});
+
+describe('linkDarkSheet', () => {
+  it('links the sheet the page names, once, and resolves when it has loaded', async () => {
+    nameDarkSheet('/dark.css');
+    const loaded = linkDarkSheet();
+    expect(darkSheets().map((link) => link.getAttribute('href'))).toEqual(['/dark.css']);
+    darkSheets()[0]?.dispatchEvent(new Event('load'));
+    await expect(loaded).resolves.toBeUndefined();
+    await expect(linkDarkSheet()).resolves.toBeUndefined();
+    expect(darkSheets()).toHaveLength(1);
+  });
+
+  it('does not link it again when the head script already did', async () => {
+    nameDarkSheet('/dark.css');
+    systemScheme('dark');
+    new Function(APPEARANCE_SCRIPT)();
+    await linkDarkSheet();
+    expect(darkSheets()).toHaveLength(1);
+  });
+
+  it('takes a sheet that failed out again, so that the next call tries anew', async () => {
+    nameDarkSheet('/dark.css');
+    const failed = linkDarkSheet();
+    darkSheets()[0]?.dispatchEvent(new Event('error'));
+    await expect(failed).rejects.toThrow(/did not load/);
+    expect(darkSheets()).toHaveLength(0);
+    void linkDarkSheet();
+    expect(darkSheets()).toHaveLength(1);
+  });
+
+  it('fails on a page that names no dark sheet', async () => {
+    await expect(linkDarkSheet()).rejects.toThrow(/names no dark stylesheet/);
   });
 });

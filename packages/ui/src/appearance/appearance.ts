@@ -1,3 +1,4 @@
+import { DARK_SHEET_META } from '@annie/api-client/contracts/page-scripts';
 import { useSyncExternalStore } from 'react';
 
 /** What the user chose: follow the system (`prefers-color-scheme`), or always light, or always dark. */
@@ -92,11 +93,36 @@ export function setAppearanceChoice(choice: AppearanceChoice): void {
 let memoryChoice: AppearanceChoice | undefined;
 const currentChoice = () => memoryChoice ?? readAppearanceChoice();
 
+/**
+ * Links the page's dark stylesheet (the URL its DARK_SHEET_META names, as the page's early appearance
+ * script does when the page starts dark) unless the page has it; resolves once it has loaded. A sheet
+ * that fails is taken out again, so that a later call tries anew. The pages' `onDark`.
+ */
+export function linkDarkSheet(): Promise<void> {
+  if (typeof document === 'undefined' || document.querySelector('link[data-appearance-sheet]'))
+    return Promise.resolve();
+  const href = document.querySelector<HTMLMetaElement>(`meta[name="${DARK_SHEET_META}"]`)?.content;
+  if (!href) return Promise.reject(new Error(`the page names no dark stylesheet (${DARK_SHEET_META})`));
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  link.dataset.appearanceSheet = '';
+  const loaded = new Promise<void>((resolve, reject) => {
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => {
+      link.remove();
+      reject(new Error(`the dark stylesheet did not load (${href})`));
+    });
+  });
+  document.head.append(link);
+  return loaded;
+}
+
 export interface FollowAppearanceOptions {
   /**
    * Loads the dark appearance's styles, called once the first time the page turns dark (at start, from
-   * the system, another tab or the toggle): the shell passes a dynamic import of its dark-only Radix
-   * sheet, so light users never download it (the UI kit imports no CSS itself).
+   * the system, another tab or the toggle): the pages pass `linkDarkSheet` (the page's dark-only Radix
+   * sheet), so light users never download it (the UI kit imports no CSS itself).
    */
   onDark?: () => unknown;
 }
