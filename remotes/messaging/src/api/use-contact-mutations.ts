@@ -25,9 +25,14 @@ export async function deleteContact(id: string): Promise<void> {
 }
 
 // Threads show their contact's name, nickname, relationship and favourite flag, so they refresh too.
-function refreshContactsAndThreads(queryClient: QueryClient) {
+// A deleted contact's own queries are left out: its page is still mounted until the navigation away, and
+// refetching them would only earn 404s.
+function refreshContactsAndThreads(queryClient: QueryClient, deletedId?: string) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
+    queryClient.invalidateQueries({
+      queryKey: contactsQueryKey,
+      predicate: (query) => deletedId === undefined || !query.queryKey.includes(deletedId),
+    }),
     queryClient.invalidateQueries({ queryKey: smsThreadsQueryKey }),
   ]);
 }
@@ -48,16 +53,21 @@ export function useUpdateContact(id: string) {
 }
 
 /**
- * Deletes a contact and refreshes the contacts and threads. The deleted one is dropped from the cache,
- * not refetched: asking for it again would only earn a 404.
+ * Deletes a contact and refreshes the contacts and threads. The deleted one's queries are marked stale but
+ * not refetched (its page is still mounted until the navigation away; asking again would only earn a
+ * 404): opened again later, they are asked again and say it is gone.
  */
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContact,
     onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: [...contactsQueryKey, id], exact: true });
-      return refreshContactsAndThreads(queryClient);
+      void queryClient.invalidateQueries({
+        queryKey: contactsQueryKey,
+        predicate: (query) => query.queryKey.includes(id),
+        refetchType: 'none',
+      });
+      return refreshContactsAndThreads(queryClient, id);
     },
   });
 }
