@@ -1,6 +1,7 @@
 // Observability: Prometheus metrics (metrics.ts, served by metrics-server.ts) and OpenTelemetry traces
 // (tracing.ts); the sites that record them call these (docs/operations.md).
 export { type ObservedApp, observeApp } from './app-metrics.ts';
+export { browserCallStarted, recordBrowserCallMetrics } from './browser-call-metrics.ts';
 export { observeEngine, traceCall } from './call-observer.ts';
 export { observeRequests } from './http-observer.ts';
 export {

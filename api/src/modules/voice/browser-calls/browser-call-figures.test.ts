@@ -21,6 +21,7 @@ import {
   voiceTokensSent,
 } from '../../../../test/published-prices.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
+import { metricValue } from '../../../observability/testing/metric-values.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 
 // The model "thinks" this long after each turn, so a latency is a figure to match, not a rounding error.
@@ -72,12 +73,29 @@ async function callThroughApp(client: TestClient) {
   return { peer, call: await fake.nextCall(), callSessionId };
 }
 
+const browserLabels = { use: 'browser', engine: 'realtime' };
+/** The metrics a browser call moves (the process's registry, as /metrics serves it). */
+const browserMetrics = async () => ({
+  calls: await metricValue('annie_calls_started_total', browserLabels),
+  turns: await metricValue(
+    'annie_call_turn_latency_seconds',
+    browserLabels,
+    'annie_call_turn_latency_seconds_count',
+  ),
+  tools: await metricValue(
+    'annie_tool_run_duration_seconds',
+    { tool: 'search_knowledge', outcome: 'ok' },
+    'annie_tool_run_duration_seconds_count',
+  ),
+});
+
 /** When the fake sent each event of `type` (performance.now()). */
 const sentTimes = (call: RealtimeWebRtcCall, type: string) =>
   call.sent.flatMap((event: RealtimeEvent, index) => (event.type === type ? [call.sentAt[index] ?? 0] : []));
 
 describe('a browser call is measured by the server, over the sideband', () => {
   it("records the latencies, tools and tokens OpenAI's events carry, priced by the table", async () => {
+    const metricsBefore = await browserMetrics();
     const { peer, call, callSessionId } = await callThroughApp(alice);
     // Attached before the browser had its answer: nothing the call sends is missed.
     expect(call.sidebandCount).toBe(1);
@@ -118,6 +136,11 @@ describe('a browser call is measured by the server, over the sideband', () => {
     expect(figures?.tools).toEqual([
       { name: 'search_knowledge', durationMs: expect.any(Number), outcome: 'ok' },
     ]);
+    // The metrics moved by what the call did: one call answered, two turns timed, one tool run.
+    const metricsAfter = await browserMetrics();
+    expect(metricsAfter.calls - metricsBefore.calls).toBe(1);
+    expect(metricsAfter.turns - metricsBefore.turns).toBe(2);
+    expect(metricsAfter.tools - metricsBefore.tools).toBe(1);
 
     const voice = voiceTokensSent(call.usage.responses as RealtimeResponseUsage[]);
     expect(figures?.voiceTokens).toEqual({ model: app.config.OPENAI_REALTIME_MODEL, ...voice });

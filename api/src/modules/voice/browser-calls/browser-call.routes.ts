@@ -11,6 +11,7 @@ import type { DomainDeps } from '../../../domain.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoute } from '../../../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
+import { browserCallStarted } from '../../../observability/index.ts';
 import { RealtimeCallError, type RealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 import { type BrowserCall, startBrowserCall } from './browser-call.service.ts';
@@ -68,6 +69,7 @@ export function browserCallRoutes(
       },
       'realtime call started',
     );
+    browserCallStarted(call.engine);
     // Measured from the server's own connection to the call, attached before the browser can speak (a
     // GPT-Live call's sideband is attached already: it runs the call's tools too).
     if (call.engine === 'realtime' && call.realtimeCallId && sidebands) {

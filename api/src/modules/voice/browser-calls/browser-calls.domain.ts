@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Domain } from '../../../domain.ts';
 import { drained } from '../../../instance/instance-lifecycle.ts';
+import { recordBrowserCallMetrics } from '../../../observability/index.ts';
 import { createLiveCalls } from '../../../providers/openai/openai-live-calls.ts';
 import { createRealtimeCalls } from '../../../providers/openai/openai-realtime-calls.ts';
 import { openRealtimeSocket } from '../../../providers/openai/openai-realtime-ws.ts';
@@ -36,6 +37,7 @@ export const browserCallsDomain: Domain = {
         })
       : null;
     const record = async (call: SidebandCall, measured: MeasuredCall) => {
+      recordBrowserCallMetrics(measured);
       await recordCallFigures(pool, {
         tenantId: call.tenantId,
         callSessionId: call.callSessionId,
