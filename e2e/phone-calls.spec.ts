@@ -151,3 +151,44 @@ test("an inbound call to the business number is answered and shown to the tenant
   await expect(call).toContainText('Inbound');
   await expect(call.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);
 });
+
+test('an open Call Logs page follows an inbound call from in progress to its end without a reload', async ({
+  adminPage: page,
+}) => {
+  const phone = uniquePhone();
+  await page.goto('/call-logs');
+  // The page is loaded (with or without calls yet) before the phone rings.
+  await expect(page.getByRole('heading', { level: 1, name: 'Call Logs' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('searchbox', { name: 'Search transcripts' })).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Calls' })
+    .locator('tbody[data-call-id]')
+    .filter({ hasText: shown(phone) });
+  await expect(row).toHaveCount(0);
+  const rang = await fetch(`${TWILIO_FAKE_URL}/__fake/calls/inbound`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ from: phone, to: MESSAGING_NUMBER }),
+  });
+  expect(rang.status).toBe(200);
+  // The live events bring the call in while it is on.
+  await expect(row).toContainText('In progress', { timeout: 20_000 });
+  // When Twilio's fake says it is over (polled every 25 ms), the row must follow by itself.
+  let endedAt = 0;
+  await expect
+    .poll(
+      async () => {
+        const over = (await fakeCalls()).find((call) => call.from === phone)?.status === 'completed';
+        if (over && !endedAt) endedAt = Date.now();
+        return over;
+      },
+      { timeout: 20_000, intervals: [25] },
+    )
+    .toBe(true);
+  await expect(row).not.toContainText('In progress', { timeout: 10_000 });
+  await expect(row.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);
+  test.info().annotations.push({
+    type: 'Call Logs update after a call ends',
+    description: `${Date.now() - endedAt} ms (from the fake reporting the end, polled every 25 ms)`,
+  });
+});
