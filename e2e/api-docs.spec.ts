@@ -4,9 +4,7 @@ import { expect, test } from './fixtures.ts';
 // (this document: 28 tags, 127 operations): only what is near the viewport is in the DOM, and the rest
 // renders as the reader scrolls or follows a deep link. The tests scroll, or link, as a reader does.
 test.describe('API reference', () => {
-  test('renders the OpenAPI document for a signed-in user, within the CSP', async ({
-    userPage: page,
-  }) => {
+  test('renders the OpenAPI document for a signed-in user, within the CSP', async ({ userPage: page }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -25,9 +23,7 @@ test.describe('API reference', () => {
     expect(violations).toEqual([]);
   });
 
-  test("resolves an operation's schemas, a fact's recursive value included", async ({
-    userPage: page,
-  }) => {
+  test("resolves an operation's schemas, a fact's recursive value included", async ({ userPage: page }) => {
     // The deep link opens the operation; Swagger UI then resolves its schemas' references.
     await page.goto('/api/docs#/knowledge/getApiKnowledgeFacts');
     const listFacts = page.locator('#operations-knowledge-getApiKnowledgeFacts');

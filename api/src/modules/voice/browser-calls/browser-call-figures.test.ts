@@ -21,8 +21,8 @@ import {
   voiceTokensSent,
 } from '../../../../test/published-prices.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
-import { metricValue } from '../../../observability/testing/metric-values.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
+import { metricValue } from '../../../observability/testing/metric-values.ts';
 
 // The model "thinks" this long after each turn, so a latency is a figure to match, not a rounding error.
 const THINK_MS = 400;
