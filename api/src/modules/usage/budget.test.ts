@@ -75,7 +75,10 @@ describe("this month's budget status", () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(HttpError);
-    expect(refused).toMatchObject({ status: 402, message: BUDGET_STOP_MESSAGE });
+    expect(refused).toMatchObject({ status: 402, code: 'budget_exceeded', message: BUDGET_STOP_MESSAGE });
+    expect(BUDGET_STOP_MESSAGE).toBe(
+      "Calls and drafts are paused: this month's usage budget is spent and its hard stop is on. Ask an admin of your workspace to raise the monthly budget or turn off the hard stop in Usage.",
+    );
   });
 });
 
