@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costUsd, latencySummary } from './call-cost.ts';
-import { DEFAULT_PRICES, priceOf } from './price-table.ts';
+import { DEFAULT_PRICES, PRICED_ON, priceOf } from './price-table.ts';
 
 // What a call costs and how its latency reads on the Usage screen: the arithmetic, with amounts where
 // each rate and each kind of token changes the result.
@@ -68,6 +68,11 @@ describe('the prices a cost is read at', () => {
     expect(priceOf('gpt-live-1', { 'gpt-realtime-2': override })).toEqual({ per: 'minute', usd: 0.05 });
     expect(priceOf('my-own-model', {})).toBeUndefined();
     expect(priceOf('my-own-model', { 'my-own-model': override })).toBe(override);
+  });
+
+  it('says on which day the default prices were read (the Usage screen shows it beside them)', () => {
+    expect(PRICED_ON).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Number.isNaN(Date.parse(PRICED_ON))).toBe(false);
   });
 
   it('prices the configured models by token or by minute as OpenAI bills them', () => {
