@@ -91,13 +91,14 @@ describe('a browser call measured from its sideband events, at the edges a mutat
 
   it('reads an output that is not JSON, or JSON without an error, as a success', () => {
     const figures = new SidebandFigures(() => 0);
-    for (const [id, output] of [
+    const outputs: [string, string][] = [
       ['a', 'Sent.'],
       ['b', 'null'],
       ['c', '"error"'],
       ['d', '["error"]'],
       ['e', '{"result":"error"}'],
-    ]) {
+    ];
+    for (const [id, output] of outputs) {
       figures.observe(functionCallDone(`call_${id}`, `tool_${id}`));
       figures.observe(toolOutput(`call_${id}`, output));
     }
