@@ -50,6 +50,12 @@ describe('scoped SQL, as it is spelt', () => {
     expect(() =>
       tenantSql("select * from lab_job where note = 'insert into lab_job (tenant_id) values ($1)'"),
     ).toThrow();
+    // Wherever the quoted insert falls: here the text after its length reads `$1)`, as a values list would.
+    expect(() =>
+      tenantSql(
+        "select * from lab_job where user_id in ($1) and note = 'insert into lab_job (tenant_id) values ($1)'",
+      ),
+    ).toThrow();
   });
 
   it('says which statement was refused, without its surrounding blank lines', () => {
@@ -78,9 +84,12 @@ describe('scoped SQL, as it is spelt', () => {
     const values = Array.from({ length: 11 }, (_, index) => `v${index + 1}`);
     await ormQueryable(em as never).query('select $1, $10, $11', values);
     await ormQueryable(em as never).query('select 1');
+    await ormQueryable(em as never).query('select $1');
     expect(executed).toEqual([
       { sql: 'select ?, ?, ?', bound: ['v1', 'v10', 'v11'] },
       { sql: 'select 1', bound: [] },
+      // A placeholder without a value binds nothing (the database then refuses it), never a stray value.
+      { sql: 'select ?', bound: [undefined] },
     ]);
   });
 });
