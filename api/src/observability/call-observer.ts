@@ -170,13 +170,17 @@ class TurnSpans {
 
 /**
  * One call's trace: a root span (one trace per call) ended when `socket` closes. The socket's handlers
- * run inside it, so what the call does from there (the engine's own socket included) is beneath it and
- * the call's log lines carry its trace id (the logger's mixin reads the active span).
+ * run inside it, and so does what the returned function is given, so what the call does from there (the
+ * engine's own socket included) is beneath it and the call's log lines carry its trace id (the logger's
+ * mixin reads the active span).
  */
-export function traceCall(name: string, socket: EventEmitter): void {
+export function traceCall(name: string, socket: EventEmitter): <T>(work: () => T) => T {
   const span = startSpan(name, undefined, { parent: ROOT_CONTEXT });
-  if (!span) return;
+  if (!span) return (work) => work();
   socket.once('close', () => endSpan(span));
   // The listeners added from now on run in the call's span (the context manager wraps them).
-  context.bind(trace.setSpan(ROOT_CONTEXT, span), socket);
+  const inCall = trace.setSpan(ROOT_CONTEXT, span);
+  context.bind(inCall, socket);
+  // What the caller starts at once (not from a socket event) runs in the call's span through this.
+  return (work) => context.with(inCall, work);
 }

@@ -5,6 +5,7 @@ import {
 } from '@annie/api-client/contracts/voice-session';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
+import { traceCall } from '../../../observability/index.ts';
 import type { CallEngines, MeasuredCall, OpenCallEngine } from '../bridge/index.ts';
 import { PCM16_24K, pcm16Level } from '../bridge/index.ts';
 import type { VoiceTestTicket } from './voice-test-tickets.ts';
@@ -29,6 +30,8 @@ export function runVoiceTestSocket(
   /** Hears what the whole test call measured once it ends (for the usage ledger: a test call is billed too). */
   ended?: (measured: MeasuredCall) => void,
 ): void {
+  // One trace per test call, as per phone call: its turns and tool runs beneath, its log lines carry its id.
+  const inCall = traceCall('voice console test', ws);
   const send = (message: VoiceTestServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
@@ -58,8 +61,8 @@ export function runVoiceTestSocket(
     bridge?.close('test ended');
   });
 
-  bridges
-    .open({
+  inCall(() =>
+    bridges.open({
       // The panel tests the engine the profile names: its split applies to real calls only.
       compiled: { ...ticket.compiled, engineSplitPercent: 0 },
       format: PCM16_24K,
@@ -74,7 +77,8 @@ export function runVoiceTestSocket(
           logger.warn({ sessionId: ticket.sessionId, message }, 'realtime error in voice test'),
         onEnd: (reason) => ws.readyState === ws.OPEN && ws.close(1000, reason.slice(0, 100)),
       },
-    })
+    }),
+  )
     .then((opened) => {
       if (ws.readyState !== ws.OPEN) return opened.close('test ended');
       bridge = opened;
