@@ -30,8 +30,12 @@ stop() { # Patroni node: TERM (it stops its PostgreSQL), then wait up to 60 s
     for _ in $(seq 100); do kill -0 "$(head -1 "$postmaster" 2>/dev/null)" 2>/dev/null || break; sleep 0.1; done
   fi
 }
-wait_for() { # what, seconds, url
-  for _ in $(seq $(($2 * 10))); do curl -sf "$3" >/dev/null 2>&1 && return 0; sleep 0.1; done
+wait_for() { # what, seconds, url, the Patroni node's pid file (its exit ends the wait at once)
+  for _ in $(seq $(($2 * 10))); do
+    curl -sf "$3" >/dev/null 2>&1 && return 0
+    kill -0 "$(cat "$4")" 2>/dev/null || { echo "$1: Patroni exited (logs in $DIR)" >&2; exit 1; }
+    sleep 0.1
+  done
   echo "$1 did not come up in $2 s (logs in $DIR)" >&2
   exit 1
 }
@@ -62,8 +66,8 @@ PY
 started=$(date +%s%3N)
 as_owner patroni "$DIR/patroni1.yml" >>"$DIR/patroni1.log" 2>&1 &
 echo $! >"$DIR/patroni1.pid"
-wait_for "the restored primary" 180 "http://127.0.0.1:$REST1/primary"
+wait_for "the restored primary" 180 "http://127.0.0.1:$REST1/primary" "$DIR/patroni1.pid"
 as_owner patroni "$DIR/patroni2.yml" >>"$DIR/patroni2.log" 2>&1 &
 echo $! >"$DIR/patroni2.pid"
-wait_for "the standby cloned from it" 180 "http://127.0.0.1:$REST2/replica"
+wait_for "the standby cloned from it" 180 "http://127.0.0.1:$REST2/replica" "$DIR/patroni2.pid"
 echo "restored to $TARGET in $(($(date +%s%3N) - started)) ms (node1 primary, node2 its standby)"

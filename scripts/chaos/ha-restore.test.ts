@@ -24,6 +24,9 @@ describe('point-in-time restore of the Patroni cluster (deploy/ha/restore.sh)', 
     await query(
       'create table restore_probe (what text not null, at timestamptz not null default clock_timestamp())',
     );
+    // pgBackRest restores from a backup whose stop time, in whole seconds, is before the target: up.sh's
+    // full backup may stop in this very second, so the target comes a second later at least.
+    await query('select pg_sleep(1.2)');
     await query("insert into restore_probe (what) values ('before')");
     const [target] = await query<{ at: string }>('select clock_timestamp()::text as at');
     // A commit strictly after the target, by the database's own clock.
