@@ -64,10 +64,11 @@ with open(path, 'w') as f:
     yaml.safe_dump(config, f, sort_keys=False)
 PY
 started=$(date +%s%3N)
-as_owner patroni "$DIR/patroni1.yml" >>"$DIR/patroni1.log" 2>&1 &
+# Started directly (not through the as_owner function, a subshell): $! is then Patroni itself, which down.sh stops.
+"${AS_OWNER[@]}" patroni "$DIR/patroni1.yml" >>"$DIR/patroni1.log" 2>&1 &
 echo $! >"$DIR/patroni1.pid"
 wait_for "the restored primary" 180 "http://127.0.0.1:$REST1/primary" "$DIR/patroni1.pid"
-as_owner patroni "$DIR/patroni2.yml" >>"$DIR/patroni2.log" 2>&1 &
+"${AS_OWNER[@]}" patroni "$DIR/patroni2.yml" >>"$DIR/patroni2.log" 2>&1 &
 echo $! >"$DIR/patroni2.pid"
 wait_for "the standby cloned from it" 180 "http://127.0.0.1:$REST2/replica" "$DIR/patroni2.pid"
 echo "restored to $TARGET in $(($(date +%s%3N) - started)) ms (node1 primary, node2 its standby)"
