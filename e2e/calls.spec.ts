@@ -7,6 +7,8 @@ const notice = (page: Page, text: string) => page.getByText(text, { exact: true 
 test('a call on /call: start, a typed message answered by the assistant, end; then it is in Call Logs', async ({
   userPage: page,
 }) => {
+  // A whole call and then Call Logs: more than the default 30 s on a machine running the suite in parallel.
+  test.setTimeout(90_000);
   const stamp = String(Date.now());
   const message = `Where is the board meeting? (${stamp})`;
   const reply = `Thanks for your message. (re: Executive: ${message})`;
