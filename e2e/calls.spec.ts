@@ -32,6 +32,8 @@ test('a call on /call: start, a typed message answered by the assistant, end; th
   await expect(transcript.getByText(reply, { exact: true })).toBeVisible();
   await expect(box).toHaveValue('');
 
+  // Call Logs folds away calls shorter than a second: this one lasts past its first second.
+  await expect(page.getByRole('timer', { name: 'Duration' })).not.toHaveText('0:00');
   await page.getByRole('button', { name: 'End Call' }).click();
   await expect(notice(page, 'Call ended')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Ready to Connect' })).toBeVisible();
