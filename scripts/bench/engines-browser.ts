@@ -18,6 +18,7 @@ import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import { benchApiEnv, signIn, startApi } from '../lib/api-process.ts';
 import { createBenchDatabase } from '../lib/database.ts';
 import { ROOT } from '../lib/root.ts';
+import { runThenExit } from '../lib/run-then-exit.ts';
 import { ms, summary } from '../lib/stats.ts';
 import { benchOptions } from './benchmarks.ts';
 
@@ -141,11 +142,5 @@ async function main() {
   }
 }
 
-// werift keeps UDP sockets of closed peer connections open, so the process is ended here.
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// werift keeps UDP sockets of closed peer connections open: the process is ended when main is done.
+runThenExit(main);

@@ -23,6 +23,7 @@ import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profil
 import { calleeAudio, spokenBytes } from '@annie/fakes/mulaw';
 import { sharedClock } from '../lib/realtime-fake-worker.ts';
 import { ms, summary } from '../lib/stats.ts';
+import { workerReplies } from '../lib/worker-replies.ts';
 import { benchOptions } from './benchmarks.ts';
 
 const KEY = 'sk-bench-engines';
@@ -211,17 +212,9 @@ async function main() {
   const calls = options.quick ? 3 : 10;
   const turns = options.quick ? 2 : 4;
   const worker = new Worker(new URL(import.meta.url), { workerData: { turns } });
-  const replies: ((message: unknown) => void)[] = [];
-  worker.on('message', (message) => replies.shift()?.(message));
-  const ask = <T>(message: string) =>
-    new Promise<T>((resolve) => {
-      replies.push(resolve as (message: unknown) => void);
-      worker.postMessage(message);
-    });
-  const started = await new Promise<Started>((resolve, reject) => {
-    replies.push(resolve as (message: unknown) => void);
-    worker.once('error', reject);
-  });
+  const replies = workerReplies<Started>(worker);
+  const { ask } = replies;
+  const started = await replies.started;
   const bridges = {
     realtime: new RealtimeBridges({
       apiKey: KEY,

@@ -15,6 +15,7 @@ import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import { benchApiEnv, signIn, startApi } from '../lib/api-process.ts';
 import { numberOption } from '../lib/cli-options.ts';
 import { createBenchDatabase } from '../lib/database.ts';
+import { runThenExit } from '../lib/run-then-exit.ts';
 import { ms, summary, verdict } from '../lib/stats.ts';
 import { benchOptions } from './benchmarks.ts';
 
@@ -141,11 +142,5 @@ async function main() {
   }
 }
 
-// werift 0.25.2 keeps two UDP sockets per closed peer connection open, so the process is ended here.
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// werift keeps UDP sockets of closed peer connections open: the process is ended when main is done.
+runThenExit(main);

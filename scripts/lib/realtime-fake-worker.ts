@@ -2,6 +2,7 @@
 // this one do not wait for each other's event loop. Times cross threads on the process's monotonic clock.
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { OpenAIRealtimeFakeOptions } from '@annie/fakes/openai-realtime-fake';
+import { workerReplies } from './worker-replies.ts';
 
 /** Milliseconds on `process.hrtime`, which every thread of the process shares (performance.now does not). */
 export function sharedClock(): (performanceNow: number) => number {
@@ -35,17 +36,9 @@ interface Started {
  */
 export async function startRealtimeFakeWorker(options: { realtimeFake: OpenAIRealtimeFakeOptions }) {
   const worker = new Worker(new URL(import.meta.url), { workerData: options });
-  const replies: ((message: unknown) => void)[] = [];
-  worker.on('message', (message) => replies.shift()?.(message));
-  const ask = <T>(message: string) =>
-    new Promise<T>((resolve) => {
-      replies.push(resolve as (message: unknown) => void);
-      worker.postMessage(message);
-    });
-  const started = await new Promise<Started>((resolve, reject) => {
-    replies.push(resolve as (message: unknown) => void);
-    worker.once('error', reject);
-  });
+  const replies = workerReplies<Started>(worker);
+  const { ask } = replies;
+  const started = await replies.started;
   return {
     ...started,
     sessions: () => ask<WorkerSession[]>('sessions'),

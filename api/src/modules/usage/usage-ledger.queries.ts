@@ -20,6 +20,20 @@ export type UsageEntry = {
   providerRef?: string | null;
 };
 
+/** An entry's values in the order of the ledger's insert statements ($2 on; $1 is the tenant). */
+const entryValues = (entry: UsageEntry) => [
+  entry.userId,
+  entry.channel,
+  entry.kind,
+  entry.sourceId,
+  entry.at,
+  entry.seconds,
+  entry.segments,
+  entry.tokens,
+  entry.costUsd,
+  entry.providerRef ?? null,
+];
+
 // Recording the same source again (a retried job, Twilio's price arriving later) replaces its figures.
 const UPSERT_ENTRY_SQL = tenantSql(`
   insert into usage_entry
@@ -30,18 +44,7 @@ const UPSERT_ENTRY_SQL = tenantSql(`
 
 /** Records (or re-records) one entry of the tenant's usage ledger. */
 export async function recordUsageEntry(db: Queryable, tenantId: string, entry: UsageEntry): Promise<void> {
-  await runScoped(db, { tenantId }, UPSERT_ENTRY_SQL, [
-    entry.userId,
-    entry.channel,
-    entry.kind,
-    entry.sourceId,
-    entry.at,
-    entry.seconds,
-    entry.segments,
-    entry.tokens,
-    entry.costUsd,
-    entry.providerRef ?? null,
-  ]);
+  await runScoped(db, { tenantId }, UPSERT_ENTRY_SQL, entryValues(entry));
 }
 
 const INSERT_NEW_ENTRY_SQL = tenantSql(`
@@ -57,18 +60,7 @@ export async function recordUsageEntryOnce(
   tenantId: string,
   entry: UsageEntry,
 ): Promise<boolean> {
-  const rows = await runScoped(db, { tenantId }, INSERT_NEW_ENTRY_SQL, [
-    entry.userId,
-    entry.channel,
-    entry.kind,
-    entry.sourceId,
-    entry.at,
-    entry.seconds,
-    entry.segments,
-    entry.tokens,
-    entry.costUsd,
-    entry.providerRef ?? null,
-  ]);
+  const rows = await runScoped(db, { tenantId }, INSERT_NEW_ENTRY_SQL, entryValues(entry));
   return rows.length > 0;
 }
 
