@@ -2,6 +2,7 @@ import { DEFAULT_REALTIME_MODEL, DEFAULT_TEXT_MODEL } from '@annie/api-client/co
 import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
 import { z } from 'zod';
 import { isPhoneRegion } from '../lib/phone-number.ts';
+import { SAMPLER_NAMES } from '../observability/tracing.ts';
 import { DEFAULTS } from './defaults.mjs';
 
 const booleanFlag = z
@@ -188,6 +189,13 @@ const envSchema = z
     /** Traces go over OTLP/HTTP to this collector (its /v1/traces); unset: tracing is off. */
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('annie-api'),
+    /**
+     * Which traces are kept, by OpenTelemetry's sampler names: `parentbased_traceidratio` with
+     * OTEL_TRACES_SAMPLER_ARG=0.1 keeps one request or call in ten, each whole.
+     */
+    OTEL_TRACES_SAMPLER: z.enum(SAMPLER_NAMES).default('parentbased_always_on'),
+    /** The kept share (0–1) for the `traceidratio` samplers; unset: 1. */
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
     ...Object.fromEntries(
       REMOTE_NAMES.flatMap((name) => [
         [`REMOTE_${name.toUpperCase()}_ENTRY`, z.string().default(`/remotes/${name}/mf-manifest.json`)],

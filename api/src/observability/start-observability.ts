@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/env.ts';
 import { startMetricsServer } from './metrics-server.ts';
-import { startTracing } from './tracing.ts';
+import { samplerFor, startTracing } from './tracing.ts';
 
 /**
  * main.ts's part: tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (before the database opens, so its
@@ -10,7 +10,10 @@ import { startTracing } from './tracing.ts';
  */
 export async function startObservability(config: AppConfig) {
   const stopTracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
-    ? await startTracing({ serviceName: config.OTEL_SERVICE_NAME })
+    ? await startTracing({
+        serviceName: config.OTEL_SERVICE_NAME,
+        sampler: samplerFor(config.OTEL_TRACES_SAMPLER, config.OTEL_TRACES_SAMPLER_ARG),
+      })
     : undefined;
   let metrics: Server | undefined;
   return {

@@ -10,9 +10,14 @@ import {
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
   BatchSpanProcessor,
+  ParentBasedSampler,
+  type Sampler,
   SimpleSpanProcessor,
   type SpanExporter,
+  TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
 
@@ -29,7 +34,35 @@ export type TracingSettings = {
   serviceName: string;
   /** An in-memory or test exporter; without it, OTLP over HTTP to OTEL_EXPORTER_OTLP_ENDPOINT. */
   exporter?: SpanExporter;
+  /** Which traces are kept (`samplerFor`); unset: every one. */
+  sampler?: Sampler;
 };
+
+/** OpenTelemetry's sampler names (OTEL_TRACES_SAMPLER), the ones this API takes. */
+export const SAMPLER_NAMES = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type SamplerName = (typeof SAMPLER_NAMES)[number];
+
+/**
+ * The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as the ratio of the `traceidratio`
+ * ones (1 when unset, as OpenTelemetry's spec says). The SDK does not read these variables itself. A
+ * `parentbased_` sampler decides once per trace, at its root: a phone call or a request is kept whole
+ * (its turns, tool runs and SQL) or not at all.
+ */
+export function samplerFor(name: SamplerName, ratio = 1): Sampler {
+  const root = name.endsWith('always_off')
+    ? new AlwaysOffSampler()
+    : name.endsWith('traceidratio')
+      ? new TraceIdRatioBasedSampler(ratio)
+      : new AlwaysOnSampler();
+  return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
+}
 
 /** Starts tracing for the process (once); resolves to its shutdown, which flushes what is left. */
 export async function startTracing(settings: TracingSettings): Promise<() => Promise<void>> {
@@ -37,6 +70,7 @@ export async function startTracing(settings: TracingSettings): Promise<() => Pro
   const exporter = settings.exporter ?? (await otlpExporter());
   provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
+    sampler: settings.sampler,
     // A test's exporter sees each span as it ends; OTLP gets them in batches, off the hot path.
     spanProcessors: [
       settings.exporter ? new SimpleSpanProcessor({ exporter }) : new BatchSpanProcessor({ exporter }),
@@ -97,9 +131,12 @@ export function withSpan<T>(span: Span | undefined, work: () => T): T {
   return context.with(trace.setSpan(context.active(), span), work);
 }
 
-/** The trace and span ids of a span, as log fields. */
+/**
+ * The trace and span ids of a span, as log fields; none for a span its trace's sampler dropped (no
+ * collector holds that trace, so an id in the log would lead nowhere).
+ */
 export function traceFieldsOf(span: Span | undefined): { traceId?: string; spanId?: string } {
-  if (!span) return {};
+  if (!span?.isRecording()) return {};
   const { traceId, spanId } = span.spanContext();
   return { traceId, spanId };
 }
