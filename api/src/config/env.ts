@@ -40,7 +40,7 @@ const iceServerList = z
     'must be stun: or turn: URLs separated by commas, or none',
   );
 
-const envSchema = z
+export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /** Every provider simulated by the loopback fakes (README "Try everything in the sandbox"); operator only. */
