@@ -43,7 +43,7 @@ const iceServerList = z
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    /** Every provider simulated by the loopback fakes (README "Try everything in the sandbox"); operator only. */
+    /** Every provider simulated by the loopback fakes (README "Sandbox"); operator only. */
     ANNIE_SANDBOX: booleanFlag,
     HOST: z.string().default(DEFAULTS.HOST),
     PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULTS.PORT),
