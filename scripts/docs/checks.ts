@@ -212,8 +212,9 @@ export function commentLines(source: string): Located[] {
       }
       const line = /(^|[\s;,({[])\/\//.exec(rest);
       const block = rest.indexOf('/*');
-      if (line && (block < 0 || line.index + line[1].length < block)) {
-        comment += ` ${rest.slice(line.index + line[1].length + 2)}`;
+      const at = line ? line.index + (line[1]?.length ?? 0) : -1;
+      if (line && (block < 0 || at < block)) {
+        comment += ` ${rest.slice(at + 2)}`;
         break;
       }
       if (block < 0) break;

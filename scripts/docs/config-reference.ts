@@ -1,7 +1,6 @@
 // `.env.example` and the tables of docs/configuration.md, written from the config schema
 // (api/src/config/env.ts: names and defaults) and its notes (config-notes.ts: groups and meanings), so the
 // schema is the one place a default lives. `npm run docs` writes them; the docs check fails when stale.
-import type { z } from 'zod';
 import { envSchema } from '../../api/src/config/env.ts';
 import { CONFIG_GROUPS, type ConfigGroup, type ConfigNote } from './config-notes.ts';
 
@@ -21,7 +20,8 @@ interface Variable {
   note: ConfigNote;
 }
 
-type AnySchema = z.core.$ZodType;
+/** What is read of a zod schema: its definition (zod 4 keeps it at `_zod.def`). */
+type AnySchema = { _zod: { def: unknown } };
 
 /** The default a field declares, before any transform (`WEBRTC_ICE_SERVERS` is a list after it). */
 function declaredDefault(field: AnySchema): unknown {
