@@ -67,10 +67,12 @@ describe('the docs check', () => {
       // Built from pieces, so that this file itself cites nothing.
       'api/src/a.ts': `export const a = 1; // see ${README_NAME} "Data lifecycle"\n`,
       'api/src/b.ts': `/**\n * Kept as ${USAGE_NAME}, "Signing in" says.\n */\nexport {};\n`,
+      'api/src/c.ts': `// Wrapped: ${USAGE_NAME} "Sign\n// in" is there, ${README_NAME} "Data\n// lifecycle" is not.\n`,
     };
     expect(check(files)).toEqual([
       'api/src/a.ts:1: cites README "Data lifecycle": README.md has no such section',
       'api/src/b.ts:2: cites docs/usage.md "Signing in": docs/usage.md has no such section',
+      'api/src/c.ts:2: cites README "Data lifecycle": README.md has no such section',
     ]);
   });
 

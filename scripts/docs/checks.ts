@@ -175,17 +175,46 @@ const CITATION = /\b(README(?:\.md)?|(?:[\w.-]+\/)*[\w.-]+\.md)\)?,?\s+(?:sectio
 
 /** The cited files and sections in `text` must exist; `base` is the folder a relative doc name starts in. */
 function checkCitations(tree: Tree, file: string, lines: readonly Located[], base: string): Problem[] {
-  return lines.flatMap(({ line, text }) =>
+  return joinedRuns(lines).flatMap(({ text, lineAt }) =>
     [...text.matchAll(CITATION)].flatMap((match): Problem[] => {
-      const [, name = '', section = ''] = match;
+      const [, name = '', raw = ''] = match;
+      const section = raw.replace(/\s+/g, ' ').trim();
+      const line = lineAt(match.index);
       const target = /^README(\.md)?$/.test(name) ? 'README.md' : docPath(tree, base, name);
       if (!target || !tree.exists(target))
         return [{ file, line, message: `cites ${name} "${section}": no file ${target ?? name}` }];
-      const wanted = section.trim().toLowerCase();
+      const wanted = section.toLowerCase();
       if (tree.headingsOf(target).some((heading) => heading.text.toLowerCase() === wanted)) return [];
       return [{ file, line, message: `cites ${name} "${section}": ${target} has no such section` }];
     }),
   );
+}
+
+/**
+ * Consecutive lines joined into one text (a comment's leading `*` dropped), so that a citation wrapped
+ * across lines is read whole; `lineAt` gives the line an offset of the text is on.
+ */
+function joinedRuns(lines: readonly Located[]): { text: string; lineAt: (offset: number) => number }[] {
+  const runs: Located[][] = [];
+  for (const each of lines) {
+    const last = runs.at(-1);
+    if (last && last.at(-1)?.line === each.line - 1) last.push(each);
+    else runs.push([each]);
+  }
+  return runs.map((run) => {
+    const starts: number[] = [];
+    let text = '';
+    for (const each of run) {
+      starts.push(text.length);
+      text += `${each.text.replace(/^\s*\*(?!\/)\s?/, '')} `;
+    }
+    const lineAt = (offset: number) => {
+      let index = 0;
+      while (index + 1 < starts.length && (starts[index + 1] ?? Infinity) <= offset) index += 1;
+      return run[index]?.line ?? 0;
+    };
+    return { text, lineAt };
+  });
 }
 
 /** A cited doc: relative to the citing file's folder, else to the root (`docs/x.md` cited from docs/). */
