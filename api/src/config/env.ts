@@ -58,7 +58,7 @@ export const envSchema = z
      */
     DATABASE_DIRECT_URL: z.string().optional(),
     /** The request pool's connections per instance (on DATABASE_URL). */
-    DB_POOL_MAX: z.coerce.number().int().min(1).default(12),
+    DB_POOL_MAX: z.coerce.number().int().min(1).default(DEFAULTS.DB_POOL_MAX),
     /** The job handlers' pool per instance (on DATABASE_URL). */
     JOB_HANDLER_POOL_MAX: z.coerce.number().int().min(1).default(4),
     /** pg-boss's own pool per instance (on DATABASE_DIRECT_URL), besides its one LISTEN connection. */

@@ -1,10 +1,11 @@
 import pg from 'pg';
+import { DEFAULTS } from '../config/defaults.mjs';
 import { traceQueries } from '../observability/sql-spans.ts';
 
 export type Pool = pg.Pool;
 
-/** The request pool's size when no setting is given (DB_POOL_MAX's default; see db/connection-budget.ts). */
-const DEFAULT_MAX = 12;
+/** The request pool's size when no setting is given: DB_POOL_MAX's default (see db/connection-budget.ts). */
+const DEFAULT_MAX = DEFAULTS.DB_POOL_MAX;
 
 /**
  * The process's request pool: plain and scoped SQL, the job sender, and the ORM (createOrm runs on it);
