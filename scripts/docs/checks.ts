@@ -31,7 +31,7 @@ const SOURCE = /\.(ts|tsx|mts|cts|mjs|cjs|js|jsx)$/;
 const NAMED_SOURCE = /\.(ts|tsx|mts|cts|mjs|cjs)$/;
 
 /** Every file under `root` (relative, `/`-separated), build output and installs left out. */
-export function repoFiles(root: string): string[] {
+function repoFiles(root: string): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
@@ -46,7 +46,7 @@ export function repoFiles(root: string): string[] {
 }
 
 /** The Markdown the check reads: README.md and everything under docs/. */
-export function docFiles(files: readonly string[]): string[] {
+function docFiles(files: readonly string[]): string[] {
   return files.filter((file) => file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md')));
 }
 

@@ -6,8 +6,8 @@ import { CONFIG_GROUPS, type ConfigGroup, type ConfigNote } from './config-notes
 
 export const CONFIG_DOC = 'docs/configuration.md';
 export const ENV_EXAMPLE = '.env.example';
-export const CONFIG_START = '<!-- config:start -->';
-export const CONFIG_END = '<!-- config:end -->';
+const CONFIG_START = '<!-- config:start -->';
+const CONFIG_END = '<!-- config:end -->';
 const GENERATED_BY = 'api/src/config/env.ts (names, defaults) and scripts/docs/config-notes.ts (meanings)';
 
 /** One schema variable, or one `REMOTE_<NAME>_…` pattern standing for a variable per remote. */
