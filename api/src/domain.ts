@@ -39,7 +39,7 @@ export type DomainDeps = {
 /**
  * How long one kind of a module's data is kept: one idempotent `delete`, declared by the module that
  * owns the table (in its `*.queries.ts`), deliberately across every tenant (retention removes every
- * tenant's expired rows alike). README "Data lifecycle" lists the same rules.
+ * tenant's expired rows alike). docs/deployment.md "Data retention" lists the same rules.
  */
 export type RetentionRule = { kind: string; keptFor: string; delete: PlainSql };
 

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     // Before the workers start, so they pick up the sample lab jobs at once.
     logger.info({ sandbox: true, ...(await seedSandbox(deps)) }, 'sandbox sample data seeded');
   }
-  // Every domain's background work: the lab worker, the retention schedule (README "Data lifecycle")…
+  // Every domain's background work: the lab worker, the retention schedule (docs/deployment.md "Data retention")…
   await background.start();
   const server = early ?? (await bindPort(config.PORT, config.HOST));
   serveApp(server, app as never);

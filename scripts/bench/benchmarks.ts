@@ -1,7 +1,9 @@
 // The one list of benchmarks: `npm run bench` runs it in this order (or the named ones), each script's
 // --help describes itself from it, and the README's benchmark table is written from it:
-// `node scripts/bench/benchmarks.ts --readme` rewrites the block between its markers.
+// `node scripts/bench/benchmarks.ts --readme` rewrites the block between its markers. docs/benchmarks.md
+// has a section per benchmark; `npm run bench` replaces a benchmark's section with its dated output.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CommandSpec, commandLine, type OptionSpec } from '../lib/cli-options.ts';
@@ -173,13 +175,89 @@ export function withReadmeBlock(readme: string): string {
 }
 
 export const README_PATH = join(ROOT, 'README.md');
+export const FIGURES_PATH = join(ROOT, 'docs/benchmarks.md');
+const FIGURES_START = '<!-- figures:start -->';
+const FIGURES_END = '<!-- figures:end -->';
+const NOT_MEASURED = 'Not measured yet: `npm run bench -- NAME` writes its figures here.';
+
+function sectionMarkers(name: string): [string, string] {
+  return [`<!-- bench:${name}:start -->`, `<!-- bench:${name}:end -->`];
+}
+
+/** The recorded body of each benchmark's section in `doc` (between its markers). */
+function recordedBodies(doc: string): Map<string, string> {
+  const bodies = new Map<string, string>();
+  for (const each of BENCHMARKS) {
+    const [start, end] = sectionMarkers(each.name);
+    const from = doc.indexOf(start);
+    const to = doc.indexOf(end);
+    if (from >= 0 && to > from) bodies.set(each.name, doc.slice(from + start.length, to).trim());
+  }
+  return bodies;
+}
+
+/**
+ * `doc` (docs/benchmarks.md) with its figures block rebuilt from the list, in its order: each benchmark's
+ * heading and what it measures, then its recorded body (`bodies` replace recorded ones); a benchmark new
+ * to the list gets a placeholder, one no longer in it loses its section. Throws when the markers are missing.
+ */
+export function withFiguresSections(doc: string, bodies: ReadonlyMap<string, string> = new Map()): string {
+  const start = doc.indexOf(FIGURES_START);
+  const end = doc.indexOf(FIGURES_END);
+  if (start < 0 || end < start)
+    throw new Error(`docs/benchmarks.md has no ${FIGURES_START} … ${FIGURES_END} block`);
+  const recorded = recordedBodies(doc.slice(start, end));
+  const sections = BENCHMARKS.map((each) => {
+    const [open, close] = sectionMarkers(each.name);
+    const body = bodies.get(each.name) ?? recorded.get(each.name) ?? NOT_MEASURED.replace('NAME', each.name);
+    return [
+      `## ${each.name}`,
+      '',
+      `Measures: ${each.measures} (\`npm run bench -- ${each.name}\`).`,
+      '',
+      open,
+      body,
+      close,
+    ].join('\n');
+  });
+  return `${doc.slice(0, start)}${[FIGURES_START, ...sections, FIGURES_END].join('\n\n')}${doc.slice(end + FIGURES_END.length)}`;
+}
+
+/** A benchmark's section body: when and where it ran, the command, and what it printed. */
+export function figuresBody(
+  name: string,
+  output: string,
+  options: { args?: readonly string[]; date?: Date } = {},
+): string {
+  const date = (options.date ?? new Date()).toISOString().slice(0, 16).replace('T', ' ');
+  const command = ['npm run bench --', name, ...(options.args?.length ? ['--', ...options.args] : [])].join(
+    ' ',
+  );
+  const machine = `${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)}`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are stripped from the output
+  const text = output.replace(/\u001b\[[0-9;]*m/g, '').trim();
+  return [`Measured ${date} UTC (${machine}) by \`${command}\`:`, '', '```text', text, '```'].join('\n');
+}
+
+/** Writes `output` of benchmark `name` into its section of docs/benchmarks.md, leaving every other one. */
+export function recordFigures(name: string, output: string, args: readonly string[] = []): void {
+  const doc = readFileSync(FIGURES_PATH, 'utf8');
+  writeFileSync(
+    FIGURES_PATH,
+    withFiguresSections(doc, new Map([[name, figuresBody(name, output, { args })]])),
+  );
+}
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { readme } = commandLine({
+  const { readme, figures } = commandLine({
     usage: 'node scripts/bench/benchmarks.ts',
     about: 'Prints the README table of the benchmarks; with --readme, writes it into README.md.',
-    options: { readme: { type: 'boolean', help: 'rewrite the block between the markers in README.md' } },
+    options: {
+      readme: { type: 'boolean', help: 'rewrite the block between the markers in README.md' },
+      figures: { type: 'boolean', help: 'give docs/benchmarks.md a section per benchmark of the list' },
+    },
   });
   if (readme) writeFileSync(README_PATH, withReadmeBlock(readFileSync(README_PATH, 'utf8')));
-  else process.stdout.write(`${readmeBlock()}\n`);
+  if (figures) writeFileSync(FIGURES_PATH, withFiguresSections(readFileSync(FIGURES_PATH, 'utf8')));
+  if (!readme && !figures) process.stdout.write(`${readmeBlock()}\n`);
 }

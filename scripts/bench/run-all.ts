@@ -1,11 +1,13 @@
 // Runs the benchmarks of the list (benchmarks.ts) one after another, each printing its figures; with names,
-// only those. Options after `--` go to each selected benchmark. Exits 1 when any of them failed.
-//   npm run bench [-- <name>... [-- <benchmark options>]]
-import { spawnSync } from 'node:child_process';
+// only those. Options after `--` go to each selected benchmark. What a benchmark that succeeded printed
+// replaces its section of docs/benchmarks.md, dated (not with --no-record, nor for its --help). Exits 1
+// when any of them failed.
+//   npm run bench [-- [--no-record] <name>... [-- <benchmark options>]]
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCHMARKS, type Benchmark } from './benchmarks.ts';
+import { BENCHMARKS, type Benchmark, recordFigures } from './benchmarks.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -13,6 +15,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export function selection(args: readonly string[]): {
   list: boolean;
   help: boolean;
+  record: boolean;
   chosen: Benchmark[];
   passOn: string[];
 } {
@@ -21,6 +24,7 @@ export function selection(args: readonly string[]): {
     options: {
       list: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      'no-record': { type: 'boolean', default: false },
     },
     allowPositionals: true,
     strict: true,
@@ -38,7 +42,22 @@ export function selection(args: readonly string[]): {
     );
   const chosen =
     names.length === 0 ? [...BENCHMARKS] : BENCHMARKS.filter((each) => names.includes(each.name));
-  return { list: Boolean(values.list), help: Boolean(values.help), chosen, passOn };
+  const record = !values['no-record'] && !passOn.some((arg) => arg === '--help' || arg === '-h');
+  return { list: Boolean(values.list), help: Boolean(values.help), record, chosen, passOn };
+}
+
+/** Runs a Node script, its output shown as it comes and kept; resolves with its exit status. */
+function runPrinting(args: string[]): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['inherit', 'pipe', 'inherit'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      chunks.push(chunk);
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString('utf8') }));
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -51,17 +70,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   if (choice.help || choice.list) {
     if (choice.help)
-      console.log('usage: npm run bench [-- <name>... [-- <benchmark options>]]  (--list: the benchmarks)\n');
+      console.log(
+        'usage: npm run bench [-- [--no-record] <name>... [-- <benchmark options>]]  (--list: the benchmarks)\n',
+      );
     for (const each of BENCHMARKS) console.log(`  ${each.name.padEnd(18)} ${each.measures}`);
     process.exit(0);
   }
   let failed = 0;
   for (const each of choice.chosen) {
     console.log(`\n=== ${each.name} ===`);
-    const result = spawnSync(process.execPath, [join(HERE, each.file), ...choice.passOn], {
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) failed += 1;
+    const { status, output } = await runPrinting([join(HERE, each.file), ...choice.passOn]);
+    if (status !== 0) failed += 1;
+    else if (choice.record) recordFigures(each.name, output, choice.passOn);
   }
   process.exit(failed > 0 ? 1 : 0);
 }

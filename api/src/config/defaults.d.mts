@@ -4,6 +4,7 @@ export declare const DEFAULTS: {
   readonly HOST: string;
   readonly DATA_DIR: string;
   readonly EMBEDDED_PG_PORT: number;
+  readonly DB_POOL_MAX: number;
 };
 
 /** What a sandbox uses instead (defaults.mjs). */

@@ -1,5 +1,5 @@
 // The defaults that more than one part reads: the server's settings (config/env.ts), the sandbox's
-// (sandbox/sandbox-settings.ts) and the pre-flight (scripts/preflight.mjs, run on Node 20 before any
+// (sandbox/sandbox-settings.ts), the request pool's (db/pool.ts) and the pre-flight (scripts/preflight.mjs, run on Node 20 before any
 // install, hence plain JavaScript). Change a default here and every part agrees.
 
 /** A production start's defaults. */
@@ -8,6 +8,7 @@ export const DEFAULTS = Object.freeze({
   HOST: '0.0.0.0',
   DATA_DIR: '.data',
   EMBEDDED_PG_PORT: 54329,
+  DB_POOL_MAX: 12,
 });
 
 /** What a sandbox uses instead, so sample data never lands in the product's own database. */

@@ -41,10 +41,10 @@ const iceServerList = z
     'must be stun: or turn: URLs separated by commas, or none',
   );
 
-const envSchema = z
+export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    /** Every provider simulated by the loopback fakes (README "Try everything in the sandbox"); operator only. */
+    /** Every provider simulated by the loopback fakes (README "Sandbox"); operator only. */
     ANNIE_SANDBOX: booleanFlag,
     HOST: z.string().default(DEFAULTS.HOST),
     PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULTS.PORT),
@@ -59,7 +59,7 @@ const envSchema = z
      */
     DATABASE_DIRECT_URL: z.string().optional(),
     /** The request pool's connections per instance (on DATABASE_URL). */
-    DB_POOL_MAX: z.coerce.number().int().min(1).default(12),
+    DB_POOL_MAX: z.coerce.number().int().min(1).default(DEFAULTS.DB_POOL_MAX),
     /** The job handlers' pool per instance (on DATABASE_URL). */
     JOB_HANDLER_POOL_MAX: z.coerce.number().int().min(1).default(4),
     /** pg-boss's own pool per instance (on DATABASE_DIRECT_URL), besides its one LISTEN connection. */

@@ -8,7 +8,7 @@ import { API_SRC, allSourceFiles } from '../testing/sql-source.ts';
 import { createOrm } from './orm.ts';
 import { createPool } from './pool.ts';
 
-// One pool per process (README, "Data access"; docs/data.md): the ORM runs on the app's pg pool.
+// One request pool per process (docs/data.md "Pools"): the ORM runs on the app's pg pool.
 
 const database = await createTestDatabase();
 afterAll(() => database.drop());

@@ -1,16 +1,17 @@
 import pg from 'pg';
+import { DEFAULTS } from '../config/defaults.mjs';
 import { traceQueries } from '../observability/sql-spans.ts';
 
 export type Pool = pg.Pool;
 
-/** The request pool's size when no setting is given (DB_POOL_MAX's default; see db/connection-budget.ts). */
-const DEFAULT_MAX = 12;
+/** The request pool's size when no setting is given: DB_POOL_MAX's default (see db/connection-budget.ts). */
+const DEFAULT_MAX = DEFAULTS.DB_POOL_MAX;
 
 /**
- * The process's one pg pool: plain and scoped SQL, the job sender, and the ORM (createOrm runs on it).
- * `max` is DB_POOL_MAX. Idle ones are closed after 10 s, except four (`min`, once opened): a request after
- * a quiet spell would otherwise open its connections afresh, a server process and a password exchange
- * each (a sign-in's parallel queries took 100-230 ms instead of 35-50 ms that way). Every statement is
+ * The process's request pool: plain and scoped SQL, the job sender, and the ORM (createOrm runs on it);
+ * the job workers have pools of their own (docs/data.md "Pools"). `max` is DB_POOL_MAX. Idle ones are
+ * closed after 10 s, except four (`min`, once opened): a request after a quiet spell would otherwise open
+ * its connections afresh, a server process and a password exchange each. Every statement is
  * transaction-scoped and unnamed (withoutStatementNames), so the URL may be PgBouncer's in transaction mode.
  */
 export function createPool(databaseUrl: string, options: { max?: number } = {}): Pool {

@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { checkedFiles, parse, SQL_STATEMENT, statementsIn } from '../testing/sql-source.ts';
 
-// Where SQL lives (README, "Data access"): hand-written statements are declared only in `*.queries.ts`
+// Where SQL lives (README "Data access"): hand-written statements are declared only in `*.queries.ts`
 // (and in `api/src/db/` itself, migrations and tests), and only there are `tenantSql`, `userSql` and
 // `plainSql` called. This reads every source file's string literals with the TypeScript parser, so a
 // statement moved back into a service or a route fails here, whatever runs it (`pool.query`,

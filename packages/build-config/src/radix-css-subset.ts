@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import postcss from 'postcss';
 import { RADIX_EAGER_PARTS, SHARED_SURFACES } from './shared-surface.ts';
 
-// Buys 14.3 KB on sign-in → home (238.5 against 252.8 KB) and 26 KB on the login page (77.2 against
-// 103.2): the bundle-size benchmark, against Radix's tokens/base.css, tokens/colors/*, components.css
-// and utilities.css.
+// Smaller than Radix's tokens/base.css, tokens/colors/*, components.css and utilities.css on the login
+// page and on sign-in → home, as the bundle-size benchmark measures (docs/benchmarks.md "Figures behind
+// code choices").
 
 /** How to cut one of Radix Themes' prebuilt stylesheets down. */
 export interface RadixCssSubsetOptions {

@@ -51,9 +51,9 @@ function singleton(version: string): SharedConfig {
   // versions, and @radix-ui/themes' ESM folder has a package.json without a version. No required range:
   // a singleton without strictVersion is the first-loaded (the shell's) copy whatever range an app asks
   // for, so a range changed nothing but a console warning, while checking it cost the federation runtime
-  // a semver parse for every shared module on every page load (without it the signed-in home's
-  // Lighthouse total blocking time went from 364 to 234 ms, medians of 5 in one run). Every app is built
-  // from the one lockfile, so their versions are the same anyway.
+  // a semver parse for every shared module on every page load (dropping it cut the signed-in home's
+  // Lighthouse total blocking time by a third: docs/benchmarks.md "Figures behind code choices"). Every
+  // app is built from the one lockfile, so their versions are the same anyway.
   return { singleton: true, version, requiredVersion: false, strictVersion: false };
 }
 

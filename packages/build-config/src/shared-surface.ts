@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Buys 60 KB Brotli of the shell's app.js (189 against 249 KB, home over 250 KB): the build's output
-// against Module Federation's shared `treeShaking: { mode: 'runtime-infer' }` on the same packages.
+// Chosen over Module Federation's shared `treeShaking: { mode: 'runtime-infer' }` on the same packages:
+// it keeps the shell's app.js, and so the home page, much smaller (docs/benchmarks.md "Figures behind
+// code choices").
 
 /**
  * The part of a large shared package that the product's apps use. A shared module is provided whole (the
@@ -49,9 +50,9 @@ export interface SharedSurface {
   };
 }
 
-// Buys 10 KB Brotli of app.js on the way to the home page (the Select, Slider, ScrollArea, radio, tab
-// and switch primitives and their Radix Themes wrappers), and the dropdown menus' code (menu, popper,
-// floating-ui), for one request the first time a screen shows one.
+// Deferred: the Select, Slider, ScrollArea, radio, tab and switch primitives and their Radix Themes
+// wrappers stay out of app.js on the way to the home page, and the dropdown menus' code (menu, popper,
+// floating-ui) costs one request the first time a screen shows one.
 /** The Radix Themes class families each deferred component is built on besides its own (shared-surface's `deferredStyles`). */
 const RADIX_DEFERRED_PARTS: Readonly<Record<string, readonly string[]>> = {
   AlertDialog: ['BaseDialog'],

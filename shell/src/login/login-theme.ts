@@ -1,4 +1,4 @@
-// The Radix Themes CSS the login screen needs, instead of the whole styles.css (~88 KB gzip): the base
+// The Radix Themes CSS the login screen needs, instead of the whole styles.css: the base
 // tokens, the colour scales in use (accent, gray, and the notices' red and green), the components on the
 // screen and the non-responsive utilities, of which only the prop classes (sizes, spacing, variants) the
 // prerendered screen uses, without the dark appearance (a dark page links the dark sheet the page's head

@@ -1,8 +1,8 @@
 import { PRIVACY_POLICY_UPDATED, PRODUCT_NAME } from '../config/product.ts';
 import { LegalPage, type LegalSection } from './legal-page.tsx';
 
-// Matches what the product keeps and for how long (docs/deployment.md, Data retention; README, Security
-// properties). Change them together: the policy is a promise, and Google's verification reads it.
+// Matches what the product keeps and for how long (docs/deployment.md "Data retention"; README "Security
+// properties"). Change them together: the policy is a promise, and Google's verification reads it.
 const SECTIONS: readonly LegalSection[] = [
   {
     heading: 'What this policy covers',

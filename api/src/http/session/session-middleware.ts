@@ -3,8 +3,9 @@ import type Koa from 'koa';
 import { Session, type SessionOrigin } from './session.ts';
 import type { PostgresSessionStore, SessionData } from './session-store.ts';
 
-// Buys 4 µs a signed-in request over koa-session 7 on this store and signature cache (3–5 against
-// 7–8 µs, timed in process) and these tests: koa-session fails 3 of session-middleware.test.ts's 11.
+// Our own middleware rather than koa-session 7: less time per signed-in request on this store and
+// signature cache (docs/benchmarks.md "Figures behind code choices"), and koa-session fails 3 of
+// session-middleware.test.ts's 11.
 
 export const SESSION_COOKIE = 'annie.sid';
 

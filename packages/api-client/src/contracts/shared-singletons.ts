@@ -9,7 +9,7 @@ export const SINGLETON_PACKAGES = [
   '@tanstack/react-query',
   '@radix-ui/themes',
   'react-router-dom',
-  // The contracts' runtime checks: one copy (the shell's) instead of one per remote (~23 KB br each).
+  // The contracts' runtime checks: one copy (the shell's) instead of one per remote.
   // Every app lists it in its package.json, which is where its version is read from.
   'zod',
 ] as const;
