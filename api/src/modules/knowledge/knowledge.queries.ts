@@ -1,32 +1,33 @@
 import type { KnowledgeSource } from '@annie/api-client/contracts/knowledge';
 import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
-import { escapeLike, factJsonSql, isoSql, noteJsonSql, type Queryable } from './knowledge-sql.ts';
+import { fieldsColumnsSql, fieldsJsonSql, type SqlFields } from '../../db/wire-fields.ts';
+import { factFields, noteFields } from './knowledge.dto.ts';
+import { escapeLike, isoSql, type Queryable } from './knowledge-sql.ts';
 
 /** A page of a list; without a limit, the whole list (the screen filters and counts it client-side). */
 export type ListPage = { limit?: number; offset: number };
 
-// The hot list paths: one plain query each, scoped by tenant, with PostgreSQL building the JSON array
-// so no entity is hydrated and nothing is parsed and re-serialised in Node. The page is cut first and
-// the JSON built only for its rows.
-const LIST_FACTS_SQL = tenantSql(`
-  select coalesce(json_agg(${factJsonSql('page')} order by page.created_at desc, page.id), '[]')::text as body
+/**
+ * A hot list path: one plain query, scoped by tenant, with PostgreSQL building the JSON array so no
+ * entity is hydrated and nothing is parsed and re-serialised in Node. The page of `table` is cut first
+ * (reading the columns the field map reads) and the JSON built only for its rows, by the same map the
+ * single answers use (`toDto`).
+ */
+export function listJsonSql(table: string, fields: SqlFields): string {
+  return `
+  select coalesce(json_agg(${fieldsJsonSql(fields, 'page')} order by page.created_at desc, page.id), '[]')::text as body
   from (
-    select f.id, f.key, f.value_text, f.unit, f.version, f.source, f.shareable, f.created_at, f.approved_at
-    from knowledge_fact f
-    where f.tenant_id = $1
-    order by f.created_at desc, f.id
-    limit $2 offset $3
-  ) page`);
-
-const LIST_NOTES_SQL = tenantSql(`
-  select coalesce(json_agg(${noteJsonSql('page')} order by page.created_at desc, page.id), '[]')::text as body
-  from (
-    select n.id, n.title, n.body, n.tags, n.source, n.shareable, n.created_at, n.updated_at
-    from knowledge_note n
+    select ${fieldsColumnsSql(fields, 'n')}
+    from ${table} n
     where n.tenant_id = $1
     order by n.created_at desc, n.id
     limit $2 offset $3
-  ) page`);
+  ) page`;
+}
+
+const LIST_FACTS_SQL = tenantSql(listJsonSql('knowledge_fact', factFields));
+
+const LIST_NOTES_SQL = tenantSql(listJsonSql('knowledge_note', noteFields));
 
 const FACT_VERSIONS_SQL = tenantSql(`
   select (

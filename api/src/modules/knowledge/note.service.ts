@@ -1,43 +1,32 @@
-import type { CreateNoteRequest, UpdateNoteRequest } from '@annie/api-client/contracts/knowledge';
+import type { createNoteRequestSchema, updateNoteRequestSchema } from '@annie/api-client/contracts/knowledge';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import { notFound } from '../../lib/http-errors.ts';
 import { KnowledgeNote } from './note.entity.ts';
 
-type NewNote = Omit<CreateNoteRequest, 'tags'> & { tags: string[] };
+/** A parsed POST body (tags defaulted); a field the contract adds is stored without a change here. */
+type NewNote = z.output<typeof createNoteRequestSchema>;
+/** A parsed PATCH body: only the fields to change. */
+type NoteChanges = z.output<typeof updateNoteRequestSchema>;
 
 const NOTE_NOT_FOUND = 'Note not found';
 
-/** Adds a note. */
+/** Adds a note; what the body leaves out takes the entity's defaults (source `other`, not shareable). */
 export async function createNote(
   em: EntityManager,
   tenantId: string,
   input: NewNote,
 ): Promise<KnowledgeNote> {
-  const note = em.create(KnowledgeNote, {
-    tenantId,
-    title: input.title,
-    body: input.body,
-    tags: input.tags,
-    source: input.source ?? 'other',
-    shareable: input.shareable ?? false,
-  });
+  const note = em.create(KnowledgeNote, { ...input, tenantId });
   await em.flush();
   return note;
 }
 
 /** Changes the given fields of a note. */
-export async function updateNote(
-  em: EntityManager,
-  id: string,
-  input: UpdateNoteRequest,
-): Promise<KnowledgeNote> {
+export async function updateNote(em: EntityManager, id: string, input: NoteChanges): Promise<KnowledgeNote> {
   const note = await em.findOne(KnowledgeNote, { id });
   if (!note) throw notFound(NOTE_NOT_FOUND);
-  if (input.title !== undefined) note.title = input.title;
-  if (input.body !== undefined) note.body = input.body;
-  if (input.tags !== undefined) note.tags = input.tags;
-  if (input.source !== undefined) note.source = input.source;
-  if (input.shareable !== undefined) note.shareable = input.shareable;
+  em.assign(note, input);
   await em.flush();
   return note;
 }

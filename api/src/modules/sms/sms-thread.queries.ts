@@ -1,12 +1,14 @@
-import { SMS_THREAD_PAGE_SIZE } from '@annie/api-client/contracts/sms';
+import { SMS_THREAD_PAGE_SIZE, type SmsMessagePage } from '@annie/api-client/contracts/sms';
 import { z } from 'zod';
 import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import { containsPattern, phoneDigitsPattern, type Queryable } from '../../db/sql-text.ts';
+import { jsonObjectSql } from '../../db/wire-fields.ts';
 import { keysetPage, rankKey } from '../../lib/keyset-cursor.ts';
 import {
   messageJsonSql,
   THREAD_JOINS_SQL,
   THREAD_SUMMARY_JSON_SQL,
+  type ThreadDetailExtra,
   threadSummaryJsonSql,
 } from './sms-thread.sql.ts';
 
@@ -72,15 +74,20 @@ function messagePageSql(before: string, limit: string): string {
 }
 
 // One thread by number: its summary and its newest messages, one JSON document.
+const DETAIL_EXTRA: ThreadDetailExtra = { messages: 'page.messages', hasOlderMessages: 'page.has_older' };
 const THREAD_DETAIL_SQL = tenantSql(`
-  select ${threadSummaryJsonSql(`'messages', page.messages, 'hasOlderMessages', page.has_older`)}::text as body
+  select ${threadSummaryJsonSql(DETAIL_EXTRA)}::text as body
   from sms_thread t ${THREAD_JOINS_SQL}
   cross join lateral (${messagePageSql('null', '$3::int')}) page
   where t.tenant_id = $1 and t.phone_e164 = $2`);
 
 // A page of one thread's messages, one JSON document; no row when the tenant has no such thread.
+const MESSAGE_PAGE_FIELDS: Record<keyof SmsMessagePage, string> = {
+  messages: 'page.messages',
+  hasOlderMessages: 'page.has_older',
+};
 const MESSAGE_PAGE_SQL = tenantSql(`
-  select json_build_object('messages', page.messages, 'hasOlderMessages', page.has_older)::text as body
+  select ${jsonObjectSql(MESSAGE_PAGE_FIELDS)}::text as body
   from sms_thread t
   cross join lateral (${messagePageSql('$3', '$4::int')}) page
   where t.tenant_id = $1 and t.id = $2`);

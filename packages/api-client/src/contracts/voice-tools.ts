@@ -158,15 +158,18 @@ export const searchKnowledgeBaseParams = z
   .strict();
 
 const note = createNoteRequestSchema.shape;
-// No `shareable`: whether a note may reach an unreviewed reply is the executive's call in the app, never
+// An allow-list: a field added to the note request reaches the model only when it is named here. Not
+// `shareable`: whether a note may reach an unreviewed reply is the executive's call in the app, never
 // the model's (whose words may come from injected third-party content). The schema is strict, so a call
-// that names it is refused.
-export const addKnowledgeNoteParams = createNoteRequestSchema.omit({ shareable: true }).extend({
-  title: note.title.describe('A short title'),
-  body: note.body.describe('What to remember, in full sentences'),
-  tags: note.tags.describe('Optional keywords'),
-  source: note.source.describe('Which business the note belongs to, if known'),
-});
+// that names a field not listed is refused.
+export const addKnowledgeNoteParams = createNoteRequestSchema
+  .pick({ title: true, body: true, tags: true, source: true })
+  .extend({
+    title: note.title.describe('A short title'),
+    body: note.body.describe('What to remember, in full sentences'),
+    tags: note.tags.describe('Optional keywords'),
+    source: note.source.describe('Which business the note belongs to, if known'),
+  });
 
 export const WEB_SEARCH_QUERY_MAX = 500;
 export const webSearchParams = z
