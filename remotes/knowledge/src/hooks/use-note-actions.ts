@@ -5,6 +5,7 @@ import { toastError } from '@annie/ui/toast/toast-error';
 import { useMemo } from 'react';
 import { useDeleteNote } from '../api/use-delete-note.ts';
 import { useUpdateNote } from '../api/use-update-note.ts';
+import { noteAsCreateRequest } from '../lib/note-form.ts';
 
 /**
  * The note mutations, each with a success notice; a deleted note's notice offers Undo.
@@ -56,18 +57,15 @@ export function useNoteActions() {
               title: 'Note deleted',
               description: `${note.title} has been deleted`,
               variant: 'success',
-              // Undo writes the same note back (a new id and creation time; its words, tags and sharing kept).
+              // Undo writes the same note back (a new id and creation time; every field it was made of kept).
               action: {
                 label: 'Undo',
                 onClick: () =>
-                  create(
-                    { title: note.title, body: note.body, tags: note.tags, shareable: note.shareable },
-                    {
-                      onSuccess: () =>
-                        toast({ title: 'Note restored', description: note.title, variant: 'success' }),
-                      onError: () => toastError('Error', null, 'Failed to restore note'),
-                    },
-                  ),
+                  create(noteAsCreateRequest(note), {
+                    onSuccess: () =>
+                      toast({ title: 'Note restored', description: note.title, variant: 'success' }),
+                    onError: () => toastError('Error', null, 'Failed to restore note'),
+                  }),
               },
             });
           },

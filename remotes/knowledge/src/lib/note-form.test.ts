@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteFormValues, parseTags, toNoteRequest } from './note-form.ts';
+import { noteAsCreateRequest, noteFormValues, parseTags, toNoteRequest } from './note-form.ts';
 
 describe('parseTags', () => {
   it('splits on commas, trims each tag and drops empties', () => {
@@ -39,5 +39,27 @@ describe('noteFormValues', () => {
     };
     expect(noteFormValues(note).tags).toBe('x, y');
     expect(parseTags(noteFormValues(note).tags)).toEqual(note.tags);
+  });
+});
+
+describe('noteAsCreateRequest (Undo after a delete)', () => {
+  it('keeps every field the create request takes, its source too, and drops the stored ones', () => {
+    const note = {
+      id: 'n1',
+      title: 'Board dinner',
+      body: 'Thursday at eight',
+      tags: ['board'],
+      source: 'natural_house' as const,
+      shareable: true,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-02T10:00:00.000Z',
+    };
+    expect(noteAsCreateRequest(note)).toEqual({
+      title: 'Board dinner',
+      body: 'Thursday at eight',
+      tags: ['board'],
+      source: 'natural_house',
+      shareable: true,
+    });
   });
 });

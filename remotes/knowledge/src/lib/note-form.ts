@@ -1,4 +1,8 @@
-import type { CreateNoteRequest, Note } from '@annie/api-client/contracts/knowledge';
+import {
+  type CreateNoteRequest,
+  createNoteRequestSchema,
+  type Note,
+} from '@annie/api-client/contracts/knowledge';
 
 /** What the note dialogs hold: the raw text of each field. */
 export type NoteFormValues = { title: string; body: string; tags: string; shareable: boolean };
@@ -24,4 +28,13 @@ export function toNoteRequest(form: NoteFormValues): CreateNoteRequest & { tags:
 /** The edit form's starting values for a note. */
 export function noteFormValues(note: Note): NoteFormValues {
   return { title: note.title, body: note.body, tags: note.tags.join(', '), shareable: note.shareable };
+}
+
+/**
+ * A stored note as the request that writes it again (Undo after a delete): every field the create
+ * request takes, read off the note, so a field added to notes is restored without a change here.
+ */
+export function noteAsCreateRequest(note: Note): CreateNoteRequest {
+  const fields = Object.keys(createNoteRequestSchema.shape) as (keyof CreateNoteRequest & keyof Note)[];
+  return Object.fromEntries(fields.map((field) => [field, note[field]])) as CreateNoteRequest;
 }
