@@ -1,3 +1,4 @@
+import * as smsContracts from '@annie/api-client/contracts/sms-routes';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
@@ -30,7 +31,7 @@ export const smsDomain: Domain = {
     const draftsMissing = generator ? [] : ['OPENAI_API_KEY'];
     return {
       routers: [
-        defineRoutes(new Router<AppState>(), smsHandlers, {
+        defineRoutes(new Router<AppState>(), smsContracts, {
           ...smsEventsHandlers({ live, connections }),
           ...smsHandlers({
             pool,
