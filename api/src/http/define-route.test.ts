@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { errorHandler } from '../middleware/error-handler.ts';
 import { docOf } from '../openapi/route-doc.ts';
 import type { AppState } from './app-state.ts';
-import { defineRoute, jsonText } from './define-route.ts';
+import { defineRoutes, jsonText } from './define-route.ts';
 
-const router = new Router<AppState>({ prefix: '/things' });
+const router = new Router<AppState>();
 const seen: unknown[] = [];
 const echo = route({
   method: 'post',
@@ -32,10 +32,6 @@ const before = async (_ctx: unknown, next: () => Promise<unknown>) => {
   seen.push('before');
   await next();
 };
-defineRoute(router, echo, { before: [before] }, (_ctx, input) => {
-  seen.push('handler');
-  return { id: input.params.id, limit: input.query.limit ?? null, name: input.body.name };
-});
 const mine = route({
   method: 'get',
   path: '/things/mine',
@@ -43,9 +39,6 @@ const mine = route({
   access: 'signed-in',
   responses: { 200: { description: 'x', schema: z.object({ tenant: z.string() }) } },
 });
-defineRoute(router, mine, (_ctx, { auth }) => ({ tenant: auth.tenantId }));
-
-// Routes declared from contracts: the full path under the router's prefix, the answer returned.
 const thingSchema = z.object({ id: z.string(), count: z.number() });
 const readThing = route({
   method: 'get',
@@ -55,16 +48,79 @@ const readThing = route({
   query: z.object({ as: z.enum(['object', 'text', 'drifted', 'undocumented']).default('object') }),
   responses: { 200: { description: 'The thing', schema: thingSchema } },
 });
-defineRoute(router, readThing, (ctx, { query }) => {
-  if (query.as === 'text') return jsonText('{"id":"from-sql","count":2}');
-  // Only a cast gets a drifted answer past the compiler; the check before it leaves still refuses it.
-  if (query.as === 'drifted')
-    return { id: ctx.params.id, count: 'two' } as unknown as { id: string; count: number };
-  if (query.as === 'undocumented') ctx.status = 201;
-  return { id: ctx.params.id ?? '', count: 1 };
+const removeThing = route({
+  method: 'delete',
+  path: '/things/contract/:id',
+  summary: 'Remove a thing',
+  access: 'anonymous',
+  responses: { 204: { description: 'Removed' } },
 });
-// @ts-expect-error an answer the contract does not describe does not compile
-defineRoute(new Router<AppState>(), readThing, () => ({ id: 'x', count: 'one' }));
+/** A contracts module as `import * as` gives it: contracts, and a schema that is none. */
+const things = { echo, mine, readThing, removeThing, thingSchema };
+
+defineRoutes(router, things, {
+  echo: {
+    before: [before],
+    handle: (_ctx, input) => {
+      seen.push('handler');
+      return {
+        status: 200,
+        body: { id: input.params.id, limit: input.query.limit ?? null, name: input.body.name },
+      };
+    },
+  },
+  mine: (_ctx, { auth }) => ({ status: 200, body: { tenant: auth.tenantId } }),
+  readThing: (ctx, { query }) => {
+    if (query.as === 'text') return { status: 200, body: jsonText('{"id":"from-sql","count":2}') };
+    // Only a cast gets a drifted answer past the compiler; the check before it leaves still refuses it.
+    if (query.as === 'drifted')
+      return {
+        status: 200,
+        body: { id: ctx.params.id, count: 'two' } as unknown as { id: string; count: number },
+      };
+    if (query.as === 'undocumented')
+      return { status: 201, body: { id: '', count: 0 } } as unknown as {
+        status: 200;
+        body: { id: string; count: number };
+      };
+    return { status: 200, body: { id: ctx.params.id ?? '', count: 1 } };
+  },
+  removeThing: () => ({ status: 204 }),
+});
+
+const ok = { status: 200, body: { id: 'x', count: 1 } } as const;
+const handlers = {
+  echo: () => ({ status: 200, body: { id: 'x', limit: null, name: 'x' } }) as const,
+  mine: () => ({ status: 200, body: { tenant: 't' } }) as const,
+  readThing: () => ok,
+  removeThing: () => ({ status: 204 }) as const,
+};
+// Compiled, never run: each call below must fail to type-check.
+export function compileOnly(): void {
+  const { removeThing: _left, ...missingOne } = handlers;
+  // @ts-expect-error a contract of the module without a handler does not compile
+  defineRoutes(new Router<AppState>(), things, missingOne);
+  defineRoutes(new Router<AppState>(), things, {
+    ...handlers,
+    // @ts-expect-error a handler for no contract of the module does not compile
+    removeEverything: () => ({ status: 204 }) as const,
+  });
+  defineRoutes(new Router<AppState>(), things, {
+    ...handlers,
+    // @ts-expect-error an answer the contract does not describe does not compile
+    readThing: () => ({ status: 200, body: { id: 'x', count: 'one' } }),
+  });
+  defineRoutes(new Router<AppState>(), things, {
+    ...handlers,
+    // @ts-expect-error a status the contract does not list does not compile
+    readThing: () => ({ status: 201, body: ok.body }),
+  });
+  defineRoutes(new Router<AppState>(), things, {
+    ...handlers,
+    // @ts-expect-error a 204 has no body
+    removeThing: () => ({ status: 204, body: ok.body }),
+  });
+}
 
 const app = new Koa<AppState>();
 app.use(errorHandler(pino({ level: 'silent' })));
@@ -109,19 +165,30 @@ describe('defineRoute', () => {
     expect(response.status).toBe(401);
     const docs = router.stack.map((layer) => docOf(layer as Parameters<typeof docOf>[0]));
     expect(docs.map((doc) => [doc?.summary, doc?.access])).toEqual([
-      ['Echo', 'anonymous'],
       ['Mine', 'signed-in'],
+      ['Echo', 'anonymous'],
       ['A thing', 'anonymous'],
+      ['Remove a thing', 'anonymous'],
     ]);
   });
 
-  it('serves a contract at its full path under the router prefix and sends what the handler returns', async () => {
+  it('serves a contract at its full path and sends the status and body the handler returns', async () => {
     const response = await fetch(`${base}/contract/abc`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id: 'abc', count: 1 });
     const text = await fetch(`${base}/contract/abc?as=text`);
     expect(text.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await text.json()).toEqual({ id: 'from-sql', count: 2 });
+    const removed = await fetch(`${base}/contract/abc`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+  });
+
+  it('refuses at run time a handler for no contract, and a missing one', () => {
+    const loose = defineRoutes as (router: Router<AppState>, module: object, handlers: object) => void;
+    expect(() => loose(new Router<AppState>(), { mine }, {})).toThrow('No handler for the contract mine');
+    expect(() =>
+      loose(new Router<AppState>(), { mine }, { mine: () => undefined, other: () => undefined }),
+    ).toThrow('No contract for the handlers other');
   });
 
   it('refuses, outside production, an answer unlike its contract or with a status it does not list', async () => {

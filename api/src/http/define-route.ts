@@ -1,10 +1,4 @@
-import type {
-  Access,
-  Contract,
-  ParamShape,
-  RouteAnswer,
-  RouteContract,
-} from '@annie/api-client/contracts/route';
+import type { Access, Contract, ParamShape, RouteContract } from '@annie/api-client/contracts/route';
 import type Router from '@koa/router';
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
@@ -49,14 +43,44 @@ export type ContractInput<C extends RouteContract> = RouteInput<
   C['body'] extends z.ZodType ? C['body'] : undefined
 >;
 
+/** The statuses a contract lists (its answers and its documented error answers such as a 503). */
+type ListedStatus<C extends RouteContract> = keyof C['responses'] & number;
+
 /**
- * A handler under a contract returns its answer (typed from the contract's success responses; it sets
- * `ctx.status` for one that is not 200), `jsonText(…)`, or nothing when it wrote a non-JSON body itself.
+ * The answer for one listed status: a JSON response's schema input (or `jsonText(…)`), any body for a
+ * non-JSON one (`contentType`: text, CSV, audio …), no body for one without a schema (204).
  */
+type ResultFor<S, D> = D extends { contentType: string }
+  ? { status: S; body: unknown }
+  : D extends { schema: infer Z extends z.ZodType }
+    ? { status: S; body: z.input<Z> | JsonText }
+    : { status: S; body?: undefined };
+
+/** What a handler returns: `{ status, body }` for one of the statuses its contract lists, typed per status. */
+export type RouteResult<C extends RouteContract> = {
+  [S in ListedStatus<C>]: ResultFor<S, C['responses'][S]>;
+}[ListedStatus<C>];
+
+type StreamDoc = { contentType: 'text/event-stream' };
+
+/**
+ * Whether a handler may answer by itself instead (`void`): only a WebSocket upgrade (101, the socket
+ * is taken over), a redirect (`ctx.redirect` writes its own status and body) or an event stream (the
+ * live stream middleware holds the response open).
+ */
+type AnswersItself<C extends RouteContract> = [
+  | Extract<ListedStatus<C>, 101 | 301 | 302 | 303 | 307 | 308>
+  | Extract<C['responses'][ListedStatus<C>], StreamDoc>,
+] extends [never]
+  ? never
+  : // biome-ignore lint/suspicious/noConfusingVoidType: an upgrade, a redirect or a stream answers by itself
+    void;
+
+/** A handler under a contract: the input parsed, its `{ status, body }` typed from the contract. */
 export type ContractHandler<C extends RouteContract> = (
   ctx: RouterContext<AppState>,
   input: ContractInput<C>,
-) => RouteAnswer<C> | JsonText | Promise<RouteAnswer<C> | JsonText>;
+) => RouteResult<C> | AnswersItself<C> | Promise<RouteResult<C> | AnswersItself<C>>;
 
 /** Server-only parts of a route: middleware after the access check and before parsing (a rate limit, a raw body). */
 export type RouteOptions = { before?: Middleware<AppState>[] };
@@ -83,10 +107,82 @@ function checkAnswer(doc: RouteDoc, label: string, ctx: RouterContext<AppState>)
   }
 }
 
+/** A contract's handler, alone or with middleware that runs after the access check and before parsing. */
+export type RouteImpl<C extends RouteContract> =
+  | ContractHandler<C>
+  | (RouteOptions & { handle: ContractHandler<C> });
+
+/** The names a contracts module exports a route contract under (its schemas and constants left out). */
+export type ContractName<M> = { [K in keyof M]: M[K] extends Contract ? K : never }[keyof M];
+
+/** One handler for each contract a contracts module exports, by the contract's export name. */
+export type RouteHandlers<M> = {
+  [K in ContractName<M>]: M[K] extends Contract<infer C> ? RouteImpl<C> : never;
+};
+
+/** Some of a module's handlers (a part of an area, spread into the area's `defineRoutes`). */
+export type SomeRouteHandlers<M> = Partial<RouteHandlers<M>>;
+
+/** Whether a value exported by a contracts module is a route contract (what `route()` declares). */
+export function isContract(value: unknown): value is Contract {
+  if (typeof value !== 'object' || value === null) return false;
+  const { method, path, responses } = value as Partial<RouteContract>;
+  return typeof method === 'string' && typeof path === 'string' && typeof responses === 'object';
+}
+
+/** The route contracts a contracts module exports, by export name. */
+export function contractsOf(module: object): [name: string, contract: Contract][] {
+  return Object.entries(module).filter((entry): entry is [string, Contract] => isContract(entry[1]));
+}
+
+/** The path segments every path of the contracts share: the router's prefix, stated by no one. */
+export function commonPrefix(paths: string[]): string {
+  const split = paths.map((path) => path.split('/'));
+  const first = split[0] ?? [];
+  let length = 0;
+  while (
+    length < first.length - 1 &&
+    !first[length]?.startsWith(':') &&
+    split.every((parts) => parts.length > length + 1 && parts[length] === first[length])
+  ) {
+    length++;
+  }
+  return first.slice(0, length).join('/');
+}
+
+/**
+ * Registers every contract a contracts module exports (`import * as contract from
+ * '…/contracts/x-routes'`) with its handler: a missing handler or one for no contract does not compile,
+ * and each is registered as `defineRoute` below does. The router is given without a prefix: when it has
+ * one, it must be the contracts' own.
+ */
+export function defineRoutes<M extends object>(
+  router: Router<AppState>,
+  contracts: M,
+  handlers: RouteHandlers<M>,
+): Router<AppState> {
+  const byName = handlers as unknown as Record<string, RouteImpl<RouteContract> | undefined>;
+  const named = contractsOf(contracts);
+  const names = new Set(named.map(([name]) => name));
+  const extra = Object.keys(byName).filter((name) => !names.has(name));
+  if (extra.length > 0) throw new Error(`No contract for the handlers ${extra.join(', ')}`);
+  // A path without params first, so that `/x/events` is never read as `/x/:id` (a stable sort).
+  const paramsIn = (path: string) => (path.match(/:/g) ?? []).length;
+  named.sort(([, a], [, b]) => paramsIn(a.path) - paramsIn(b.path));
+  for (const [name, contract] of named) {
+    const impl = byName[name];
+    if (!impl) throw new Error(`No handler for the contract ${name} (${contract.method} ${contract.path})`);
+    if (typeof impl === 'function') defineRoute(router, contract, {}, impl);
+    else defineRoute(router, contract, { before: impl.before }, impl.handle);
+  }
+  return router;
+}
+
 /** The contract's full path relative to the router's prefix (a router may keep its prefix). */
 function pathUnder(router: Router<AppState>, path: string): string {
   const prefix = router.opts.prefix;
-  if (!prefix || !path.startsWith(prefix)) return path;
+  if (!prefix) return path;
+  if (!path.startsWith(prefix)) throw new Error(`${path} is not under its router's prefix ${prefix}`);
   const rest = path.slice(prefix.length);
   return rest === '' ? '/' : rest;
 }
@@ -94,31 +190,15 @@ function pathUnder(router: Router<AppState>, path: string): string {
 /**
  * Registers a route on `router` from its contract: the access check (`signed-in` → requireAuth,
  * `admin` → also requireAdmin, `anonymous` → none), then `before`, then the params (404), query and
- * body (400, the error handler renders zod's issues) are parsed, the handler gets them typed, and what
- * it returns is the answer (checked against the contract outside production).
+ * body (400, the error handler renders zod's issues) are parsed, the handler gets them typed, and the
+ * `{ status, body }` it returns is the answer (checked against the contract outside production).
  */
-export function defineRoute<C extends RouteContract>(
+function defineRoute<C extends RouteContract>(
   router: Router<AppState>,
-  contract: Contract<C>,
-  handler: ContractHandler<C>,
-): void;
-export function defineRoute<C extends RouteContract>(
-  router: Router<AppState>,
-  contract: Contract<C>,
+  spec: C,
   options: RouteOptions,
   handler: ContractHandler<C>,
-): void;
-export function defineRoute(
-  router: Router<AppState>,
-  spec: RouteContract,
-  optionsOrHandler: RouteOptions | ((ctx: RouterContext<AppState>, input: never) => unknown),
-  lastHandler?: (ctx: RouterContext<AppState>, input: never) => unknown,
 ): void {
-  const options = typeof optionsOrHandler === 'function' ? {} : optionsOrHandler;
-  const handler = (typeof optionsOrHandler === 'function' ? optionsOrHandler : lastHandler) as (
-    ctx: RouterContext<AppState>,
-    input: unknown,
-  ) => unknown;
   const { method, path, notFound: notFoundMessage, ...doc } = spec;
   const before = options.before ?? [];
   const label = `${method.toUpperCase()} ${path}`;
@@ -138,12 +218,14 @@ export function defineRoute(
       query: spec.query?.parse(ctx.query),
       body: spec.body?.parse(ctx.request.body ?? {}),
       auth: ctx.state.auth,
-    };
-    const answer = await handler(ctx, input);
-    if (answer instanceof JsonText) {
+    } as ContractInput<C>;
+    const result = (await handler(ctx, input)) as { status: number; body?: unknown } | undefined;
+    if (result === undefined) return;
+    ctx.status = result.status;
+    if (result.body instanceof JsonText) {
       ctx.type = 'application/json';
-      ctx.body = answer.text;
-    } else if (answer !== undefined) ctx.body = answer;
+      ctx.body = result.body.text;
+    } else if (result.body !== undefined) ctx.body = result.body;
     if (checkAnswers) checkAnswer(doc, label, ctx);
   };
 

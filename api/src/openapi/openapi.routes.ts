@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as contract from '@annie/api-client/contracts/openapi-routes';
 import Router from '@koa/router';
 import type { AppState } from '../http/app-state.ts';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRoutes } from '../http/define-route.ts';
 import { type OpenApiDocument, openApiDocument, registeredRoutes } from './openapi-document.ts';
 
 const SWAGGER_UI = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')));
@@ -45,35 +45,32 @@ const PAGE = `<!doctype html>
  * GET /api/openapi.json (every documented route of `routers`, these included) and GET /api/docs (the
  * reference page, Swagger UI), for signed-in users. The routers are read on the first request.
  */
-export function openApiRoutes(routers: () => Router<AppState>[]): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api' });
+export function openApiRoutes(routers: () => Router<AppState>[]) {
   let document: OpenApiDocument | undefined;
   const loaded = new Map<string, Promise<Buffer | string>>();
 
-  defineRoute(router, contract.getOpenApiDocument, (ctx) => {
-    document ??= openApiDocument(registeredRoutes(routers()));
-    ctx.set('Cache-Control', 'no-cache');
-    return document;
+  return defineRoutes(new Router<AppState>(), contract, {
+    getOpenApiDocument: (ctx) => {
+      document ??= openApiDocument(registeredRoutes(routers()));
+      ctx.set('Cache-Control', 'no-cache');
+      return { status: 200, body: document };
+    },
+    getDocsPage: (ctx) => {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.type = 'text/html';
+      return { status: 200, body: PAGE };
+    },
+    getDocsAsset: async (ctx, { params }) => {
+      const name = params.file;
+      const asset = ASSETS[name];
+      let content = loaded.get(name);
+      if (!content) {
+        content = asset.load();
+        loaded.set(name, content);
+      }
+      ctx.set('Cache-Control', 'private, max-age=3600');
+      ctx.type = asset.type;
+      return { status: 200, body: await content };
+    },
   });
-
-  defineRoute(router, contract.getDocsPage, (ctx) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'text/html';
-    ctx.body = PAGE;
-  });
-
-  defineRoute(router, contract.getDocsAsset, async (ctx, { params }) => {
-    const name = params.file;
-    const asset = ASSETS[name];
-    let content = loaded.get(name);
-    if (!content) {
-      content = asset.load();
-      loaded.set(name, content);
-    }
-    ctx.set('Cache-Control', 'private, max-age=3600');
-    ctx.type = asset.type;
-    ctx.body = await content;
-  });
-
-  return router;
 }

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type Router from '@koa/router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestApp } from '../../test/test-app.ts';
 import type { TestClient } from '../../test/test-client.ts';
 import type { AppState } from '../http/app-state.ts';
+import { contractsOf } from '../http/define-route.ts';
 import { namedSchemas } from './named-schemas.ts';
-import { type OpenApiDocument, registeredRoutes } from './openapi-document.ts';
+import { type OpenApiDocument, openApiPath, registeredRoutes } from './openapi-document.ts';
 
 const app = await startTestApp();
 const user = await app.signedIn(await app.createUser());
@@ -186,5 +190,27 @@ describe('GET /api/docs', () => {
     }
     expect((await user.get('/api/docs/package.json')).status).toBe(404);
     expect((await anonymous.get('/api/docs/start.js')).status).toBe(401);
+  });
+});
+
+describe('the route contracts', () => {
+  it('are each registered exactly once by the app: every contract of every *-routes.ts module', async () => {
+    const dir = fileURLToPath(new URL('../../../packages/api-client/src/contracts/', import.meta.url));
+    const modules = readdirSync(dir).filter((name) => name.endsWith('-routes.ts'));
+    expect(modules.length).toBeGreaterThan(20);
+    const served = new Map<string, number>();
+    for (const { method, path } of routes)
+      served.set(`${method} ${path}`, (served.get(`${method} ${path}`) ?? 0) + 1);
+    const counts: string[] = [];
+    for (const name of modules) {
+      // The sandbox's contracts are served by the sandbox server only (npm run sandbox), not by the app.
+      if (name === 'sandbox-routes.ts') continue;
+      const module = (await import(join(dir, name))) as object;
+      for (const [exported, contract] of contractsOf(module)) {
+        const key = `${contract.method} ${openApiPath(contract.path)}`;
+        if (served.get(key) !== 1) counts.push(`${name} ${exported}: ${key} ×${served.get(key) ?? 0}`);
+      }
+    }
+    expect(counts).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';
 import type { Pool } from '../db/pool.ts';
 import type { AppState } from '../http/app-state.ts';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRoutes } from '../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../lib/http-errors.ts';
 import { toE164 } from '../lib/phone-number.ts';
 import { numberOfTenant } from '../modules/sms/index.ts';
@@ -49,21 +49,18 @@ function assertDelivered(reply: WebhookReply): void {
  * registers these routes. Both go through the Twilio fake and Twilio's signed webhooks, so the text is
  * stored and drafted, and the call answered and recorded, exactly as real ones are.
  */
-export function sandboxRoutes(deps: SandboxRouteDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/sandbox' });
-
-  defineRoute(router, contract.simulateInboundText, async (_ctx, { body: input, auth }) => {
-    const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
-    assertDelivered(await deps.phone.simulateInboundText({ from, to, body: input.body }));
-    return { phoneE164: from, to };
+export function sandboxRoutes(deps: SandboxRouteDeps) {
+  return defineRoutes(new Router<AppState>(), contract, {
+    simulateInboundText: async (_ctx, { body: input, auth }) => {
+      const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
+      assertDelivered(await deps.phone.simulateInboundText({ from, to, body: input.body }));
+      return { status: 200, body: { phoneE164: from, to } };
+    },
+    simulateInboundCall: async (_ctx, { body: input, auth }) => {
+      const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
+      const call = await deps.phone.simulateInboundCall({ from, to });
+      assertDelivered(call.reply);
+      return { status: 200, body: { callSid: call.sid, phoneE164: from, to } };
+    },
   });
-
-  defineRoute(router, contract.simulateInboundCall, async (_ctx, { body: input, auth }) => {
-    const { from, to } = await partiesOf(deps, auth.tenantId, input.from);
-    const call = await deps.phone.simulateInboundCall({ from, to });
-    assertDelivered(call.reply);
-    return { callSid: call.sid, phoneE164: from, to };
-  });
-
-  return router;
 }

@@ -1,15 +1,14 @@
-import { DOCTOR_REFRESHES, getDoctorReport } from '@annie/api-client/contracts/doctor-routes';
+import * as contract from '@annie/api-client/contracts/doctor-routes';
 import Router from '@koa/router';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import { defineRoutes } from '../../http/define-route.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
 import { type DoctorCache, reportForTenant } from './doctor-cache.ts';
 
 /** GET /api/admin/doctor: what `npm run annie -- doctor` finds, cached, for the tenant's admins. */
 export function doctorRoutes(cache: DoctorCache, pool: Pool): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin' });
   // Counted in PostgreSQL, so the limit holds across API instances (the login limiter's table, purged with it).
   const refreshes = new RateLimiterPostgres({
     storeClient: pool,
@@ -18,8 +17,8 @@ export function doctorRoutes(cache: DoctorCache, pool: Pool): Router<AppState> {
     tableCreated: true,
     clearExpiredByTimeout: false,
     keyPrefix: 'doctor_refresh',
-    points: DOCTOR_REFRESHES.points,
-    duration: DOCTOR_REFRESHES.windowSeconds,
+    points: contract.DOCTOR_REFRESHES.points,
+    duration: contract.DOCTOR_REFRESHES.windowSeconds,
   });
   const takeRefresh = async (tenantId: string) => {
     try {
@@ -31,10 +30,10 @@ export function doctorRoutes(cache: DoctorCache, pool: Pool): Router<AppState> {
     }
   };
 
-  defineRoute(router, getDoctorReport, async (_ctx, { query, auth }) => {
-    if (query.refresh) await takeRefresh(auth.tenantId);
-    return reportForTenant(await cache.get(query.refresh), auth.tenantId);
+  return defineRoutes(new Router<AppState>(), contract, {
+    getDoctorReport: async (_ctx, { query, auth }) => {
+      if (query.refresh) await takeRefresh(auth.tenantId);
+      return { status: 200, body: reportForTenant(await cache.get(query.refresh), auth.tenantId) };
+    },
   });
-
-  return router;
 }

@@ -1,13 +1,17 @@
+import * as knowledgeRoutes from '@annie/api-client/contracts/knowledge-routes';
+import Router from '@koa/router';
 import type { Domain } from '../../domain.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoutes } from '../../http/define-route.ts';
 import { KnowledgeFactSchema } from './fact.entity.ts';
-import { factRoutes } from './fact.routes.ts';
+import { factHandlers } from './fact.routes.ts';
 import { KnowledgeFactVersionSchema } from './fact-version.entity.ts';
 import { Migration20261122010000_knowledge } from './migrations/Migration20261122010000_knowledge.ts';
 import { Migration20261122010100_knowledge_search_indexes } from './migrations/Migration20261122010100_knowledge_search_indexes.ts';
 import { Migration20261126110100_knowledge_shareable } from './migrations/Migration20261126110100_knowledge_shareable.ts';
 import { KnowledgeNoteSchema } from './note.entity.ts';
-import { noteRoutes } from './note.routes.ts';
-import { searchRoutes } from './search.routes.ts';
+import { noteHandlers } from './note.routes.ts';
+import { searchHandlers } from './search.routes.ts';
 
 /** Knowledge base: versioned facts, notes, and the full-text search the assistant uses. */
 export const knowledgeDomain: Domain = {
@@ -24,5 +28,13 @@ export const knowledgeDomain: Domain = {
       class: Migration20261126110100_knowledge_shareable,
     },
   ],
-  create: (deps) => ({ routers: [factRoutes(deps), noteRoutes(deps), searchRoutes(deps)] }),
+  create: (deps) => ({
+    routers: [
+      defineRoutes(new Router<AppState>(), knowledgeRoutes, {
+        ...factHandlers(deps),
+        ...noteHandlers(deps),
+        ...searchHandlers(deps),
+      }),
+    ],
+  }),
 };

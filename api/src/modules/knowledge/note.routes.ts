@@ -1,33 +1,27 @@
-import * as contract from '@annie/api-client/contracts/knowledge-routes';
-import Router from '@koa/router';
+import type * as contract from '@annie/api-client/contracts/knowledge-routes';
 import type { DomainDeps } from '../../domain.ts';
-import type { AppState } from '../../http/app-state.ts';
-import { defineRoute, jsonText } from '../../http/define-route.ts';
+import { jsonText, type SomeRouteHandlers } from '../../http/define-route.ts';
 import { toNoteDto } from './knowledge.dto.ts';
 import { listNotesJson } from './knowledge.queries.ts';
 import { createNote, deleteNote, updateNote } from './note.service.ts';
 
 /** /api/knowledge/notes: list, create, edit, delete. */
-export function noteRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/knowledge/notes' });
-
-  defineRoute(router, contract.listNotes, async (_ctx, { query, auth }) =>
-    jsonText(await listNotesJson(pool, auth.tenantId, query)),
-  );
-
-  defineRoute(router, contract.createNote, async (ctx, { body, auth }) => {
-    ctx.status = 201;
-    return toNoteDto(await createNote(ctx.state.em, auth.tenantId, body));
-  });
-
-  defineRoute(router, contract.updateNote, async (ctx, { params, body }) =>
-    toNoteDto(await updateNote(ctx.state.em, params.id, body)),
-  );
-
-  defineRoute(router, contract.deleteNote, async (ctx, { params }) => {
-    await deleteNote(ctx.state.em, params.id);
-    ctx.status = 204;
-  });
-
-  return router;
+export function noteHandlers({ pool }: Pick<DomainDeps, 'pool'>) {
+  return {
+    listNotes: async (_ctx, { query, auth }) => ({
+      status: 200,
+      body: jsonText(await listNotesJson(pool, auth.tenantId, query)),
+    }),
+    createNote: async (ctx, { body, auth }) => {
+      return { status: 201, body: toNoteDto(await createNote(ctx.state.em, auth.tenantId, body)) };
+    },
+    updateNote: async (ctx, { params, body }) => ({
+      status: 200,
+      body: toNoteDto(await updateNote(ctx.state.em, params.id, body)),
+    }),
+    deleteNote: async (ctx, { params }) => {
+      await deleteNote(ctx.state.em, params.id);
+      return { status: 204 };
+    },
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

@@ -1,10 +1,8 @@
-import * as contract from '@annie/api-client/contracts/remote-releases-routes';
-import Router from '@koa/router';
+import type * as contract from '@annie/api-client/contracts/remote-releases-routes';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
-import type { AppState } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import { forbidden, tooManyRequests } from '../../lib/http-errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { passwordHashOf } from '../users/index.ts';
@@ -21,8 +19,7 @@ const WINDOW_SECONDS = 600;
  * The second key: an operator administrator confirms their password (a grant for the Remote releases
  * page, a few minutes long), reads what a token's version changes, and approves it for every tenant.
  */
-export function approvalRoutes({ pool, config }: { pool: Pool; config: AppConfig }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/modules' });
+export function approvalHandlers({ pool, config }: { pool: Pool; config: AppConfig }) {
   const operator = requireOperatorAdmin(pool, config);
   const limiter = new RateLimiterPostgres({
     storeClient: pool,
@@ -35,49 +32,42 @@ export function approvalRoutes({ pool, config }: { pool: Pool; config: AppConfig
     duration: WINDOW_SECONDS,
   });
 
-  defineRoute(
-    router,
-    contract.confirmReleasesPassword,
-    { before: [operator] },
-    async (ctx, { body, auth }) => {
-      try {
-        await limiter.consume(auth.userId);
-      } catch (refusal) {
-        if (refusal instanceof Error) throw refusal;
-        throw tooManyRequests(WINDOW_SECONDS);
-      }
-      const hash = await passwordHashOf(pool, { tenantId: auth.tenantId, userId: auth.userId });
-      if (!hash || !(await verifyPassword(hash, body.password))) throw forbidden('That is not your password');
-      return issueGrant(ctx);
+  return {
+    confirmReleasesPassword: {
+      before: [operator],
+      handle: async (ctx, { body, auth }) => {
+        try {
+          await limiter.consume(auth.userId);
+        } catch (refusal) {
+          if (refusal instanceof Error) throw refusal;
+          throw tooManyRequests(WINDOW_SECONDS);
+        }
+        const hash = await passwordHashOf(pool, { tenantId: auth.tenantId, userId: auth.userId });
+        if (!hash || !(await verifyPassword(hash, body.password)))
+          throw forbidden('That is not your password');
+        return { status: 200, body: await issueGrant(ctx) };
+      },
     },
-  );
-
-  defineRoute(
-    router,
-    contract.readReleaseChanges,
-    { before: [knownRemote(), operator] },
-    async (_ctx, { params: { remote, version } }) => releaseChanges(pool, remote, version),
-  );
-
-  defineRoute(
-    router,
-    contract.approveRemoteRelease,
-    { before: [knownRemote(), operator, requireFreshGrant()] },
-    async (_ctx, { params: { remote }, body, auth }) => {
-      await approveRelease(pool, { remote, version: body.version, actor: auth.username });
-      return await listReleases(pool, config.remotes, remote);
+    readReleaseChanges: {
+      before: [knownRemote(), operator],
+      handle: async (_ctx, { params: { remote, version } }) => ({
+        status: 200,
+        body: await releaseChanges(pool, remote, version),
+      }),
     },
-  );
-
-  defineRoute(
-    router,
-    contract.setTokenApproves,
-    { before: [knownRemote(), operator, requireFreshGrant()] },
-    async (_ctx, { params: { remote }, body, auth }) => {
-      await setTokenApproves(pool, { remote, enabled: body.enabled, actor: auth.username });
-      return await listReleases(pool, config.remotes, remote);
+    approveRemoteRelease: {
+      before: [knownRemote(), operator, requireFreshGrant()],
+      handle: async (_ctx, { params: { remote }, body, auth }) => {
+        await approveRelease(pool, { remote, version: body.version, actor: auth.username });
+        return { status: 200, body: await listReleases(pool, config.remotes, remote) };
+      },
     },
-  );
-
-  return router;
+    setTokenApproves: {
+      before: [knownRemote(), operator, requireFreshGrant()],
+      handle: async (_ctx, { params: { remote }, body, auth }) => {
+        await setTokenApproves(pool, { remote, enabled: body.enabled, actor: auth.username });
+        return { status: 200, body: await listReleases(pool, config.remotes, remote) };
+      },
+    },
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

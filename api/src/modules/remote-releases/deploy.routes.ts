@@ -1,10 +1,8 @@
 import { DEPLOY_TOKEN_DEFAULT_DAYS } from '@annie/api-client/contracts/remote-releases';
-import * as contract from '@annie/api-client/contracts/remote-releases-routes';
-import Router from '@koa/router';
+import type * as contract from '@annie/api-client/contracts/remote-releases-routes';
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
-import type { AppState } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import { conflict } from '../../lib/http-errors.ts';
 import { deployTokenOf, requireDeployToken } from './deploy-token-gate.ts';
 import { createDeployToken, listDeployTokens, revokeDeployToken } from './deploy-tokens.ts';
@@ -22,103 +20,93 @@ type DeployDeps = { pool: Pool; config: AppConfig; host: () => PublishHost };
  * Deploy tokens (the operator's administrators create, list and revoke them) and what a token may do:
  * publish, activate (or canary), promote and roll back its one remote, at /api/modules/deploy/:remote.
  */
-export function deployRoutes({ pool, config, host }: DeployDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/modules' });
+export function deployHandlers({ pool, config, host }: DeployDeps) {
   const operator = requireOperatorAdmin(pool, config);
   const token = requireDeployToken(pool);
 
-  defineRoute(router, contract.listDeployTokens, { before: [operator] }, async (_ctx) => {
-    return { tokens: await listDeployTokens(pool) };
-  });
-
   const grant = requireFreshGrant();
 
-  defineRoute(
-    router,
-    contract.createDeployToken,
-    { before: [operator, grant] },
-    async (ctx, { body, auth }) => {
-      const days = body.expiresInDays ?? DEPLOY_TOKEN_DEFAULT_DAYS;
-      const expiresAt = new Date(Date.now() + days * 86_400_000);
-      ctx.status = 201;
-      return await createDeployToken(pool, {
-        remote: body.remote,
-        name: body.name,
-        expiresAt,
-        createdBy: auth.username,
-      });
+  return {
+    listDeployTokens: {
+      before: [operator],
+      handle: async (_ctx) => {
+        return { status: 200, body: { tokens: await listDeployTokens(pool) } };
+      },
     },
-  );
-
-  defineRoute(router, contract.revokeDeployToken, { before: [operator] }, async (ctx, { params, auth }) => {
-    await revokeDeployToken(pool, params.id, auth.username);
-    ctx.status = 204;
-  });
-
-  defineRoute(
-    router,
-    contract.uploadDeployRelease,
-    { before: [knownRemote(), token] },
-    async (ctx, { params: { remote } }) => {
-      const actor = deployTokenOf(ctx);
-      const upload = await readUpload(ctx.req, {
-        maxBytes: config.RELEASE_UPLOAD_MAX_BYTES,
-        maxFiles: config.RELEASE_UPLOAD_MAX_FILES,
-      });
-      const { created } = await publishRelease(
-        pool,
-        {
-          remote,
-          version: upload.version,
-          publishedBy: actor.actor,
-          byToken: true,
-          storage: 'database',
-          files: upload.files,
-        },
-        host(),
-      );
-      if (created) await applyRetention(pool, config, remote);
-      ctx.status = created ? 201 : 200;
-      return await listReleases(pool, config.remotes, remote);
+    createDeployToken: {
+      before: [operator, grant],
+      handle: async (_ctx, { body, auth }) => {
+        const days = body.expiresInDays ?? DEPLOY_TOKEN_DEFAULT_DAYS;
+        const expiresAt = new Date(Date.now() + days * 86_400_000);
+        return {
+          status: 201,
+          body: await createDeployToken(pool, {
+            remote: body.remote,
+            name: body.name,
+            expiresAt,
+            createdBy: auth.username,
+          }),
+        };
+      },
     },
-  );
-
-  defineRoute(
-    router,
-    contract.deployActivate,
-    { before: [knownRemote(), token] },
-    async (ctx, { params: { remote }, body }) => {
-      const { actor } = deployTokenOf(ctx);
-      if ((body.percent ?? 100) === 100)
-        await requireApprovalForToken(pool, { remote, version: body.version, actor, optional: true });
-      await activateRelease(pool, { remote, ...body, actor });
-      return await listReleases(pool, config.remotes, remote);
+    revokeDeployToken: {
+      before: [operator],
+      handle: async (_ctx, { params, auth }) => {
+        await revokeDeployToken(pool, params.id, auth.username);
+        return { status: 204 };
+      },
     },
-  );
-
-  defineRoute(
-    router,
-    contract.deployPromote,
-    { before: [knownRemote(), token] },
-    async (ctx, { params: { remote } }) => {
-      const canary = (await listReleases(pool, config.remotes, remote)).remotes[0]?.canary;
-      if (!canary) throw conflict(`${remote} has no canary to promote`);
-      const { actor } = deployTokenOf(ctx);
-      await requireApprovalForToken(pool, { remote, version: canary.version, actor });
-      await activateRelease(pool, { remote, version: canary.version, actor });
-      return await listReleases(pool, config.remotes, remote);
+    uploadDeployRelease: {
+      before: [knownRemote(), token],
+      handle: async (ctx, { params: { remote } }) => {
+        const actor = deployTokenOf(ctx);
+        const upload = await readUpload(ctx.req, {
+          maxBytes: config.RELEASE_UPLOAD_MAX_BYTES,
+          maxFiles: config.RELEASE_UPLOAD_MAX_FILES,
+        });
+        const { created } = await publishRelease(
+          pool,
+          {
+            remote,
+            version: upload.version,
+            publishedBy: actor.actor,
+            byToken: true,
+            storage: 'database',
+            files: upload.files,
+          },
+          host(),
+        );
+        if (created) await applyRetention(pool, config, remote);
+        return { status: created ? 201 : 200, body: await listReleases(pool, config.remotes, remote) };
+      },
     },
-  );
-
-  defineRoute(
-    router,
-    contract.deployRollback,
-    { before: [knownRemote(), token] },
-    async (ctx, { params: { remote } }) => {
-      await rollbackRelease(pool, { remote, actor: deployTokenOf(ctx).actor });
-      return await listReleases(pool, config.remotes, remote);
+    deployActivate: {
+      before: [knownRemote(), token],
+      handle: async (ctx, { params: { remote }, body }) => {
+        const { actor } = deployTokenOf(ctx);
+        if ((body.percent ?? 100) === 100)
+          await requireApprovalForToken(pool, { remote, version: body.version, actor, optional: true });
+        await activateRelease(pool, { remote, ...body, actor });
+        return { status: 200, body: await listReleases(pool, config.remotes, remote) };
+      },
     },
-  );
-
-  return router;
+    deployPromote: {
+      before: [knownRemote(), token],
+      handle: async (ctx, { params: { remote } }) => {
+        const canary = (await listReleases(pool, config.remotes, remote)).remotes[0]?.canary;
+        if (!canary) throw conflict(`${remote} has no canary to promote`);
+        const { actor } = deployTokenOf(ctx);
+        await requireApprovalForToken(pool, { remote, version: canary.version, actor });
+        await activateRelease(pool, { remote, version: canary.version, actor });
+        return { status: 200, body: await listReleases(pool, config.remotes, remote) };
+      },
+    },
+    deployRollback: {
+      before: [knownRemote(), token],
+      handle: async (ctx, { params: { remote } }) => {
+        await rollbackRelease(pool, { remote, actor: deployTokenOf(ctx).actor });
+        return { status: 200, body: await listReleases(pool, config.remotes, remote) };
+      },
+    },
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

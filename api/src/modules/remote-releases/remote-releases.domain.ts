@@ -1,7 +1,11 @@
+import * as remoteReleasesRoutes from '@annie/api-client/contracts/remote-releases-routes';
+import Router from '@koa/router';
 import type { Domain } from '../../domain.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoutes } from '../../http/define-route.ts';
 import { buildDirs, REPO_ROOT } from '../../runtime.ts';
-import { approvalRoutes } from './approval.routes.ts';
-import { deployRoutes } from './deploy.routes.ts';
+import { approvalHandlers } from './approval.routes.ts';
+import { deployHandlers } from './deploy.routes.ts';
 import { hostSharedVersions, hostSurfaces } from './host-shared.ts';
 import { loadErrorRetention } from './load-error-retention.queries.ts';
 import { Migration20261126140000_remote_releases } from './migrations/Migration20261126140000_remote_releases.ts';
@@ -9,7 +13,7 @@ import { Migration20261127080000_release_policy_and_tokens } from './migrations/
 import { Migration20261129020000_release_approval } from './migrations/Migration20261129020000_release_approval.ts';
 import { describeOperatorTenant, operatorTenantOf } from './operator-access.ts';
 import type { PublishHost } from './release.service.ts';
-import { releasesRoutes } from './releases.routes.ts';
+import { releasesHandlers } from './releases.routes.ts';
 
 /** What a build is checked against at publish: the singletons the shell serves. */
 export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishHost {
@@ -39,9 +43,11 @@ export const remoteReleasesDomain: Domain = {
   ],
   create: ({ config, pool, remotes, live, logger }) => ({
     routers: [
-      releasesRoutes({ pool, config, registry: remotes, host: () => publishHostOf(config) }),
-      deployRoutes({ pool, config, host: () => publishHostOf(config) }),
-      approvalRoutes({ pool, config }),
+      defineRoutes(new Router<AppState>(), remoteReleasesRoutes, {
+        ...releasesHandlers({ pool, config, registry: remotes, host: () => publishHostOf(config) }),
+        ...deployHandlers({ pool, config, host: () => publishHostOf(config) }),
+        ...approvalHandlers({ pool, config }),
+      }),
     ],
     start: async () => {
       // Said at every start: which tenant's administrators can change what every tenant runs.

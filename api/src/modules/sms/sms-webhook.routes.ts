@@ -1,9 +1,7 @@
-import * as contract from '@annie/api-client/contracts/sms-routes';
-import Router from '@koa/router';
+import type * as contract from '@annie/api-client/contracts/sms-routes';
 import type { Context } from 'koa';
 import type { Pool } from '../../db/pool.ts';
-import type { AppState } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
 import { forbidden, serviceUnavailable } from '../../lib/http-errors.ts';
 import { isValidTwilioSignature } from '../../providers/twilio/twilio-signature.ts';
@@ -30,46 +28,43 @@ async function signedParams(ctx: Context, sending: SmsSending): Promise<Record<s
   return params;
 }
 
-function answerTwiml(ctx: Context): void {
+function answerTwiml(ctx: Context) {
   ctx.type = 'text/xml';
-  ctx.body = EMPTY_TWIML;
+  return { status: 200, body: EMPTY_TWIML } as const;
 }
 
 /**
  * Twilio's webhooks: incoming texts and delivery statuses. Both are signature-checked against the
  * public URL, answer at once (the draft is a job), and are safe to redeliver.
  */
-export function smsWebhookRoutes(deps: SmsWebhookDeps): Router<AppState> {
-  const router = new Router<AppState>();
-
-  defineRoute(router, contract.smsInboundWebhook, async (ctx) => {
-    const params = await signedParams(ctx, deps.sending);
-    const tenantId = await tenantOfNumber(deps.pool, params.To ?? '', deps.sending.defaultNumber);
-    const messageSid = params.MessageSid ?? params.SmsSid;
-    if (tenantId && messageSid && params.From) {
-      await recordInboundText(
-        deps.pool,
-        deps.jobs,
-        tenantId,
-        { messageSid, from: params.From, body: params.Body ?? '', mediaUrls: mediaUrlsOf(params) },
-        { draftsEnabled: deps.draftsEnabled },
-      );
-    }
-    // A number no tenant owns is acknowledged too: an error would only make Twilio retry it.
-    answerTwiml(ctx);
-  });
-
-  defineRoute(router, contract.smsStatusWebhook, async (ctx, { query }) => {
-    const params = await signedParams(ctx, deps.sending);
-    const errorCode = Number.parseInt(params.ErrorCode ?? '', 10);
-    await applyStatusCallback(deps.pool, {
-      messageId: query.messageId,
-      messageSid: params.MessageSid ?? params.SmsSid,
-      status: params.MessageStatus ?? params.SmsStatus ?? '',
-      errorCode: Number.isNaN(errorCode) ? undefined : errorCode,
-    });
-    ctx.status = 204;
-  });
-
-  return router;
+export function smsWebhookHandlers(deps: SmsWebhookDeps) {
+  return {
+    smsInboundWebhook: async (ctx) => {
+      const params = await signedParams(ctx, deps.sending);
+      const tenantId = await tenantOfNumber(deps.pool, params.To ?? '', deps.sending.defaultNumber);
+      const messageSid = params.MessageSid ?? params.SmsSid;
+      if (tenantId && messageSid && params.From) {
+        await recordInboundText(
+          deps.pool,
+          deps.jobs,
+          tenantId,
+          { messageSid, from: params.From, body: params.Body ?? '', mediaUrls: mediaUrlsOf(params) },
+          { draftsEnabled: deps.draftsEnabled },
+        );
+      }
+      // A number no tenant owns is acknowledged too: an error would only make Twilio retry it.
+      return answerTwiml(ctx);
+    },
+    smsStatusWebhook: async (ctx, { query }) => {
+      const params = await signedParams(ctx, deps.sending);
+      const errorCode = Number.parseInt(params.ErrorCode ?? '', 10);
+      await applyStatusCallback(deps.pool, {
+        messageId: query.messageId,
+        messageSid: params.MessageSid ?? params.SmsSid,
+        status: params.MessageStatus ?? params.SmsStatus ?? '',
+        errorCode: Number.isNaN(errorCode) ? undefined : errorCode,
+      });
+      return { status: 204 };
+    },
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

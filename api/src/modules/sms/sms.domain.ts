@@ -1,15 +1,19 @@
+import * as smsContracts from '@annie/api-client/contracts/sms-routes';
+import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Domain } from '../../domain.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoutes } from '../../http/define-route.ts';
 import { defineSchedule } from '../../jobs/define-schedule.ts';
 import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
 import { Migration20261122030100_sms } from './migrations/Migration20261122030100_sms.ts';
-import { smsRoutes } from './sms.routes.ts';
+import { smsHandlers } from './sms.routes.ts';
 import { writeDraft } from './sms-draft.worker.ts';
-import { smsEventsRoutes } from './sms-events.routes.ts';
+import { smsEventsHandlers } from './sms-events.routes.ts';
 import { smsDraftQueue } from './sms-queues.ts';
 import { smsSendingOf } from './sms-sending.ts';
 import { priceSentTexts, TEXT_PRICE_SWEEP_MS } from './sms-usage.ts';
-import { smsWebhookRoutes } from './sms-webhook.routes.ts';
+import { smsWebhookHandlers } from './sms-webhook.routes.ts';
 
 /** SMS: threads with the tenant's contacts, Twilio webhooks, opt-out and the assistant's drafts. */
 export const smsDomain: Domain = {
@@ -27,9 +31,16 @@ export const smsDomain: Domain = {
     const draftsMissing = generator ? [] : ['OPENAI_API_KEY'];
     return {
       routers: [
-        smsEventsRoutes({ live, connections }),
-        smsRoutes({ pool, sending, region: config.PHONE_DEFAULT_REGION as CountryCode, draftsMissing }),
-        smsWebhookRoutes({ pool, jobs, sending, draftsEnabled: generator !== undefined }),
+        defineRoutes(new Router<AppState>(), smsContracts, {
+          ...smsEventsHandlers({ live, connections }),
+          ...smsHandlers({
+            pool,
+            sending,
+            region: config.PHONE_DEFAULT_REGION as CountryCode,
+            draftsMissing,
+          }),
+          ...smsWebhookHandlers({ pool, jobs, sending, draftsEnabled: generator !== undefined }),
+        }),
       ],
       // Twilio prices a sent text after it has left: its price joins the usage ledger then.
       schedules: [

@@ -1,13 +1,11 @@
-import * as inbox from '@annie/api-client/contracts/inbox-routes';
 import * as contract from '@annie/api-client/contracts/sms-routes';
-import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError, z } from 'zod';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { type AppState, authOf } from '../../http/app-state.ts';
-import { defineRoute, jsonText } from '../../http/define-route.ts';
+import { jsonText, type SomeRouteHandlers } from '../../http/define-route.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { decodeCursor, setNextLink } from '../../lib/keyset-cursor.ts';
 import { toE164 } from '../../lib/phone-number.ts';
@@ -52,9 +50,7 @@ function storedText(sent: SentText | undefined): SentText {
 }
 
 /** /api/sms: threads, one thread (read-only; POST …/read opens it), sending, drafts and the preference. */
-export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/sms' });
-
+export function smsHandlers({ pool, sending, region, draftsMissing }: SmsRouteDeps) {
   // Another tenant's thread (or a malformed id) is 404 before the query is read, whatever the query.
   const threadOfTenant: Middleware<AppState> = async (ctx, next) => {
     const threadId = threadIdSchema.safeParse(ctx.params.threadId);
@@ -63,59 +59,47 @@ export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps
     await next();
   };
 
-  defineRoute(router, contract.listSmsThreads, async (ctx, { query: { ids, q, after, limit }, auth }) => {
-    if (ids) return jsonText(await someThreadsJson(pool, auth.tenantId, ids));
-    const page = await threadPageJson(pool, auth.tenantId, {
-      q,
-      after: after === undefined ? undefined : decodeCursor(after, threadCursorSchema),
-      limit,
-    });
-    setNextLink(ctx, contract.listSmsThreads.path, { limit: String(limit), q }, page.next);
-    return jsonText(page.body);
-  });
-
-  defineRoute(router, inbox.searchSmsMessages, async (_ctx, { query, auth }) =>
-    jsonText(await searchMessagesJson(pool, auth.tenantId, query.q)),
-  );
-
-  defineRoute(router, contract.getSmsThread, async (_ctx, { params, auth }) => {
-    const detail = await threadDetailJson(pool, auth.tenantId, phoneOf(params.phone, 'phone', region));
-    if (detail === undefined) throw notFound(THREAD_NOT_FOUND);
-    return jsonText(detail);
-  });
-
-  defineRoute(router, contract.openSmsThread, async (_ctx, { params, auth }) => {
-    const { tenantId } = auth;
-    const phone = phoneOf(params.phone, 'phone', region);
-    const threadId = await inTransaction(pool, async (db) => {
-      const thread = await ensureThread(db, tenantId, phone);
-      if (await markThreadRead(db, tenantId, thread.id)) {
-        await publishLive(db, smsChannel, tenantId, {
-          type: 'thread',
-          threadId: thread.id,
-          phoneE164: phone,
-        });
-      }
-      return thread.id;
-    });
-    return { threadId };
-  });
-
-  defineRoute(
-    router,
-    contract.listOlderSmsMessages,
-    { before: [threadOfTenant] },
-    async (_ctx, { params, query, auth }) => {
-      const page = await messagePageJson(pool, auth.tenantId, params.threadId, query);
-      if (page === undefined) throw notFound(THREAD_NOT_FOUND);
-      return jsonText(page);
+  return {
+    listSmsThreads: async (ctx, { query: { ids, q, after, limit }, auth }) => {
+      if (ids) return { status: 200, body: jsonText(await someThreadsJson(pool, auth.tenantId, ids)) };
+      const page = await threadPageJson(pool, auth.tenantId, {
+        q,
+        after: after === undefined ? undefined : decodeCursor(after, threadCursorSchema),
+        limit,
+      });
+      setNextLink(ctx, contract.listSmsThreads.path, { limit: String(limit), q }, page.next);
+      return { status: 200, body: jsonText(page.body) };
     },
-  );
-
-  defineRoute(
-    router,
-    contract.updateSmsThread,
-    async (_ctx, { params: { threadId }, body, auth: { tenantId } }) => {
+    getSmsThread: async (_ctx, { params, auth }) => {
+      const detail = await threadDetailJson(pool, auth.tenantId, phoneOf(params.phone, 'phone', region));
+      if (detail === undefined) throw notFound(THREAD_NOT_FOUND);
+      return { status: 200, body: jsonText(detail) };
+    },
+    openSmsThread: async (_ctx, { params, auth }) => {
+      const { tenantId } = auth;
+      const phone = phoneOf(params.phone, 'phone', region);
+      const threadId = await inTransaction(pool, async (db) => {
+        const thread = await ensureThread(db, tenantId, phone);
+        if (await markThreadRead(db, tenantId, thread.id)) {
+          await publishLive(db, smsChannel, tenantId, {
+            type: 'thread',
+            threadId: thread.id,
+            phoneE164: phone,
+          });
+        }
+        return thread.id;
+      });
+      return { status: 200, body: { threadId } };
+    },
+    listOlderSmsMessages: {
+      before: [threadOfTenant],
+      handle: async (_ctx, { params, query, auth }) => {
+        const page = await messagePageJson(pool, auth.tenantId, params.threadId, query);
+        if (page === undefined) throw notFound(THREAD_NOT_FOUND);
+        return { status: 200, body: jsonText(page) };
+      },
+    },
+    updateSmsThread: async (_ctx, { params: { threadId }, body, auth: { tenantId } }) => {
       await inTransaction(pool, async (db) => {
         const thread = await getThread(db, tenantId, threadId);
         await setResponsePreference(db, tenantId, threadId, body.responsePreference);
@@ -127,34 +111,35 @@ export function smsRoutes({ pool, sending, region, draftsMissing }: SmsRouteDeps
       });
       const summary = await threadSummaryJson(pool, tenantId, threadId);
       if (summary === undefined) throw notFound(THREAD_NOT_FOUND);
-      return jsonText(summary);
+      return { status: 200, body: jsonText(summary) };
     },
-  );
-
-  defineRoute(router, contract.approveSmsDraft, async (_ctx, { params, body, auth }) =>
-    storedText(await approveDraft(pool, sending, auth.tenantId, params.threadId, body.draft)),
-  );
-
-  defineRoute(router, contract.rejectSmsDraft, async (_ctx, { params, auth }) => {
-    await rejectDraft(pool, auth.tenantId, params.threadId);
-    return { rejected: true as const };
-  });
-
-  defineRoute(router, contract.sendSms, async (ctx, { body, auth }) => {
-    const to = phoneOf(body.to, 'to', region);
-    const sent = await sendText(pool, sending, auth.tenantId, {
-      to,
-      body: body.body,
-      mediaUrl: body.mediaUrl,
-    });
-    ctx.status = 201;
-    return storedText(sent);
-  });
-
-  defineRoute(router, contract.getSmsStatus, () => ({
-    sending: { configured: sending.missing.length === 0, missing: sending.missing },
-    drafts: { configured: draftsMissing.length === 0, missing: draftsMissing },
-  }));
-
-  return router;
+    approveSmsDraft: async (_ctx, { params, body, auth }) => ({
+      status: 200,
+      body: storedText(await approveDraft(pool, sending, auth.tenantId, params.threadId, body.draft)),
+    }),
+    rejectSmsDraft: async (_ctx, { params, auth }) => {
+      await rejectDraft(pool, auth.tenantId, params.threadId);
+      return { status: 200, body: { rejected: true as const } };
+    },
+    sendSms: async (_ctx, { body, auth }) => {
+      const to = phoneOf(body.to, 'to', region);
+      const sent = await sendText(pool, sending, auth.tenantId, {
+        to,
+        body: body.body,
+        mediaUrl: body.mediaUrl,
+      });
+      return { status: 201, body: storedText(sent) };
+    },
+    getSmsStatus: async () => ({
+      status: 200,
+      body: {
+        sending: { configured: sending.missing.length === 0, missing: sending.missing },
+        drafts: { configured: draftsMissing.length === 0, missing: draftsMissing },
+      },
+    }),
+    searchSmsMessages: async (_ctx, { query, auth }) => ({
+      status: 200,
+      body: jsonText(await searchMessagesJson(pool, auth.tenantId, query.q)),
+    }),
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

@@ -1,9 +1,8 @@
-import * as contract from '@annie/api-client/contracts/workspace-routes';
-import Router from '@koa/router';
+import type * as contract from '@annie/api-client/contracts/workspace-routes';
 import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
-import type { AppState, AuthContext } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import type { AuthContext } from '../../http/app-state.ts';
+import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
 import { isConnected } from './google-account.queries.ts';
@@ -31,38 +30,34 @@ async function revokeAtGoogle(google: GoogleServices, refreshToken: string, logg
 }
 
 /** /api/google status and accounts (database reads only), switching the active account, and disconnecting. */
-export function googleAccountRoutes(
-  google: GoogleServices | undefined,
-  pool: Pool,
-  logger: Logger,
-): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/google' });
-
-  defineRoute(router, contract.getGoogleStatus, async (_ctx, { auth }) => ({
-    authenticated: google ? await isConnected(pool, ownerOf(auth)) : false,
-  }));
-
-  defineRoute(router, contract.listGoogleAccounts, async (ctx, { auth }) =>
-    (await listAccounts(ctx.state.em, ownerOf(auth))).map(toGoogleAccountDto),
-  );
-
-  defineRoute(router, contract.activateGoogleAccount, async (ctx, { params, auth }) =>
-    toGoogleAccountDto(await switchActiveAccount(ctx.state.em, ownerOf(auth), params.id)),
-  );
-
-  defineRoute(router, contract.disconnectGoogle, async (ctx, { auth }) => {
-    const owner = ownerOf(auth);
-    if (!google) {
-      // Nothing can be revoked without Google configured; the stored accounts are cleared all the same.
-      await removeAccounts(ctx.state.em, owner);
-    } else {
-      const removed = await disconnect(ctx.state.em, owner, google.cipher, (token) =>
-        revokeAtGoogle(google, token, logger),
-      );
-      for (const id of removed) google.workspace.forget(id);
-    }
-    return { authenticated: false };
-  });
-
-  return router;
+export function googleAccountHandlers(google: GoogleServices | undefined, pool: Pool, logger: Logger) {
+  return {
+    getGoogleStatus: async (_ctx, { auth }) => ({
+      status: 200,
+      body: {
+        authenticated: google ? await isConnected(pool, ownerOf(auth)) : false,
+      },
+    }),
+    listGoogleAccounts: async (ctx, { auth }) => ({
+      status: 200,
+      body: (await listAccounts(ctx.state.em, ownerOf(auth))).map(toGoogleAccountDto),
+    }),
+    activateGoogleAccount: async (ctx, { params, auth }) => ({
+      status: 200,
+      body: toGoogleAccountDto(await switchActiveAccount(ctx.state.em, ownerOf(auth), params.id)),
+    }),
+    disconnectGoogle: async (ctx, { auth }) => {
+      const owner = ownerOf(auth);
+      if (!google) {
+        // Nothing can be revoked without Google configured; the stored accounts are cleared all the same.
+        await removeAccounts(ctx.state.em, owner);
+      } else {
+        const removed = await disconnect(ctx.state.em, owner, google.cipher, (token) =>
+          revokeAtGoogle(google, token, logger),
+        );
+        for (const id of removed) google.workspace.forget(id);
+      }
+      return { status: 200, body: { authenticated: false } };
+    },
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

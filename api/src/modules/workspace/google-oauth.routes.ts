@@ -1,10 +1,9 @@
 import { GOOGLE_RESULT_PATHS } from '@annie/api-client/contracts/workspace';
-import * as contract from '@annie/api-client/contracts/workspace-routes';
-import Router from '@koa/router';
+import type * as contract from '@annie/api-client/contracts/workspace-routes';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AppState } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
 import { googleErrorSummary } from '../../providers/google/google-oauth.ts';
@@ -12,8 +11,12 @@ import { saveConnection } from './google-connection.service.ts';
 import type { GoogleServices } from './google-services.ts';
 import { rememberConsent, takeConsent } from './oauth-session.ts';
 
-/** The browser arrives here from Google: whatever fails, it is sent to the error page, never shown JSON. */
-function redirectFailures(logger: Logger): Middleware<AppState> {
+/**
+ * The browser arrives here from Google: whatever fails, it is sent to the error page, never shown JSON.
+ * Mounted outside the callback route's own stack (`router.use` on its path), so that it also catches
+ * the access check's refusal.
+ */
+export function redirectFailures(logger: Logger): Middleware<AppState> {
   return async function sendFailuresToErrorPage(ctx, next) {
     try {
       await next();
@@ -34,35 +37,30 @@ function refusalReason(callback: { configured: boolean; denied: boolean; codeVer
 }
 
 /** GET /api/google/auth (start the consent) and GET /api/google/callback (Google sends the user back). */
-export function googleOAuthRoutes(google: GoogleServices | undefined, logger: Logger): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/google' });
-
-  defineRoute(router, contract.startGoogleConsent, async (ctx) => {
-    if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
-    const consent = await google.oauth.startConsent();
-    rememberConsent(ctx, consent);
-    ctx.set('Cache-Control', 'no-store');
-    return { authUrl: consent.authUrl };
-  });
-
-  // Outside the route's own stack so that it also catches the access check's refusal.
-  router.use('/callback', redirectFailures(logger));
-  defineRoute(router, contract.googleCallback, async (ctx, { query, auth }) => {
-    const codeVerifier = takeConsent(ctx, query.state);
-    const { code } = query;
-    if (!google || query.error || !codeVerifier || !code) {
-      const reason = refusalReason({
-        configured: Boolean(google),
-        denied: Boolean(query.error),
-        codeVerifier,
-      });
-      return ctx.redirect(`${GOOGLE_RESULT_PATHS.error}?reason=${reason}`);
-    }
-    const consent = await google.oauth.finishConsent(code, codeVerifier);
-    const { tenantId, userId } = auth;
-    await saveConnection(ctx.state.em, { tenantId, userId }, consent, google.cipher);
-    ctx.redirect(GOOGLE_RESULT_PATHS.success);
-  });
-
-  return router;
+export function googleOAuthHandlers(google: GoogleServices | undefined) {
+  return {
+    startGoogleConsent: async (ctx) => {
+      if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
+      const consent = await google.oauth.startConsent();
+      rememberConsent(ctx, consent);
+      ctx.set('Cache-Control', 'no-store');
+      return { status: 200, body: { authUrl: consent.authUrl } };
+    },
+    googleCallback: async (ctx, { query, auth }) => {
+      const codeVerifier = takeConsent(ctx, query.state);
+      const { code } = query;
+      if (!google || query.error || !codeVerifier || !code) {
+        const reason = refusalReason({
+          configured: Boolean(google),
+          denied: Boolean(query.error),
+          codeVerifier,
+        });
+        return ctx.redirect(`${GOOGLE_RESULT_PATHS.error}?reason=${reason}`);
+      }
+      const consent = await google.oauth.finishConsent(code, codeVerifier);
+      const { tenantId, userId } = auth;
+      await saveConnection(ctx.state.em, { tenantId, userId }, consent, google.cipher);
+      ctx.redirect(GOOGLE_RESULT_PATHS.success);
+    },
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

@@ -1,7 +1,5 @@
-import * as contract from '@annie/api-client/contracts/workspace-routes';
-import Router from '@koa/router';
-import type { AppState } from '../../http/app-state.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import type * as contract from '@annie/api-client/contracts/workspace-routes';
+import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';
 import type { GoogleServices } from './google-services.ts';
@@ -13,15 +11,16 @@ import { runGoogleWorkspaceTool } from './voice-tools.service.ts';
  * A malformed call is a 400; what happened at Google (done, not connected, failed) is the 200 envelope
  * the voice client hands to the model as the tool's output.
  */
-export function voiceToolRoutes(google: GoogleServices | undefined): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/google' });
-
-  defineRoute(router, contract.runGoogleVoiceTool, async (ctx, { body: request, auth }) => {
-    const call = parseToolCall(request.toolName, request.parameters);
-    if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
-    const { tenantId, userId } = auth;
-    return runGoogleWorkspaceTool(ctx.state.em, google, { tenantId, userId }, call);
-  });
-
-  return router;
+export function voiceToolHandlers(google: GoogleServices | undefined) {
+  return {
+    runGoogleVoiceTool: async (ctx, { body: request, auth }) => {
+      const call = parseToolCall(request.toolName, request.parameters);
+      if (!google) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED_MESSAGE);
+      const { tenantId, userId } = auth;
+      return {
+        status: 200,
+        body: await runGoogleWorkspaceTool(ctx.state.em, google, { tenantId, userId }, call),
+      };
+    },
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

@@ -1,10 +1,22 @@
+import * as workspaceRoutes from '@annie/api-client/contracts/workspace-routes';
+import Router from '@koa/router';
+import type { Logger } from 'pino';
 import type { Domain } from '../../domain.ts';
+import type { AppState } from '../../http/app-state.ts';
+import { defineRoutes } from '../../http/define-route.ts';
 import { GoogleAccountSchema } from './google-account.entity.ts';
-import { googleAccountRoutes } from './google-account.routes.ts';
-import { googleOAuthRoutes } from './google-oauth.routes.ts';
+import { googleAccountHandlers } from './google-account.routes.ts';
+import { googleOAuthHandlers, redirectFailures } from './google-oauth.routes.ts';
 import { googleServicesFor } from './google-services.ts';
 import { Migration20261122020000_google_accounts } from './migrations/Migration20261122020000_google_accounts.ts';
-import { voiceToolRoutes } from './voice-tools.routes.ts';
+import { voiceToolHandlers } from './voice-tools.routes.ts';
+
+/** A router whose Google callback path redirects its failures (the access check's included) to the error page. */
+function googleCallbackFailures(logger: Logger): Router<AppState> {
+  const router = new Router<AppState>();
+  router.use(workspaceRoutes.googleCallback.path, redirectFailures(logger));
+  return router;
+}
 
 /** Google Workspace: each user's account connection (OAuth with PKCE) and the eleven voice tools. */
 export const workspaceDomain: Domain = {
@@ -17,9 +29,11 @@ export const workspaceDomain: Domain = {
     const google = googleServicesFor(config);
     return {
       routers: [
-        googleOAuthRoutes(google, logger),
-        googleAccountRoutes(google, pool, logger),
-        voiceToolRoutes(google),
+        defineRoutes(googleCallbackFailures(logger), workspaceRoutes, {
+          ...googleOAuthHandlers(google),
+          ...googleAccountHandlers(google, pool, logger),
+          ...voiceToolHandlers(google),
+        }),
       ],
     };
   },

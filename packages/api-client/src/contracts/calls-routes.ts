@@ -1,15 +1,12 @@
-// Calls: the caller's call history (phone and browser), ending a call, and the simple call page's
-// typed calls (start one, send it a message).
+// Calls: the caller's call history (phone and browser) and ending a call (the simple call page's typed
+// calls are typed-calls-routes.ts).
 import { z } from 'zod';
 import { callLogPageSchema, callLogQuerySchema } from './call-logs.ts';
 import {
-  assistRequestSchema,
-  assistResponseSchema,
   callReadinessSchema,
   callSessionListQuerySchema,
   callSessionListSchema,
   endCallResponseSchema,
-  startCallResponseSchema,
 } from './calls.ts';
 import { CALL_LIVE_EVENT } from './phone-calls.ts';
 import { route } from './route.ts';
@@ -17,12 +14,6 @@ import { ENGINE_PROFILE_NOT_FOUND, engineComparisonQuerySchema, engineComparison
 
 /** A call that does not exist in the tenant or is not the caller's. */
 export const CALL_NOT_FOUND = 'Call not found';
-/** A typed message sent to a call that has ended. */
-export const CALL_ENDED = 'This call has ended';
-/** The 503 message of POST /api/voice/assist when OpenAI is not configured. */
-export const ASSIST_NOT_CONFIGURED = 'Voice assist is not configured: set OPENAI_API_KEY';
-
-const BUDGET_SPENT = "The month's usage budget is spent and the tenant's hard stop refuses new calls";
 
 export const listCallSessions = route({
   method: 'get',
@@ -82,33 +73,6 @@ export const getCallReadiness = route({
     "`callsPaused` is true while the month's usage budget is spent and the tenant's hard stop is on; `notice` then names the budget and who can lift it.",
   access: 'signed-in',
   responses: { 200: { description: 'Whether calls may start', schema: callReadinessSchema } },
-});
-
-export const startCall = route({
-  method: 'post',
-  path: '/api/calls/start',
-  summary: 'Start a call on the simple call page (channel web)',
-  access: 'signed-in',
-  responses: { 201: { description: 'The call id', schema: startCallResponseSchema } },
-  errors: { 402: BUDGET_SPENT },
-});
-
-export const assist = route({
-  method: 'post',
-  path: '/api/voice/assist',
-  summary: 'Answer a message typed during one of the caller’s calls (simple call page)',
-  description:
-    'The reply comes from OpenAI with the tenant’s persona and the knowledge base’s top matches for the message; the message and the reply join the call’s transcript.',
-  access: 'signed-in',
-  body: assistRequestSchema,
-  responses: { 200: { description: 'The reply', schema: assistResponseSchema } },
-  errors: {
-    402: BUDGET_SPENT,
-    404: 'The call is not one of the caller’s',
-    409: CALL_ENDED,
-    502: 'OpenAI failed to answer',
-    503: `${ASSIST_NOT_CONFIGURED}; or the database is briefly unavailable`,
-  },
 });
 
 export const getEngineComparison = route({

@@ -1,21 +1,7 @@
-// The inbox: search inside the texts, and how much waits for the executive's approval (one queue of
+// The inbox: how much waits for the executive's approval (one queue of
 // the assistant's SMS drafts and callers' requests).
-import {
-  approvalsCountSchema,
-  approvalsSchema,
-  smsSearchQuerySchema,
-  smsSearchResultSchema,
-} from './inbox.ts';
+import { approvalsCountSchema, approvalsSchema } from './inbox.ts';
 import { route } from './route.ts';
-
-export const searchSmsMessages = route({
-  method: 'get',
-  path: '/api/sms/search',
-  summary: "The tenant's texts whose body holds the words (case-insensitive), newest first, with a snippet",
-  access: 'signed-in',
-  query: smsSearchQuerySchema,
-  responses: { 200: { description: 'The matching texts', schema: smsSearchResultSchema } },
-});
 
 export const getApprovalsCount = route({
   method: 'get',

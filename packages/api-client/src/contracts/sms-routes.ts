@@ -1,6 +1,7 @@
 // SMS: the tenant's threads (read-only; opening one marks it read), sending, the assistant's drafts, the
 // response preference, the live event stream, and Twilio's webhooks (incoming texts, delivery statuses).
 import { z } from 'zod';
+import { smsSearchQuerySchema, smsSearchResultSchema } from './inbox.ts';
 import { route } from './route.ts';
 import {
   approveDraftRequestSchema,
@@ -161,4 +162,13 @@ export const smsStatusWebhook = route({
   query: smsStatusQuerySchema,
   responses: { 204: { description: 'Recorded' } },
   errors: WEBHOOK_ERRORS,
+});
+
+export const searchSmsMessages = route({
+  method: 'get',
+  path: '/api/sms/search',
+  summary: "The tenant's texts whose body holds the words (case-insensitive), newest first, with a snippet",
+  access: 'signed-in',
+  query: smsSearchQuerySchema,
+  responses: { 200: { description: 'The matching texts', schema: smsSearchResultSchema } },
 });

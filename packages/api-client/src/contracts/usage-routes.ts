@@ -3,8 +3,6 @@
 import { route } from './route.ts';
 import {
   budgetStatusSchema,
-  engineComparisonQuerySchema,
-  latencyByDaySchema,
   usageQuerySchema,
   usageReportSchema,
   usageSettingsAnswerSchema,
@@ -54,15 +52,4 @@ export const getBudgetStatus = route({
   summary: "This month's spend against the budget (admins are warned at 80 %)",
   access: 'admin',
   responses: { 200: { description: 'The budget status', schema: budgetStatusSchema } },
-});
-
-export const getLatencyByDay = route({
-  method: 'get',
-  path: '/api/call-sessions/latency-by-day',
-  summary: "Response latency per day over the tenant's measured calls: median and 95th percentile",
-  description:
-    'Calls started between `from` and `to` (UTC dates, inclusive; default this month) whose figures the server measured; one entry per day with calls, oldest first, latencies in milliseconds.',
-  access: 'admin',
-  query: engineComparisonQuerySchema,
-  responses: { 200: { description: 'Latency per day', schema: latencyByDaySchema } },
 });

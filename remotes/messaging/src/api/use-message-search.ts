@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
 import type { SmsSearchResult } from '@annie/api-client/contracts/inbox';
-import { searchSmsMessages } from '@annie/api-client/contracts/inbox-routes';
+import { searchSmsMessages } from '@annie/api-client/contracts/sms-routes';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 

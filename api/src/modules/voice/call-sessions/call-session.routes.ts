@@ -3,7 +3,7 @@ import * as contract from '@annie/api-client/contracts/calls-routes';
 import Router from '@koa/router';
 import type { DomainDeps } from '../../../domain.ts';
 import type { AppState } from '../../../http/app-state.ts';
-import { defineRoute, jsonText } from '../../../http/define-route.ts';
+import { defineRoutes, jsonText } from '../../../http/define-route.ts';
 import { badRequest } from '../../../lib/http-errors.ts';
 import { liveStream } from '../../../live/live-stream.ts';
 import { budgetStatus, budgetStopNotice } from '../../usage/index.ts';
@@ -27,48 +27,47 @@ export function callSessionRoutes({
   pool,
   live,
   connections,
-}: Pick<DomainDeps, 'pool' | 'live' | 'connections'>): Router<AppState> {
-  const router = new Router<AppState>();
+}: Pick<DomainDeps, 'pool' | 'live' | 'connections'>) {
   const streamCallEvents = liveStream(live, [callChannel], connections, { userScoped: true });
 
   // Before any /api/call-sessions/:id route, so that "events" is never read as an id.
-  defineRoute(router, contract.callEvents, (ctx) => streamCallEvents(ctx, async () => {}));
 
-  defineRoute(router, contract.listCallSessions, async (_ctx, { query, auth }) =>
-    jsonText(await listCallSessionsJson(pool, auth, query)),
-  );
-
-  defineRoute(router, contract.searchCallLogs, async (_ctx, { query, auth }) => {
-    if (query.from && query.to && query.from > query.to) throw badRequest(CALL_LOG_RANGE_MESSAGE);
-    return jsonText(await searchCallLogsJson(pool, auth, query));
+  return defineRoutes(new Router<AppState>(), contract, {
+    callEvents: (ctx) => streamCallEvents(ctx, async () => {}),
+    listCallSessions: async (_ctx, { query, auth }) => ({
+      status: 200,
+      body: jsonText(await listCallSessionsJson(pool, auth, query)),
+    }),
+    searchCallLogs: async (_ctx, { query, auth }) => {
+      if (query.from && query.to && query.from > query.to) throw badRequest(CALL_LOG_RANGE_MESSAGE);
+      return { status: 200, body: jsonText(await searchCallLogsJson(pool, auth, query)) };
+    },
+    exportCallLogsCsv: async (ctx, { query, auth }) => {
+      if (query.from && query.to && query.from > query.to) throw badRequest(CALL_LOG_RANGE_MESSAGE);
+      const page = JSON.parse(
+        await searchCallLogsJson(pool, auth, { ...query, limit: CALL_LOG_CSV_MAX, offset: 0 }),
+      ) as CallLogPage;
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.set(
+        'Content-Disposition',
+        `attachment; filename="call-logs-${new Date().toISOString().slice(0, 10)}.csv"`,
+      );
+      return { status: 200, body: callLogsCsv(page.sessions) };
+    },
+    getCallReadiness: async (_ctx, { auth }) => {
+      const notice = budgetStopNotice(await budgetStatus(pool, auth.tenantId));
+      return { status: 200, body: { callsPaused: notice !== null, notice } };
+    },
+    endCall: async (ctx, { params, auth: { tenantId, userId } }) => {
+      const session = await endCallSession(ctx.state.em, { tenantId, userId, id: params.id });
+      return {
+        status: 200,
+        body: { id: session.id, endedAt: (session.endedAt ?? new Date()).toISOString() },
+      };
+    },
+    getEngineComparison: async (_ctx, { query, auth }) => ({
+      status: 200,
+      body: await compareEngines(pool, auth.tenantId, query),
+    }),
   });
-
-  defineRoute(router, contract.exportCallLogsCsv, async (ctx, { query, auth }) => {
-    if (query.from && query.to && query.from > query.to) throw badRequest(CALL_LOG_RANGE_MESSAGE);
-    const page = JSON.parse(
-      await searchCallLogsJson(pool, auth, { ...query, limit: CALL_LOG_CSV_MAX, offset: 0 }),
-    ) as CallLogPage;
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.set(
-      'Content-Disposition',
-      `attachment; filename="call-logs-${new Date().toISOString().slice(0, 10)}.csv"`,
-    );
-    ctx.body = callLogsCsv(page.sessions);
-  });
-
-  defineRoute(router, contract.getCallReadiness, async (_ctx, { auth }) => {
-    const notice = budgetStopNotice(await budgetStatus(pool, auth.tenantId));
-    return { callsPaused: notice !== null, notice };
-  });
-
-  defineRoute(router, contract.endCall, async (ctx, { params, auth: { tenantId, userId } }) => {
-    const session = await endCallSession(ctx.state.em, { tenantId, userId, id: params.id });
-    return { id: session.id, endedAt: (session.endedAt ?? new Date()).toISOString() };
-  });
-
-  defineRoute(router, contract.getEngineComparison, async (_ctx, { query, auth }) =>
-    compareEngines(pool, auth.tenantId, query),
-  );
-
-  return router;
 }

@@ -1,15 +1,16 @@
-import * as contract from '@annie/api-client/contracts/usage-routes';
+import * as contract from '@annie/api-client/contracts/call-latency-routes';
 import Router from '@koa/router';
 import type { DomainDeps } from '../../../domain.ts';
 import type { AppState } from '../../../http/app-state.ts';
-import { defineRoute } from '../../../http/define-route.ts';
+import { defineRoutes } from '../../../http/define-route.ts';
 import { latencyByDay } from './latency-by-day.service.ts';
 
 /** GET /api/call-sessions/latency-by-day (admins): the Usage screen's latency chart. */
-export function latencyByDayRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
-  const router = new Router<AppState>();
-  defineRoute(router, contract.getLatencyByDay, async (_ctx, { query, auth }) =>
-    latencyByDay(pool, auth.tenantId, query),
-  );
-  return router;
+export function latencyByDayRoutes({ pool }: Pick<DomainDeps, 'pool'>) {
+  return defineRoutes(new Router<AppState>(), contract, {
+    getLatencyByDay: async (_ctx, { query, auth }) => ({
+      status: 200,
+      body: await latencyByDay(pool, auth.tenantId, query),
+    }),
+  });
 }

@@ -1,9 +1,7 @@
-import * as contract from '@annie/api-client/contracts/phone-calls-routes';
-import Router from '@koa/router';
+import type * as contract from '@annie/api-client/contracts/phone-calls-routes';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';
-import type { AppState } from '../../../http/app-state.ts';
-import { defineRoute } from '../../../http/define-route.ts';
+import type { SomeRouteHandlers } from '../../../http/define-route.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { toE164 } from '../../../lib/phone-number.ts';
 import { type PhoneCallDeps, placeOutboundCall } from './phone-call.service.ts';
@@ -41,31 +39,29 @@ function phoneOf(text: string, region: CountryCode): string {
  * POST /api/annie/call/start: the assistant calls a number for the signed-in user, for a purpose; then
  * the live call panel reads the call and hangs it up, by its call session id.
  */
-export function phoneCallRoutes(deps: PhoneCallDeps, admission?: CallAdmission): Router<AppState> {
-  const router = new Router<AppState>();
+export function phoneCallHandlers(deps: PhoneCallDeps, admission?: CallAdmission) {
   const region = deps.calling.region as CountryCode;
 
-  defineRoute(router, contract.startPhoneCall, async (ctx, { body, auth: { tenantId, userId } }) => {
-    const to = phoneOf(body.to, region);
-    // Before Twilio is asked: the call's media stream would land on this full (or restarting) instance.
-    admitOutbound(admission, (seconds) => ctx.set('Retry-After', String(seconds)));
-    const profileId = body.profileId ? await callProfileId(ctx.state.em, body.profileId) : null;
-    const call = await placeOutboundCall(
-      deps,
-      { tenantId, userId },
-      { to, message: body.message, profileId },
-    );
-    ctx.status = 201;
-    return call;
-  });
-
-  defineRoute(router, contract.getPhoneCall, (ctx, { params, auth }) =>
-    readOwnPhoneCall(deps, ctx.state.em, auth, params.id),
-  );
-
-  defineRoute(router, contract.endPhoneCall, (ctx, { params, auth }) =>
-    hangUpPhoneCall(deps, ctx.state.em, auth, params.id),
-  );
-
-  return router;
+  return {
+    startPhoneCall: async (ctx, { body, auth: { tenantId, userId } }) => {
+      const to = phoneOf(body.to, region);
+      // Before Twilio is asked: the call's media stream would land on this full (or restarting) instance.
+      admitOutbound(admission, (seconds) => ctx.set('Retry-After', String(seconds)));
+      const profileId = body.profileId ? await callProfileId(ctx.state.em, body.profileId) : null;
+      const call = await placeOutboundCall(
+        deps,
+        { tenantId, userId },
+        { to, message: body.message, profileId },
+      );
+      return { status: 201, body: call };
+    },
+    getPhoneCall: async (ctx, { params, auth }) => ({
+      status: 200,
+      body: await readOwnPhoneCall(deps, ctx.state.em, auth, params.id),
+    }),
+    endPhoneCall: async (ctx, { params, auth }) => ({
+      status: 200,
+      body: await hangUpPhoneCall(deps, ctx.state.em, auth, params.id),
+    }),
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

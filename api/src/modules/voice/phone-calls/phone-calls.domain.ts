@@ -1,5 +1,9 @@
+import * as phoneCallsRoutes from '@annie/api-client/contracts/phone-calls-routes';
+import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Domain } from '../../../domain.ts';
+import type { AppState } from '../../../http/app-state.ts';
+import { defineRoutes } from '../../../http/define-route.ts';
 import { defineSchedule } from '../../../jobs/define-schedule.ts';
 import { callEnginesFrom } from '../bridge/index.ts';
 import { LiveMediaStreams } from './live-media-streams.ts';
@@ -7,13 +11,13 @@ import { newMediaStreamServer } from './media-stream-socket.ts';
 import { Migration20261122040500_phone_calls } from './migrations/Migration20261122040500_phone_calls.ts';
 import { Migration20261129020000_phone_call_resume } from './migrations/Migration20261129020000_phone_call_resume.ts';
 import { Migration20261129020100_phone_call_profile } from './migrations/Migration20261129020100_phone_call_profile.ts';
-import { phoneCallRoutes } from './phone-call.routes.ts';
+import { phoneCallHandlers } from './phone-call.routes.ts';
 import { sweepStaleCalls } from './phone-call.service.ts';
 import { PRICE_SWEEP_MS, priceEndedCalls } from './phone-call-prices.ts';
 import { callSessionRecorder } from './phone-call-sessions.ts';
 import { partyPhoneTools } from './phone-call-tools.ts';
 import { phoneCallingOf } from './phone-calling.ts';
-import { phoneWebhookRoutes } from './phone-webhook.routes.ts';
+import { phoneWebhookHandlers } from './phone-webhook.routes.ts';
 
 /** How often the calls nobody reported the end of are looked for. */
 export const STALE_SWEEP_MS = 60_000;
@@ -50,8 +54,10 @@ export const phoneCallsDomain: Domain = {
     const stream = { pool, scopedEm, bridges, calling, sessions, tools, logger, live };
     return {
       routers: [
-        phoneCallRoutes(deps, admission),
-        phoneWebhookRoutes({ ...deps, stream, sockets, admission }),
+        defineRoutes(new Router<AppState>(), phoneCallsRoutes, {
+          ...phoneCallHandlers(deps, admission),
+          ...phoneWebhookHandlers({ ...deps, stream, sockets, admission }),
+        }),
       ],
       // A sweep a minute ends the calls nobody reported the end of; Twilio's prices of ended calls join
       // the usage ledger once Twilio has them.

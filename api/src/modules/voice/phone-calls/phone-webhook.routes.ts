@@ -1,10 +1,10 @@
-import * as contract from '@annie/api-client/contracts/phone-calls-routes';
-import Router, { type RouterContext } from '@koa/router';
+import type * as contract from '@annie/api-client/contracts/phone-calls-routes';
+import type { RouterContext } from '@koa/router';
 import type { Context } from 'koa';
 import type { WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { AppState } from '../../../http/app-state.ts';
-import { defineRoute } from '../../../http/define-route.ts';
+import type { SomeRouteHandlers } from '../../../http/define-route.ts';
 import type { InstanceLifecycle } from '../../../instance/instance-lifecycle.ts';
 import { forbidden, HttpError, notFound, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { takeUpgrade } from '../../../lib/websocket-upgrade.ts';
@@ -67,70 +67,7 @@ async function signedParams(ctx: Context, calling: PhoneCalling): Promise<Record
  * Twilio's side of phone calls: the voice webhook of the tenants' numbers, the call status callback,
  * and the media-stream WebSocket. All three are anonymous and accept only what Twilio signed.
  */
-export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
-  const router = new Router<AppState>();
-
-  defineRoute(router, contract.phoneVoiceWebhook, async (ctx) => {
-    const params = await signedParams(ctx, deps.calling);
-    let twiml: string;
-    // A draining instance still answers (its TwiML sends the stream to PUBLIC_URL, where the balancer
-    // picks a ready instance); a full one turns the caller away politely rather than overload its calls.
-    if (deps.admission.streams.count >= deps.admission.maxCalls) {
-      deps.stream.logger.warn(
-        { calls: deps.admission.streams.count },
-        'inbound call refused: all lines busy',
-      );
-      ctx.type = 'text/xml';
-      ctx.body = sayAndHangUpTwiml(ALL_LINES_BUSY_SAY);
-      return;
-    }
-    try {
-      const answer = await answerInboundCall(deps, {
-        callSid: params.CallSid ?? '',
-        from: params.From ?? '',
-        to: params.To ?? '',
-      });
-      twiml = answer.twiml;
-    } catch (error) {
-      // A caller would hear Twilio's "application error" for a 5xx: whatever went wrong (the database
-      // away, a call session that could not be recorded), they hear an apology instead.
-      deps.stream.logger.error({ err: error, callSid: params.CallSid }, 'inbound call could not be taken');
-      twiml = assistantUnavailableTwiml();
-    }
-    ctx.type = 'text/xml';
-    ctx.body = twiml;
-  });
-
-  defineRoute(router, contract.phoneStatusWebhook, async (ctx, { query: { phoneCallId } }) => {
-    const params = await signedParams(ctx, deps.calling);
-    if (phoneCallId) {
-      await applyCallStatus(deps, {
-        phoneCallId,
-        callSid: params.CallSid,
-        status: params.CallStatus ?? '',
-      });
-    }
-    ctx.status = 204;
-  });
-
-  defineRoute(router, contract.phoneStreamEndedWebhook, async (ctx, { query }) => {
-    const params = await signedParams(ctx, deps.calling);
-    let twiml: string;
-    try {
-      twiml = await resumeCallStream(deps, {
-        phoneCallId: query.phoneCallId ?? '',
-        resumeToken: query.resume ?? '',
-        callSid: params.CallSid,
-        callStatus: params.CallStatus ?? '',
-      });
-    } catch (error) {
-      deps.stream.logger.error({ err: error, callSid: params.CallSid }, 'phone call could not be resumed');
-      twiml = assistantUnavailableTwiml();
-    }
-    ctx.type = 'text/xml';
-    ctx.body = twiml;
-  });
-
+export function phoneWebhookHandlers(deps: PhoneWebhookDeps) {
   // Checked in this order: 426 for a plain request, 503 without the signing settings, 404 for a
   // malformed id, 403 for a bad signature; so the handler checks the id rather than a declared param.
   const openMediaStream = async (ctx: RouterContext<AppState>): Promise<void> => {
@@ -157,7 +94,65 @@ export function phoneWebhookRoutes(deps: PhoneWebhookDeps): Router<AppState> {
       streams.add(runMediaStream(ws, id.data, { ...deps.stream, bridges }));
     });
   };
-  defineRoute(router, contract.openPhoneMediaStream, openMediaStream);
 
-  return router;
+  return {
+    phoneVoiceWebhook: async (ctx) => {
+      const params = await signedParams(ctx, deps.calling);
+      let twiml: string;
+      // A draining instance still answers (its TwiML sends the stream to PUBLIC_URL, where the balancer
+      // picks a ready instance); a full one turns the caller away politely rather than overload its calls.
+      if (deps.admission.streams.count >= deps.admission.maxCalls) {
+        deps.stream.logger.warn(
+          { calls: deps.admission.streams.count },
+          'inbound call refused: all lines busy',
+        );
+        ctx.type = 'text/xml';
+        return { status: 200, body: sayAndHangUpTwiml(ALL_LINES_BUSY_SAY) };
+      }
+      try {
+        const answer = await answerInboundCall(deps, {
+          callSid: params.CallSid ?? '',
+          from: params.From ?? '',
+          to: params.To ?? '',
+        });
+        twiml = answer.twiml;
+      } catch (error) {
+        // A caller would hear Twilio's "application error" for a 5xx: whatever went wrong (the database
+        // away, a call session that could not be recorded), they hear an apology instead.
+        deps.stream.logger.error({ err: error, callSid: params.CallSid }, 'inbound call could not be taken');
+        twiml = assistantUnavailableTwiml();
+      }
+      ctx.type = 'text/xml';
+      return { status: 200, body: twiml };
+    },
+    phoneStatusWebhook: async (ctx, { query: { phoneCallId } }) => {
+      const params = await signedParams(ctx, deps.calling);
+      if (phoneCallId) {
+        await applyCallStatus(deps, {
+          phoneCallId,
+          callSid: params.CallSid,
+          status: params.CallStatus ?? '',
+        });
+      }
+      return { status: 204 };
+    },
+    phoneStreamEndedWebhook: async (ctx, { query }) => {
+      const params = await signedParams(ctx, deps.calling);
+      let twiml: string;
+      try {
+        twiml = await resumeCallStream(deps, {
+          phoneCallId: query.phoneCallId ?? '',
+          resumeToken: query.resume ?? '',
+          callSid: params.CallSid,
+          callStatus: params.CallStatus ?? '',
+        });
+      } catch (error) {
+        deps.stream.logger.error({ err: error, callSid: params.CallSid }, 'phone call could not be resumed');
+        twiml = assistantUnavailableTwiml();
+      }
+      ctx.type = 'text/xml';
+      return { status: 200, body: twiml };
+    },
+    openPhoneMediaStream: openMediaStream,
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

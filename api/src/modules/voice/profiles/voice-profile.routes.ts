@@ -1,7 +1,6 @@
-import * as contract from '@annie/api-client/contracts/voice-profiles-routes';
-import Router from '@koa/router';
-import type { AppState, AuthContext } from '../../../http/app-state.ts';
-import { defineRoute } from '../../../http/define-route.ts';
+import type * as contract from '@annie/api-client/contracts/voice-profiles-routes';
+import type { AuthContext } from '../../../http/app-state.ts';
+import type { SomeRouteHandlers } from '../../../http/define-route.ts';
 import { updateAnnieConfig } from './system-profile.service.ts';
 import {
   exportFileName,
@@ -24,22 +23,18 @@ import { listVersions, restoreVersion } from './voice-profile-versions.service.t
 const saverOf = ({ tenantId, username }: AuthContext): Saver => ({ tenantId, username });
 
 /** /api/voice/profiles and PUT /api/annie/config: admin-only, enforced here. */
-export function voiceProfileRoutes(): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api' });
+export function voiceProfileHandlers() {
+  // The file is written here (an attachment, pretty-printed), not returned as a JSON answer.
 
-  defineRoute(router, contract.listVoiceProfiles, async (ctx, { query: { agentId }, auth }) =>
-    (await listProfiles(ctx.state.em, saverOf(auth), agentId)).map(toVoiceProfileDto),
-  );
-
-  defineRoute(router, contract.createVoiceProfile, async (ctx, { body, auth }) => {
-    ctx.status = 201;
-    return toVoiceProfileDto(await createProfile(ctx.state.em, saverOf(auth), body));
-  });
-
-  defineRoute(
-    router,
-    contract.importVoiceProfile,
-    {
+  return {
+    listVoiceProfiles: async (ctx, { query: { agentId }, auth }) => ({
+      status: 200,
+      body: (await listProfiles(ctx.state.em, saverOf(auth), agentId)).map(toVoiceProfileDto),
+    }),
+    createVoiceProfile: async (ctx, { body, auth }) => {
+      return { status: 201, body: toVoiceProfileDto(await createProfile(ctx.state.em, saverOf(auth), body)) };
+    },
+    importVoiceProfile: {
       // A file that is not an export is refused with what is wrong in it and its own code, before the
       // declaration's generic 400 could answer it.
       before: [
@@ -48,45 +43,42 @@ export function voiceProfileRoutes(): Router<AppState> {
           await next();
         },
       ],
+      handle: async (ctx, { body, auth }) => {
+        return {
+          status: 201,
+          body: toVoiceProfileDto(await importProfile(ctx.state.em, saverOf(auth), body)),
+        };
+      },
     },
-    async (ctx, { body, auth }) => {
-      ctx.status = 201;
-      return toVoiceProfileDto(await importProfile(ctx.state.em, saverOf(auth), body));
+    updateVoiceProfile: async (ctx, { params, body, auth }) => ({
+      status: 200,
+      body: toVoiceProfileDto(await updateProfile(ctx.state.em, saverOf(auth), params.id, body)),
+    }),
+    deleteVoiceProfile: async (ctx, { params }) => {
+      await deleteProfile(ctx.state.em, params.id);
+      return { status: 204 };
     },
-  );
-
-  defineRoute(router, contract.updateVoiceProfile, async (ctx, { params, body, auth }) =>
-    toVoiceProfileDto(await updateProfile(ctx.state.em, saverOf(auth), params.id, body)),
-  );
-
-  defineRoute(router, contract.deleteVoiceProfile, async (ctx, { params }) => {
-    await deleteProfile(ctx.state.em, params.id);
-    ctx.status = 204;
-  });
-
-  defineRoute(router, contract.makeDefaultVoiceProfile, async (ctx, { params }) =>
-    toVoiceProfileDto(await makeDefault(ctx.state.em, params.id)),
-  );
-
-  // The file is written here (an attachment, pretty-printed), not returned as a JSON answer.
-  defineRoute(router, contract.exportVoiceProfile, async (ctx, { params }) => {
-    const profile = await findProfile(ctx.state.em, params.id);
-    ctx.attachment(exportFileName(profile));
-    ctx.type = 'application/json';
-    ctx.body = `${JSON.stringify(toVoiceProfileExport(profile), null, 2)}\n`;
-  });
-
-  defineRoute(router, contract.listVoiceProfileVersions, async (ctx, { params }) =>
-    (await listVersions(ctx.state.em, params.id)).map(toVoiceProfileVersionDto),
-  );
-
-  defineRoute(router, contract.restoreVoiceProfileVersion, async (ctx, { params, auth }) =>
-    toVoiceProfileDto(await restoreVersion(ctx.state.em, saverOf(auth), params.id, params.version)),
-  );
-
-  defineRoute(router, contract.updateAnnieConfig, async (ctx, { body, auth }) =>
-    toVoiceProfileDto(await updateAnnieConfig(ctx.state.em, saverOf(auth), body)),
-  );
-
-  return router;
+    makeDefaultVoiceProfile: async (ctx, { params }) => ({
+      status: 200,
+      body: toVoiceProfileDto(await makeDefault(ctx.state.em, params.id)),
+    }),
+    exportVoiceProfile: async (ctx, { params }) => {
+      const profile = await findProfile(ctx.state.em, params.id);
+      ctx.attachment(exportFileName(profile));
+      ctx.type = 'application/json';
+      return { status: 200, body: `${JSON.stringify(toVoiceProfileExport(profile), null, 2)}\n` };
+    },
+    listVoiceProfileVersions: async (ctx, { params }) => ({
+      status: 200,
+      body: (await listVersions(ctx.state.em, params.id)).map(toVoiceProfileVersionDto),
+    }),
+    restoreVoiceProfileVersion: async (ctx, { params, auth }) => ({
+      status: 200,
+      body: toVoiceProfileDto(await restoreVersion(ctx.state.em, saverOf(auth), params.id, params.version)),
+    }),
+    updateAnnieConfig: async (ctx, { body, auth }) => ({
+      status: 200,
+      body: toVoiceProfileDto(await updateAnnieConfig(ctx.state.em, saverOf(auth), body)),
+    }),
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

@@ -1,4 +1,8 @@
+import * as voiceProfilesRoutes from '@annie/api-client/contracts/voice-profiles-routes';
+import Router from '@koa/router';
 import type { Domain, DomainDeps } from '../../../domain.ts';
+import type { AppState } from '../../../http/app-state.ts';
+import { defineRoutes } from '../../../http/define-route.ts';
 import { drained } from '../../../instance/instance-lifecycle.ts';
 import { createOpenAiSpeech } from '../../../providers/openai/openai-speech.ts';
 import { callEnginesFrom } from '../bridge/index.ts';
@@ -6,12 +10,12 @@ import { Migration20261122020000_voice_profiles } from './migrations/Migration20
 import { Migration20261122200000_voice_test_tickets } from './migrations/Migration20261122200000_voice_test_tickets.ts';
 import { Migration20261129021500_voice_profile_engine } from './migrations/Migration20261129021500_voice_profile_engine.ts';
 import { testTicketRetention } from './test-ticket-retention.queries.ts';
-import { voicePreviewRoutes } from './voice-preview.routes.ts';
+import { voicePreviewHandlers } from './voice-preview.routes.ts';
 import { VoiceProfileSchema } from './voice-profile.entity.ts';
-import { voiceProfileRoutes } from './voice-profile.routes.ts';
+import { voiceProfileHandlers } from './voice-profile.routes.ts';
 import { VoiceProfileVersionSchema } from './voice-profile-version.entity.ts';
-import { voiceSessionRoutes } from './voice-session.routes.ts';
-import { newTestSocketServer, SERVER_RESTARTING, voiceTestRoutes } from './voice-test.routes.ts';
+import { voiceSessionHandlers } from './voice-session.routes.ts';
+import { newTestSocketServer, SERVER_RESTARTING, voiceTestHandlers } from './voice-test.routes.ts';
 import { VoiceTestTickets } from './voice-test-tickets.ts';
 
 /** One app's voice-profile state: the test tickets (in PostgreSQL), the open test sockets and the realtime bridges. */
@@ -34,10 +38,12 @@ export function createVoiceProfiles({
   });
   return {
     routers: [
-      voicePreviewRoutes({ speech, pool, assistantName: config.ASSISTANT_NAME }),
-      voiceProfileRoutes(),
-      voiceSessionRoutes(config),
-      voiceTestRoutes({ config, logger, tickets, bridges, sockets, connections, pool, draining }),
+      defineRoutes(new Router<AppState>(), voiceProfilesRoutes, {
+        ...voicePreviewHandlers({ speech, pool, assistantName: config.ASSISTANT_NAME }),
+        ...voiceProfileHandlers(),
+        ...voiceSessionHandlers(config),
+        ...voiceTestHandlers({ config, logger, tickets, bridges, sockets, connections, pool, draining }),
+      }),
     ],
     /**
      * Server shutdown: when draining (SIGTERM), the tests in progress go on for up to CALL_DRAIN_MS and

@@ -1,12 +1,10 @@
 import { routeUrl } from '@annie/api-client/contracts/route';
 import * as contract from '@annie/api-client/contracts/voice-profiles-routes';
-import Router from '@koa/router';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { AppConfig } from '../../../config/env.ts';
 import type { Pool } from '../../../db/pool.ts';
-import type { AppState } from '../../../http/app-state.ts';
-import { defineRoute } from '../../../http/define-route.ts';
+import type { SomeRouteHandlers } from '../../../http/define-route.ts';
 import { Session } from '../../../http/session/session.ts';
 import type { SessionConnections } from '../../../http/session/session-connections.ts';
 import { forbidden, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
@@ -48,40 +46,39 @@ export const newTestSocketServer = () => new WebSocketServer({ noServer: true, m
  * accepts only the admin who asked, from the same origin, with their session cookie, within a minute.
  * The ticket lives in PostgreSQL, so the upgrade may land on any API instance.
  */
-export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/voice' });
-
-  defineRoute(router, contract.startVoiceTest, async (ctx, { params, auth: { userId, tenantId } }) => {
-    // The profile first: another tenant's id is a 404 whether or not OpenAI is configured.
-    const profile = await findProfile(ctx.state.em, params.id);
-    if (!deps.bridges) throw serviceUnavailable(contract.VOICE_TEST_NOT_CONFIGURED);
-    // A test call is billed like any call: the hard stop holds here too.
-    if (deps.pool) await assertWithinBudget(deps.pool, tenantId);
-    const compiled = await compileProfile(
-      ctx.state.em,
-      profile,
-      deps.config.OPENAI_REALTIME_MODEL,
-      (notice) => deps.logger.warn({ ...notice, profileId: profile.id }, RETIRED_MODEL_WARNING),
-    );
-    const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
-    const ticket = await deps.tickets.issue({ userId, tenantId, origin, compiled });
-    const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
-    const socketPath = routeUrl(contract.openVoiceTestSocket, {
-      params: { sessionId: ticket.sessionId },
-      query: { token: ticket.token },
-    });
-    return {
-      sessionId: ticket.sessionId,
-      websocketUrl: `${base}${socketPath}`,
-      expiresAt: new Date(ticket.expiresAt).toISOString(),
-    };
-  });
-
+export function voiceTestHandlers(deps: VoiceTestDeps) {
   // Browsers cannot set headers on a WebSocket, so the identity headers are not expected here.
-  defineRoute(
-    router,
-    contract.openVoiceTestSocket,
-    async (ctx, { params, query: { token }, auth: { userId, tenantId } }) => {
+
+  return {
+    startVoiceTest: async (ctx, { params, auth: { userId, tenantId } }) => {
+      // The profile first: another tenant's id is a 404 whether or not OpenAI is configured.
+      const profile = await findProfile(ctx.state.em, params.id);
+      if (!deps.bridges) throw serviceUnavailable(contract.VOICE_TEST_NOT_CONFIGURED);
+      // A test call is billed like any call: the hard stop holds here too.
+      if (deps.pool) await assertWithinBudget(deps.pool, tenantId);
+      const compiled = await compileProfile(
+        ctx.state.em,
+        profile,
+        deps.config.OPENAI_REALTIME_MODEL,
+        (notice) => deps.logger.warn({ ...notice, profileId: profile.id }, RETIRED_MODEL_WARNING),
+      );
+      const origin = ctx.get('Origin') || `${ctx.protocol}://${ctx.host}`;
+      const ticket = await deps.tickets.issue({ userId, tenantId, origin, compiled });
+      const base = (deps.config.PUBLIC_URL ?? origin).replace(/^http/, 'ws').replace(/\/$/, '');
+      const socketPath = routeUrl(contract.openVoiceTestSocket, {
+        params: { sessionId: ticket.sessionId },
+        query: { token: ticket.token },
+      });
+      return {
+        status: 200,
+        body: {
+          sessionId: ticket.sessionId,
+          websocketUrl: `${base}${socketPath}`,
+          expiresAt: new Date(ticket.expiresAt).toISOString(),
+        },
+      };
+    },
+    openVoiceTestSocket: async (ctx, { params, query: { token }, auth: { userId, tenantId } }) => {
       const upgrade = takeUpgrade(ctx.req);
       if (!upgrade) throw new HttpError(426, 'upgrade_required', 'Open this address as a WebSocket');
       if (!deps.bridges) throw serviceUnavailable(contract.VOICE_TEST_NOT_CONFIGURED);
@@ -132,7 +129,5 @@ export function voiceTestRoutes(deps: VoiceTestDeps): Router<AppState> {
         runVoiceTestSocket(ws, ticket, bridges, deps.logger, price, ended);
       });
     },
-  );
-
-  return router;
+  } satisfies SomeRouteHandlers<typeof contract>;
 }

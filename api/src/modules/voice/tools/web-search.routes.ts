@@ -2,7 +2,7 @@ import * as contract from '@annie/api-client/contracts/voice-tools-routes';
 import Router from '@koa/router';
 import type { Pool } from '../../../db/pool.ts';
 import type { AppState } from '../../../http/app-state.ts';
-import { defineRoute } from '../../../http/define-route.ts';
+import { defineRoutes } from '../../../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import {
   WEB_SEARCH_NOT_CONFIGURED_MESSAGE,
@@ -22,22 +22,21 @@ export function webSearchRoutes(deps: {
   pool: Pool;
   searcher: WebSearcher | undefined;
   perUserPerHour: number;
-}): Router<AppState> {
+}) {
   const { pool, searcher } = deps;
-  const router = new Router<AppState>({ prefix: '/api/voice' });
   const takeSearch = webSearchLimit(pool, deps.perUserPerHour);
 
-  defineRoute(router, contract.webSearch, async (_ctx, { body: { query }, auth }) => {
-    if (!searcher) throw serviceUnavailable(WEB_SEARCH_NOT_CONFIGURED_MESSAGE);
-    await assertWithinBudget(pool, auth.tenantId);
-    await takeSearch(auth.userId);
-    try {
-      return await billedWebSearch(pool, searcher, auth, query);
-    } catch (error) {
-      if (error instanceof WebSearchError) throw new HttpError(502, 'provider_error', error.message);
-      throw error;
-    }
+  return defineRoutes(new Router<AppState>(), contract, {
+    webSearch: async (_ctx, { body: { query }, auth }) => {
+      if (!searcher) throw serviceUnavailable(WEB_SEARCH_NOT_CONFIGURED_MESSAGE);
+      await assertWithinBudget(pool, auth.tenantId);
+      await takeSearch(auth.userId);
+      try {
+        return { status: 200, body: await billedWebSearch(pool, searcher, auth, query) };
+      } catch (error) {
+        if (error instanceof WebSearchError) throw new HttpError(502, 'provider_error', error.message);
+        throw error;
+      }
+    },
   });
-
-  return router;
 }

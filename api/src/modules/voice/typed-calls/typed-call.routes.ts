@@ -1,26 +1,25 @@
-import * as contract from '@annie/api-client/contracts/calls-routes';
+import * as contract from '@annie/api-client/contracts/typed-calls-routes';
 import Router from '@koa/router';
 import { ormQueryable } from '../../../db/scoped-sql.ts';
 import type { AppState } from '../../../http/app-state.ts';
-import { defineRoute } from '../../../http/define-route.ts';
+import { defineRoutes } from '../../../http/define-route.ts';
 import { assertWithinBudget } from '../../usage/index.ts';
 import { startCallSession } from '../call-sessions/index.ts';
 import { type AssistDeps, assistInCall } from './typed-call.service.ts';
 
 /** The simple call page: POST /api/calls/start opens a typed call, POST /api/voice/assist answers its messages. */
-export function typedCallRoutes(deps: AssistDeps): Router<AppState> {
-  const router = new Router<AppState>();
-
-  defineRoute(router, contract.startCall, async (ctx, { auth: { tenantId, userId } }) => {
-    await assertWithinBudget(ormQueryable(ctx.state.em), tenantId);
-    const session = await startCallSession(ctx.state.em, { tenantId, userId, channel: 'web' });
-    ctx.status = 201;
-    return { id: session.id };
+export function typedCallRoutes(deps: AssistDeps) {
+  return defineRoutes(new Router<AppState>(), contract, {
+    startCall: async (ctx, { auth: { tenantId, userId } }) => {
+      await assertWithinBudget(ormQueryable(ctx.state.em), tenantId);
+      const session = await startCallSession(ctx.state.em, { tenantId, userId, channel: 'web' });
+      return { status: 201, body: { id: session.id } };
+    },
+    assist: async (ctx, { body, auth }) => ({
+      status: 200,
+      body: {
+        response: await assistInCall(deps, ctx.state.em, auth, body),
+      },
+    }),
   });
-
-  defineRoute(router, contract.assist, async (ctx, { body, auth }) => ({
-    response: await assistInCall(deps, ctx.state.em, auth, body),
-  }));
-
-  return router;
 }
