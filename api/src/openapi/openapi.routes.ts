@@ -20,7 +20,7 @@ const ASSETS: Record<contract.DocsAsset, { type: string; load: () => Promise<Buf
   'start.js': {
     type: 'text/javascript',
     load: async () =>
-      "window.SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#reference', deepLinking: true, supportedSubmitMethods: [] });\n",
+      `window.SwaggerUIBundle({ url: '${contract.getOpenApiDocument.path}', dom_id: '#reference', deepLinking: true, supportedSubmitMethods: [] });\n`,
   },
 };
 

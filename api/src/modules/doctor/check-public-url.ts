@@ -1,5 +1,6 @@
 import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
 import { remoteRegistryResponseSchema } from '@annie/api-client/contracts/remote-registry';
+import { readRemoteRegistry } from '@annie/api-client/contracts/remote-registry-routes';
 import type { AppConfig } from '../../config/env.ts';
 import {
   DOCTOR_TIMEOUT_MS,
@@ -12,7 +13,7 @@ import {
 
 const LABEL = 'PUBLIC_URL';
 
-/** The address webhooks and links use answers as this app: GET /api/modules from outside, over it. */
+/** The address webhooks and links use answers as this app: the remote registry (GET) from outside, over it. */
 export async function checkPublicUrl(config: Pick<AppConfig, 'PUBLIC_URL'>): Promise<ProviderCheck> {
   if (!config.PUBLIC_URL) {
     return notConfigured(
@@ -21,7 +22,7 @@ export async function checkPublicUrl(config: Pick<AppConfig, 'PUBLIC_URL'>): Pro
       'PUBLIC_URL is not set: Twilio and Google cannot reach this app',
     );
   }
-  const url = new URL('/api/modules', config.PUBLIC_URL);
+  const url = new URL(readRemoteRegistry.path, config.PUBLIC_URL);
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(DOCTOR_TIMEOUT_MS), redirect: 'manual' });
     const isAnnie =

@@ -1,4 +1,6 @@
 import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
+import { phoneVoiceWebhook } from '@annie/api-client/contracts/phone-calls-routes';
+import { smsInboundWebhook } from '@annie/api-client/contracts/sms-routes';
 import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 import { createTwilioClient } from '../../providers/twilio/twilio-client.ts';
@@ -19,8 +21,9 @@ type TwilioSettings = Pick<
 >;
 
 const LABEL = 'Twilio';
-export const VOICE_WEBHOOK_PATH = '/api/phone/webhooks/voice';
-export const SMS_WEBHOOK_PATH = '/api/sms/webhooks/inbound';
+/** Where Twilio must send a tenant's calls and texts: the webhooks' own contract paths. */
+export const VOICE_WEBHOOK_PATH = phoneVoiceWebhook.path;
+export const SMS_WEBHOOK_PATH = smsInboundWebhook.path;
 
 /**
  * Each tenant's number: the ones operators assigned, and TWILIO_PHONE_NUMBER for the first tenant.

@@ -1,3 +1,4 @@
+import { googleCallback } from '@annie/api-client/contracts/workspace-routes';
 /** Where Google is and who we are to it; built from GOOGLE_* and PUBLIC_URL in config/env.ts. */
 export type GoogleProviderConfig = {
   clientId: string;
@@ -34,7 +35,7 @@ export function googleConfigFromEnv(env: {
   return {
     clientId: env.GOOGLE_CLIENT_ID,
     clientSecret: env.GOOGLE_CLIENT_SECRET,
-    redirectUri: new URL('/api/google/callback', env.PUBLIC_URL).href,
+    redirectUri: new URL(googleCallback.path, env.PUBLIC_URL).href,
     apiRootUrl: env.GOOGLE_API_ROOT_URL?.replace(/\/*$/, '/'),
     endpoints: oauthBase
       ? {
