@@ -115,6 +115,9 @@ export type RouteImpl<C extends RouteContract> =
 /** The names a contracts module exports a route contract under (its schemas and constants left out). */
 export type ContractName<M> = { [K in keyof M]: M[K] extends Contract ? K : never }[keyof M];
 
+/** A module exporting at least one route contract: anything else (a handler, a schema module) does not compile. */
+export type ContractsModule<M> = [ContractName<M>] extends [never] ? never : M;
+
 /** One handler for each contract a contracts module exports, by the contract's export name. */
 export type RouteHandlers<M> = {
   [K in ContractName<M>]: M[K] extends Contract<infer C> ? RouteImpl<C> : never;
@@ -158,7 +161,7 @@ export function commonPrefix(paths: string[]): string {
  */
 export function defineRoutes<M extends object>(
   router: Router<AppState>,
-  contracts: M,
+  contracts: ContractsModule<M>,
   handlers: RouteHandlers<M>,
 ): Router<AppState> {
   const byName = handlers as unknown as Record<string, RouteImpl<RouteContract> | undefined>;
