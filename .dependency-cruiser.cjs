@@ -66,6 +66,14 @@ const APP_RULES = [
     to: { path: '^(shell|remotes|api)/' },
   },
   {
+    name: 'relative-import-stays-in-its-package',
+    severity: 'error',
+    comment:
+      "A relative import stays inside its own package (api, shell, e2e, scripts, remotes/*, packages/*): another package is reached by its name (@annie/fakes/mulaw), through the exports of its package.json and a dependency in the importer's.",
+    from: { path: '^(api|shell|e2e|scripts|remotes/[^/]+|packages/[^/]+)/' },
+    to: { dependencyTypes: ['local'], pathNot: '^$1/' },
+  },
+  {
     name: 'no-circular-imports',
     severity: 'error',
     comment: 'Files depend on each other in one direction (the API, the shell, the remotes, the packages).',
@@ -114,7 +122,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     // Build output and caches (shell/dist, remotes/*/dist, @mf-types) are not source.
     exclude: { path: '(^|/)(node_modules|dist|@mf-types|\\.rspack-cache|coverage)/' },
-    includeOnly: '^(api/src|shell|remotes|packages)/',
+    includeOnly: '^(api|shell|remotes|packages|e2e|scripts)/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'api/tsconfig.json' },
     enhancedResolveOptions: {

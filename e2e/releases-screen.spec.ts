@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runCli } from '@annie/api/test/annie-cli.ts';
 import { OPERATOR_ENV_FILE, REPO_ROOT } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -13,12 +13,7 @@ const LOAD = { timeout: 30_000 };
 
 /** The operator's command (`npm run annie …`), as the operator's environment runs it. */
 function annie(...args: string[]): string {
-  const env = JSON.parse(readFileSync(OPERATOR_ENV_FILE, 'utf8')) as NodeJS.ProcessEnv;
-  const result = spawnSync(process.execPath, ['api/src/cli.ts', ...args], {
-    cwd: REPO_ROOT,
-    env,
-    encoding: 'utf8',
-  });
+  const result = runCli(args, JSON.parse(readFileSync(OPERATOR_ENV_FILE, 'utf8')) as NodeJS.ProcessEnv);
   if (result.status !== 0) throw new Error(`annie ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 }

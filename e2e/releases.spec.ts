@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCli } from '@annie/api/test/annie-cli.ts';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_BASE_URL, OPERATOR_ENV_FILE, REPO_ROOT } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
@@ -13,9 +14,9 @@ import { expect, test } from './fixtures.ts';
 // Each operator command is a Node process that opens the database (a few seconds on a shared machine).
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-function annie(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const env = JSON.parse(readFileSync(OPERATOR_ENV_FILE, 'utf8')) as NodeJS.ProcessEnv;
-  return spawnSync(process.execPath, ['api/src/cli.ts', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+/** The operator's command (`npm run annie …`), as the operator's environment runs it. */
+function annie(...args: string[]) {
+  return runCli(args, JSON.parse(readFileSync(OPERATOR_ENV_FILE, 'utf8')) as NodeJS.ProcessEnv);
 }
 
 function annieOk(...args: string[]): string {

@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { firstPaintMarkup, withRootMarkup } from '@annie/api/src/modules/static/first-paint-markup.ts';
+import { firstPaintSchema } from '@annie/api-client/contracts/first-paint';
+import { FIRST_SCREEN_BUDGET_BYTES, firstScreenFiles } from '@annie/build-config/first-screen-size';
 import type { Page } from '@playwright/test';
-import { firstPaintMarkup, withRootMarkup } from '../api/src/modules/static/first-paint-markup.ts';
-import { firstPaintSchema } from '../packages/api-client/src/contracts/first-paint.ts';
-import {
-  FIRST_SCREEN_BUDGET_BYTES,
-  firstScreenFiles,
-} from '../packages/build-config/src/first-screen-size.ts';
 import { seriousViolations } from './axe.ts';
 import { E2E_USERS } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';

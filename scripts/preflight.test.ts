@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULTS, SANDBOX_DEFAULTS } from '@annie/api/src/config/defaults.mjs';
+import { loadConfig } from '@annie/api/src/config/env.ts';
+import { sandboxStorage } from '@annie/api/src/sandbox/sandbox-settings.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULTS, SANDBOX_DEFAULTS } from '../api/src/config/defaults.mjs';
-import { loadConfig } from '../api/src/config/env.ts';
-import { sandboxStorage } from '../api/src/sandbox/sandbox-settings.ts';
 import { PreflightError, preflight } from './preflight.mjs';
 
 const root = await mkdtemp(join(tmpdir(), 'annie-preflight-'));

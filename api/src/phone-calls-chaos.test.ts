@@ -2,15 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { startBalancerFake } from '@annie/fakes/balancer-fake';
+import { calleeAudio } from '@annie/fakes/mulaw';
+import { type RealtimeFakeSession, startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
+import { startTwilioFake } from '@annie/fakes/twilio-fake';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startBalancerFake } from '../../packages/fakes/src/balancer-fake.ts';
-import { calleeAudio } from '../../packages/fakes/src/mulaw.ts';
-import {
-  type RealtimeFakeSession,
-  startOpenAIRealtimeFake,
-} from '../../packages/fakes/src/openai-realtime-fake.ts';
-import { startTwilioFake } from '../../packages/fakes/src/twilio-fake.ts';
 import { type ApiProcess, startApiProcess } from '../test/api-process.ts';
 import { TestClient } from '../test/test-client.ts';
 import { createTestDatabase } from '../test/test-database.ts';

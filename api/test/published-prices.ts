@@ -1,7 +1,7 @@
 import type {
   RealtimeResponseUsage,
   RealtimeTranscriptionDuration,
-} from '../../packages/fakes/src/openai-realtime-usage.ts';
+} from '@annie/fakes/openai-realtime-usage';
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 

@@ -4,12 +4,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { loadConfig } from '@annie/api/src/config/env.ts';
+import { startEmbeddedPostgres } from '@annie/api/src/db/embedded-postgres.ts';
+import { ormSchema } from '@annie/api/src/domains.ts';
+import { ensureFirstAdmin } from '@annie/api/src/modules/users/index.ts';
+import { openDatabase } from '@annie/api/src/runtime.ts';
 import pg from 'pg';
-import { loadConfig } from '../../api/src/config/env.ts';
-import { startEmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
-import { ormSchema } from '../../api/src/domains.ts';
-import { ensureFirstAdmin } from '../../api/src/modules/users/index.ts';
-import { openDatabase } from '../../api/src/runtime.ts';
 import { waitUntilReady } from '../lib/load.ts';
 import { seedMessaging } from '../lib/messaging-seed.ts';
 import { ROOT } from '../lib/root.ts';

@@ -1,23 +1,18 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliEnv, runCli } from '../../test/annie-cli.ts';
 import { startTestApp } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 
 const app = await startTestApp();
 const folder = await mkdtemp(join(tmpdir(), 'annie-backup-'));
 afterAll(() => rm(folder, { recursive: true, force: true }));
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 
 function annie(databaseUrl: string, ...args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
+  return runCli(args, cliEnv({ DATABASE_URL: databaseUrl }));
 }
 
 /** What the product keeps, as rows: users, notes, facts with versions, sessions, lab jobs. */

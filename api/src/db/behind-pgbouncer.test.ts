@@ -1,7 +1,7 @@
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { startAgtFake } from '@annie/fakes/agt-fake';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startAgtFake } from '../../../packages/fakes/src/agt-fake.ts';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
 import { startPgBouncer } from '../../test/pgbouncer.ts';
 import { TestClient } from '../../test/test-client.ts';

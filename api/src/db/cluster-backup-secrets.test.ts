@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type CliResult, cliEnv, runCliAsync } from '../../test/annie-cli.ts';
 import { startApiProcess } from '../../test/api-process.ts';
 import { TestClient } from '../../test/test-client.ts';
 import { decryptBackupFile, isEncryptedBackup } from './backup-encryption.ts';
@@ -20,10 +18,8 @@ import { embeddedUrl, startEmbeddedPostgres } from './embedded-postgres.ts';
 const folder = await mkdtemp(join(tmpdir(), 'annie-backup-secrets-'));
 const dataDir = join(folder, '.data');
 const port = 58_000 + (process.pid % 1_000);
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const KEY = 'operator key kept in the password manager';
 const ADMIN_PASSWORD = 'backup-secrets-admin-password';
-const run = promisify(execFile);
 const relocated = new Set<string>();
 
 afterAll(async () => {
@@ -35,26 +31,14 @@ afterAll(async () => {
 });
 
 /** `npm run annie -- ARGS` as the operator runs it on this data folder, with the key or without. */
-async function annie(
-  args: string[],
-  key?: string,
-): Promise<{ status: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+function annie(args: string[], key?: string): Promise<CliResult> {
+  const env = cliEnv({
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(port),
-    LOG_LEVEL: 'silent',
-  };
-  delete env.DATABASE_URL;
-  delete env.BACKUP_ENCRYPTION_KEY;
-  if (key) env.BACKUP_ENCRYPTION_KEY = key;
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env, encoding: 'utf8' });
-    return { status: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { status: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+    DATABASE_URL: undefined,
+    BACKUP_ENCRYPTION_KEY: key || undefined,
+  });
+  return runCliAsync(args, env);
 }
 
 const passwordFile = join(dataDir, 'postgres-password');

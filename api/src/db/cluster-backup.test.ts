@@ -1,19 +1,17 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, cliEnv, runCli, startCli } from '../../test/annie-cli.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 // The embedded database of a fresh install: no DATABASE_URL, no PostgreSQL client tools needed.
 const folder = await mkdtemp(join(tmpdir(), 'annie-cluster-backup-'));
 const dataDir = join(folder, '.data');
 const port = 56_000 + (process.pid % 1_000);
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 let clusterDir = '';
 const relocated = new Set<string>();
 
@@ -25,20 +23,12 @@ afterAll(async () => {
   }
 });
 
-function cliEnv(where = { dataDir, port }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: where.dataDir,
-    EMBEDDED_PG_PORT: String(where.port),
-    LOG_LEVEL: 'silent',
-  };
-  delete env.DATABASE_URL;
-  return env;
+/** The CLI's environment on the embedded database of `where`. */
+function embeddedEnv(where = { dataDir, port }): NodeJS.ProcessEnv {
+  return cliEnv({ DATA_DIR: where.dataDir, EMBEDDED_PG_PORT: String(where.port), DATABASE_URL: undefined });
 }
 
-function annie(...args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], { env: cliEnv(), encoding: 'utf8' });
-}
+const annie = (...args: string[]) => runCli(args, embeddedEnv());
 
 async function started(where: { dataDir: string; port: number }): Promise<EmbeddedDatabase> {
   const db = await startEmbeddedPostgres(where);
@@ -150,7 +140,7 @@ describe('db:backup while the embedded database runs', { timeout: 300_000 }, () 
     let ackedBeforeStart = -1;
     const result = await new Promise<{ status: number | null; stderr: string; stdout: string }>((done) => {
       ackedBeforeStart = acked;
-      const child = spawn(process.execPath, [CLI, 'db:backup', file], { env: cliEnv() });
+      const child = startCli(['db:backup', file], embeddedEnv());
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => {
@@ -176,10 +166,7 @@ describe('db:backup while the embedded database runs', { timeout: 300_000 }, () 
     expect(ackedBeforeEnd).toBeGreaterThan(ackedBeforeStart);
 
     const fresh = { dataDir: join(folder, 'fresh', '.data'), port: port + 1 };
-    const restore = spawnSync(process.execPath, [CLI, 'db:restore', file], {
-      env: cliEnv(fresh),
-      encoding: 'utf8',
-    });
+    const restore = runCli(['db:restore', file], embeddedEnv(fresh));
     expect(restore.stderr).toBe('');
     expect(restore.status).toBe(0);
     const restored = await started(fresh);

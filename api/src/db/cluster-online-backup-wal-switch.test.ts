@@ -1,11 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliEnv, runCli, startCli } from '../../test/annie-cli.ts';
 import { MAGIC } from './cluster-archive.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres.ts';
 
@@ -14,7 +13,6 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgre
 const folder = await mkdtemp(join(tmpdir(), 'annie-wal-switch-backup-'));
 // Another port range than cluster-backup.test.ts, which may run at the same time.
 const port = 57_000 + (process.pid % 1_000);
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const started: EmbeddedDatabase[] = [];
 const WAL_SEGMENT = /^pg_wal\/[0-9A-F]{24}$/;
 
@@ -29,15 +27,9 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-function cliEnv(where: { dataDir: string; port: number }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: where.dataDir,
-    EMBEDDED_PG_PORT: String(where.port),
-    LOG_LEVEL: 'silent',
-  };
-  delete env.DATABASE_URL;
-  return env;
+/** The CLI's environment on the embedded database of `where`. */
+function embeddedEnv(where: { dataDir: string; port: number }): NodeJS.ProcessEnv {
+  return cliEnv({ DATA_DIR: where.dataDir, EMBEDDED_PG_PORT: String(where.port), DATABASE_URL: undefined });
 }
 
 async function start(where: { dataDir: string; port: number }): Promise<EmbeddedDatabase> {
@@ -96,7 +88,7 @@ describe('db:backup of the running embedded database across a WAL segment switch
     await watcher.connect();
     const file = join(folder, 'online.backup');
     let ackedBeforeEnd = -1;
-    const child = spawn(process.execPath, [CLI, 'db:backup', file], { env: cliEnv(source) });
+    const child = startCli(['db:backup', file], embeddedEnv(source));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -125,10 +117,7 @@ describe('db:backup of the running embedded database across a WAL segment switch
     expect((await walSegmentsIn(file)).length).toBeGreaterThan(1);
 
     const fresh = { dataDir: join(folder, 'fresh', '.data'), port: port + 1 };
-    const restore = spawnSync(process.execPath, [CLI, 'db:restore', file], {
-      env: cliEnv(fresh),
-      encoding: 'utf8',
-    });
+    const restore = runCli(['db:restore', file], embeddedEnv(fresh));
     expect(restore.stderr).toBe('');
     expect(restore.status).toBe(0);
     const restored = await start(fresh);

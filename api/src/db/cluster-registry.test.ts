@@ -1,19 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { annieWith } from '../../test/annie-cli.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
-
-function annie(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' };
-  delete env.DATABASE_URL;
-  return spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8' });
-}
+const annie = annieWith({ DATABASE_URL: undefined });
 
 describe('db:clusters', () => {
   it('refuses anything but list or remove ID', () => {

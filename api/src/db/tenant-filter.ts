@@ -13,5 +13,3 @@ export const tenantFilter = {
     },
   },
 };
-
-export type TenantFilterParams = { tenantId: string };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { calleeAudio } from '@annie/fakes/mulaw';
 import { describe, expect, it } from 'vitest';
-import { calleeAudio } from '../../../packages/fakes/src/mulaw.ts';
 import { phoneCallHelpers } from '../modules/voice/phone-calls/testing/phone-call-helpers.ts';
 import { startPhoneHarness } from '../modules/voice/phone-calls/testing/phone-test-harness.ts';
 import { registry } from './metrics.ts';

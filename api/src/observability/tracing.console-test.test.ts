@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { voiceTestSessionSchema } from '@annie/api-client/contracts/voice-session';
+import { startOpenAIRealtimeFake, toneChunk } from '@annie/fakes/openai-realtime-fake';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { startOpenAIRealtimeFake, toneChunk } from '../../../packages/fakes/src/openai-realtime-fake.ts';
 import { startTestApp } from '../../test/test-app.ts';
 import { startTracing } from './tracing.ts';
 

@@ -1,7 +1,7 @@
+import { calleeAudio } from '@annie/fakes/mulaw';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
-import { calleeAudio } from '../../../packages/fakes/src/mulaw.ts';
 import { createLogger } from '../lib/logger.ts';
 import { phoneCallHelpers } from '../modules/voice/phone-calls/testing/phone-call-helpers.ts';
 import { startPhoneHarness } from '../modules/voice/phone-calls/testing/phone-test-harness.ts';

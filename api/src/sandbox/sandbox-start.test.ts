@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebRtcTestPeer } from '../../../packages/fakes/src/webrtc-test-peer.ts';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
 import { TestClient } from '../../test/test-client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';

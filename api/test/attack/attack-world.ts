@@ -2,19 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
-import { type AgtFake, startAgtFake } from '../../../packages/fakes/src/agt-fake.ts';
-import { type GoogleFake, startGoogleFake } from '../../../packages/fakes/src/google-fake.ts';
-import {
-  type OpenAIRealtimeFake,
-  startOpenAIRealtimeFake,
-} from '../../../packages/fakes/src/openai-realtime-fake.ts';
+import { type AgtFake, startAgtFake } from '@annie/fakes/agt-fake';
+import { type GoogleFake, startGoogleFake } from '@annie/fakes/google-fake';
+import { type OpenAIRealtimeFake, startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import {
   type OpenAIRealtimeWebRtcFake,
   startOpenAIRealtimeWebRtcFake,
-} from '../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
-import { type OpenAiTextFake, startOpenAiTextFake } from '../../../packages/fakes/src/openai-text-fake.ts';
-import { startTwilioFake, type TwilioFake } from '../../../packages/fakes/src/twilio-fake.ts';
+} from '@annie/fakes/openai-realtime-webrtc-fake';
+import { type OpenAiTextFake, startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
+import { startTwilioFake, type TwilioFake } from '@annie/fakes/twilio-fake';
+import { afterAll } from 'vitest';
 import { assignMessagingNumber } from '../../src/modules/sms/messaging-number.ts';
 import { startTestApp, type TestApp, type TestUser } from '../test-app.ts';
 import type { TestClient } from '../test-client.ts';

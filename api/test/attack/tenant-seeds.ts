@@ -1,6 +1,6 @@
 import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { FAKE_GOOGLE_ACCOUNT } from '@annie/fakes/google-fake-data';
 import { expect, vi } from 'vitest';
-import { FAKE_GOOGLE_ACCOUNT } from '../../../packages/fakes/src/google-fake-data.ts';
 import { assignMessagingNumber } from '../../src/modules/sms/messaging-number.ts';
 import { checkPhonePasscode } from '../../src/modules/trust/index.ts';
 import { VOICE_WEBHOOK_PATH } from '../../src/modules/voice/phone-calls/index.ts';

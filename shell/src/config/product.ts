@@ -1,9 +1,6 @@
 /** The product's name as shown in the interface; one constant shared with the remotes. */
 export { PRODUCT_NAME } from '@annie/ui/product/product-name';
 
-/** The assistant persona's first name: the spoken persona is labelled James. */
-export const ASSISTANT_FIRST_NAME = 'James';
-
 /**
  * Address of the footer's contact link (a mail link) and the legal pages. It is a placeholder; change it
  * here when the real mailbox is known.

@@ -3,9 +3,4 @@
 export { type AccountPasswordCheck, accountPasswordCheck } from './account-password-check.ts';
 export { authRoutes } from './auth.routes.ts';
 export { authRetention } from './auth-retention.queries.ts';
-export { passwordCheckSource } from './device-cookie.ts';
-export {
-  type AttemptSource,
-  PasswordAttemptLimiter,
-  passwordAttemptLimiter,
-} from './password-attempt-limiter.ts';
+export { PasswordAttemptLimiter, passwordAttemptLimiter } from './password-attempt-limiter.ts';

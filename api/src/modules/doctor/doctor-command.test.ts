@@ -1,16 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { doctorReportSchema } from '@annie/api-client/contracts/doctor';
 import { describe, expect, it } from 'vitest';
-
-const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
+import { runCli } from '../../../test/annie-cli.ts';
 
 /** The command on a machine with only these settings (no database: nothing here needs one). */
 function doctor(env: Record<string, string>, ...args: string[]) {
-  return spawnSync(process.execPath, [CLI, 'doctor', ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-  });
+  return runCli(['doctor', ...args], { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env });
 }
 
 describe('npm run annie -- doctor', () => {

@@ -1,7 +1,7 @@
 import { doctorReportSchema } from '@annie/api-client/contracts/doctor';
 import { DOCTOR_REFRESHES } from '@annie/api-client/contracts/doctor-routes';
+import { startTwilioFake } from '@annie/fakes/twilio-fake';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTwilioFake } from '../../../../packages/fakes/src/twilio-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { assignMessagingNumber } from '../sms/messaging-number.ts';
 import { SMS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from './check-twilio.ts';

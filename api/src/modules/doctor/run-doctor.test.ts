@@ -1,11 +1,11 @@
 import { doctorReportSchema, type ProviderCheck } from '@annie/api-client/contracts/doctor';
 import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { startAgtFake } from '@annie/fakes/agt-fake';
+import { startGoogleFake } from '@annie/fakes/google-fake';
+import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';
+import { startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
+import { startTwilioFake } from '@annie/fakes/twilio-fake';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
-import { startGoogleFake } from '../../../../packages/fakes/src/google-fake.ts';
-import { startOpenAIRealtimeWebRtcFake } from '../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
-import { startOpenAiTextFake } from '../../../../packages/fakes/src/openai-text-fake.ts';
-import { startTwilioFake } from '../../../../packages/fakes/src/twilio-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { assignMessagingNumber } from '../sms/messaging-number.ts';

@@ -1,6 +1,6 @@
 import { AGT_POST_PATHS } from '@annie/api-client/contracts/agt';
+import { startAgtFake } from '@annie/fakes/agt-fake';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 
 const fake = await startAgtFake({ apiKey: 'proxy-key' });

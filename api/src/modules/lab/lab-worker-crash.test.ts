@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { LAB_JOB_SAMPLES, labJobSchema } from '@annie/api-client/contracts/lab';
+import { startAgtFake } from '@annie/fakes/agt-fake';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { JobWorkers } from '../../jobs/job-workers.ts';
 import { createLogger } from '../../lib/logger.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LAB_JOB_SAMPLES, type LabJobType, labJobSchema } from '@annie/api-client/contracts/lab';
+import { startAgtFake } from '@annie/fakes/agt-fake';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { JOB_QUEUE_SCHEMA } from '../../jobs/job-queue.ts';
 import { createLogger } from '../../lib/logger.ts';

@@ -7,8 +7,8 @@ import {
   labJobListSchema,
   labJobSchema,
 } from '@annie/api-client/contracts/lab';
+import { startAgtFake } from '@annie/fakes/agt-fake';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { finishedJob, openEventStream } from './testing/lab-test-helpers.ts';
 

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { annieWith } from '../../../test/annie-cli.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { domains } from '../../domains.ts';
 import { eventually } from '../lab/testing/lab-test-helpers.ts';
@@ -9,12 +8,7 @@ import { enforceRetention } from './retention.queries.ts';
 
 const app = await startTestApp();
 const RETENTION_LOCK = 0x616e6e69;
-const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
-const annie = (...args: string[]) =>
-  spawnSync(process.execPath, [CLI, ...args], {
-    env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
+const annie = annieWith({ DATABASE_URL: app.databaseUrl });
 
 const exists = async (sql: string, values: unknown[]) =>
   ((await app.pool.query(sql, values)).rowCount ?? 0) > 0;

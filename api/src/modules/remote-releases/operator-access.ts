@@ -121,5 +121,3 @@ export function knownRemote(): Middleware<AppState> {
     await next();
   };
 }
-
-export { remoteParams } from '@annie/api-client/contracts/remote-releases-routes';

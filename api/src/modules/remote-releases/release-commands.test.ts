@@ -1,21 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
 import { describe, expect, it } from 'vitest';
+import { annieWith } from '../../../test/annie-cli.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { publishRelease } from './release.service.ts';
 import { publishHostOf } from './remote-releases.domain.ts';
 import { testBuild, writeBuild } from './testing/test-build.ts';
 
 const app = await startTestApp();
-const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
 
-function annie(...args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], {
-    env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-}
+const annie = annieWith({ DATABASE_URL: app.databaseUrl });
 
 const labVersion = async () =>
   (await app.client().get<RemoteRegistryResponse>('/api/modules')).body.remotes.find(

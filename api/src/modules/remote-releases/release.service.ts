@@ -22,8 +22,6 @@ import {
   updateAutoRollback,
 } from './release-state.queries.ts';
 
-export { audit } from './release-state.queries.ts';
-
 /** The host facts a build is checked against at publish. */
 export type PublishHost = {
   /** The version of each shared singleton the shell serves. */

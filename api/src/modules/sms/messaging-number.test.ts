@@ -1,18 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { annieWith } from '../../../test/annie-cli.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { numberOfTenant, tenantOfNumber } from './messaging-number.ts';
 
 const app = await startTestApp();
-const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
 
-function annie(...args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], {
-    env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-}
+const annie = annieWith({ DATABASE_URL: app.databaseUrl });
 
 // Each case spawns the CLI (a fresh Node process) several times, which is slow on a loaded machine.
 describe('messaging:number', { timeout: 120_000 }, () => {

@@ -1,6 +1,6 @@
+import { responsesUsage } from '@annie/fakes/openai-text-fake';
+import { smsSegments, TWILIO_SMS_SEGMENT_USD } from '@annie/fakes/twilio-fake';
 import { describe, expect, it, vi } from 'vitest';
-import { responsesUsage } from '../../../../packages/fakes/src/openai-text-fake.ts';
-import { smsSegments, TWILIO_SMS_SEGMENT_USD } from '../../../../packages/fakes/src/twilio-fake.ts';
 import { databaseNow } from '../../../test/database-clock.ts';
 import { recordUsageEntry } from '../usage/index.ts';
 import { smsSendingOf } from './sms-sending.ts';

@@ -1,6 +1,6 @@
 import { smsThreadListSchema } from '@annie/api-client/contracts/sms';
+import { twilioSignature } from '@annie/fakes/twilio-signature';
 import { describe, expect, it } from 'vitest';
-import { twilioSignature } from '../../../../packages/fakes/src/twilio-signature.ts';
 import { openLiveStream } from '../../../test/event-stream.ts';
 import { assignMessagingNumber } from './messaging-number.ts';
 import { INBOUND_WEBHOOK_PATH } from './sms-sending.ts';

@@ -1,5 +1,5 @@
+import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
 import { describe, expect, it, vi } from 'vitest';
-import type { RealtimeFakeSession } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { startPhoneHarness } from '../voice/phone-calls/testing/phone-test-harness.ts';
 import { DEFAULT_PERSONA } from '../voice/profiles/index.ts';
 import { FRONT_DESK_HEADING } from './party-brief.ts';

@@ -72,9 +72,6 @@ export function isCallerToolName(name: string): name is keyof CallerTools {
   return Object.hasOwn(CALLER_TOOLS, name);
 }
 
-export type FrontDeskToolName = keyof typeof FRONT_DESK_TOOLS;
-export type OwnerCheckToolName = keyof typeof OWNER_CHECK_TOOLS;
-
 /** Definitions in the realtime session's `tools` format. */
 export function realtimeToolsOf(definitions: ToolDefinitions): RealtimeFunctionTool[] {
   return Object.entries(definitions).map(([name, definition]) => {

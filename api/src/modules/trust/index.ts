@@ -9,6 +9,6 @@ export {
 } from './party-brief.ts';
 export { realtimeToolsFor, toolNamesFor } from './party-tools.ts';
 export { checkPhonePasscode, type PasscodeOutcome } from './phone-access.service.ts';
-export { phoneAccessChanges, watchPhoneProof } from './phone-access-changes.ts';
+export { watchPhoneProof } from './phone-access-changes.ts';
 export { trustDomain } from './trust.domain.ts';
-export { executiveName, phoneCallParty, type ThirdParty, type TrustParty } from './trust-party.ts';
+export { executiveName, phoneCallParty, type TrustParty } from './trust-party.ts';

@@ -1,7 +1,7 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { pendingActionListSchema, THIRD_PARTY_CONTENT_TAG } from '@annie/api-client/contracts/trust';
+import { DEFAULT_REALTIME_SCRIPT } from '@annie/fakes/openai-realtime-fake';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REALTIME_SCRIPT } from '../../../../packages/fakes/src/openai-realtime-fake.ts';
 import {
   FRONT_DESK,
   ownerCalls,

@@ -1,5 +1,5 @@
+import { startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiTextFake } from '../../../../packages/fakes/src/openai-text-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { BUDGET_STOP_MESSAGE } from './budget.ts';

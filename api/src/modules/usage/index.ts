@@ -7,9 +7,9 @@ export {
   budgetWarnings,
 } from './budget.ts';
 export { costUsd } from './call-cost.ts';
-export { type CallModels, type MeasuredCallInput, type PricedCall, priceCall } from './call-pricing.ts';
-export { DEFAULT_PRICES, PRICED_ON, priceOf } from './price-table.ts';
-export { recordTextUse, textUsageCost, WEB_SEARCH_CALL_USD } from './token-usage.ts';
+export { type CallModels, type MeasuredCallInput, priceCall } from './call-pricing.ts';
+export { priceOf } from './price-table.ts';
+export { recordTextUse, WEB_SEARCH_CALL_USD } from './token-usage.ts';
 export { usageDomain } from './usage.domain.ts';
 export {
   addUsageCost,

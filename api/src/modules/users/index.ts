@@ -4,5 +4,5 @@ export { ensureFirstAdmin, FIRST_ADMIN_USERNAME } from './first-admin.ts';
 export { toAuthUserDto } from './user.dto.ts';
 export { User, UserSchema } from './user.entity.ts';
 export { firstAdminTenant, passwordHashOf, tenantOwner, usernameOf, userRole } from './user.queries.ts';
-export { createUser, DEFAULT_TENANT_ID, findUserByUsername, listUsers, setPassword } from './user.service.ts';
-export { ACCOUNT_GRACE_DAYS, userRetention } from './user-retention.queries.ts';
+export { createUser, findUserByUsername, listUsers, setPassword } from './user.service.ts';
+export { userRetention } from './user-retention.queries.ts';

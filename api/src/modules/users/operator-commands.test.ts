@@ -1,18 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { annieWith } from '../../../test/annie-cli.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 
 const app = await startTestApp();
-const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
 
-function annie(...args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], {
-    env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-}
+const annie = annieWith({ DATABASE_URL: app.databaseUrl });
 
 describe('first start', () => {
   it('creates the admin `admin` once, printing a generated password that signs in', async () => {

@@ -58,10 +58,6 @@ export function findUserByUsername(em: EntityManager, username: string): Promise
   return em.findOne(User, { username: { $ilike: escapeLike(username) } }, GLOBAL);
 }
 
-export function findUserById(em: EntityManager, id: string): Promise<User | null> {
-  return em.findOne(User, { id }, GLOBAL);
-}
-
 export function listUsers(em: EntityManager): Promise<User[]> {
   return em.find(User, {}, { ...GLOBAL, orderBy: { tenantId: 'asc', username: 'asc' } });
 }

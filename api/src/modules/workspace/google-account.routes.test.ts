@@ -1,5 +1,5 @@
+import { FAKE_GOOGLE_ACCOUNT } from '@annie/fakes/google-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_GOOGLE_ACCOUNT } from '../../../../packages/fakes/src/google-fake.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { startWorkspaceTestApp } from './testing/workspace-test-app.ts';
 

@@ -1,5 +1,5 @@
+import { startAgtFake } from '@annie/fakes/agt-fake';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { AGT_NOT_CONFIGURED_MESSAGE, AgtClient, type AgtClientConfig, AgtError } from './agt-client.ts';
 
 const fake = await startAgtFake({ apiKey: 'client-key' });

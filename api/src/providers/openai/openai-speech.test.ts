@@ -1,5 +1,5 @@
+import { type OpenAiTextFake, startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type OpenAiTextFake, startOpenAiTextFake } from '../../../../packages/fakes/src/openai-text-fake.ts';
 import { createOpenAiSpeech, SPEECH_MODEL } from './openai-speech.ts';
 
 const fake: OpenAiTextFake = await startOpenAiTextFake({ apiKey: 'sk-speech' });

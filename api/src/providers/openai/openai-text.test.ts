@@ -1,5 +1,5 @@
+import { type OpenAiTextFake, startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAiTextFake, startOpenAiTextFake } from '../../../../packages/fakes/src/openai-text-fake.ts';
 import { createOpenAiTextGenerator, type TextGenerator } from './openai-text.ts';
 
 let fake: OpenAiTextFake;

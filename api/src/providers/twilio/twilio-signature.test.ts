@@ -1,5 +1,5 @@
+import { twilioSignature } from '@annie/fakes/twilio-signature';
 import { describe, expect, it } from 'vitest';
-import { twilioSignature } from '../../../../packages/fakes/src/twilio-signature.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';
 
 const token = 'auth-token-123';

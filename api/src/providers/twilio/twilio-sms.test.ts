@@ -1,5 +1,5 @@
+import { startTwilioFake, type TwilioFake } from '@annie/fakes/twilio-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwilioFake, type TwilioFake } from '../../../../packages/fakes/src/twilio-fake.ts';
 import {
   createTwilioSmsSender,
   missingTwilioSettings,

@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../call-route.ts';
 import type { KnowledgeSearchQuery, KnowledgeSearchResult } from '../contracts/knowledge.ts';
 import { searchKnowledge as searchRoute } from '../contracts/knowledge-routes.ts';
@@ -10,17 +9,4 @@ export async function searchKnowledge(
 ): Promise<KnowledgeSearchResult[]> {
   const query = { q, sources: sources?.length ? sources.join(',') : undefined, limit };
   return (await callRoute(searchRoute, { query }, { signal })).results;
-}
-
-/** Query options for one search. */
-export function knowledgeSearchQueryOptions(query: KnowledgeSearchQuery) {
-  return queryOptions({
-    queryKey: [searchRoute.path, query] as const,
-    queryFn: ({ signal }) => searchKnowledge(query, signal),
-  });
-}
-
-/** Server-side knowledge search (skipped while the query is blank). */
-export function useKnowledgeSearch(query: KnowledgeSearchQuery) {
-  return useQuery({ ...knowledgeSearchQueryOptions(query), enabled: query.q.trim().length > 0 });
 }

@@ -1,7 +1,6 @@
 import { routeUrl } from '@annie/api-client/contracts/route';
 import { exportVoiceProfile as exportVoiceProfileRoute } from '@annie/api-client/contracts/voice-profiles-routes';
 import { apiRequest } from '@annie/api-client/http';
-import { useMutation } from '@tanstack/react-query';
 
 export type VoiceProfileExportFile = { filename: string; blob: Blob };
 
@@ -12,9 +11,4 @@ export async function exportVoiceProfile(profile: {
 }): Promise<VoiceProfileExportFile> {
   const response = await apiRequest('GET', routeUrl(exportVoiceProfileRoute, { params: { id: profile.id } }));
   return { filename: `${profile.name}-export.json`, blob: await response.blob() };
-}
-
-/** Fetches a profile's export; the caller saves the file. */
-export function useExportVoiceProfile() {
-  return useMutation({ mutationFn: exportVoiceProfile });
 }

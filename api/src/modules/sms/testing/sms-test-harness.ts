@@ -1,13 +1,6 @@
+import { type OpenAiTextFake, startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
+import { type InboundText, startTwilioFake, type TwilioFake } from '@annie/fakes/twilio-fake';
 import { afterAll } from 'vitest';
-import {
-  type OpenAiTextFake,
-  startOpenAiTextFake,
-} from '../../../../../packages/fakes/src/openai-text-fake.ts';
-import {
-  type InboundText,
-  startTwilioFake,
-  type TwilioFake,
-} from '../../../../../packages/fakes/src/twilio-fake.ts';
 import { startTestApp, type TestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 import { INBOUND_WEBHOOK_PATH } from '../sms-sending.ts';

@@ -1,5 +1,4 @@
-import type { BridgeAudioFormat } from './audio-format.ts';
-import type { BridgeHooks, RealtimeSessionUpdate } from './bridge-hooks.ts';
+import type { RealtimeSessionUpdate } from './bridge-hooks.ts';
 import type { MeasuredCall } from './call-figures.ts';
 import type { BridgeRequest } from './realtime-bridges.ts';
 import type { BridgeTranscriptEntry } from './realtime-transcript.ts';
@@ -30,5 +29,3 @@ export type SeedTurn = BridgeTranscriptEntry;
 
 /** What opening an engine needs: the compiled profile says which engine it is. */
 export type CallEngineRequest = BridgeRequest;
-
-export type { BridgeAudioFormat, BridgeHooks };

@@ -1,7 +1,7 @@
 import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
+import { startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startOpenAILiveFake } from '../../../../../packages/fakes/src/openai-live-fake.ts';
-import { startOpenAIRealtimeFake } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { compileVoiceSession } from '../profiles/index.ts';
 import { MULAW_8K } from './audio-format.ts';
 import { CallEngines, chooseEngine } from './call-engines.ts';

@@ -3,12 +3,11 @@
 // session a compiled profile becomes on each.
 
 export { MULAW_8K, PCM16_24K, pcm16Level } from './audio-format.ts';
-export type { CallEngine, CallEngineRequest, SeedTurn } from './call-engine.ts';
 export { CallEngines, callEnginesFrom, chooseEngine, type OpenCallEngine } from './call-engines.ts';
 export { CallFigures, type LiveUsage, type MeasuredCall, nothingMeasured } from './call-figures.ts';
 export { GREETING_NOTE, LiveBridge } from './live/live-bridge.ts';
-export { BROWSER_DATA_CHANNEL, toLiveBrowserSession } from './live/live-session.ts';
-export type { BridgeTranscriptEntry, RealtimeBridge, RealtimeSessionUpdate } from './realtime-bridge.ts';
-export { RealtimeBridges, realtimeBridgesFrom } from './realtime-bridges.ts';
+export { toLiveBrowserSession } from './live/live-session.ts';
+export type { BridgeTranscriptEntry, RealtimeSessionUpdate } from './realtime-bridge.ts';
+export { RealtimeBridges } from './realtime-bridges.ts';
 export { toRealtimeSession } from './realtime-session.ts';
 export type { ToolRunner } from './realtime-tool-runner.ts';

@@ -1,11 +1,11 @@
 import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
-import type { RealtimeAudioConfig, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type OpenAIRealtimeFake,
   startOpenAIRealtimeFake,
   toneChunk,
-} from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
+} from '@annie/fakes/openai-realtime-fake';
+import type { RealtimeAudioConfig, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compileVoiceSession } from '../profiles/index.ts';
 import { PCM16_24K } from './audio-format.ts';
 import type { BridgeHooks, BridgeTranscriptEntry } from './realtime-bridge.ts';

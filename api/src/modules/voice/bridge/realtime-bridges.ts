@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
 import type { RealtimeToolsConfig } from 'openai/resources/realtime/realtime';
-import type { AppConfig } from '../../../config/env.ts';
 import {
   openRealtimeSocket,
   type RealtimeProviderSettings,
@@ -57,14 +55,4 @@ export class RealtimeBridges {
   get liveCount(): number {
     return this.live.size;
   }
-}
-
-/** The realtime bridges when OpenAI is configured (OPENAI_API_KEY); null otherwise. */
-export function realtimeBridgesFrom(config: AppConfig): RealtimeBridges | null {
-  if (!config.OPENAI_API_KEY) return null;
-  return new RealtimeBridges({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL,
-    ca: config.OPENAI_REALTIME_CA_FILE ? readFileSync(config.OPENAI_REALTIME_CA_FILE, 'utf8') : undefined,
-  });
 }

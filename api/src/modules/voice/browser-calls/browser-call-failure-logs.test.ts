@@ -1,6 +1,6 @@
+import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';
 import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { startOpenAIRealtimeWebRtcFake } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 

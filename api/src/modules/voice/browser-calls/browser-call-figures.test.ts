@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { CALL_SESSION_HEADER } from '@annie/api-client/contracts/realtime';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { startOpenAIRealtimeFake } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
+import { startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import type {
   RealtimeResponseUsage,
   RealtimeTranscriptionDuration,
-} from '../../../../../packages/fakes/src/openai-realtime-usage.ts';
+} from '@annie/fakes/openai-realtime-usage';
 import {
   type RealtimeWebRtcCall,
   startOpenAIRealtimeWebRtcFake,
-} from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
-import type { RealtimeEvent } from '../../../../../packages/fakes/src/realtime-event-log.ts';
-import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
+} from '@annie/fakes/openai-realtime-webrtc-fake';
+import type { RealtimeEvent } from '@annie/fakes/realtime-event-log';
+import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   publishedCostUsd,
   transcriptionSecondsSent,

@@ -6,9 +6,9 @@ import {
   SDP_OFFER_MAX_BYTES,
 } from '@annie/api-client/contracts/realtime';
 import { VOICE_TOOL_NAMES } from '@annie/api-client/contracts/voice-tools';
+import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';
+import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startOpenAIRealtimeWebRtcFake } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
-import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 import { DEFAULT_PERSONA } from '../profiles/index.ts';

@@ -1,6 +1,6 @@
+import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';
+import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startOpenAIRealtimeWebRtcFake } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
-import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 

@@ -3,12 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { CALL_SESSION_HEADER, VOICE_ENGINE_HEADER } from '@annie/api-client/contracts/realtime';
+import { type LiveFakeSession, startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
+import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type LiveFakeSession,
-  startOpenAILiveFake,
-} from '../../../../../packages/fakes/src/openai-live-fake.ts';
-import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 import { GREETING_NOTE } from '../bridge/index.ts';

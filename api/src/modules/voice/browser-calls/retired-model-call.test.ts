@@ -1,7 +1,7 @@
+import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';
+import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startOpenAIRealtimeWebRtcFake } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
-import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import { RETIRED_MODEL_WARNING } from '../profiles/index.ts';
 

@@ -1,5 +1,5 @@
+import { DEFAULT_REALTIME_SCRIPT } from '@annie/fakes/openai-realtime-fake';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REALTIME_SCRIPT } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { PASSCODE_PHRASINGS } from './passcode-redaction-phrasings.ts';
 import { ownerCalls, waitFor } from './testing/phone-owner-calls.ts';
 import { CALLEE_TURN_BYTES, startPhoneHarness } from './testing/phone-test-harness.ts';

@@ -1,7 +1,7 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { drainingSchema, readySchema } from '@annie/api-client/contracts/health-routes';
+import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
 import { describe, expect, it, vi } from 'vitest';
-import type { RealtimeFakeSession } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { PASSCODE_ACCEPTED_NOTE } from '../../trust/party-brief.ts';
 import { PROOF_POLL_MS } from '../../trust/phone-access-changes.ts';
 import { setPassword } from '../../users/index.ts';

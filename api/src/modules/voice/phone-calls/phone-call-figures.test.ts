@@ -1,11 +1,11 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { describe, expect, it, vi } from 'vitest';
-import { calleeAudio } from '../../../../../packages/fakes/src/mulaw.ts';
-import type { RealtimeFakeSession } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
+import { calleeAudio } from '@annie/fakes/mulaw';
+import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
 import type {
   RealtimeResponseUsage,
   RealtimeTranscriptionDuration,
-} from '../../../../../packages/fakes/src/openai-realtime-usage.ts';
+} from '@annie/fakes/openai-realtime-usage';
+import { describe, expect, it, vi } from 'vitest';
 import { databaseNow } from '../../../../test/database-clock.ts';
 import {
   publishedCostUsd,

@@ -1,7 +1,7 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { streamOfTwiml } from '@annie/fakes/twilio-fake-calls';
+import { postSignedWebhook } from '@annie/fakes/twilio-fake-webhooks';
 import { describe, expect, it } from 'vitest';
-import { streamOfTwiml } from '../../../../../packages/fakes/src/twilio-fake-calls.ts';
-import { postSignedWebhook } from '../../../../../packages/fakes/src/twilio-fake-webhooks.ts';
 import { sweepStaleCalls } from './phone-call.service.ts';
 import { callSessionRecorder } from './phone-call-sessions.ts';
 import { phoneCallingOf } from './phone-calling.ts';

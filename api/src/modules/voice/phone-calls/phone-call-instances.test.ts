@@ -1,5 +1,5 @@
+import { startTwilioFake } from '@annie/fakes/twilio-fake';
 import { afterAll, expect, it } from 'vitest';
-import { startTwilioFake } from '../../../../../packages/fakes/src/twilio-fake.ts';
 // The API processes are stopped by api-process's own afterAll.
 import { type ApiProcess, startApiProcess } from '../../../../test/api-process.ts';
 import { TestClient } from '../../../../test/test-client.ts';

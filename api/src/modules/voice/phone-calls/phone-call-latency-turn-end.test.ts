@@ -1,7 +1,7 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { calleeAudio } from '@annie/fakes/mulaw';
+import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
 import { describe, expect, it, vi } from 'vitest';
-import { calleeAudio } from '../../../../../packages/fakes/src/mulaw.ts';
-import type { RealtimeFakeSession } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { startPhoneHarness } from './testing/phone-test-harness.ts';
 
 // A reply's latency runs from the end of the caller's turn (speech_stopped), not from its start: the

@@ -1,9 +1,9 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { calleeAudio } from '@annie/fakes/mulaw';
+import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
+import { connectActionOf, streamOfTwiml } from '@annie/fakes/twilio-fake-calls';
+import { postSignedWebhook } from '@annie/fakes/twilio-fake-webhooks';
 import { describe, expect, it } from 'vitest';
-import { calleeAudio } from '../../../../../packages/fakes/src/mulaw.ts';
-import type { RealtimeFakeSession } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
-import { connectActionOf, streamOfTwiml } from '../../../../../packages/fakes/src/twilio-fake-calls.ts';
-import { postSignedWebhook } from '../../../../../packages/fakes/src/twilio-fake-webhooks.ts';
 import { CALL_NOT_RESUMED_SAY } from './phone-call-resume.ts';
 import { RESUMED_NOTE } from './resumed-stream.ts';
 import { phoneCallHelpers } from './testing/phone-call-helpers.ts';

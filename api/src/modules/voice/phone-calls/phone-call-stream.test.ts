@@ -1,10 +1,10 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { END_CALL_OUTPUT } from '@annie/api-client/contracts/voice-tools';
+import { calleeAudio } from '@annie/fakes/mulaw';
+import { streamOfTwiml } from '@annie/fakes/twilio-fake-calls';
+import { twilioSignature } from '@annie/fakes/twilio-signature';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { calleeAudio } from '../../../../../packages/fakes/src/mulaw.ts';
-import { streamOfTwiml } from '../../../../../packages/fakes/src/twilio-fake-calls.ts';
-import { twilioSignature } from '../../../../../packages/fakes/src/twilio-signature.ts';
 import { PHONE_CALL_HEADING } from './phone-call-brief.ts';
 import { CALL_STATUS_WEBHOOK_PATH, MEDIA_STREAM_PATH } from './phone-calling.ts';
 import { phoneCallHelpers } from './testing/phone-call-helpers.ts';

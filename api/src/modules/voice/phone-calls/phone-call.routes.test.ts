@@ -4,8 +4,8 @@ import {
   duplicateCallErrorSchema,
   startPhoneCallResponseSchema,
 } from '@annie/api-client/contracts/phone-calls';
+import { streamOfTwiml } from '@annie/fakes/twilio-fake-calls';
 import { describe, expect, it } from 'vitest';
-import { streamOfTwiml } from '../../../../../packages/fakes/src/twilio-fake-calls.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import { assignMessagingNumber, INBOUND_WEBHOOK_PATH } from '../../sms/index.ts';
 import { BUSINESS_NUMBER, PUBLIC_URL, startPhoneHarness } from './testing/phone-test-harness.ts';

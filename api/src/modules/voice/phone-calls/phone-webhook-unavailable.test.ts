@@ -1,6 +1,6 @@
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { postSignedWebhook } from '@annie/fakes/twilio-fake-webhooks';
 import { describe, expect, it } from 'vitest';
-import { postSignedWebhook } from '../../../../../packages/fakes/src/twilio-fake-webhooks.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import { ASSISTANT_UNAVAILABLE_SAY } from './phone-call.service.ts';
 import { VOICE_WEBHOOK_PATH } from './phone-calling.ts';

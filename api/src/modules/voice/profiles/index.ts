@@ -1,12 +1,12 @@
 // Voice profiles: the persona and settings a call's realtime session is compiled from.
 
-export { type CallProfile, findCallProfile } from './call-profile.queries.ts';
+export { findCallProfile } from './call-profile.queries.ts';
 export {
   compileVoiceSession,
   RETIRED_MODEL_WARNING,
   type RetiredModelNotice,
 } from './compile-voice-session.ts';
-export { type LiveEngineModels, liveEngineModels } from './live-engine-models.queries.ts';
+export { liveEngineModels } from './live-engine-models.queries.ts';
 export { systemPersona } from './system-profile.service.ts';
 export { DEFAULT_PERSONA } from './voice-briefing.ts';
 export { VoiceProfile } from './voice-profile.entity.ts';

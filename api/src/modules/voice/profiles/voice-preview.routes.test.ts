@@ -2,8 +2,8 @@ import {
   previewVoice,
   VOICE_PREVIEW_NOT_CONFIGURED,
 } from '@annie/api-client/contracts/voice-profiles-routes';
+import { startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startOpenAiTextFake } from '../../../../../packages/fakes/src/openai-text-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 

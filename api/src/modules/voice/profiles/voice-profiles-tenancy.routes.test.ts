@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIRealtimeFake } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 

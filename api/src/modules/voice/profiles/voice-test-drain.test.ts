@@ -5,9 +5,9 @@ import {
   voiceTestServerMessageSchema,
   voiceTestSessionSchema,
 } from '@annie/api-client/contracts/voice-session';
+import { startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startOpenAIRealtimeFake } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import { SERVER_RESTARTING } from './voice-test.routes.ts';
 

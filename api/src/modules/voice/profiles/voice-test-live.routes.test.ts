@@ -6,10 +6,10 @@ import {
   voiceTestServerMessageSchema,
   voiceTestSessionSchema,
 } from '@annie/api-client/contracts/voice-session';
+import { startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
+import { toneChunk } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { startOpenAILiveFake } from '../../../../../packages/fakes/src/openai-live-fake.ts';
-import { toneChunk } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 
 // The Voice Console's test panel on a profile whose engine is GPT-Live: the same socket and messages,

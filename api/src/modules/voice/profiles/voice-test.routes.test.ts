@@ -6,12 +6,9 @@ import {
   voiceTestServerMessageSchema,
   voiceTestSessionSchema,
 } from '@annie/api-client/contracts/voice-session';
+import { startOpenAIRealtimeFake, toneChunk } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import {
-  startOpenAIRealtimeFake,
-  toneChunk,
-} from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { LOADED_MACHINE_MARGIN_MS, timeOf, within } from '../../../../test/deadline.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';

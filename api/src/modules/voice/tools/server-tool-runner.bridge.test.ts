@@ -1,7 +1,7 @@
 import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
 import { voiceRealtimeTools } from '@annie/api-client/contracts/voice-tools';
+import { startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, expect, it, vi } from 'vitest';
-import { startOpenAIRealtimeFake } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import { PCM16_24K, RealtimeBridges } from '../bridge/index.ts';
 import { compileVoiceSession } from '../profiles/index.ts';

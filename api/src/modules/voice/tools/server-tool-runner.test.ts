@@ -1,9 +1,9 @@
 import { knowledgeSearchResultSchema } from '@annie/api-client/contracts/knowledge';
 import { END_CALL_OUTPUT } from '@annie/api-client/contracts/voice-tools';
+import { startAgtFake } from '@annie/fakes/agt-fake';
+import { startGoogleFake } from '@annie/fakes/google-fake';
+import { fakeWebSource, startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startAgtFake } from '../../../../../packages/fakes/src/agt-fake.ts';
-import { startGoogleFake } from '../../../../../packages/fakes/src/google-fake.ts';
-import { fakeWebSource, startOpenAiTextFake } from '../../../../../packages/fakes/src/openai-text-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 import { BUDGET_STOP_MESSAGE, WEB_SEARCH_CALL_USD } from '../../usage/index.ts';

@@ -1,10 +1,6 @@
 import { webSearchResponseSchema } from '@annie/api-client/contracts/voice-tools';
+import { fakeWebSource, type OpenAiTextFake, startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fakeWebSource,
-  type OpenAiTextFake,
-  startOpenAiTextFake,
-} from '../../../../../packages/fakes/src/openai-text-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 

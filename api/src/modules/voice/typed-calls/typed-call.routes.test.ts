@@ -1,6 +1,6 @@
+import { defaultReply, startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultReply, startOpenAiTextFake } from '../../../../../packages/fakes/src/openai-text-fake.ts';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 import { appendCallTranscript, startCallSession } from '../call-sessions/index.ts';

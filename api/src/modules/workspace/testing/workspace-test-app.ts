@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { type GoogleFake, startGoogleFake } from '@annie/fakes/google-fake';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
-import { type GoogleFake, startGoogleFake } from '../../../../../packages/fakes/src/google-fake.ts';
 import { startTestApp, type TestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';
 

@@ -1,4 +1,4 @@
-import { type GoogleFake, startGoogleFake } from '../../../../../packages/fakes/src/google-fake.ts';
+import { type GoogleFake, startGoogleFake } from '@annie/fakes/google-fake';
 import type { GoogleProviderConfig } from '../google-config.ts';
 import { type ConsentResult, GoogleOAuth } from '../google-oauth.ts';
 

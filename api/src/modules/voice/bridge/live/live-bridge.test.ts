@@ -1,6 +1,6 @@
 import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { startOpenAILiveFake } from '../../../../../../packages/fakes/src/openai-live-fake.ts';
 import { compileVoiceSession } from '../../profiles/index.ts';
 import { MULAW_8K } from '../audio-format.ts';
 import type { BridgeHooks, BridgeTranscriptEntry } from '../realtime-bridge.ts';

@@ -3,13 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callSessionListSchema } from '@annie/api-client/contracts/calls';
 import { THIRD_PARTY_CONTENT_TAG } from '@annie/api-client/contracts/trust';
+import { calleeAudio, spokenBytes } from '@annie/fakes/mulaw';
+import { type LiveFakeSession, type LiveFakeTurn, startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { calleeAudio, spokenBytes } from '../../../../../../packages/fakes/src/mulaw.ts';
-import {
-  type LiveFakeSession,
-  type LiveFakeTurn,
-  startOpenAILiveFake,
-} from '../../../../../../packages/fakes/src/openai-live-fake.ts';
 import type { TestClient } from '../../../../../test/test-client.ts';
 import { PASSCODE_ACCEPTED_NOTE } from '../../../trust/party-brief.ts';
 import { FRONT_DESK, ownerCalls, PASSCODE, waitFor } from '../../phone-calls/testing/phone-owner-calls.ts';

@@ -1,6 +1,6 @@
+import { calleeAudio } from '@annie/fakes/mulaw';
+import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
 import { expect, vi } from 'vitest';
-import { calleeAudio } from '../../../../../../packages/fakes/src/mulaw.ts';
-import type { RealtimeFakeSession } from '../../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import type { startPhoneHarness } from './phone-test-harness.ts';
 
 type Instructions = { session: { instructions: string } };

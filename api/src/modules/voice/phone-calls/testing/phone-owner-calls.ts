@@ -1,6 +1,6 @@
 import { phoneAccessSchema } from '@annie/api-client/contracts/trust';
+import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
 import { expect, vi } from 'vitest';
-import type { RealtimeFakeSession } from '../../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import type { TestUser } from '../../../../../test/test-app.ts';
 import type { TestClient } from '../../../../../test/test-client.ts';
 import type { PhoneHarness } from './phone-test-harness.ts';

@@ -1,14 +1,14 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger } from 'pino';
-import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import {
   type OpenAIRealtimeFake,
   type RealtimeFakeScript,
   startOpenAIRealtimeFake,
-} from '../../../../../../packages/fakes/src/openai-realtime-fake.ts';
-import { startTwilioFake, type TwilioFake } from '../../../../../../packages/fakes/src/twilio-fake.ts';
+} from '@annie/fakes/openai-realtime-fake';
+import { startTwilioFake, type TwilioFake } from '@annie/fakes/twilio-fake';
+import type { Logger } from 'pino';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../../test/test-app.ts';
 import type { TestClient, TestResponse } from '../../../../../test/test-client.ts';
 import { VOICE_WEBHOOK_PATH } from '../phone-calling.ts';
