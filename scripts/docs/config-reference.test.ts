@@ -1,8 +1,8 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { envSchema } from '@annie/api/src/config/env.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { envSchema } from '../../api/src/config/env.ts';
 import { checkConfigDocs } from '../check-docs.ts';
 import { ROOT } from '../lib/root.ts';
 import { CONFIG_DOC, configVariables, ENV_EXAMPLE, envExample, schemaDefaults } from './config-reference.ts';

@@ -1,7 +1,7 @@
 // `.env.example` and the tables of docs/configuration.md, written from the config schema
 // (api/src/config/env.ts: names and defaults) and its notes (config-notes.ts: groups and meanings), so the
 // schema is the one place a default lives. `npm run docs` writes them; the docs check fails when stale.
-import { envSchema } from '../../api/src/config/env.ts';
+import { envSchema } from '@annie/api/src/config/env.ts';
 import { CONFIG_GROUPS, type ConfigGroup, type ConfigNote } from './config-notes.ts';
 
 export const CONFIG_DOC = 'docs/configuration.md';

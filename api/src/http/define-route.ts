@@ -138,21 +138,6 @@ export function contractsOf(module: object): [name: string, contract: Contract][
   return Object.entries(module).filter((entry): entry is [string, Contract] => isContract(entry[1]));
 }
 
-/** The path segments every path of the contracts share: the router's prefix, stated by no one. */
-export function commonPrefix(paths: string[]): string {
-  const split = paths.map((path) => path.split('/'));
-  const first = split[0] ?? [];
-  let length = 0;
-  while (
-    length < first.length - 1 &&
-    !first[length]?.startsWith(':') &&
-    split.every((parts) => parts.length > length + 1 && parts[length] === first[length])
-  ) {
-    length++;
-  }
-  return first.slice(0, length).join('/');
-}
-
 /**
  * Registers every contract a contracts module exports (`import * as contract from
  * '…/contracts/x-routes'`) with its handler: a missing handler or one for no contract does not compile,
