@@ -6,7 +6,7 @@ import { googleServicesFor } from './google-services.ts';
 import { Migration20261122020000_google_accounts } from './migrations/Migration20261122020000_google_accounts.ts';
 import { voiceToolRoutes } from './voice-tools.routes.ts';
 
-/** Google Workspace: each user's account connection (OAuth with PKCE) and the eleven voice tools. */
+/** Google Workspace: each user's account connection (OAuth with PKCE) and its voice tools. */
 export const workspaceDomain: Domain = {
   name: 'workspace',
   entities: [GoogleAccountSchema],

@@ -1,7 +1,7 @@
 import type { WorkspaceToolName } from '@annie/api-client/contracts/workspace-tools';
 
 /**
- * The least scopes the eleven tools need (README "Google scopes" says why each is there).
+ * The least scopes the workspace tools need (README "Google scopes" says why each is there).
  * Not asked: full `drive` (read and write of every file), `gmail.modify`, full `calendar`.
  */
 export const GOOGLE_SCOPES = [
