@@ -8,6 +8,7 @@ import type { Pool } from './db/pool.ts';
 import type { Domain, DomainDeps } from './domain.ts';
 import { domains } from './domains.ts';
 import type { AppState } from './http/app-state.ts';
+import { pathAliases } from './http/path-aliases.ts';
 import { RemoteRegistry } from './http/remote-registry.ts';
 import { SessionConnections } from './http/session/session-connections.ts';
 import { sessionMiddleware, verifiedSessionId } from './http/session/session-middleware.ts';
@@ -109,6 +110,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(requestLogger(logger));
   app.use(compressResponses());
   app.use(errorHandler(logger));
+  app.use(pathAliases());
   // The inline scripts every page may carry: one starts a page's scripts after its first paint (the login
   // page's, a first-painted page's), one applies the appearance before it (every page of the shell's
   // build). A remote's first paint adds its own scripts' hashes to the response that carries it

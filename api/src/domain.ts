@@ -28,7 +28,7 @@ export type DomainDeps = {
   live: LiveHub;
   /** Event streams and sockets open under a session: ended when it is revoked. */
   connections: SessionConnections;
-  /** The remotes' release registry as this process serves it (GET /api/modules, release files). */
+  /** The remotes' release registry as this process serves it (GET /api/remotes, release files). */
   remotes: RemoteRegistry;
   /** Every retention rule the app's domains declare (run by the lifecycle's schedule). */
   retention: RetentionRule[];

@@ -310,8 +310,8 @@ export const ROUTE_VALUES: [RegExp, Record<string, string>][] = [
  */
 export const ROUTES_WITHOUT_TENANT_DATA = [
   /^\/api\/docs\/\{file\}$/,
-  /^\/api\/modules\/releases\/\{remote\}\//,
-  /^\/api\/modules\/tokens\/\{id\}\//,
+  /^\/api\/remotes\/releases\/\{remote\}\//,
+  /^\/api\/remotes\/tokens\/\{id\}\//,
 ];
 
 /** Seeds every domain in turn (the workers running), then stops the workers so tenant A's rows hold still. */

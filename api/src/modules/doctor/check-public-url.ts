@@ -12,7 +12,7 @@ import {
 
 const LABEL = 'PUBLIC_URL';
 
-/** The address webhooks and links use answers as this app: GET /api/modules from outside, over it. */
+/** The address webhooks and links use answers as this app: GET /api/remotes from outside, over it. */
 export async function checkPublicUrl(config: Pick<AppConfig, 'PUBLIC_URL'>): Promise<ProviderCheck> {
   if (!config.PUBLIC_URL) {
     return notConfigured(
@@ -21,7 +21,7 @@ export async function checkPublicUrl(config: Pick<AppConfig, 'PUBLIC_URL'>): Pro
       'PUBLIC_URL is not set: Twilio and Google cannot reach this app',
     );
   }
-  const url = new URL('/api/modules', config.PUBLIC_URL);
+  const url = new URL('/api/remotes', config.PUBLIC_URL);
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(DOCTOR_TIMEOUT_MS), redirect: 'manual' });
     const isAnnie =

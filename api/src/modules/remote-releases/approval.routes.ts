@@ -22,7 +22,7 @@ const WINDOW_SECONDS = 600;
  * page, a few minutes long), reads what a token's version changes, and approves it for every tenant.
  */
 export function approvalRoutes({ pool, config }: { pool: Pool; config: AppConfig }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/modules' });
+  const router = new Router<AppState>({ prefix: '/api/remotes' });
   const operator = requireOperatorAdmin(pool, config);
   const limiter = new RateLimiterPostgres({
     storeClient: pool,

@@ -20,10 +20,10 @@ type DeployDeps = { pool: Pool; config: AppConfig; host: () => PublishHost };
 
 /**
  * Deploy tokens (the operator's administrators create, list and revoke them) and what a token may do:
- * publish, activate (or canary), promote and roll back its one remote, at /api/modules/deploy/:remote.
+ * publish, activate (or canary), promote and roll back its one remote, at /api/remotes/deploy/:remote.
  */
 export function deployRoutes({ pool, config, host }: DeployDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/modules' });
+  const router = new Router<AppState>({ prefix: '/api/remotes' });
   const operator = requireOperatorAdmin(pool, config);
   const token = requireDeployToken(pool);
 

@@ -18,7 +18,7 @@ function annie(...args: string[]) {
 }
 
 const labVersion = async () =>
-  (await app.client().get<RemoteRegistryResponse>('/api/modules')).body.remotes.find(
+  (await app.client().get<RemoteRegistryResponse>('/api/remotes')).body.remotes.find(
     (remote) => remote.name === 'lab',
   )?.version;
 
