@@ -41,7 +41,7 @@ export function defineQueue<Data>(queue: {
 /**
  * How long pg-boss keeps its copies of jobs, set explicitly rather than left to its defaults (which have
  * changed between versions). A finished job (completed, failed or cancelled) is deleted 3 days after it
- * finished: long enough to look into a failure, and the domains keep their own record (lab_job, sms rows)
+ * finished: long enough to look into a failure, and the modules keep their own record (lab_job, sms rows)
  * under the product's retention (README "Data lifecycle"). A job still waiting (created or retry) is
  * dropped after 14 days (the lab reconciler queues a lab job again when its queue job is missing).
  */

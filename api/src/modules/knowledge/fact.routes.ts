@@ -1,6 +1,6 @@
 import * as contract from '@annie/api-client/contracts/knowledge-routes';
 import Router from '@koa/router';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute, jsonText } from '../../http/define-route.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -9,7 +9,7 @@ import { toFactDto } from './knowledge.dto.ts';
 import { factVersionsJson, listFactsJson } from './knowledge.queries.ts';
 
 /** /api/knowledge/facts: list, create, edit (new version), versions, approve (admin), delete. */
-export function factRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
+export function factRoutes({ pool }: Pick<ModuleDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/knowledge/facts' });
 
   defineRoute(router, contract.listFacts, async (_ctx, { query, auth }) =>

@@ -1,6 +1,6 @@
 import * as contract from '@annie/api-client/contracts/knowledge-routes';
 import Router from '@koa/router';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute, jsonText } from '../../http/define-route.ts';
 import { toNoteDto } from './knowledge.dto.ts';
@@ -8,7 +8,7 @@ import { listNotesJson } from './knowledge.queries.ts';
 import { createNote, deleteNote, updateNote } from './note.service.ts';
 
 /** /api/knowledge/notes: list, create, edit, delete. */
-export function noteRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
+export function noteRoutes({ pool }: Pick<ModuleDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/knowledge/notes' });
 
   defineRoute(router, contract.listNotes, async (_ctx, { query, auth }) =>

@@ -1,12 +1,12 @@
 import * as contract from '@annie/api-client/contracts/knowledge-routes';
 import Router from '@koa/router';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { searchKnowledge } from './knowledge-search.ts';
 
 /** GET /api/knowledge/search?q=&sources=&limit=: the backend of the search_knowledge_base voice tool. */
-export function searchRoutes({ pool }: Pick<DomainDeps, 'pool'>): Router<AppState> {
+export function searchRoutes({ pool }: Pick<ModuleDeps, 'pool'>): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/knowledge' });
 
   defineRoute(router, contract.searchKnowledge, async (_ctx, { query, auth }) => ({

@@ -1,6 +1,6 @@
 import * as contract from '@annie/api-client/contracts/lab-routes';
 import Router from '@koa/router';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { liveStream } from '../../live/live-stream.ts';
@@ -10,7 +10,7 @@ import { labJobChannel } from './lab-live.ts';
 
 /** The lab console's API: list, create, read, export and a live status stream of the tenant's jobs. */
 export function labRoutes(
-  deps: Pick<DomainDeps, 'pool' | 'jobs' | 'live' | 'connections'>,
+  deps: Pick<ModuleDeps, 'pool' | 'jobs' | 'live' | 'connections'>,
 ): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/lab' });
   const streamJobEvents = liveStream(deps.live, [labJobChannel], deps.connections);

@@ -4,7 +4,7 @@ import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { publishRelease } from './release.service.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { testBuild, writeBuild } from './testing/test-build.ts';
 
 const app = await startTestApp();

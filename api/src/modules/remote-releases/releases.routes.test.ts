@@ -8,7 +8,7 @@ import type { TestClient } from '../../../test/test-client.ts';
 import { canaryBucket } from '../../http/remote-registry.ts';
 import { type PublishInput, publishRelease } from './release.service.ts';
 import { publishCommand } from './release-commands.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { HOST_SHARED, testBuild, writeBuild } from './testing/test-build.ts';
 
 const app = await startTestApp({ RELEASE_ROLLBACK_FAILURES: '2' });

@@ -5,7 +5,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { canaryBucket } from '../../http/remote-registry.ts';
 import { publishRelease } from './release.service.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { type ReleaseUser, servedVersion, signedInUsers } from './testing/release-users.ts';
 import { testBuild } from './testing/test-build.ts';
 

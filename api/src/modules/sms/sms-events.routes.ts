@@ -1,6 +1,6 @@
 import * as contract from '@annie/api-client/contracts/sms-routes';
 import Router from '@koa/router';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { liveStream } from '../../live/live-stream.ts';
@@ -10,7 +10,7 @@ import { smsChannel } from './sms-live.ts';
 export function smsEventsRoutes({
   live,
   connections,
-}: Pick<DomainDeps, 'live' | 'connections'>): Router<AppState> {
+}: Pick<ModuleDeps, 'live' | 'connections'>): Router<AppState> {
   const router = new Router<AppState>();
   const streamEvents = liveStream(live, [smsChannel], connections);
 

@@ -6,7 +6,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { canaryBucket } from '../../http/remote-registry.ts';
 import { publishRelease } from '../remote-releases/release.service.ts';
-import { publishHostOf } from '../remote-releases/remote-releases.domain.ts';
+import { publishHostOf } from '../remote-releases/remote-releases.module.ts';
 import { type ReleaseUser, signedInUsers } from '../remote-releases/testing/release-users.ts';
 import { testBuild } from '../remote-releases/testing/test-build.ts';
 import { AFTER_PAINT_SCRIPT_HASH, APPEARANCE_SCRIPT_HASH } from './first-paint-markup.ts';

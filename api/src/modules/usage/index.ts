@@ -10,7 +10,7 @@ export { costUsd } from './call-cost.ts';
 export { type CallModels, type MeasuredCallInput, type PricedCall, priceCall } from './call-pricing.ts';
 export { DEFAULT_PRICES, PRICED_ON, priceOf } from './price-table.ts';
 export { recordTextUse, textUsageCost, WEB_SEARCH_CALL_USD } from './token-usage.ts';
-export { usageDomain } from './usage.domain.ts';
+export { usageModule } from './usage.module.ts';
 export {
   addUsageCost,
   applyProviderPrice,

@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { passwordAttemptLimiter } from '../auth/index.ts';
 import { smsSendingOf } from '../sms/index.ts';
 import { frontDeskRoutes } from './front-desk.routes.ts';
@@ -12,7 +12,7 @@ import { phoneAccessNumberRoutes } from './phone-access-numbers.routes.ts';
  * The trust model's product side: what callers left with the front desk (messages, requests the
  * executive approves or rejects) and each user's phone access (own numbers and passcode).
  */
-export const trustDomain: Domain = {
+export const trustModule: ApiModule = {
   name: 'trust',
   entities: [],
   migrations: [

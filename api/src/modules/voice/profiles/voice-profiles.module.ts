@@ -1,4 +1,4 @@
-import type { Domain, DomainDeps } from '../../../domain.ts';
+import type { ApiModule, ModuleDeps } from '../../../api-module.ts';
 import { drained } from '../../../instance/instance-lifecycle.ts';
 import { createOpenAiSpeech } from '../../../providers/openai/openai-speech.ts';
 import { callEnginesFrom } from '../bridge/index.ts';
@@ -21,7 +21,7 @@ export function createVoiceProfiles({
   pool,
   connections,
   lifecycle,
-}: Pick<DomainDeps, 'config' | 'logger' | 'pool' | 'connections' | 'lifecycle'>) {
+}: Pick<ModuleDeps, 'config' | 'logger' | 'pool' | 'connections' | 'lifecycle'>) {
   const bridges = callEnginesFrom(config);
   const sockets = newTestSocketServer();
   const tickets = new VoiceTestTickets(pool);
@@ -59,7 +59,7 @@ export function createVoiceProfiles({
 }
 
 /** Voice Console: profiles with versions, the compiled session, and the live test panel. */
-export const voiceProfilesDomain: Domain = {
+export const voiceProfilesModule: ApiModule = {
   name: 'voice-profiles',
   entities: [VoiceProfileSchema, VoiceProfileVersionSchema],
   retention: testTicketRetention,

@@ -1,4 +1,4 @@
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { buildDirs, REPO_ROOT } from '../../runtime.ts';
 import { approvalRoutes } from './approval.routes.ts';
 import { deployRoutes } from './deploy.routes.ts';
@@ -26,7 +26,7 @@ export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishH
  * `/api/modules…` answer the same for one release, deprecated (http/path-aliases.ts), for shells already
  * loaded and teams' CI scripts of an older checkout.
  */
-export const remoteReleasesDomain: Domain = {
+export const remoteReleasesModule: ApiModule = {
   name: 'remote-releases',
   entities: [],
   retention: loadErrorRetention,

@@ -1,4 +1,4 @@
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { GoogleAccountSchema } from './google-account.entity.ts';
 import { googleAccountRoutes } from './google-account.routes.ts';
 import { googleOAuthRoutes } from './google-oauth.routes.ts';
@@ -7,7 +7,7 @@ import { Migration20261122020000_google_accounts } from './migrations/Migration2
 import { voiceToolRoutes } from './voice-tools.routes.ts';
 
 /** Google Workspace: each user's account connection (OAuth with PKCE) and its voice tools. */
-export const workspaceDomain: Domain = {
+export const workspaceModule: ApiModule = {
   name: 'workspace',
   entities: [GoogleAccountSchema],
   migrations: [

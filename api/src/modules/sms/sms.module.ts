@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { defineSchedule } from '../../jobs/define-schedule.ts';
 import { createOpenAiTextGenerator } from '../../providers/openai/openai-text.ts';
 import { Migration20261122030100_sms } from './migrations/Migration20261122030100_sms.ts';
@@ -12,7 +12,7 @@ import { priceSentTexts, TEXT_PRICE_SWEEP_MS } from './sms-usage.ts';
 import { smsWebhookRoutes } from './sms-webhook.routes.ts';
 
 /** SMS: threads with the tenant's contacts, Twilio webhooks, opt-out and the assistant's drafts. */
-export const smsDomain: Domain = {
+export const smsModule: ApiModule = {
   name: 'sms',
   entities: [],
   migrations: [{ name: 'Migration20261122030100_sms', class: Migration20261122030100_sms }],

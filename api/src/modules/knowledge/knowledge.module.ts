@@ -1,4 +1,4 @@
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { KnowledgeFactSchema } from './fact.entity.ts';
 import { factRoutes } from './fact.routes.ts';
 import { KnowledgeFactVersionSchema } from './fact-version.entity.ts';
@@ -10,7 +10,7 @@ import { noteRoutes } from './note.routes.ts';
 import { searchRoutes } from './search.routes.ts';
 
 /** Knowledge base: versioned facts, notes, and the full-text search the assistant uses. */
-export const knowledgeDomain: Domain = {
+export const knowledgeModule: ApiModule = {
   name: 'knowledge',
   entities: [KnowledgeFactSchema, KnowledgeFactVersionSchema, KnowledgeNoteSchema],
   migrations: [

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Domain } from '../../../domain.ts';
+import type { ApiModule } from '../../../api-module.ts';
 import { defineSchedule } from '../../../jobs/define-schedule.ts';
 import { callEnginesFrom } from '../bridge/index.ts';
 import { LiveMediaStreams } from './live-media-streams.ts';
@@ -24,7 +24,7 @@ export const STALE_SWEEP_MS = 60_000;
  * the tools the trust model gives the party on the line; every call is a call session with its
  * transcript.
  */
-export const phoneCallsDomain: Domain = {
+export const phoneCallsModule: ApiModule = {
   name: 'phone-calls',
   entities: [],
   migrations: [
