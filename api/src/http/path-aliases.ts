@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
  * for one release, marked deprecated, so a client built before the rename (a shell still open in a
  * browser, a remote's CI calling `scripts/release.mjs` of an older checkout) keeps working meanwhile.
  */
-export type PathAlias = {
+type PathAlias = {
   /** The old prefix, answered as an alias. */
   old: string;
   /** The prefix the routes are registered under. */
@@ -18,7 +18,7 @@ export type PathAlias = {
  * The remote registry (federated builds: "remotes") was served under `/api/modules`, the word the API
  * uses for its own code units. Its paths are `/api/remotes…` now; remove this alias in the release after.
  */
-export const PATH_ALIASES: readonly PathAlias[] = [
+const PATH_ALIASES: readonly PathAlias[] = [
   { old: '/api/modules', current: '/api/remotes', deprecatedOn: '2026-11-29' },
 ];
 

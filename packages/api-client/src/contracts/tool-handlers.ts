@@ -16,7 +16,7 @@ import type { z } from 'zod';
  *   base, the lab services, and whatever a provider echoes back), so the model receives it, errors
  *   included, labelled as third-party content (`labelToolOutput`).
  */
-export type ToolKind = 'action' | 'reads-outside-data';
+type ToolKind = 'action' | 'reads-outside-data';
 
 /**
  * A tool as a registry declares it: what the model is told, the schema its arguments must pass, and
