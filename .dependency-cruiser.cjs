@@ -2,7 +2,7 @@
  * The API's module boundaries, checked by `npm run lint`.
  * - core (api/src outside modules/, the composition roots and the sandbox) never imports a module;
  * - a module imports another module only through that module's public `index.ts`;
- * - the composition roots (app, domains, main, cli, the sandbox) reach modules through `index.ts` too.
+ * - the composition roots (app, modules, main, cli, the sandbox) reach modules through `index.ts` too.
  * A module is a folder under api/src/modules, or under api/src/modules/voice for the voice area.
  * Tests may reach into a module's files to set up data (they are not part of the product's graph).
  */
@@ -89,7 +89,7 @@ module.exports = {
       name: 'core-imports-no-module',
       severity: 'error',
       comment:
-        'Core (lib, db, http, middleware, openapi, live, jobs, providers, config) must not depend on a domain module.',
+        'Core (lib, db, http, middleware, openapi, live, jobs, providers, config) must not depend on a module.',
       from: { path: '^api/src/(lib|db|http|middleware|openapi|live|jobs|providers|config)/', pathNot: TESTS },
       to: { path: '^api/src/modules/' },
     },

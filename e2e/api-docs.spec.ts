@@ -12,7 +12,7 @@ test.describe('API reference', () => {
     await page.goto('/api/docs');
     // The reference renders the whole document in the browser: slow on a loaded machine.
     await expect(page.getByRole('heading', { name: /AnnieAI API/ })).toBeVisible({ timeout: 30_000 });
-    // An operation from each of two domains, as the document lists them, reached by scrolling.
+    // An operation from each of two modules, as the document lists them, reached by scrolling.
     for (const path of ['/api/knowledge/search', '/api/lab/jobs/{id}/export']) {
       const operation = page.getByText(path, { exact: true }).first();
       await expect(async () => {

@@ -138,7 +138,7 @@ test('a 50% canary gives two users two versions, each stable across reloads', as
     await outside.goto('/knowledge');
     await expect(outside.getByRole('heading', { name: 'Knowledge Base', exact: true })).toBeVisible();
   }
-  const registry = (await (await inside.request.get('/api/modules')).json()) as {
+  const registry = (await (await inside.request.get('/api/remotes')).json()) as {
     remotes: { name: string; version: string; canary?: boolean }[];
   };
   expect(registry.remotes.find((remote) => remote.name === 'knowledge')).toMatchObject({
@@ -187,7 +187,7 @@ test('a version whose entry is broken is rolled back by itself after the failure
   await expect(userPage.getByText('This section could not be loaded.', { exact: false })).toBeVisible();
   // Once the registry has that user's report, one user's failures have not rolled it back (two are needed).
   const labState = async () => {
-    const body = await (await adminPage.request.get('/api/modules/releases?remote=lab')).json();
+    const body = await (await adminPage.request.get('/api/remotes/releases?remote=lab')).json();
     return body.remotes[0] as { active: string | null; releases: { version: string; loadErrors: number }[] };
   };
   await expect
@@ -205,7 +205,7 @@ test('a version whose entry is broken is rolled back by itself after the failure
       .or(adminPage.getByRole('heading', { name: 'Lab Console' })),
   ).toBeVisible();
   await expect.poll(() => annieOk('remote:list', 'lab'), { timeout: 5_000 }).toContain('lab: active local');
-  const audit = await (await adminPage.request.get('/api/modules/releases?remote=lab')).json();
+  const audit = await (await adminPage.request.get('/api/remotes/releases?remote=lab')).json();
   expect(audit.audit[0]).toMatchObject({ action: 'auto-rollback', version: broken, actor: 'registry' });
 
   // Retry reads the registry again and loads the version it names now.
@@ -328,6 +328,6 @@ test("another tenant's administrator is not offered the Remote releases screen, 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Voice Console' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Remote releases' })).toHaveCount(0);
-  expect((await page.request.get('/api/modules/releases')).status()).toBe(403);
+  expect((await page.request.get('/api/remotes/releases')).status()).toBe(403);
   await page.context().close();
 });

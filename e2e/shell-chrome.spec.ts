@@ -170,7 +170,7 @@ test('on a phone, the call button and its caption sit above the tab bar, with th
 }) => {
   const page = await phonePage(browser);
   // The seeded sandbox's bar adds to the chrome above: the screen must still fit above the tab bar.
-  await page.route('**/api/modules', async (route) => {
+  await page.route('**/api/remotes', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), sandbox: true } });
   });

@@ -68,7 +68,7 @@ export function serverProblem(server) {
  * @param {FormData | object | undefined} body
  */
 export async function deployCall(target, remote, action, body) {
-  const url = new URL(`/api/modules/deploy/${encodeURIComponent(remote)}/${action}`, target.server);
+  const url = new URL(`/api/remotes/deploy/${encodeURIComponent(remote)}/${action}`, target.server);
   const json = body !== undefined && !(body instanceof FormData);
   let response;
   try {

@@ -31,7 +31,7 @@ const APP_PAGE_HEAD = [
     .replace(/ ?([{}:;,>]) ?/g, '$1')}</style>`,
   `<link rel="stylesheet" href="${APP_STYLESHEET_URL}" />`,
   '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />',
-  '<link rel="preload" href="/api/modules" as="fetch" crossorigin="use-credentials" />',
+  '<link rel="preload" href="/api/remotes" as="fetch" crossorigin="use-credentials" />',
   '<link rel="preload" href="/api/settings" as="fetch" crossorigin="use-credentials" />',
   ...APP_SCRIPT_URLS.map((url) => `<script defer src="${url}"></script>`),
 ].join('\n    ');

@@ -108,9 +108,9 @@ describe('health', () => {
   });
 });
 
-describe('remote registry (GET /api/modules)', () => {
+describe('remote registry (GET /api/remotes)', () => {
   it('lists every remote with its configured entry', async () => {
-    const response = await app.client().get('/api/modules');
+    const response = await app.client().get('/api/remotes');
     expect(response.status).toBe(200);
     expect(response.body.remotes.map((remote: { name: string }) => remote.name)).toEqual([
       'voice',

@@ -1,13 +1,13 @@
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import type { ApiModule, ModuleDeps } from './api-module.ts';
 import { type Background, backgroundOf } from './background.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Orm } from './db/orm.ts';
 import type { Pool } from './db/pool.ts';
-import type { Domain, DomainDeps } from './domain.ts';
-import { domains } from './domains.ts';
 import type { AppState } from './http/app-state.ts';
+import { pathAliases } from './http/path-aliases.ts';
 import { RemoteRegistry } from './http/remote-registry.ts';
 import { SessionConnections } from './http/session/session-connections.ts';
 import { sessionMiddleware, verifiedSessionId } from './http/session/session-middleware.ts';
@@ -38,6 +38,7 @@ import {
   remotePreloads,
   staticFiles,
 } from './modules/static/index.ts';
+import { modules } from './modules.ts';
 import { observeRequests } from './observability/index.ts';
 import { observedApp } from './observability/observed-app.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
@@ -49,14 +50,14 @@ export type AppDeps = {
   logger: Logger;
   sessionKeys: string[];
   staticDirs?: { shellDir: string; remoteDirs: Record<string, string> };
-  /** The domains to serve: all of them (domains.ts) unless a test narrows it. */
-  domains?: Domain[];
+  /** The modules to serve: all of them (modules.ts) unless a test narrows it. */
+  modules?: ApiModule[];
 };
 
 export type BuiltApp = {
   app: Koa<AppState>;
-  /** What the domains were created with (tests drive background work with it). */
-  deps: DomainDeps;
+  /** What the modules were created with (tests drive background work with it). */
+  deps: ModuleDeps;
   background: Background;
 };
 
@@ -73,12 +74,12 @@ function perRequest<T>(read: (ctx: Koa.Context) => Promise<T>): (ctx: Koa.Contex
   };
 }
 
-/** Builds the Koa app and creates each domain once for it; tests call this with their own database, `main` listens on it. */
+/** Builds the Koa app and creates each module once for it; tests call this with their own database, `main` listens on it. */
 export function createApp(appDeps: AppDeps): BuiltApp {
   const { config, orm, pool, logger } = appDeps;
   const live = new LiveHub(pool, logger, config.DATABASE_DIRECT_URL);
-  const appDomains = appDeps.domains ?? domains;
-  const deps: DomainDeps = {
+  const appModules = appDeps.modules ?? modules;
+  const deps: ModuleDeps = {
     config,
     orm,
     pool,
@@ -88,10 +89,10 @@ export function createApp(appDeps: AppDeps): BuiltApp {
     live,
     connections: new SessionConnections(pool, live, logger),
     remotes: new RemoteRegistry(registryReader(pool), config.remotes, { sandbox: config.ANNIE_SANDBOX }),
-    retention: appDomains.flatMap((domain) => domain.retention ?? []),
+    retention: appModules.flatMap((module) => module.retention ?? []),
     lifecycle: new InstanceLifecycle(),
   };
-  const instances = appDomains.map((domain) => domain.create(deps));
+  const instances = appModules.map((module) => module.create(deps));
   // Behind proxies, only the entries they appended are believed: the left-most ones are the client's to choose.
   const app = new Koa<AppState>({
     proxy: config.TRUST_PROXY,
@@ -109,6 +110,7 @@ export function createApp(appDeps: AppDeps): BuiltApp {
   app.use(requestLogger(logger));
   app.use(compressResponses());
   app.use(errorHandler(logger));
+  app.use(pathAliases());
   // The inline scripts every page may carry: one starts a page's scripts after its first paint (the login
   // page's, a first-painted page's), one applies the appearance before it (every page of the shell's
   // build). A remote's first paint adds its own scripts' hashes to the response that carries it

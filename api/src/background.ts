@@ -1,18 +1,18 @@
-import type { DomainDeps, DomainInstance, Stop } from './domain.ts';
+import type { ModuleDeps, ModuleInstance, Stop } from './api-module.ts';
 import { Scheduler } from './jobs/define-schedule.ts';
 
-/** The app's background work: every domain's `start` and schedules, and the shared hub and workers behind them. */
+/** The app's background work: every module's `start` and schedules, and the shared hub and workers behind them. */
 export type Background = {
-  /** Starts every domain's background work and schedules (once). */
+  /** Starts every module's background work and schedules (once). */
   start: () => Promise<void>;
   /**
-   * Ends the live streams, stops every domain's work and schedules (running jobs and runs finish),
+   * Ends the live streams, stops every module's work and schedules (running jobs and runs finish),
    * then the job workers.
    */
   stop: Stop;
 };
 
-export function backgroundOf(instances: DomainInstance[], deps: DomainDeps): Background {
+export function backgroundOf(instances: ModuleInstance[], deps: ModuleDeps): Background {
   let started: Promise<Stop[]> | undefined;
   const scheduler = new Scheduler(deps.workers, deps.logger);
   return {

@@ -4,7 +4,6 @@ import type { CountryCode } from 'libphonenumber-js';
 import { type AppConfig, loadConfig } from './config/env.ts';
 import { runBackupCommand, runEmbeddedBackupCommand } from './db/backup-commands.ts';
 import { clustersCommand } from './db/cluster-registry.ts';
-import { ormSchema } from './domains.ts';
 import { toE164 } from './lib/phone-number.ts';
 import { formatDoctorReport, runDoctor } from './modules/doctor/index.ts';
 import {
@@ -15,6 +14,7 @@ import {
 } from './modules/remote-releases/index.ts';
 import { assignMessagingNumber } from './modules/sms/index.ts';
 import { createUser, deleteAccount, listUsers, setPassword, toAuthUserDto } from './modules/users/index.ts';
+import { ormSchema } from './modules.ts';
 import { openDatabase, REPO_ROOT, type Runtime } from './runtime.ts';
 
 type Args = {

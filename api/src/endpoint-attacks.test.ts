@@ -1,5 +1,5 @@
 // Every route in GET /api/openapi.json, attacked the same way, so a new route is covered by documenting
-// it. Every provider is configured (loopback fakes) and every domain holds tenant A's real data, made the
+// it. Every provider is configured (loopback fakes) and every module holds tenant A's real data, made the
 // way the product makes it. Anonymous → 401; a spoofed X-Tenant-Id / X-User-Id → 403; a regular user on
 // an admin route → 403; a cross-site write → 403; tenant B aimed at tenant A's own ids → 404 (never a 400
 // or 503 that would hide whether the id was found) and its lists without them; tenant A's other user aimed
@@ -117,7 +117,7 @@ describe(`every documented route (${routes.length}) under attack`, () => {
     expect(tables.length).toBeGreaterThan(10);
     const empty = Object.entries(rowsOfA).filter(([, count]) => count === 0);
     expect(empty, 'tables with no row of tenant A: seed them in tenant-seeds.ts').toEqual([]);
-    console.info(`attack walk: providers started and every domain seeded in ${seedingMs} ms`);
+    console.info(`attack walk: providers started and every module seeded in ${seedingMs} ms`);
   });
 
   it('aims every route with a path parameter at a seeded value of its own kind', () => {

@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
-import { domains, ormSchema } from './domains.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/users/index.ts';
+import { modules, ormSchema } from './modules.ts';
 import { startObservability } from './observability/start-observability.ts';
 import { withServedModels } from './providers/openai/configured-models.ts';
 import { buildDirs, openDatabase, sessionKeys } from './runtime.ts';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     logger,
     sessionKeys: keys,
     staticDirs: buildDirs(config),
-    domains: sandbox ? [...domains, sandbox.domain] : domains,
+    modules: sandbox ? [...modules, sandbox.module] : modules,
   });
   if (commandLine.seed) {
     const { seedSandbox } = await import('./sandbox/seed/seed-sandbox.ts');
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, longest + HARD_STOP_MARGIN_MS).unref();
     // Together: background work (e.g. the live event streams) must end for open requests to finish;
-    // the calls' WebSockets are left to their domains' drain, then whatever is left is cut.
+    // the calls' WebSockets are left to their modules' drain, then whatever is left is cut.
     await Promise.all([
       closeGracefully(server, config.SHUTDOWN_GRACE_MS, { keepUpgraded: true }),
       background.stop(),

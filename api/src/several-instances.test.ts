@@ -185,7 +185,7 @@ describe('two API instances on one database', () => {
     const onOne = await signedInOn(one);
     const onTwo = await signedInOn(two);
     const labOf = async (client: TestClient) =>
-      ((await client.get('/api/modules')).body as RemoteRegistryResponse).remotes.find(
+      ((await client.get('/api/remotes')).body as RemoteRegistryResponse).remotes.find(
         (remote) => remote.name === 'lab',
       );
     for (const version of ['5.0.0', '5.1.0']) {
@@ -193,7 +193,7 @@ describe('two API instances on one database', () => {
       // second, plus the loaded machine's margin (each look at two is a whole request); the wait itself
       // is bounded far above, so a slow run fails on the figure.
       const activating = performance.now();
-      expect((await onOne.post('/api/modules/releases/lab/activate', { version })).status).toBe(200);
+      expect((await onOne.post('/api/remotes/releases/lab/activate', { version })).status).toBe(200);
       const servedAt = await eventually(
         async () => ((await labOf(onTwo))?.version === version ? performance.now() : undefined),
         10_000,
@@ -201,7 +201,7 @@ describe('two API instances on one database', () => {
       expect(servedAt - activating).toBeLessThan(1_000 + LOADED_MACHINE_MARGIN_MS);
     }
     const rollingBack = performance.now();
-    expect((await onTwo.post('/api/modules/releases/lab/rollback')).status).toBe(200);
+    expect((await onTwo.post('/api/remotes/releases/lab/rollback')).status).toBe(200);
     const rolledBackAt = await eventually(
       async () => ((await labOf(onOne))?.version === '5.0.0' ? performance.now() : undefined),
       10_000,

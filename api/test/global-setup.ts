@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { createOrm, migrate } from '../src/db/orm.ts';
 import { createPool } from '../src/db/pool.ts';
-import { ormSchema } from '../src/domains.ts';
+import { ormSchema } from '../src/modules.ts';
 import { REPO_ROOT } from '../src/runtime.ts';
 
 declare module 'vitest' {

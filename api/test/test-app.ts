@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { afterAll } from 'vitest';
+import type { ModuleDeps } from '../src/api-module.ts';
 import { type AppDeps, type BuiltApp, createApp } from '../src/app.ts';
 import type { Background } from '../src/background.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
 import { createOrm, type Orm } from '../src/db/orm.ts';
 import { createPool, type Pool } from '../src/db/pool.ts';
-import type { DomainDeps } from '../src/domain.ts';
-import { ormSchema } from '../src/domains.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { User } from '../src/modules/users/user.entity.ts';
 import { createUser } from '../src/modules/users/user.service.ts';
+import { ormSchema } from '../src/modules.ts';
 import { closeGracefully, listen, portOf } from '../src/server.ts';
 import { TestClient } from './test-client.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -27,9 +27,9 @@ export type TestApp = {
   config: AppConfig;
   server: Server;
   databaseUrl: string;
-  /** What the app's domains were created with: its job sender and workers, its live hub. */
-  deps: DomainDeps;
-  /** Starts every domain's background work (the lab worker…); stopped after the file's tests. */
+  /** What the app's modules were created with: its job sender and workers, its live hub. */
+  deps: ModuleDeps;
+  /** Starts every module's background work (the lab worker…); stopped after the file's tests. */
   startBackground: Background['start'];
   /** Stops it early (e.g. before a fake it calls goes away); harmless to repeat. */
   stopBackground: Background['stop'];

@@ -6,7 +6,7 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig } from '@annie/api/src/config/env.ts';
 import { startEmbeddedPostgres } from '@annie/api/src/db/embedded-postgres.ts';
-import { ormSchema } from '@annie/api/src/domains.ts';
+import { ormSchema } from '@annie/api/src/modules.ts';
 import { ensureFirstAdmin } from '@annie/api/src/modules/users/index.ts';
 import { openDatabase } from '@annie/api/src/runtime.ts';
 import pg from 'pg';

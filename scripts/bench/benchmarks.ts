@@ -84,7 +84,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   {
     name: 'remote-releases',
     file: 'remote-releases.ts',
-    measures: 'release activation → two API instances serve it; `GET /api/modules` latency',
+    measures: 'release activation → two API instances serve it; `GET /api/remotes` latency',
   },
   {
     name: 'voice-console',

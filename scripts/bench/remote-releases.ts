@@ -2,8 +2,8 @@
 // Remote releases, live: starts two production API instances on one database of its own on the local
 // PostgreSQL, publishes two builds of the lab remote with `npm run annie -- remote:publish` (its build in
 // remotes/lab/dist), then activates them in turn through the admin API of the first instance and times
-// how long until BOTH instances' GET /api/modules answer the new version (p50/p95/max over the runs).
-// Then times GET /api/modules itself on one instance, signed in (canary-aware) and anonymous.
+// how long until BOTH instances' GET /api/remotes answer the new version (p50/p95/max over the runs).
+// Then times GET /api/remotes itself on one instance, signed in (canary-aware) and anonymous.
 // Last, a team's path: the voice remote's build (remotes/voice/dist) uploaded over HTTP with a deploy token
 // (bytes, seconds per upload), each upload activated with that token until both instances answer it.
 import { spawnSync } from 'node:child_process';
@@ -81,7 +81,7 @@ try {
   const sessions: [Session, Session] = [admin, await signIn(PORTS[1], 'admin', PASSWORD)];
 
   const servedVersion = async (index: 0 | 1, name = 'lab') => {
-    const response = await get(PORTS[index], '/api/modules', sessions[index].headers);
+    const response = await get(PORTS[index], '/api/remotes', sessions[index].headers);
     const { remotes } = JSON.parse(response.body) as { remotes: { name: string; version: string }[] };
     return remotes.find((remote) => remote.name === name)?.version;
   };
@@ -103,7 +103,7 @@ try {
     const activated = await send(
       PORTS[0],
       'POST',
-      '/api/modules/releases/lab/activate',
+      '/api/remotes/releases/lab/activate',
       { version },
       admin.headers,
     );
@@ -120,9 +120,9 @@ try {
     const durations: number[] = [];
     for (let index = 0; index < REQUESTS; index += 1) {
       const started = performance.now();
-      const response = await get(PORTS[1], '/api/modules', headers);
+      const response = await get(PORTS[1], '/api/remotes', headers);
       durations.push(performance.now() - started);
-      if (response.status !== 200) throw new Error(`GET /api/modules answered ${response.status}`);
+      if (response.status !== 200) throw new Error(`GET /api/remotes answered ${response.status}`);
     }
     return summary(durations.slice(Math.floor(REQUESTS / 10)));
   };
@@ -145,7 +145,7 @@ try {
     const { form, bytes } = await voiceBuild(version);
     uploadBytes = bytes;
     const started = performance.now();
-    const response = await fetch(`http://127.0.0.1:${PORTS[0]}/api/modules/deploy/voice/releases`, {
+    const response = await fetch(`http://127.0.0.1:${PORTS[0]}/api/remotes/deploy/voice/releases`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       body: form,
@@ -154,7 +154,7 @@ try {
       throw new Error(`upload answered ${response.status}: ${await response.text()}`);
     uploads.push(performance.now() - started);
     const activatedAt = performance.now();
-    const activated = await fetch(`http://127.0.0.1:${PORTS[0]}/api/modules/deploy/voice/activate`, {
+    const activated = await fetch(`http://127.0.0.1:${PORTS[0]}/api/remotes/deploy/voice/activate`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ version }),
@@ -171,7 +171,7 @@ try {
     `activate (admin API on instance 1) → both instances answer the new version: p50 ${ms(switched.p50)}, p95 ${ms(switched.p95)}, max ${ms(switched.max)}  [target < ${TARGET_SWITCH_MS} ms: ${verdict(switched.p95 < TARGET_SWITCH_MS)}]`,
   );
   console.log(
-    `GET /api/modules signed in: p50 ${ms(signedIn.p50, 2)}, p95 ${ms(signedIn.p95, 2)}  [target p95 ≤ ${TARGET_REGISTRY_P95_MS} ms: ${verdict(signedIn.p95 <= TARGET_REGISTRY_P95_MS)}]`,
+    `GET /api/remotes signed in: p50 ${ms(signedIn.p50, 2)}, p95 ${ms(signedIn.p95, 2)}  [target p95 ≤ ${TARGET_REGISTRY_P95_MS} ms: ${verdict(signedIn.p95 <= TARGET_REGISTRY_P95_MS)}]`,
   );
   const uploaded = summary(uploads);
   const voiceSwitched = summary(voiceSwitches);
@@ -182,7 +182,7 @@ try {
     `activate it with the token → both instances answer it: p50 ${ms(voiceSwitched.p50)}, p95 ${ms(voiceSwitched.p95)}, max ${ms(voiceSwitched.max)}  [target < ${TARGET_SWITCH_MS} ms: ${verdict(voiceSwitched.p95 < TARGET_SWITCH_MS)}]`,
   );
   console.log(
-    `GET /api/modules anonymous: p50 ${ms(anonymous.p50, 2)}, p95 ${ms(anonymous.p95, 2)}  [target p95 ≤ ${TARGET_REGISTRY_P95_MS} ms: ${verdict(anonymous.p95 <= TARGET_REGISTRY_P95_MS)}]`,
+    `GET /api/remotes anonymous: p50 ${ms(anonymous.p50, 2)}, p95 ${ms(anonymous.p95, 2)}  [target p95 ≤ ${TARGET_REGISTRY_P95_MS} ms: ${verdict(anonymous.p95 <= TARGET_REGISTRY_P95_MS)}]`,
   );
 } finally {
   closeConnections();

@@ -10,8 +10,8 @@
 import { loadConfig } from '@annie/api/src/config/env.ts';
 import { createOrm } from '@annie/api/src/db/orm.ts';
 import { createPool } from '@annie/api/src/db/pool.ts';
-import { ormSchema } from '@annie/api/src/domains.ts';
 import { createServerToolRunner } from '@annie/api/src/modules/voice/tools/server-tool-runner.ts';
+import { ormSchema } from '@annie/api/src/modules.ts';
 import { benchApiEnv, type RunningApi, runCli, type Session, signIn, startApi } from '../lib/api-process.ts';
 import { connect, createBenchDatabase } from '../lib/database.ts';
 import { closeConnections } from '../lib/http.ts';

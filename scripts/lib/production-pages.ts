@@ -1,7 +1,7 @@
 // The production builds behind the API's own static server code (api/src/modules/static: precompressed
 // Brotli/gzip siblings by Accept-Encoding, cache headers, login page vs app page by session cookie) and
 // its response compressor, with the few API answers the pages need before a remote renders faked here:
-// POST /api/login (sets the cookie), GET /api/auth/user, GET /api/modules. Anything else under /api is a
+// POST /api/login (sets the cookie), GET /api/auth/user, GET /api/remotes. Anything else under /api is a
 // 404 {message, code}, which the pages handle. No database is involved.
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -57,7 +57,7 @@ function fakeApi(): Middleware {
     } else if (ctx.path === '/api/auth/user') {
       ctx.status = signedIn ? 200 : 401;
       ctx.body = signedIn ? USER : { message: 'Not signed in', code: 'unauthorized' };
-    } else if (ctx.path === '/api/modules') {
+    } else if (ctx.path === '/api/remotes') {
       ctx.body = { remotes: REGISTRY };
     } else if (ctx.path.startsWith('/api/')) {
       ctx.status = 404;

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiProcess } from '../../test/api-process.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { ormSchema } from '../domains.ts';
+import { ormSchema } from '../modules.ts';
 import { LOCKS, LockTimeoutError, withAdvisoryLock } from './advisory-lock.ts';
 import { createOrm, migrate } from './orm.ts';
 import { createPool } from './pool.ts';

@@ -27,7 +27,7 @@ function declaringHelpersUsed(source: ts.SourceFile): string[] {
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     if (!statement.moduleSpecifier.text.endsWith('/db/scoped-sql.ts')) continue;
-    // A type (a retention rule's PlainSql on a domain) declares nothing.
+    // A type (a retention rule's PlainSql on a module) declares nothing.
     if (statement.importClause?.isTypeOnly) continue;
     const bindings = statement.importClause?.namedBindings;
     if (bindings && ts.isNamedImports(bindings))

@@ -157,7 +157,7 @@ class ServedReleases {
 }
 
 /**
- * What `GET /api/modules` answers, from the releases in PostgreSQL. Kept in memory while `listen` holds
+ * What `GET /api/remotes` answers, from the releases in PostgreSQL. Kept in memory while `listen` holds
  * the live hub's LISTEN connection (every instance reloads it when a trigger announces a change, from
  * any process); without it (the connection lost, tests, the CLI) each read goes to the database.
  * A remote whose REMOTE_<NAME>_ENTRY is configured keeps that entry: the operator's override wins.

@@ -173,7 +173,7 @@ describe('defineSchedule', () => {
     expect(states).toContain('completed');
   });
 
-  it("the app's background runner starts every domain's schedules and stops them", async () => {
+  it("the app's background runner starts every module's schedules and stops them", async () => {
     await app.startBackground();
     const { rows } = await app.pool.query<{ name: string }>(
       `select name from ${JOB_QUEUE_SCHEMA}.queue where name like 'schedule.%' and name not like 'schedule.probe-%' order by name`,

@@ -109,9 +109,9 @@ describe('HTTP metrics', () => {
     const forUser = registry.forUser;
     registry.forUser = () => Promise.reject(new Error('a bug'));
     try {
-      const before = await requests('/api/modules', '500');
-      expect((await client.get('/api/modules')).status).toBe(500);
-      expect((await requests('/api/modules', '500')) - before).toBe(1);
+      const before = await requests('/api/remotes', '500');
+      expect((await client.get('/api/remotes')).status).toBe(500);
+      expect((await requests('/api/remotes', '500')) - before).toBe(1);
     } finally {
       registry.forUser = forUser;
     }

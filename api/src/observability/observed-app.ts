@@ -4,7 +4,7 @@ import { observeProviders, providerBasesOf } from './provider-observer.ts';
 
 type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };
 
-/** What createApp's deps offer the metrics (domain.ts's DomainDeps, seen structurally). */
+/** What createApp's deps offer the metrics (api-module.ts's ModuleDeps, seen structurally). */
 type AppParts = {
   config: Partial<Record<string, unknown>>;
   pool: PoolCounts & { query: (text: string) => Promise<unknown> };

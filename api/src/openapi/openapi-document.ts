@@ -1,5 +1,6 @@
 import { apiErrorBodySchema } from '@annie/api-client/contracts/errors';
 import type { Layer } from '@koa/router';
+import { deprecatedPathOf } from '../http/path-aliases.ts';
 import { SESSION_COOKIE } from '../http/session/session-middleware.ts';
 import { namedSchemas } from './named-schemas.ts';
 import { type Access, docOf, type ResponseDoc, type RouteDoc } from './route-doc.ts';
@@ -133,6 +134,24 @@ function operation(
   };
 }
 
+/** The operations of `path` as its deprecated alias documents them: the same, marked deprecated. */
+function deprecatedAlias(
+  methods: Record<string, OpenApiOperation>,
+  path: string,
+): Record<string, OpenApiOperation> {
+  return Object.fromEntries(
+    Object.entries(methods).map(([method, spec]) => [
+      method,
+      {
+        ...spec,
+        operationId: `${spec.operationId}Deprecated`,
+        deprecated: true,
+        description: `Deprecated alias of ${method.toUpperCase()} ${path}, answered the same for one release (with \`Deprecation\` and \`Link: <…>; rel="successor-version"\` headers); call ${path}.`,
+      },
+    ]),
+  );
+}
+
 /**
  * The OpenAPI 3.1 document of the routers' documented routes, built from the zod schemas they name.
  * Each operation says who may call it in `x-access` (anonymous, signed-in, admin) besides `security`.
@@ -159,6 +178,10 @@ export function openApiDocument(routes: RegisteredRoute[]): OpenApiDocument {
     methods[route.method] = operation(components, { ...route, doc: route.doc });
     paths[route.path] = methods;
   }
+  for (const [path, methods] of Object.entries(paths)) {
+    const deprecated = deprecatedPathOf(path);
+    if (deprecated) paths[deprecated] = deprecatedAlias(methods, path);
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -176,7 +199,7 @@ export function openApiDocument(routes: RegisteredRoute[]): OpenApiDocument {
           type: 'http',
           scheme: 'bearer',
           description:
-            "A remote's deploy token (`annie_deploy_…`), created on the Remote releases screen or with remote:token create: it releases that one remote, on /api/modules/deploy/<remote>/… only.",
+            "A remote's deploy token (`annie_deploy_…`), created on the Remote releases screen or with remote:token create: it releases that one remote, on /api/remotes/deploy/<remote>/… only.",
         },
       },
     },

@@ -36,7 +36,7 @@ function typeErrors(source: string): string[] {
 
 describe('the deploy API in the document', () => {
   const deploy = ['releases', 'activate', 'promote', 'rollback'].map(
-    (action) => document.paths[`/api/modules/deploy/{remote}/${action}`]?.post,
+    (action) => document.paths[`/api/remotes/deploy/{remote}/${action}`]?.post,
   );
 
   it('says its four operations take a deploy token as a Bearer credential', () => {
@@ -82,14 +82,14 @@ const fact: Fact = { id: 'f', key: 'k', value: { nested: [1, 'two', null] }, uni
 const badSource: Fact['source'] = 'elsewhere';
 type Refused = paths['/api/knowledge/facts']['post']['responses'][400]['content']['application/json'];
 const refused: Refused = { message: 'Key is required', code: 'validation_failed' };
-type Upload = paths['/api/modules/deploy/{remote}/releases']['post'];
+type Upload = paths['/api/remotes/deploy/{remote}/releases']['post'];
 const upload: NonNullable<Upload['requestBody']>['content']['multipart/form-data'] = {
   version: '1.4.0',
   'static/js/app.1234.js': 'the file',
 };
 // @ts-expect-error the upload names its version
 const unnamed: NonNullable<Upload['requestBody']>['content']['multipart/form-data'] = { 'a.js': 'x' };
-type Activate = paths['/api/modules/deploy/{remote}/activate']['post'];
+type Activate = paths['/api/remotes/deploy/{remote}/activate']['post'];
 const canary: NonNullable<Activate['requestBody']>['content']['application/json'] = { version: '1.4.0', percent: 10 };
 const remote: Activate['parameters']['path']['remote'] = 'lab';
 export const used = [fact, badSource, refused, upload, unnamed, canary, remote];

@@ -51,7 +51,7 @@ async function signedIn(baseUrl: string): Promise<TestClient> {
 describe('a production start with no provider keys', () => {
   it('says it is no sandbox, and runs no fake: the process listens on its own port only', async () => {
     const api = await startApiProcess(['api/src/main.ts'], env);
-    const modules = await new TestClient(api.baseUrl).get('/api/modules');
+    const modules = await new TestClient(api.baseUrl).get('/api/remotes');
     expect(modules.body.sandbox).toBe(false);
     expect(api.logs.find((line) => line.msg === 'AnnieAI is ready')?.sandbox).toBe(false);
     expect(listeningPorts(api.apiPid)).toEqual([Number(new URL(api.baseUrl).port)]);
@@ -91,10 +91,10 @@ describe('a sandbox started with --seed', () => {
     expect(code).toBe(0);
   });
 
-  it('runs its fakes in-process and says so in the log and /api/modules', async () => {
+  it('runs its fakes in-process and says so in the log and /api/remotes', async () => {
     expect(api.logs.find((line) => line.msg === 'AnnieAI is ready')?.sandbox).toBe(true);
     expect(api.logs.some((line) => line.msg === 'Sandbox — providers are simulated')).toBe(true);
-    expect((await new TestClient(api.baseUrl).get('/api/modules')).body.sandbox).toBe(true);
+    expect((await new TestClient(api.baseUrl).get('/api/remotes')).body.sandbox).toBe(true);
     // The API's port and the fakes' (chemistry, Google, OpenAI text, realtime WebSocket and WebRTC with its
     // sideband, GPT-Live's WebSocket and its browser calls, Twilio).
     expect(listeningPorts(api.apiPid)).toHaveLength(10);

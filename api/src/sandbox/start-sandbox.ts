@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import type { SandboxFakes } from '@annie/fakes/sandbox/sandbox-fakes';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Logger } from 'pino';
+import type { ApiModule } from '../api-module.ts';
 import type { AppConfig } from '../config/env.ts';
-import type { Domain } from '../domain.ts';
 import { REPO_ROOT } from '../runtime.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 import {
@@ -21,8 +21,8 @@ import {
 /** A started sandbox: the configuration that points at its fakes, its panel's routes, and the fakes. */
 export type Sandbox = {
   config: AppConfig;
-  /** The sandbox panel's routes, served beside the product's domains. */
-  domain: Domain;
+  /** The sandbox panel's routes, served beside the product's modules. */
+  module: ApiModule;
   fakes: SandboxFakes;
   close: () => Promise<void>;
 };
@@ -98,7 +98,7 @@ export async function startSandbox(config: AppConfig, logger: Logger, port: numb
     },
     SANDBOX_NOTICE,
   );
-  const domain: Domain = {
+  const module: ApiModule = {
     name: 'sandbox',
     entities: [],
     migrations: [],
@@ -113,5 +113,5 @@ export async function startSandbox(config: AppConfig, logger: Logger, port: numb
       ],
     }),
   };
-  return { config: sandboxed, domain, fakes, close: () => fakes.close() };
+  return { config: sandboxed, module, fakes, close: () => fakes.close() };
 }

@@ -7,17 +7,17 @@ import { VOICE_WEBHOOK_PATH } from '../../src/modules/voice/phone-calls/index.ts
 import type { TestClient, TestResponse } from '../test-client.ts';
 import { type AttackWorld, NUMBER_OF_A, PUBLIC_URL } from './attack-world.ts';
 
-/** What seeding one domain gave tenant A: named values (ids, keys, numbers) the attacks aim at. */
+/** What seeding one module gave tenant A: named values (ids, keys, numbers) the attacks aim at. */
 export type Seeded = Record<string, string>;
 
 /**
- * One domain's data for tenant A, made the way the product makes it (its routes, signed provider webhooks,
+ * One module's data for tenant A, made the way the product makes it (its routes, signed provider webhooks,
  * the fakes' OAuth and calls). `perUser` values belong to tenant A's admin alone: tenant A's other user
- * must not reach them either. A new domain is one more entry here (and in ROUTE_VALUES when it adds
+ * must not reach them either. A new module is one more entry here (and in ROUTE_VALUES when it adds
  * routes with ids); the walk refuses to start while any tenant-owned table has no row of tenant A.
  */
-export type DomainSeed = {
-  domain: string;
+export type ModuleSeed = {
+  module: string;
   perUser?: string[];
   seed: (world: AttackWorld) => Promise<Seeded>;
 };
@@ -54,16 +54,16 @@ async function connectGoogle(world: AttackWorld, client: TestClient) {
   expect(callback.headers.get('location')).toBe('/google/success');
 }
 
-export const DOMAIN_SEEDS: DomainSeed[] = [
+export const MODULE_SEEDS: ModuleSeed[] = [
   {
-    domain: 'tenant and its messaging number',
+    module: 'tenant and its messaging number',
     async seed(world) {
       await assignMessagingNumber(world.app.pool, 'tenant-a', NUMBER_OF_A);
       return {};
     },
   },
   {
-    domain: 'contacts',
+    module: 'contacts',
     async seed({ adminA }) {
       const contact = created(
         await adminA.post('/api/contacts', { name: 'Ada Lovelace', phonePrimary: ALICE, notes: 'secret' }),
@@ -73,7 +73,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
-    domain: 'knowledge',
+    module: 'knowledge',
     async seed({ adminA }) {
       const note = created(
         await adminA.post('/api/knowledge/notes', { title: 'Board', body: 'Quarterly numbers' }),
@@ -99,7 +99,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
-    domain: 'voice profiles and a Voice Console test ticket',
+    module: 'voice profiles and a Voice Console test ticket',
     async seed({ adminA }) {
       const profile = created(
         await adminA.post('/api/voice/profiles', { name: 'Private', instructions: 'Secret instructions.' }),
@@ -111,7 +111,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
-    domain: 'conversations',
+    module: 'conversations',
     perUser: ['conversationId'],
     async seed({ adminA }) {
       const conversation = created(
@@ -124,14 +124,14 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
-    domain: 'web calls',
+    module: 'web calls',
     perUser: ['callSessionId'],
     async seed({ adminA }) {
       return { callSessionId: created(await adminA.post('/api/calls/start'), 'web call').id ?? '' };
     },
   },
   {
-    domain: 'phone calls (through the Twilio fake, to the end)',
+    module: 'phone calls (through the Twilio fake, to the end)',
     perUser: ['phoneCallSessionId'],
     async seed(world) {
       const { twilio } = world.fakes;
@@ -152,7 +152,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
-    domain: "trust (A's admin's own number and passcode; a stranger's call leaves a message and a request)",
+    module: "trust (A's admin's own number and passcode; a stranger's call leaves a message and a request)",
     perUser: ['pendingActionId', 'callMessageId', 'frontDeskCallSessionId', 'ownNumberA'],
     async seed(world) {
       const { twilio, openAiRealtime } = world.fakes;
@@ -220,7 +220,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
-    domain: "usage (the phone calls' figures and ledger lines, and the tenant's usage settings)",
+    module: "usage (the phone calls' figures and ledger lines, and the tenant's usage settings)",
     async seed(world) {
       const settings = { currency: 'EUR', usdRate: 0.9, monthlyBudget: 500, hardStop: false, prices: {} };
       created(await world.adminA.put('/api/usage/settings', settings), 'usage settings');
@@ -234,7 +234,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
-    domain: 'SMS (a signed inbound text, its draft, and a sent text)',
+    module: 'SMS (a signed inbound text, its draft, and a sent text)',
     async seed(world) {
       const webhook = '/api/sms/webhooks/inbound';
       const reply = await world.fakes.twilio.sendInbound(
@@ -253,7 +253,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
-    domain: 'lab jobs (run by the worker against the chemistry fake)',
+    module: 'lab jobs (run by the worker against the chemistry fake)',
     async seed(world) {
       const job = created(
         await world.adminA.post('/api/lab/jobs', { type: 'formulate', payload: LAB_JOB_SAMPLES.formulate }),
@@ -268,7 +268,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
     },
   },
   {
-    domain: "Google connections (tenant A's admin and its other user, each their own account)",
+    module: "Google connections (tenant A's admin and its other user, each their own account)",
     perUser: ['googleAccountId'],
     async seed(world) {
       world.fakes.google.setAccount(FAKE_GOOGLE_ACCOUNT);
@@ -310,15 +310,15 @@ export const ROUTE_VALUES: [RegExp, Record<string, string>][] = [
  */
 export const ROUTES_WITHOUT_TENANT_DATA = [
   /^\/api\/docs\/\{file\}$/,
-  /^\/api\/modules\/releases\/\{remote\}\//,
-  /^\/api\/modules\/tokens\/\{id\}\//,
+  /^\/api\/remotes\/releases\/\{remote\}\//,
+  /^\/api\/remotes\/tokens\/\{id\}\//,
 ];
 
-/** Seeds every domain in turn (the workers running), then stops the workers so tenant A's rows hold still. */
+/** Seeds every module in turn (the workers running), then stops the workers so tenant A's rows hold still. */
 export async function seedTenantA(world: AttackWorld): Promise<{ values: Seeded; perUser: string[] }> {
   await world.app.startBackground();
   const values: Seeded = {};
-  for (const seed of DOMAIN_SEEDS) Object.assign(values, await seed.seed(world));
+  for (const seed of MODULE_SEEDS) Object.assign(values, await seed.seed(world));
   await world.app.stopBackground();
-  return { values, perUser: DOMAIN_SEEDS.flatMap((seed) => seed.perUser ?? []) };
+  return { values, perUser: MODULE_SEEDS.flatMap((seed) => seed.perUser ?? []) };
 }

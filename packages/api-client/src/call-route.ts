@@ -1,4 +1,4 @@
-import type { RouteArgs, RouteContract, RouteInput, RouteOutput } from './contracts/route.ts';
+import type { RouteArgs, RouteCallInput, RouteContract, RouteOutput } from './contracts/route.ts';
 import { routeUrl } from './contracts/route.ts';
 import { apiRequest, type HttpMethod, type RequestOptions } from './http.ts';
 
@@ -12,7 +12,7 @@ export async function callRoute<C extends RouteContract>(
   contract: C,
   ...[input, options]: RouteArgs<C, RequestOptions>
 ): Promise<RouteOutput<C>> {
-  const given = (input ?? {}) as RouteInput<RouteContract> & {
+  const given = (input ?? {}) as RouteCallInput<RouteContract> & {
     params?: Record<string, unknown>;
     query?: unknown;
     body?: unknown;

@@ -27,7 +27,7 @@ function eagerly(shared: moduleFederationPlugin.SharedObject): moduleFederationP
   return eager;
 }
 
-/** Federation options of the host: no static remotes (they come from GET /api/modules at run time). */
+/** Federation options of the host: no static remotes (they come from GET /api/remotes at run time). */
 export function hostFederation(appDir: string): FederationOptions {
   const base = common(appDir);
   return {

@@ -25,7 +25,7 @@ describe('firstScreenFiles', () => {
   it("counts the app page, what it references and the home module's files, each as the server sends it", async () => {
     const root = await build({
       'shell/app.html':
-        '<link rel="stylesheet" href="/app/app.css"><link rel="preload" href="/api/modules" as="fetch"><script defer src="/app/app.js"></script>',
+        '<link rel="stylesheet" href="/app/app.css"><link rel="preload" href="/api/remotes" as="fetch"><script defer src="/app/app.js"></script>',
       'shell/app/app.js': 9000,
       'shell/app/app.js.br': 3000,
       'shell/app/app.js.gz': 3500,

@@ -28,7 +28,7 @@ const modules: Record<string, unknown> = {
 const loadRemoteMock = vi.mocked(loadRemote);
 
 beforeEach(() => {
-  stubFetch({ 'GET /api/modules': { status: 200, body: registry } });
+  stubFetch({ 'GET /api/remotes': { status: 200, body: registry } });
   loadRemoteMock.mockReset();
   loadRemoteMock.mockImplementation(async (id) => modules[id] ?? null);
 });

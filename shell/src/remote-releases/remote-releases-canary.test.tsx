@@ -67,9 +67,9 @@ afterEach(() => {
 
 function stubReleases(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
-    'GET /api/modules/releases': { status: 200, body: withCanary(10) },
-    'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
-    'GET /api/modules/releases/:remote/load-errors': { status: 200, body: CHART },
+    'GET /api/remotes/releases': { status: 200, body: withCanary(10) },
+    'GET /api/remotes/tokens': { status: 200, body: { tokens: [] } },
+    'GET /api/remotes/releases/:remote/load-errors': { status: 200, body: CHART },
     ...extra,
   });
 }
@@ -101,7 +101,7 @@ describe('the Remote releases screen in words', () => {
 
   it("sets the canary's share with the slider and promotes it, each after confirming", async () => {
     const fetched = stubReleases({
-      'POST /api/modules/releases/:remote/activate': { status: 200, body: withCanary(12) },
+      'POST /api/remotes/releases/:remote/activate': { status: 200, body: withCanary(12) },
     });
     renderWithProviders(<RemoteReleasesPage />);
     const lab = await screen.findByLabelText('Remote Lab');
@@ -123,8 +123,8 @@ describe('the Remote releases screen in words', () => {
     await userEvent.click(within(promote).getByRole('button', { name: 'Promote' }));
     await waitFor(() =>
       expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
-        ['/api/modules/releases/lab/activate', { version: '1.1.0', percent: 12 }],
-        ['/api/modules/releases/lab/activate', { version: '1.1.0' }],
+        ['/api/remotes/releases/lab/activate', { version: '1.1.0', percent: 12 }],
+        ['/api/remotes/releases/lab/activate', { version: '1.1.0' }],
       ]),
     );
   });
@@ -142,11 +142,11 @@ describe('the Remote releases screen in words', () => {
       lastUsedAt: null,
     };
     stubReleases({
-      'POST /api/modules/releases/confirm-password': {
+      'POST /api/remotes/releases/confirm-password': {
         status: 200,
         body: { grant: 'g', expiresAt: new Date(Date.now() + 300_000).toISOString() },
       },
-      'POST /api/modules/tokens': { status: 201, body: { token: 'annie_deploy_secret', deployToken } },
+      'POST /api/remotes/tokens': { status: 201, body: { token: 'annie_deploy_secret', deployToken } },
     });
     renderWithProviders(<RemoteReleasesPage />);
     const card = await screen.findByLabelText('Deploy tokens');

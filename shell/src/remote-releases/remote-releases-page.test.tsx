@@ -76,9 +76,9 @@ function headersSentTo(fetchMock: { mock: { calls: unknown[][] } }, path: string
 describe('the Remote releases screen', () => {
   it('shows each remote, its versions, load errors, the override and the audit log', async () => {
     stubFetch({
-      'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
-      'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
-      'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
+      'GET /api/remotes/releases': { status: 200, body: releases('1.0.0') },
+      'GET /api/remotes/tokens': { status: 200, body: { tokens: [] } },
+      'GET /api/remotes/releases/:remote/load-errors': { status: 200, body: NO_CHART },
     });
     renderWithProviders(<RemoteReleasesPage />);
     const lab = await screen.findByLabelText('Remote Lab');
@@ -103,10 +103,10 @@ describe('the Remote releases screen', () => {
 
   it('activates a version only after the confirm dialog, and says so', async () => {
     const fetched = stubFetch({
-      'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
-      'POST /api/modules/releases/:remote/activate': { status: 200, body: releases('1.1.0') },
-      'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
-      'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
+      'GET /api/remotes/releases': { status: 200, body: releases('1.0.0') },
+      'POST /api/remotes/releases/:remote/activate': { status: 200, body: releases('1.1.0') },
+      'GET /api/remotes/tokens': { status: 200, body: { tokens: [] } },
+      'GET /api/remotes/releases/:remote/load-errors': { status: 200, body: NO_CHART },
     });
     renderWithProviders(
       <>
@@ -123,7 +123,7 @@ describe('the Remote releases screen', () => {
     expect((await screen.findAllByText('Everyone now gets Lab 1.1.0')).length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
-      ['/api/modules/releases/lab/activate', { version: '1.1.0' }],
+      ['/api/remotes/releases/lab/activate', { version: '1.1.0' }],
     ]);
   });
 
@@ -139,11 +139,11 @@ describe('the Remote releases screen', () => {
       lastUsedAt: null,
     };
     const fetched = stubFetch({
-      'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
-      'GET /api/modules/tokens': { status: 200, body: { tokens: [token] } },
-      'POST /api/modules/tokens': { status: 201, body: { token: 'annie_deploy_secret', deployToken: token } },
-      'POST /api/modules/releases/confirm-password': { status: 200, body: GRANT },
-      'POST /api/modules/tokens/:id/revoke': { status: 204 },
+      'GET /api/remotes/releases': { status: 200, body: releases('1.0.0') },
+      'GET /api/remotes/tokens': { status: 200, body: { tokens: [token] } },
+      'POST /api/remotes/tokens': { status: 201, body: { token: 'annie_deploy_secret', deployToken: token } },
+      'POST /api/remotes/releases/confirm-password': { status: 200, body: GRANT },
+      'POST /api/remotes/tokens/:id/revoke': { status: 204 },
     });
     renderWithProviders(
       <>
@@ -160,38 +160,38 @@ describe('the Remote releases screen', () => {
     await userEvent.type(within(confirm).getByLabelText('Password'), 'my-password');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     expect(await within(card).findByLabelText('New deploy token')).toHaveTextContent('annie_deploy_secret');
-    expect(headersSentTo(fetched.fetchMock, '/api/modules/tokens')[0]).toMatchObject({
+    expect(headersSentTo(fetched.fetchMock, '/api/remotes/tokens')[0]).toMatchObject({
       'X-Release-Grant': 'grant-secret',
     });
     await userEvent.click(within(card).getByRole('button', { name: 'Revoke' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(fetched.requests('POST').map((request) => request.path)).toEqual([
-      '/api/modules/releases/confirm-password',
-      '/api/modules/tokens',
+      '/api/remotes/releases/confirm-password',
+      '/api/remotes/tokens',
     ]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() =>
       expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
-        ['/api/modules/releases/confirm-password', { password: 'my-password' }],
-        ['/api/modules/tokens', { remote: REMOTE_NAMES[0], name: 'lab-ci' }],
-        [`/api/modules/tokens/${token.id}/revoke`, undefined],
+        ['/api/remotes/releases/confirm-password', { password: 'my-password' }],
+        ['/api/remotes/tokens', { remote: REMOTE_NAMES[0], name: 'lab-ci' }],
+        [`/api/remotes/tokens/${token.id}/revoke`, undefined],
       ]),
     );
   });
 
   it('turns automatic rollback off for one remote', async () => {
     const fetched = stubFetch({
-      'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
-      'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
-      'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
-      'POST /api/modules/releases/:remote/auto-rollback': { status: 200, body: releases('1.0.0') },
+      'GET /api/remotes/releases': { status: 200, body: releases('1.0.0') },
+      'GET /api/remotes/tokens': { status: 200, body: { tokens: [] } },
+      'GET /api/remotes/releases/:remote/load-errors': { status: 200, body: NO_CHART },
+      'POST /api/remotes/releases/:remote/auto-rollback': { status: 200, body: releases('1.0.0') },
     });
     renderWithProviders(<RemoteReleasesPage />);
     const lab = await screen.findByLabelText('Remote Lab');
     await userEvent.click(within(lab).getByRole('switch', { name: 'Automatic rollback' }));
     await waitFor(() =>
       expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
-        ['/api/modules/releases/lab/auto-rollback', { enabled: false }],
+        ['/api/remotes/releases/lab/auto-rollback', { enabled: false }],
       ]),
     );
   });
@@ -207,10 +207,10 @@ describe('the Remote releases screen', () => {
         approvedAt: null,
       };
     const fetched = stubFetch({
-      'GET /api/modules/releases': { status: 200, body: waiting },
-      'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
-      'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
-      'GET /api/modules/releases/:remote/versions/:version/changes': {
+      'GET /api/remotes/releases': { status: 200, body: waiting },
+      'GET /api/remotes/tokens': { status: 200, body: { tokens: [] } },
+      'GET /api/remotes/releases/:remote/load-errors': { status: 200, body: NO_CHART },
+      'GET /api/remotes/releases/:remote/versions/:version/changes': {
         status: 200,
         body: {
           remote: 'lab',
@@ -228,8 +228,8 @@ describe('the Remote releases screen', () => {
           shared: [{ name: 'zod', version: '4.1.0', previous: '4.0.0' }],
         },
       },
-      'POST /api/modules/releases/confirm-password': { status: 200, body: GRANT },
-      'POST /api/modules/releases/:remote/approve': { status: 200, body: releases('1.0.0') },
+      'POST /api/remotes/releases/confirm-password': { status: 200, body: GRANT },
+      'POST /api/remotes/releases/:remote/approve': { status: 200, body: releases('1.0.0') },
     });
     renderWithProviders(
       <>
@@ -258,10 +258,10 @@ describe('the Remote releases screen', () => {
       (await screen.findAllByText("Lab 1.1.0 may now reach every tenant's users")).length,
     ).toBeGreaterThan(0);
     expect(fetched.requests('POST').map((request) => [request.path, request.body])).toEqual([
-      ['/api/modules/releases/confirm-password', { password: 'my-password' }],
-      ['/api/modules/releases/lab/approve', { version: '1.1.0' }],
+      ['/api/remotes/releases/confirm-password', { password: 'my-password' }],
+      ['/api/remotes/releases/lab/approve', { version: '1.1.0' }],
     ]);
-    expect(headersSentTo(fetched.fetchMock, '/api/modules/releases/lab/approve')[0]).toMatchObject({
+    expect(headersSentTo(fetched.fetchMock, '/api/remotes/releases/lab/approve')[0]).toMatchObject({
       'X-Release-Grant': 'grant-secret',
     });
   });
@@ -270,9 +270,9 @@ describe('the Remote releases screen', () => {
     Object.defineProperty(window, 'opener', { value: window, configurable: true });
     try {
       const fetched = stubFetch({
-        'GET /api/modules/releases': { status: 200, body: releases('1.0.0') },
-        'GET /api/modules/tokens': { status: 200, body: { tokens: [] } },
-        'GET /api/modules/releases/:remote/load-errors': { status: 200, body: NO_CHART },
+        'GET /api/remotes/releases': { status: 200, body: releases('1.0.0') },
+        'GET /api/remotes/tokens': { status: 200, body: { tokens: [] } },
+        'GET /api/remotes/releases/:remote/load-errors': { status: 200, body: NO_CHART },
       });
       renderWithProviders(<RemoteReleasesPage />);
       const card = await screen.findByLabelText('Deploy tokens');

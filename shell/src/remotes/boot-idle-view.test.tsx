@@ -22,7 +22,7 @@ const registry = {
 
 describe("the home page's server-rendered idle view", () => {
   it('is the loading state of the home route (the same node, no spinner) until the voice page has mounted', async () => {
-    stubFetch({ 'GET /api/modules': { status: 200, body: registry } });
+    stubFetch({ 'GET /api/remotes': { status: 200, body: registry } });
     let resolvePage: (module: unknown) => void = () => {};
     vi.mocked(loadRemote).mockImplementation(
       (id) =>
@@ -44,11 +44,11 @@ describe("the home page's server-rendered idle view", () => {
   });
 
   it('gives the app the settings it was rendered with, so they are not fetched', async () => {
-    const fetched = stubFetch({ 'GET /api/modules': { status: 200, body: registry } });
+    const fetched = stubFetch({ 'GET /api/remotes': { status: 200, body: registry } });
     const queryClient = startFetching('/');
     expect(queryClient.getQueryData(['/api/settings'])).toEqual({ assistantName: 'Ada' });
     await waitFor(() =>
-      expect(fetched.requests('GET').map((request) => request.path)).toContain('/api/modules'),
+      expect(fetched.requests('GET').map((request) => request.path)).toContain('/api/remotes'),
     );
     expect(fetched.requests('GET').map((request) => request.path)).not.toContain('/api/settings');
   });

@@ -31,7 +31,7 @@ afterEach(() => {
 // One page load: the federation runtime's registrations and loaded remotes carry over from test to test.
 describe('a remote moved to another version while the page is open', () => {
   it('keeps the version a running remote has, offering Reload; a remote not yet running loads the new one', async () => {
-    stubFetch({ 'GET /api/modules': { status: 200, body: registryOf('1.0.0') } });
+    stubFetch({ 'GET /api/remotes': { status: 200, body: registryOf('1.0.0') } });
     loadRemoteMock.mockImplementation(async (id) =>
       id === 'knowledge/app' ? { default: { knowledge: page('Knowledge 1.0.0') } } : null,
     );
@@ -40,7 +40,7 @@ describe('a remote moved to another version while the page is open', () => {
     expect(screen.queryByText(/A new version of/)).toBeNull();
     first.unmount();
 
-    stubFetch({ 'GET /api/modules': { status: 200, body: registryOf('2.0.0') } });
+    stubFetch({ 'GET /api/remotes': { status: 200, body: registryOf('2.0.0') } });
     renderWithProviders(<AppRoutes isAdmin={false} />, { path: '/knowledge' });
     expect(await screen.findByText('A new version of the Knowledge Base is available')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeVisible();
@@ -59,8 +59,8 @@ describe('a remote moved to another version while the page is open', () => {
   it('reports a remote that fails to load, with the version it was given', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetched = stubFetch({
-      'GET /api/modules': { status: 200, body: registryOf('2.0.0') },
-      'POST /api/modules/load-errors': { status: 202, body: { recorded: true } },
+      'GET /api/remotes': { status: 200, body: registryOf('2.0.0') },
+      'POST /api/remotes/load-errors': { status: 202, body: { recorded: true } },
     });
     loadRemoteMock.mockImplementation(async (id) => {
       if (id === 'lab/app') throw new Error('RUNTIME-008: remote entry failed to load');

@@ -23,7 +23,7 @@ const loadRemoteMock = vi.mocked(loadRemote);
 
 beforeEach(() => {
   stubFetch({
-    'GET /api/modules': { status: 200, body: registry },
+    'GET /api/remotes': { status: 200, body: registry },
     'GET /api/auth/user': { status: 200, body: user },
   });
   loadRemoteMock.mockReset();
@@ -59,7 +59,7 @@ describe('startFetching', () => {
   });
 
   it('leaves a failed registry to the render too', async () => {
-    stubFetch({ 'GET /api/modules': { status: 503, body: { message: 'Service unavailable' } } });
+    stubFetch({ 'GET /api/remotes': { status: 503, body: { message: 'Service unavailable' } } });
     const client = startFetching('/');
     await waitFor(() =>
       expect(client.getQueryState(remoteRegistryQueryOptions().queryKey)?.status).toBe('error'),

@@ -1,5 +1,5 @@
+import type { RetentionRule } from '../../api-module.ts';
 import { plainSql } from '../../db/scoped-sql.ts';
-import type { RetentionRule } from '../../domain.ts';
 
 const ACROSS_TENANTS = "retention removes every tenant's expired rows alike";
 

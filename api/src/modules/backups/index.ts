@@ -1,4 +1,4 @@
 // Backups: the embedded database backed up daily, once across instances; with DATABASE_URL, what pgBackRest holds.
-export { backupsDomain } from './backups.domain.ts';
+export { backupsModule } from './backups.module.ts';
 export { pgBackRestInfo } from './pgbackrest-info.ts';
 export { backupStatus } from './scheduled-backup.ts';

@@ -2,4 +2,4 @@
 export { Contact } from './contact.entity.ts';
 export { contactByNumber, draftContactByNumber } from './contact.queries.ts';
 export { createContact } from './contact.service.ts';
-export { contactsDomain } from './contacts.domain.ts';
+export { contactsModule } from './contacts.module.ts';

@@ -1,3 +1,3 @@
 // Doctor: the providers' health, served to admins and run by the CLI.
-export { doctorDomain } from './doctor.domain.ts';
+export { doctorModule } from './doctor.module.ts';
 export { formatDoctorReport, runDoctor } from './run-doctor.ts';

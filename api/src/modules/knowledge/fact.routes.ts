@@ -1,5 +1,5 @@
 import * as contract from '@annie/api-client/contracts/knowledge-routes';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import { jsonText, type SomeRouteHandlers } from '../../http/define-route.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { approveFact, createFact, deleteFact, updateFact } from './fact.service.ts';
@@ -7,7 +7,7 @@ import { toFactDto } from './knowledge.dto.ts';
 import { factVersionsJson, listFactsJson } from './knowledge.queries.ts';
 
 /** /api/knowledge/facts: list, create, edit (new version), versions, approve (admin), delete. */
-export function factHandlers({ pool }: Pick<DomainDeps, 'pool'>) {
+export function factHandlers({ pool }: Pick<ModuleDeps, 'pool'>) {
   return {
     listFacts: async (_ctx, { query, auth }) => ({
       status: 200,

@@ -1,12 +1,12 @@
 import type * as contract from '@annie/api-client/contracts/knowledge-routes';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import { jsonText, type SomeRouteHandlers } from '../../http/define-route.ts';
 import { toNoteDto } from './knowledge.dto.ts';
 import { listNotesJson } from './knowledge.queries.ts';
 import { createNote, deleteNote, updateNote } from './note.service.ts';
 
 /** /api/knowledge/notes: list, create, edit, delete. */
-export function noteHandlers({ pool }: Pick<DomainDeps, 'pool'>) {
+export function noteHandlers({ pool }: Pick<ModuleDeps, 'pool'>) {
   return {
     listNotes: async (_ctx, { query, auth }) => ({
       status: 200,

@@ -1,10 +1,10 @@
 import type * as contract from '@annie/api-client/contracts/knowledge-routes';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import { searchKnowledge } from './knowledge-search.ts';
 
 /** GET /api/knowledge/search?q=&sources=&limit=: the backend of the search_knowledge_base voice tool. */
-export function searchHandlers({ pool }: Pick<DomainDeps, 'pool'>) {
+export function searchHandlers({ pool }: Pick<ModuleDeps, 'pool'>) {
   return {
     searchKnowledge: async (_ctx, { query, auth }) => ({
       status: 200,

@@ -1,5 +1,5 @@
+import type { RetentionRule } from '../../api-module.ts';
 import { plainSql } from '../../db/scoped-sql.ts';
-import type { RetentionRule } from '../../domain.ts';
 
 /** How long a finished lab job's history is kept. */
 export const LOG_RETENTION_MONTHS = 12;

@@ -1,4 +1,4 @@
-import type { DomainDeps, Stop } from '../../domain.ts';
+import type { ModuleDeps, Stop } from '../../api-module.ts';
 import { defineSchedule, type Schedule } from '../../jobs/define-schedule.ts';
 import { agtClientFromConfig } from '../../providers/agt/agt-client.ts';
 import { reconcileLabJobs } from './lab-job-reconciler.ts';
@@ -27,7 +27,7 @@ export const LAB_RECONCILE_GRACE_SECONDS = 60;
  * lets running jobs finish.
  */
 export async function startLabWorker(
-  deps: Pick<DomainDeps, 'config' | 'logger' | 'jobs' | 'workers'>,
+  deps: Pick<ModuleDeps, 'config' | 'logger' | 'jobs' | 'workers'>,
   options: LabWorkerOptions = {},
 ): Promise<Stop> {
   const settings = { ...DEFAULTS, ...options };
@@ -59,7 +59,7 @@ export async function startLabWorker(
  * Reconciliation of unfinished lab jobs every 30 s, once across instances: a job whose queue job is
  * missing is queued again, one abandoned past its retries is failed (see `reconcileLabJobs`).
  */
-export function labReconcileSchedule(deps: Pick<DomainDeps, 'logger' | 'jobs' | 'workers'>): Schedule {
+export function labReconcileSchedule(deps: Pick<ModuleDeps, 'logger' | 'jobs' | 'workers'>): Schedule {
   const { logger, jobs, workers } = deps;
   const send = (labJobId: string) => sendLabJob(jobs, labJobId);
   return defineSchedule({

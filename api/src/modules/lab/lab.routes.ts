@@ -1,6 +1,6 @@
 import * as contract from '@annie/api-client/contracts/lab-routes';
 import Router from '@koa/router';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoutes } from '../../http/define-route.ts';
 import { liveStream } from '../../live/live-stream.ts';
@@ -9,7 +9,7 @@ import { createLabJob, exportLabJob, getLabJob, listLabJobs } from './lab-job.se
 import { labJobChannel } from './lab-live.ts';
 
 /** The lab console's API: list, create, read, export and a live status stream of the tenant's jobs. */
-export function labRoutes(deps: Pick<DomainDeps, 'pool' | 'jobs' | 'live' | 'connections'>) {
+export function labRoutes(deps: Pick<ModuleDeps, 'pool' | 'jobs' | 'live' | 'connections'>) {
   const streamJobEvents = liveStream(deps.live, [labJobChannel], deps.connections);
 
   // Before /jobs/:id, which would otherwise take "events" for an id.

@@ -1,2 +1,2 @@
-// Data lifecycle: runs the retention rules every domain declares (`Domain.retention`), on a schedule.
+// Data lifecycle: runs the retention rules every module declares (`ApiModule.retention`), on a schedule.
 export { retentionSchedule } from './retention-schedule.ts';

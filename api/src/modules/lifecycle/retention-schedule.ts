@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
+import type { RetentionRule } from '../../api-module.ts';
 import type { Pool } from '../../db/pool.ts';
-import type { RetentionRule } from '../../domain.ts';
 import { defineSchedule, type Schedule } from '../../jobs/define-schedule.ts';
 import { enforceRetention } from './retention.queries.ts';
 

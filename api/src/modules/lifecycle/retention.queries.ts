@@ -1,7 +1,7 @@
+import type { RetentionRule } from '../../api-module.ts';
 import type { Pool } from '../../db/pool.ts';
 import { plainSql, runPlain } from '../../db/scoped-sql.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { RetentionRule } from '../../domain.ts';
 
 // One run at a time: the schedule already runs once across instances; the lock also covers a run by hand.
 const RETENTION_LOCK = 0x616e6e69; // 'anni'
@@ -9,7 +9,7 @@ const TRY_LOCK = plainSql('a process-wide lock, not data', 'select pg_try_adviso
 
 /**
  * Applies every rule once, in one transaction (each rule is its module's own `delete`, declared on its
- * domain: lifecycle names no table); returns rows removed per kind, or undefined if another instance
+ * module: lifecycle names no table); returns rows removed per kind, or undefined if another instance
  * is at it.
  */
 export async function enforceRetention(

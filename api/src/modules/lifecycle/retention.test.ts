@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { annieWith } from '../../../test/annie-cli.ts';
 import { startTestApp } from '../../../test/test-app.ts';
-import { domains } from '../../domains.ts';
+import { modules } from '../../modules.ts';
 import { eventually } from '../lab/testing/lab-test-helpers.ts';
 import { enforceRetention } from './retention.queries.ts';
 
@@ -71,9 +71,9 @@ describe('user:delete', () => {
 });
 
 describe('retention', () => {
-  it('runs the rules the owning domains declare, and lifecycle itself names none of their tables', async () => {
+  it('runs the rules the owning modules declare, and lifecycle itself names none of their tables', async () => {
     const owners = Object.fromEntries(
-      domains.flatMap((domain) => (domain.retention ?? []).map((rule) => [rule.kind, domain.name])),
+      modules.flatMap((module) => (module.retention ?? []).map((rule) => [rule.kind, module.name])),
     );
     expect(owners).toEqual({
       'deleted accounts (the user and everything of theirs: sessions, Google connections)': 'platform',

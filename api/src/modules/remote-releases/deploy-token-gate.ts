@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../../lib/http-errors.ts';
 import { type VerifiedToken, verifyDeployToken } from './deploy-tokens.ts';
 
 /** Where a deploy token is accepted: its remote's release calls, and nothing else. */
-export const DEPLOY_PATH = /^\/api\/modules\/deploy\/([^/]+)\//;
+export const DEPLOY_PATH = /^\/api\/remotes\/deploy\/([^/]+)\//;
 
 const bearerOf = (header: string) => /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 
@@ -17,7 +17,7 @@ export function deployTokenGate(): Middleware {
   return function refuseTokenOutsideDeploy(ctx, next) {
     const header = ctx.get('Authorization');
     if (header && bearerOf(header) !== undefined && !DEPLOY_PATH.test(ctx.path))
-      throw forbidden('A deploy token can only release its own remote (/api/modules/deploy/<remote>/…)');
+      throw forbidden('A deploy token can only release its own remote (/api/remotes/deploy/<remote>/…)');
     return next();
   };
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 async function createToken(remote: string, name: string, expiresInDays?: number): Promise<string> {
-  const response = await admin.request<CreatedDeployToken>('POST', '/api/modules/tokens', {
+  const response = await admin.request<CreatedDeployToken>('POST', '/api/remotes/tokens', {
     body: { remote, name, expiresInDays },
     headers: grant,
   });
@@ -33,7 +33,7 @@ async function createToken(remote: string, name: string, expiresInDays?: number)
 }
 
 const releasesOf = async (remote: string) =>
-  (await admin.get<RemoteReleases>(`/api/modules/releases?remote=${remote}`)).body;
+  (await admin.get<RemoteReleases>(`/api/remotes/releases?remote=${remote}`)).body;
 
 describe('deploy tokens', () => {
   it('are shown once and stored hashed, with their last use recorded', async () => {
@@ -47,12 +47,12 @@ describe('deploy tokens', () => {
     expect(rows[0]?.token_hash).not.toContain(token.slice(13));
     expect(rows[0]?.last_used_at).toBeNull();
     expect(rows[0]?.expires_at.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
-    const listed = (await admin.get<{ tokens: Record<string, unknown>[] }>('/api/modules/tokens')).body
+    const listed = (await admin.get<{ tokens: Record<string, unknown>[] }>('/api/remotes/tokens')).body
       .tokens;
     expect(JSON.stringify(listed)).not.toContain(token);
-    await deploy(app.baseUrl, token, '/api/modules/deploy/lab/rollback');
+    await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/rollback');
     const used = (
-      await admin.get<{ tokens: { name: string; lastUsedAt: string | null }[] }>('/api/modules/tokens')
+      await admin.get<{ tokens: { name: string; lastUsedAt: string | null }[] }>('/api/remotes/tokens')
     ).body.tokens;
     expect(used.find((entry) => entry.name === 'lab-ci')?.lastUsedAt).not.toBeNull();
   });
@@ -61,16 +61,16 @@ describe('deploy tokens', () => {
     expect((await upload(app.baseUrl, knowledgeToken, 'voice', '1.0.0', testBuild('voice'))).status).toBe(
       403,
     );
-    const activate = await deploy(app.baseUrl, knowledgeToken, '/api/modules/deploy/voice/activate', {
+    const activate = await deploy(app.baseUrl, knowledgeToken, '/api/remotes/deploy/voice/activate', {
       version: '1.0.0',
     });
     expect(activate.status).toBe(403);
     expect(activate.body.message).toBe('This deploy token releases knowledge only, not voice');
     for (const [method, path] of [
-      ['GET', '/api/modules'],
-      ['GET', '/api/modules/releases'],
-      ['POST', '/api/modules/releases/knowledge/activate'],
-      ['POST', '/api/modules/tokens'],
+      ['GET', '/api/remotes'],
+      ['GET', '/api/remotes/releases'],
+      ['POST', '/api/remotes/releases/knowledge/activate'],
+      ['POST', '/api/remotes/tokens'],
       ['GET', '/api/auth/user'],
       ['GET', '/api/knowledge/notes'],
       ['GET', '/api/openapi.json'],
@@ -84,10 +84,10 @@ describe('deploy tokens', () => {
     }
     // Without a token, or with a made-up one, a deploy call is a 401.
     expect(
-      (await fetch(`${app.baseUrl}/api/modules/deploy/knowledge/rollback`, { method: 'POST' })).status,
+      (await fetch(`${app.baseUrl}/api/remotes/deploy/knowledge/rollback`, { method: 'POST' })).status,
     ).toBe(401);
     expect(
-      (await deploy(app.baseUrl, 'annie_deploy_made-up', '/api/modules/deploy/knowledge/rollback')).status,
+      (await deploy(app.baseUrl, 'annie_deploy_made-up', '/api/remotes/deploy/knowledge/rollback')).status,
     ).toBe(401);
   });
 
@@ -109,7 +109,7 @@ describe('deploy tokens', () => {
 
     expect(
       (
-        await deploy(app.baseUrl, knowledgeToken, '/api/modules/deploy/knowledge/activate', {
+        await deploy(app.baseUrl, knowledgeToken, '/api/remotes/deploy/knowledge/activate', {
           version: '2.0.0',
           percent: 10,
         })
@@ -117,18 +117,18 @@ describe('deploy tokens', () => {
     ).toBe(200);
     expect((await releasesOf('knowledge')).remotes[0]?.canary).toEqual({ version: '2.0.0', percent: 10 });
     // The second key: the token's promote waits for an operator administrator's approval.
-    const waiting = await deploy(app.baseUrl, knowledgeToken, '/api/modules/deploy/knowledge/promote');
+    const waiting = await deploy(app.baseUrl, knowledgeToken, '/api/remotes/deploy/knowledge/promote');
     expect(waiting.status).toBe(403);
     expect(waiting.body.message).toContain('remote:approve knowledge 2.0.0');
-    const approved = await admin.request('POST', '/api/modules/releases/knowledge/approve', {
+    const approved = await admin.request('POST', '/api/remotes/releases/knowledge/approve', {
       body: { version: '2.0.0' },
       headers: grant,
     });
     expect(approved.status).toBe(200);
-    expect((await deploy(app.baseUrl, knowledgeToken, '/api/modules/deploy/knowledge/promote')).status).toBe(
+    expect((await deploy(app.baseUrl, knowledgeToken, '/api/remotes/deploy/knowledge/promote')).status).toBe(
       200,
     );
-    const registry = (await app.client().get<RemoteRegistryResponse>('/api/modules')).body;
+    const registry = (await app.client().get<RemoteRegistryResponse>('/api/remotes')).body;
     expect(registry.remotes.find((remote) => remote.name === 'knowledge')).toEqual({
       name: 'knowledge',
       entry: '/remotes/knowledge/2.0.0/mf-manifest.json',
@@ -158,17 +158,17 @@ describe('deploy tokens', () => {
   it('are refused on every instance as soon as they expire or are revoked', async () => {
     const revoked = await createToken('lab', 'to-revoke');
     const expiring = await createToken('lab', 'to-expire');
-    expect((await deploy(two.baseUrl, revoked, '/api/modules/deploy/lab/rollback')).status).not.toBe(401);
-    const { tokens } = (await admin.get<{ tokens: { id: string; name: string }[] }>('/api/modules/tokens'))
+    expect((await deploy(two.baseUrl, revoked, '/api/remotes/deploy/lab/rollback')).status).not.toBe(401);
+    const { tokens } = (await admin.get<{ tokens: { id: string; name: string }[] }>('/api/remotes/tokens'))
       .body;
     const id = tokens.find((token) => token.name === 'to-revoke')?.id;
-    expect((await admin.post(`/api/modules/tokens/${id}/revoke`)).status).toBe(204);
+    expect((await admin.post(`/api/remotes/tokens/${id}/revoke`)).status).toBe(204);
     for (const baseUrl of [app.baseUrl, two.baseUrl])
-      expect((await deploy(baseUrl, revoked, '/api/modules/deploy/lab/rollback')).status).toBe(401);
+      expect((await deploy(baseUrl, revoked, '/api/remotes/deploy/lab/rollback')).status).toBe(401);
 
     await app.pool.query("update remote_deploy_token set expires_at = now() where name = 'to-expire'");
     for (const baseUrl of [two.baseUrl, app.baseUrl]) {
-      const refused = await deploy(baseUrl, expiring, '/api/modules/deploy/lab/rollback');
+      const refused = await deploy(baseUrl, expiring, '/api/remotes/deploy/lab/rollback');
       expect(refused.status).toBe(401);
       expect(refused.body.message).toBe('The deploy token is unknown, expired or revoked');
     }
@@ -240,7 +240,7 @@ describe('uploads', () => {
     const half = body.subarray(0, Math.floor(body.length / 2));
     const status = await new Promise<number>((resolve, reject) => {
       const request = httpRequest(
-        `${app.baseUrl}/api/modules/deploy/knowledge/releases`,
+        `${app.baseUrl}/api/remotes/deploy/knowledge/releases`,
         {
           method: 'POST',
           headers: {

@@ -18,7 +18,7 @@ type DeployDeps = { pool: Pool; config: AppConfig; host: () => PublishHost };
 
 /**
  * Deploy tokens (the operator's administrators create, list and revoke them) and what a token may do:
- * publish, activate (or canary), promote and roll back its one remote, at /api/modules/deploy/:remote.
+ * publish, activate (or canary), promote and roll back its one remote, at /api/remotes/deploy/:remote.
  */
 export function deployHandlers({ pool, config, host }: DeployDeps) {
   const operator = requireOperatorAdmin(pool, config);

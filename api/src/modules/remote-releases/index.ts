@@ -6,4 +6,4 @@ export { registryReader } from './registry-reader.queries.ts';
 export { RELEASE_COMMANDS } from './release-cli.ts';
 export { releaseFiles } from './release-files.ts';
 export { releasesPageIsolation } from './releases-page-isolation.ts';
-export { remoteReleasesDomain } from './remote-releases.domain.ts';
+export { remoteReleasesModule } from './remote-releases.module.ts';

@@ -4,7 +4,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { loadErrorChart } from './load-error-chart.queries.ts';
 import { publishRelease } from './release.service.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { servedVersion, signedInUsers } from './testing/release-users.ts';
 import { testBuild } from './testing/test-build.ts';
 
@@ -12,7 +12,7 @@ const app = await startTestApp();
 let admin: TestClient;
 let user: TestClient;
 let otherTenantAdmin: TestClient;
-const PATH = '/api/modules/releases/knowledge/load-errors';
+const PATH = '/api/remotes/releases/knowledge/load-errors';
 
 async function publish(version: string) {
   await publishRelease(
@@ -29,14 +29,14 @@ async function publish(version: string) {
 }
 
 const report = (client: TestClient, version: string) =>
-  client.post('/api/modules/load-errors', { remote: 'knowledge', version, message: 'Failed to fetch' });
+  client.post('/api/remotes/load-errors', { remote: 'knowledge', version, message: 'Failed to fetch' });
 
 beforeAll(async () => {
   admin = await app.signedIn(await app.createUser({ isAdmin: true }));
   user = await app.signedIn(await app.createUser());
   otherTenantAdmin = await app.signedIn(await app.createUser({ isAdmin: true, tenantId: 'tenant-b' }));
   // Failures are only counted here: nothing rolls back by itself while the test reports them.
-  expect((await admin.post('/api/modules/releases/knowledge/auto-rollback', { enabled: false })).status).toBe(
+  expect((await admin.post('/api/remotes/releases/knowledge/auto-rollback', { enabled: false })).status).toBe(
     200,
   );
 });
@@ -50,7 +50,7 @@ describe('the chart of load failures per version', () => {
     });
     await publish('1.0.0');
     await publish('1.1.0');
-    expect((await admin.post('/api/modules/releases/knowledge/activate', { version: '1.0.0' })).status).toBe(
+    expect((await admin.post('/api/remotes/releases/knowledge/activate', { version: '1.0.0' })).status).toBe(
       200,
     );
     const [first, second] = await signedInUsers(app, 2);
@@ -59,7 +59,7 @@ describe('the chart of load failures per version', () => {
       expect(await servedVersion(client, 'knowledge')).toBe('1.0.0');
       expect((await report(client, '1.0.0')).status).toBe(202);
     }
-    expect((await admin.post('/api/modules/releases/knowledge/activate', { version: '1.1.0' })).status).toBe(
+    expect((await admin.post('/api/remotes/releases/knowledge/activate', { version: '1.1.0' })).status).toBe(
       200,
     );
     expect(await servedVersion(first.client, 'knowledge')).toBe('1.1.0');
@@ -77,7 +77,7 @@ describe('the chart of load failures per version', () => {
   });
 
   it('starts a version over when it is activated again: failures before do not count', async () => {
-    expect((await admin.post('/api/modules/releases/knowledge/activate', { version: '1.0.0' })).status).toBe(
+    expect((await admin.post('/api/remotes/releases/knowledge/activate', { version: '1.0.0' })).status).toBe(
       200,
     );
     const chart = (await admin.get<RemoteLoadErrorChart>(PATH)).body;
@@ -102,6 +102,6 @@ describe('the chart of load failures per version', () => {
     expect(foreign.status).toBe(403);
     expect(foreign.text).not.toContain('1.1.0');
     expect((await app.client().get(PATH)).status).toBe(401);
-    expect((await admin.get('/api/modules/releases/nope/load-errors')).status).toBe(404);
+    expect((await admin.get('/api/remotes/releases/nope/load-errors')).status).toBe(404);
   });
 });

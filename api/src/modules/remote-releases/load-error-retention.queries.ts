@@ -1,5 +1,5 @@
+import type { RetentionRule } from '../../api-module.ts';
 import { plainSql } from '../../db/scoped-sql.ts';
-import type { RetentionRule } from '../../domain.ts';
 
 /** How long the shell's reports of a remote that failed to load are kept. */
 export const REMOTE_LOAD_ERROR_DAYS = 90;

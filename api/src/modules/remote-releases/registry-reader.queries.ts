@@ -25,7 +25,7 @@ const RELEASE_FILE_SQL = plainSql(
 );
 
 /**
- * What core's remote registry (`GET /api/modules`, release files) reads of this module's tables: every
+ * What core's remote registry (`GET /api/remotes`, release files) reads of this module's tables: every
  * published release with whether it is active, the canary or approved, the operator's tenant, the record
  * of who (of which tenant) was served what, and a release's stored file (its first paint, which the
  * signed-in page inlines).

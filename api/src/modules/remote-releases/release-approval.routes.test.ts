@@ -22,7 +22,7 @@ beforeAll(async () => {
   password = adminUser.password;
   admin = await app.signedIn(adminUser);
   grant = await grantHeaders(admin, app.baseUrl, password);
-  const created = await admin.request<CreatedDeployToken>('POST', '/api/modules/tokens', {
+  const created = await admin.request<CreatedDeployToken>('POST', '/api/remotes/tokens', {
     body: { remote: 'lab', name: 'lab-ci' },
     headers: grant,
   });
@@ -54,14 +54,14 @@ describe('a deploy token’s version', () => {
     );
     expect(
       (
-        await admin.request('POST', '/api/modules/releases/lab/approve', {
+        await admin.request('POST', '/api/remotes/releases/lab/approve', {
           body: { version: '1.0.0' },
           headers: grant,
         })
       ).status,
     ).toBe(200);
     expect(
-      (await deploy(app.baseUrl, token, '/api/modules/deploy/lab/activate', { version: '1.0.0' })).status,
+      (await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/activate', { version: '1.0.0' })).status,
     ).toBe(200);
 
     const next = [
@@ -69,7 +69,7 @@ describe('a deploy token’s version', () => {
       { path: 'static/js/new.js', content: Buffer.from('1') },
     ];
     expect((await upload(app.baseUrl, token, 'lab', '2.0.0', next)).status).toBe(201);
-    const canary = await deploy(app.baseUrl, token, '/api/modules/deploy/lab/activate', {
+    const canary = await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/activate', {
       version: '2.0.0',
       percent: CANARY,
     });
@@ -80,14 +80,14 @@ describe('a deploy token’s version', () => {
       expect(await servedVersion(user.client, 'lab')).toBe(inCanary([user]).length ? '2.0.0' : '1.0.0');
     expect(new Set(await versionsOf(customers))).toEqual(new Set(['1.0.0']));
 
-    const promote = await deploy(app.baseUrl, token, '/api/modules/deploy/lab/promote');
+    const promote = await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/promote');
     expect(promote.status).toBe(403);
     expect(promote.body.message).toBe(
       "lab 2.0.0 reaches the operator's tenant only until an operator administrator approves it: the Remote releases screen, or remote:approve lab 2.0.0",
     );
     // Activated for everyone by the token, it is still the operator's tenant only.
     expect(
-      (await deploy(app.baseUrl, token, '/api/modules/deploy/lab/activate', { version: '2.0.0' })).status,
+      (await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/activate', { version: '2.0.0' })).status,
     ).toBe(200);
     expect(new Set(await versionsOf(operatorUsers))).toEqual(new Set(['2.0.0']));
     expect(new Set(await versionsOf(customers))).toEqual(new Set(['1.0.0']));
@@ -95,8 +95,8 @@ describe('a deploy token’s version', () => {
   });
 
   it('shows what it changes against the active version, and who published it', async () => {
-    expect((await deploy(app.baseUrl, token, '/api/modules/deploy/lab/rollback')).status).toBe(200);
-    const changes = (await admin.get<ReleaseChanges>('/api/modules/releases/lab/versions/2.0.0/changes'))
+    expect((await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/rollback')).status).toBe(200);
+    const changes = (await admin.get<ReleaseChanges>('/api/remotes/releases/lab/versions/2.0.0/changes'))
       .body;
     expect(changes.against).toBe('1.0.0');
     expect(changes.publishedBy).toMatch(/^token:lab-ci \([0-9a-f]{8}\)$/);
@@ -111,11 +111,11 @@ describe('a deploy token’s version', () => {
 
   it('is approved only with a fresh password confirmation, from the Remote releases page', async () => {
     const approve = (client: TestClient, headers: Record<string, string>) =>
-      client.request('POST', '/api/modules/releases/lab/approve', { body: { version: '2.0.0' }, headers });
+      client.request('POST', '/api/remotes/releases/lab/approve', { body: { version: '2.0.0' }, headers });
     const noGrant = await approve(admin, {});
     expect(noGrant.status).toBe(403);
     expect((noGrant.body as { code: string }).code).toBe('password_confirmation_required');
-    expect((await admin.post('/api/modules/releases/confirm-password', { password: 'not-it' })).status).toBe(
+    expect((await admin.post('/api/remotes/releases/confirm-password', { password: 'not-it' })).status).toBe(
       403,
     );
     // From another page of the app (where remotes run), or a frame or navigation: refused.
@@ -129,15 +129,15 @@ describe('a deploy token’s version', () => {
     const customerAdmin = await app.signedIn(customerAdminUser);
     expect(
       (
-        await customerAdmin.post('/api/modules/releases/confirm-password', {
+        await customerAdmin.post('/api/remotes/releases/confirm-password', {
           password: customerAdminUser.password,
         })
       ).status,
     ).toBe(403);
     for (const [method, path] of [
-      ['GET', '/api/modules/releases/lab/versions/2.0.0/changes'],
-      ['POST', '/api/modules/releases/lab/approve'],
-      ['POST', '/api/modules/releases/lab/token-approves'],
+      ['GET', '/api/remotes/releases/lab/versions/2.0.0/changes'],
+      ['POST', '/api/remotes/releases/lab/approve'],
+      ['POST', '/api/remotes/releases/lab/token-approves'],
     ] as const) {
       const refused = await customerAdmin.request(method, path, {
         body: method === 'POST' ? { version: '2.0.0', enabled: true } : undefined,
@@ -158,11 +158,11 @@ describe('a deploy token’s version', () => {
 
     expect((await approve(admin, grant)).status).toBe(200);
     expect(
-      (await admin.get<ReleaseChanges>('/api/modules/releases/lab/versions/2.0.0/changes')).body.approvedBy,
+      (await admin.get<ReleaseChanges>('/api/remotes/releases/lab/versions/2.0.0/changes')).body.approvedBy,
     ).not.toBeNull();
     expect(
       (
-        await deploy(app.baseUrl, token, '/api/modules/deploy/lab/activate', {
+        await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/activate', {
           version: '2.0.0',
           percent: CANARY,
         })
@@ -170,7 +170,7 @@ describe('a deploy token’s version', () => {
     ).toBe(200);
     for (const user of customers)
       expect(await servedVersion(user.client, 'lab')).toBe(inCanary([user]).length ? '2.0.0' : '1.0.0');
-    expect((await deploy(app.baseUrl, token, '/api/modules/deploy/lab/promote')).status).toBe(200);
+    expect((await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/promote')).status).toBe(200);
     expect(new Set(await versionsOf(customers))).toEqual(new Set(['2.0.0']));
   });
 
@@ -180,19 +180,19 @@ describe('a deploy token’s version', () => {
     ).toBe(201);
     expect(
       (
-        await deploy(app.baseUrl, token, '/api/modules/deploy/lab/activate', {
+        await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/activate', {
           version: '3.0.0',
           percent: 50,
         })
       ).status,
     ).toBe(200);
-    expect((await deploy(app.baseUrl, token, '/api/modules/deploy/lab/promote')).status).toBe(403);
-    const allow = await admin.request('POST', '/api/modules/releases/lab/token-approves', {
+    expect((await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/promote')).status).toBe(403);
+    const allow = await admin.request('POST', '/api/remotes/releases/lab/token-approves', {
       body: { enabled: true },
       headers: grant,
     });
     expect(allow.status).toBe(200);
-    expect((await deploy(app.baseUrl, token, '/api/modules/deploy/lab/promote')).status).toBe(200);
+    expect((await deploy(app.baseUrl, token, '/api/remotes/deploy/lab/promote')).status).toBe(200);
     expect(new Set(await versionsOf(customers))).toEqual(new Set(['3.0.0']));
     const { rows } = await app.pool.query<{ action: string; actor: string; detail: string }>(
       "select action, actor, detail from remote_audit where remote = 'lab' and action in ('approve', 'token-approves-on') order by id",

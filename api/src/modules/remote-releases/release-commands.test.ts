@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { annieWith } from '../../../test/annie-cli.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { publishRelease } from './release.service.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { testBuild, writeBuild } from './testing/test-build.ts';
 
 const app = await startTestApp();
@@ -11,7 +11,7 @@ const app = await startTestApp();
 const annie = annieWith({ DATABASE_URL: app.databaseUrl });
 
 const labVersion = async () =>
-  (await app.client().get<RemoteRegistryResponse>('/api/modules')).body.remotes.find(
+  (await app.client().get<RemoteRegistryResponse>('/api/remotes')).body.remotes.find(
     (remote) => remote.name === 'lab',
   )?.version;
 

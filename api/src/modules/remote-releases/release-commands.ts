@@ -9,7 +9,7 @@ import { fetchHostedBuild } from './hosted-build.ts';
 import { listReleases } from './release.queries.ts';
 import { activateRelease, publishRelease, rollbackRelease, type UploadedFile } from './release.service.ts';
 import { applyRetention } from './release-retention.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 
 const AUDIT_SHOWN = 15;
 

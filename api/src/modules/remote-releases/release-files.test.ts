@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/transaction.ts';
 import { listen, portOf } from '../../server.ts';
 import { publishRelease } from './release.service.ts';
 import { releaseFiles } from './release-files.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { testBuild } from './testing/test-build.ts';
 
 const app = await startTestApp();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { activateRelease, publishRelease, rollbackRelease } from './release.service.ts';
 import { deleteRelease, pruneReleases } from './release-retention.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { testBuild } from './testing/test-build.ts';
 
 const app = await startTestApp();

@@ -43,7 +43,7 @@ beforeAll(async () => {
 describe('publishing a build hosted elsewhere', () => {
   it('registers it by its manifest URL after the gate, without activating it', async () => {
     const url = host('/lab/3.0.0', testBuild('lab'));
-    const response = await admin.post<RemoteReleases>('/api/modules/releases', {
+    const response = await admin.post<RemoteReleases>('/api/remotes/releases', {
       remote: 'lab',
       version: '3.0.0',
       url,
@@ -60,8 +60,8 @@ describe('publishing a build hosted elsewhere', () => {
         },
       ],
     });
-    await admin.post('/api/modules/releases/lab/activate', { version: '3.0.0' });
-    const registry = (await user.get<RemoteRegistryResponse>('/api/modules')).body;
+    await admin.post('/api/remotes/releases/lab/activate', { version: '3.0.0' });
+    const registry = (await user.get<RemoteRegistryResponse>('/api/remotes')).body;
     expect(registry.remotes.find((remote) => remote.name === 'lab')).toEqual({
       name: 'lab',
       entry: '/remotes/lab/3.0.0/mf-manifest.json',
@@ -72,7 +72,7 @@ describe('publishing a build hosted elsewhere', () => {
   it('serves only what was checked at publish: a file its host changed since is refused, never served', async () => {
     host('/lab/5.0.0', testBuild('lab', { text: 'checked build' }));
     const url = `${cdnOrigin}/lab/5.0.0/mf-manifest.json`;
-    expect((await admin.post('/api/modules/releases', { remote: 'lab', version: '5.0.0', url })).status).toBe(
+    expect((await admin.post('/api/remotes/releases', { remote: 'lab', version: '5.0.0', url })).status).toBe(
       201,
     );
     const entry = await fetch(`${app.baseUrl}/remotes/lab/5.0.0/remoteEntry.js`);
@@ -97,7 +97,7 @@ describe('publishing a build hosted elsewhere', () => {
       { path: 'mf-manifest.json', content: Buffer.from(JSON.stringify(manifest)) },
       ...files.slice(1),
     ]);
-    const refused = await admin.post('/api/modules/releases', { remote: 'lab', version: '6.0.0', url });
+    const refused = await admin.post('/api/remotes/releases', { remote: 'lab', version: '6.0.0', url });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toContain('not "auto"');
   });
@@ -107,7 +107,7 @@ describe('publishing a build hosted elsewhere', () => {
       '/lab/3.1.0',
       testBuild('lab', { shared: { react: '18.3.1', 'react-dom': '18.3.1' } }),
     );
-    const refused = await admin.post('/api/modules/releases', {
+    const refused = await admin.post('/api/remotes/releases', {
       remote: 'lab',
       version: '3.1.0',
       url: react18,
@@ -117,11 +117,11 @@ describe('publishing a build hosted elsewhere', () => {
     expect(refused.body.message).toContain("react-dom 18.3.1 cannot be served by the shell's react-dom");
 
     const missing = `${cdnOrigin}/lab/9.9.9/mf-manifest.json`;
-    const gone = await admin.post('/api/modules/releases', { remote: 'lab', version: '9.9.9', url: missing });
+    const gone = await admin.post('/api/remotes/releases', { remote: 'lab', version: '9.9.9', url: missing });
     expect(gone.status).toBe(422);
     expect(gone.body.message).toContain('answered 404');
 
-    const elsewhere = await admin.post('/api/modules/releases', {
+    const elsewhere = await admin.post('/api/remotes/releases', {
       remote: 'lab',
       version: '3.2.0',
       url: 'https://cdn.example.test/lab/mf-manifest.json',
@@ -130,7 +130,7 @@ describe('publishing a build hosted elsewhere', () => {
     expect(elsewhere.body.message).toContain(
       'https://cdn.example.test/lab/mf-manifest.json could not be fetched',
     );
-    const notManifest = await admin.post('/api/modules/releases', {
+    const notManifest = await admin.post('/api/remotes/releases', {
       remote: 'lab',
       version: '3.2.0',
       url: `${cdnOrigin}/lab/remoteEntry.js`,
@@ -142,32 +142,32 @@ describe('publishing a build hosted elsewhere', () => {
 describe("the operator's override", () => {
   it('keeps serving REMOTE_<NAME>_ENTRY whatever is activated, and the registry says so', async () => {
     const url = host('/voice/2.0.0', testBuild('voice'));
-    await admin.post('/api/modules/releases', { remote: 'voice', version: '2.0.0', url });
-    expect((await admin.post('/api/modules/releases/voice/activate', { version: '2.0.0' })).status).toBe(200);
-    const registry = (await user.get<RemoteRegistryResponse>('/api/modules')).body;
+    await admin.post('/api/remotes/releases', { remote: 'voice', version: '2.0.0', url });
+    expect((await admin.post('/api/remotes/releases/voice/activate', { version: '2.0.0' })).status).toBe(200);
+    const registry = (await user.get<RemoteRegistryResponse>('/api/remotes')).body;
     expect(registry.remotes.find((remote) => remote.name === 'voice')).toEqual({
       name: 'voice',
       entry: `${cdnOrigin}/pinned/voice/mf-manifest.json`,
       version: 'pinned',
     });
-    const voice = (await admin.get<RemoteReleases>('/api/modules/releases?remote=voice')).body.remotes[0];
+    const voice = (await admin.get<RemoteReleases>('/api/remotes/releases?remote=voice')).body.remotes[0];
     expect(voice).toMatchObject({ active: '2.0.0', override: `${cdnOrigin}/pinned/voice/mf-manifest.json` });
   });
 });
 
 describe('who may manage releases', () => {
   const calls: [string, string, unknown?][] = [
-    ['GET', '/api/modules/releases'],
+    ['GET', '/api/remotes/releases'],
     [
       'POST',
-      '/api/modules/releases',
+      '/api/remotes/releases',
       { remote: 'lab', version: '4.0.0', url: `${cdnOrigin}/x/mf-manifest.json` },
     ],
-    ['POST', '/api/modules/releases/lab/activate', { version: '3.0.0' }],
+    ['POST', '/api/remotes/releases/lab/activate', { version: '3.0.0' }],
     // The screen's canary slider (a share) and Promote (everyone) are these same calls.
-    ['POST', '/api/modules/releases/lab/activate', { version: '3.0.0', percent: 25 }],
-    ['POST', '/api/modules/releases/lab/rollback'],
-    ['GET', '/api/modules/releases/lab/load-errors'],
+    ['POST', '/api/remotes/releases/lab/activate', { version: '3.0.0', percent: 25 }],
+    ['POST', '/api/remotes/releases/lab/rollback'],
+    ['GET', '/api/remotes/releases/lab/load-errors'],
   ];
 
   it('refuses anonymous callers, users who are not admins, and the admins of another tenant', async () => {
@@ -180,14 +180,14 @@ describe('who may manage releases', () => {
         "Remote releases are managed by the administrators of the operator's tenant",
       );
     }
-    const lab = (await admin.get<RemoteReleases>('/api/modules/releases?remote=lab')).body.remotes[0];
+    const lab = (await admin.get<RemoteReleases>('/api/remotes/releases?remote=lab')).body.remotes[0];
     expect(lab?.active).toBe('3.0.0');
     expect(lab?.releases.map((release) => release.version)).not.toContain('4.0.0');
   });
 
   it("tells only the operator's administrators that the Remote releases screen answers them", async () => {
     const flag = async (client: TestClient) =>
-      (await client.get<RemoteRegistryResponse>('/api/modules')).body.manageReleases;
+      (await client.get<RemoteRegistryResponse>('/api/remotes')).body.manageReleases;
     expect(await flag(admin)).toBe(true);
     expect(await flag(otherTenantAdmin)).toBeUndefined();
     expect(await flag(user)).toBeUndefined();

@@ -8,7 +8,7 @@ import type { TestClient } from '../../../test/test-client.ts';
 import { canaryBucket } from '../../http/remote-registry.ts';
 import { type PublishInput, publishRelease } from './release.service.ts';
 import { publishCommand } from './release-commands.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { HOST_SHARED, testBuild, writeBuild } from './testing/test-build.ts';
 
 const app = await startTestApp({ RELEASE_ROLLBACK_FAILURES: '2' });
@@ -30,12 +30,12 @@ function publish(remote: RemoteName, version: string, options: Parameters<typeof
 }
 
 async function entryOf(client: TestClient, remote: RemoteName) {
-  const registry = (await client.get<RemoteRegistryResponse>('/api/modules')).body;
+  const registry = (await client.get<RemoteRegistryResponse>('/api/remotes')).body;
   return registry.remotes.find((entry) => entry.name === remote);
 }
 
 async function releases(remote: RemoteName) {
-  return (await admin.get<RemoteReleases>(`/api/modules/releases?remote=${remote}`)).body;
+  return (await admin.get<RemoteReleases>(`/api/remotes/releases?remote=${remote}`)).body;
 }
 
 describe('publishing a remote', () => {
@@ -126,7 +126,7 @@ describe('activating and rolling back', () => {
   it('activates a version for everyone, then rolls back to the one before, recording each change', async () => {
     await publish('knowledge', '1.0.0');
     await publish('knowledge', '1.1.0');
-    expect((await admin.post('/api/modules/releases/knowledge/activate', { version: '1.0.0' })).status).toBe(
+    expect((await admin.post('/api/remotes/releases/knowledge/activate', { version: '1.0.0' })).status).toBe(
       200,
     );
     expect(await entryOf(app.client(), 'knowledge')).toEqual({
@@ -134,21 +134,21 @@ describe('activating and rolling back', () => {
       entry: '/remotes/knowledge/1.0.0/mf-manifest.json',
       version: '1.0.0',
     });
-    const second = await admin.post('/api/modules/releases/knowledge/activate', { version: '1.1.0' });
+    const second = await admin.post('/api/remotes/releases/knowledge/activate', { version: '1.1.0' });
     expect(second.body.remotes[0]).toMatchObject({ active: '1.1.0', previous: '1.0.0', canary: null });
     expect((await entryOf(admin, 'knowledge'))?.version).toBe('1.1.0');
-    expect((await admin.post('/api/modules/releases/knowledge/activate', { version: '1.1.0' })).status).toBe(
+    expect((await admin.post('/api/remotes/releases/knowledge/activate', { version: '1.1.0' })).status).toBe(
       409,
     );
 
-    expect((await admin.post('/api/modules/releases/knowledge/rollback')).status).toBe(200);
+    expect((await admin.post('/api/remotes/releases/knowledge/rollback')).status).toBe(200);
     expect((await entryOf(admin, 'knowledge'))?.version).toBe('1.0.0');
-    expect((await admin.post('/api/modules/releases/knowledge/rollback')).status).toBe(200);
+    expect((await admin.post('/api/remotes/releases/knowledge/rollback')).status).toBe(200);
     expect(await entryOf(admin, 'knowledge')).toMatchObject({
       entry: '/remotes/knowledge/mf-manifest.json',
       version: 'local',
     });
-    const refused = await admin.post('/api/modules/releases/knowledge/rollback');
+    const refused = await admin.post('/api/remotes/releases/knowledge/rollback');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('already runs the deployed build');
 
@@ -164,21 +164,21 @@ describe('activating and rolling back', () => {
   });
 
   it('refuses to activate a version that is not published', async () => {
-    const response = await admin.post('/api/modules/releases/knowledge/activate', { version: '9.9.9' });
+    const response = await admin.post('/api/remotes/releases/knowledge/activate', { version: '9.9.9' });
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('knowledge 9.9.9 is not published');
-    expect((await admin.post('/api/modules/releases/knowledge/activate', { version: 'local' })).status).toBe(
+    expect((await admin.post('/api/remotes/releases/knowledge/activate', { version: 'local' })).status).toBe(
       400,
     );
-    expect((await admin.post('/api/modules/releases/nope/activate', { version: '1.0.0' })).status).toBe(404);
+    expect((await admin.post('/api/remotes/releases/nope/activate', { version: '1.0.0' })).status).toBe(404);
   });
 });
 
 describe('a canary', () => {
   it('serves the canary to its share of users, each keeping their answer, and ends on rollback', async () => {
     await publish('workspace', '2.0.0');
-    await admin.post('/api/modules/releases/workspace/activate', { version: '1.0.0' });
-    const response = await admin.post('/api/modules/releases/workspace/activate', {
+    await admin.post('/api/remotes/releases/workspace/activate', { version: '1.0.0' });
+    const response = await admin.post('/api/remotes/releases/workspace/activate', {
       version: '2.0.0',
       percent: 50,
     });
@@ -200,11 +200,11 @@ describe('a canary', () => {
     expect((await entryOf(app.client(), 'workspace'))?.version).toBe('1.0.0');
 
     // Promoting the canary: everyone gets it.
-    await admin.post('/api/modules/releases/workspace/activate', { version: '2.0.0' });
+    await admin.post('/api/remotes/releases/workspace/activate', { version: '2.0.0' });
     expect((await entryOf(app.client(), 'workspace'))?.version).toBe('2.0.0');
-    await admin.post('/api/modules/releases/workspace/rollback');
-    await admin.post('/api/modules/releases/workspace/activate', { version: '2.0.0', percent: 30 });
-    await admin.post('/api/modules/releases/workspace/rollback');
+    await admin.post('/api/remotes/releases/workspace/rollback');
+    await admin.post('/api/remotes/releases/workspace/activate', { version: '2.0.0', percent: 30 });
+    await admin.post('/api/remotes/releases/workspace/rollback');
     const state = (await releases('workspace')).remotes[0];
     expect(state).toMatchObject({ active: '1.0.0', canary: null });
   });
@@ -223,8 +223,8 @@ describe('automatic rollback', () => {
   it('rolls a newly activated version back once enough users could not load it, saying why', async () => {
     await publish('messaging', '1.0.0');
     await publish('messaging', '1.1.0');
-    await admin.post('/api/modules/releases/messaging/activate', { version: '1.0.0' });
-    await admin.post('/api/modules/releases/messaging/activate', { version: '1.1.0' });
+    await admin.post('/api/remotes/releases/messaging/activate', { version: '1.0.0' });
+    await admin.post('/api/remotes/releases/messaging/activate', { version: '1.1.0' });
     const first = await app.signedIn(await app.createUser());
     const second = await app.signedIn(await app.createUser());
     // Both were served 1.1.0 (a report counts only then).
@@ -232,11 +232,11 @@ describe('automatic rollback', () => {
     expect((await entryOf(second, 'messaging'))?.version).toBe('1.1.0');
     const report = { remote: 'messaging', version: '1.1.0', message: 'Failed to fetch remoteEntry.js' };
 
-    expect((await first.post('/api/modules/load-errors', report)).body).toEqual({ recorded: true });
+    expect((await first.post('/api/remotes/load-errors', report)).body).toEqual({ recorded: true });
     // The same user again does not count twice.
-    expect((await first.post('/api/modules/load-errors', report)).body).toEqual({ recorded: true });
+    expect((await first.post('/api/remotes/load-errors', report)).body).toEqual({ recorded: true });
     expect((await entryOf(admin, 'messaging'))?.version).toBe('1.1.0');
-    const last = await second.post('/api/modules/load-errors', report);
+    const last = await second.post('/api/remotes/load-errors', report);
     expect(last.status).toBe(202);
     expect(last.body).toEqual({ recorded: true, rolledBack: '1.1.0' });
     expect((await entryOf(admin, 'messaging'))?.version).toBe('1.0.0');
@@ -248,19 +248,19 @@ describe('automatic rollback', () => {
     );
     expect(state.remotes[0]?.releases.find((release) => release.version === '1.1.0')?.loadErrors).toBe(3);
     // Reports of the version already rolled back change nothing more.
-    expect((await second.post('/api/modules/load-errors', report)).body).toEqual({ recorded: true });
+    expect((await second.post('/api/remotes/load-errors', report)).body).toEqual({ recorded: true });
     expect((await entryOf(admin, 'messaging'))?.version).toBe('1.0.0');
   });
 
   it('keeps no report of a version that is not published, and refuses anonymous and excessive reports', async () => {
     const user = await app.signedIn(await app.createUser());
     const unknown = { remote: 'lab', version: 'local', message: 'down' };
-    expect((await user.post('/api/modules/load-errors', unknown)).body).toEqual({ recorded: false });
-    expect((await app.client().post('/api/modules/load-errors', unknown)).status).toBe(401);
-    expect((await user.post('/api/modules/load-errors', { remote: 'nope', version: '1' })).status).toBe(400);
+    expect((await user.post('/api/remotes/load-errors', unknown)).body).toEqual({ recorded: false });
+    expect((await app.client().post('/api/remotes/load-errors', unknown)).status).toBe(401);
+    expect((await user.post('/api/remotes/load-errors', { remote: 'nope', version: '1' })).status).toBe(400);
     let status = 0;
     for (let index = 0; index < 25 && status !== 429; index += 1)
-      status = (await user.post('/api/modules/load-errors', unknown)).status;
+      status = (await user.post('/api/remotes/load-errors', unknown)).status;
     expect(status).toBe(429);
   });
 });

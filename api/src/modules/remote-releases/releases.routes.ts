@@ -28,7 +28,7 @@ type ReleasesDeps = {
 };
 
 /**
- * GET /api/modules: where each remote's entry lives for the caller (the active release, their canary
+ * GET /api/remotes: where each remote's entry lives for the caller (the active release, their canary
  * share's, or the configured entry); the release registry behind it, for the operator's administrators;
  * and the shell's reports of remotes that failed to load.
  */

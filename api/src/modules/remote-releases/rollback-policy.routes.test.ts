@@ -5,7 +5,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { canaryBucket } from '../../http/remote-registry.ts';
 import { publishRelease } from './release.service.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { onInstance, servedVersion, signedInUsers } from './testing/release-users.ts';
 import { secondInstance } from './testing/second-instance.ts';
 import { testBuild } from './testing/test-build.ts';
@@ -32,20 +32,20 @@ async function releaseAll(remote: RemoteName, versions: string[]) {
       },
       publishHostOf(app.config),
     );
-    const activated = await admin.post(`/api/modules/releases/${remote}/activate`, { version });
+    const activated = await admin.post(`/api/remotes/releases/${remote}/activate`, { version });
     expect(activated.status).toBe(200);
   }
 }
 
 const report = (client: TestClient, remote: RemoteName, version: string) =>
-  client.post<{ recorded: boolean; rolledBack?: string }>('/api/modules/load-errors', {
+  client.post<{ recorded: boolean; rolledBack?: string }>('/api/remotes/load-errors', {
     remote,
     version,
     message: 'Failed to fetch remoteEntry.js',
   });
 
 const stateOf = async (remote: RemoteName) =>
-  (await admin.get<RemoteReleases>(`/api/modules/releases?remote=${remote}`)).body;
+  (await admin.get<RemoteReleases>(`/api/remotes/releases?remote=${remote}`)).body;
 
 describe('automatic rollback', () => {
   it('counts only users the registry served the version: reports from the others are not kept', async () => {
@@ -154,7 +154,7 @@ describe('automatic rollback', () => {
 
   it('can be turned off per remote: failures are then only reported', async () => {
     await releaseAll('knowledge', ['1.0.0', '1.1.0']);
-    const off = await admin.post<RemoteReleases>('/api/modules/releases/knowledge/auto-rollback', {
+    const off = await admin.post<RemoteReleases>('/api/remotes/releases/knowledge/auto-rollback', {
       enabled: false,
     });
     expect(off.status).toBe(200);
@@ -195,7 +195,7 @@ describe('a canary measured over many users', () => {
       },
       publishHostOf(app.config),
     );
-    await admin.post('/api/modules/releases/voice/activate', { version: '2.0.0', percent: 30 });
+    await admin.post('/api/remotes/releases/voice/activate', { version: '2.0.0', percent: 30 });
     const users = await signedInUsers(app, 200);
     const answers = new Map<string, string | undefined>();
     for (const [index, user] of users.entries()) {

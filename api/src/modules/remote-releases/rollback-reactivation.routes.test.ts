@@ -5,7 +5,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { canaryBucket } from '../../http/remote-registry.ts';
 import { publishRelease } from './release.service.ts';
-import { publishHostOf } from './remote-releases.domain.ts';
+import { publishHostOf } from './remote-releases.module.ts';
 import { type ReleaseUser, servedVersion, signedInUsers } from './testing/release-users.ts';
 import { testBuild } from './testing/test-build.ts';
 
@@ -35,19 +35,19 @@ async function publish(remote: RemoteName, version: string) {
 }
 
 async function activate(remote: RemoteName, version: string, percent?: number) {
-  const response = await admin.post(`/api/modules/releases/${remote}/activate`, { version, percent });
+  const response = await admin.post(`/api/remotes/releases/${remote}/activate`, { version, percent });
   expect(response.status).toBe(200);
 }
 
 const report = (client: TestClient, remote: RemoteName, version: string) =>
-  client.post<{ recorded: boolean; rolledBack?: string }>('/api/modules/load-errors', {
+  client.post<{ recorded: boolean; rolledBack?: string }>('/api/remotes/load-errors', {
     remote,
     version,
     message: 'Failed to fetch remoteEntry.js',
   });
 
 const stateOf = async (remote: RemoteName) =>
-  (await admin.get<RemoteReleases>(`/api/modules/releases?remote=${remote}`)).body;
+  (await admin.get<RemoteReleases>(`/api/remotes/releases?remote=${remote}`)).body;
 
 /**
  * 1.0.0 active, 2.0.0 a canary served to `count` users (those the share bucket puts in it), the canary
@@ -66,7 +66,7 @@ async function canaryThenReactivated(remote: RemoteName, count: number): Promise
   expect(inCanary).toHaveLength(count);
   for (const user of inCanary) expect(await servedVersion(user.client, remote)).toBe('2.0.0');
 
-  expect((await admin.post(`/api/modules/releases/${remote}/rollback`)).status).toBe(200);
+  expect((await admin.post(`/api/remotes/releases/${remote}/rollback`)).status).toBe(200);
   expect((await stateOf(remote)).remotes[0]).toMatchObject({ active: '1.0.0', canary: null });
   await activate(remote, '2.0.0');
   expect(await servedVersion(admin, remote)).toBe('2.0.0');
@@ -109,7 +109,7 @@ describe('automatic rollback after a re-activation', () => {
     // Two of the canary's users fail (counted then, short of the three a rollback needs).
     for (const user of inCanary.slice(0, 2))
       expect((await report(user.client, remote, '2.0.0')).body).toEqual({ recorded: true });
-    expect((await admin.post(`/api/modules/releases/${remote}/rollback`)).status).toBe(200);
+    expect((await admin.post(`/api/remotes/releases/${remote}/rollback`)).status).toBe(200);
     await activate(remote, '2.0.0');
 
     // All six are served it again; one fails now: 1 failure of this activation, not 3.

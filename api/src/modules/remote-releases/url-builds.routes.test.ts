@@ -65,7 +65,7 @@ function hostWith(path: string, extra: string): string {
 }
 
 const publish = (version: string, url: string) =>
-  admin.post<{ message: string }>('/api/modules/releases', { remote: 'lab', version, url });
+  admin.post<{ message: string }>('/api/remotes/releases', { remote: 'lab', version, url });
 
 describe('a URL build', () => {
   it('is refused when the manifest names a file off its origin, and nothing is fetched from there', async () => {

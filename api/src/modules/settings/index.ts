@@ -1,2 +1,2 @@
 // Settings: the product settings the client reads, from the configuration.
-export { settingsDomain } from './settings.domain.ts';
+export { settingsModule } from './settings.module.ts';

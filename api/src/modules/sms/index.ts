@@ -1,9 +1,9 @@
 // What other modules use of SMS: the tenants' messaging numbers, Twilio's form bodies, sending a text, the
-// domain, and the threads and drafts the sandbox seeds.
+// module, and the threads and drafts the sandbox seeds.
 
 export { assignedNumbers } from './messaging-number.queries.ts';
 export { assignMessagingNumber, numberOfTenant, tenantOfNumber } from './messaging-number.ts';
-export { smsDomain } from './sms.domain.ts';
+export { smsModule } from './sms.module.ts';
 export { storeDraft } from './sms-draft.service.ts';
 export { draftThreadsJson, pendingDraftCount } from './sms-search.queries.ts';
 export { type SentText, sendText } from './sms-send.service.ts';

@@ -6,7 +6,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { canaryBucket } from '../../http/remote-registry.ts';
 import { publishRelease } from '../remote-releases/release.service.ts';
-import { publishHostOf } from '../remote-releases/remote-releases.domain.ts';
+import { publishHostOf } from '../remote-releases/remote-releases.module.ts';
 import { type ReleaseUser, signedInUsers } from '../remote-releases/testing/release-users.ts';
 import { testBuild } from '../remote-releases/testing/test-build.ts';
 import { AFTER_PAINT_SCRIPT_HASH, APPEARANCE_SCRIPT_HASH } from './first-paint-markup.ts';
@@ -60,7 +60,7 @@ function publish(version: string, firstPaint?: unknown) {
 }
 
 async function activate(version: string, percent?: number) {
-  const response = await admin.post('/api/modules/releases/voice/activate', { version, percent });
+  const response = await admin.post('/api/remotes/releases/voice/activate', { version, percent });
   expect(response.status, response.text).toBe(200);
 }
 
@@ -107,8 +107,8 @@ describe("the first HTML of the home page carries the first paint of the user's 
     expect(other.scripts).not.toContain(hashOfBuild('release two'));
     // Sticky: the same answer on the next load.
     expect((await home(canaryUser)).html).toContain('<p>release two</p>');
-    // The page's remote is the same version (GET /api/modules), so the first paint hands over to its own page.
-    const registry = await canaryUser.client.get('/api/modules');
+    // The page's remote is the same version (GET /api/remotes), so the first paint hands over to its own page.
+    const registry = await canaryUser.client.get('/api/remotes');
     expect(registry.body.remotes.find((remote: { name: string }) => remote.name === 'voice')?.version).toBe(
       '2.0.0',
     );

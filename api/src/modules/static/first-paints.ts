@@ -26,7 +26,7 @@ const MAX_FILE_BYTES = 4 * FIRST_PAINT_MAX_HTML;
 const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as string[]).includes(name);
 
 /**
- * The first paint of a remote's build, as the entry a user gets names it (GET /api/modules): a published
+ * The first paint of a remote's build, as the entry a user gets names it (GET /api/remotes): a published
  * release's own first-paint.json (stored with its version, kept in memory once read: a version is never
  * replaced), else the file beside the configured entry: in the build on disk (remotes/<name>/dist), or at
  * a REMOTE_<NAME>_ENTRY URL (read again after a minute). Checked as at publish every time it is read; a

@@ -5,7 +5,7 @@ import { firstPaintMarkup, type PageFirstPaint } from './first-paint-markup.ts';
 import type { FirstPaints } from './first-paints.ts';
 
 type HomeFirstPaintOptions = {
-  /** The remotes as this request's user gets them (GET /api/modules: their canary share included). */
+  /** The remotes as this request's user gets them (GET /api/remotes: their canary share included). */
   remotes: (ctx: Context) => readonly RemoteEntry[] | Promise<readonly RemoteEntry[]>;
   firstPaints: FirstPaints;
   /** The assistant's name (a setting), which the first paint shows and carries for the shell. */

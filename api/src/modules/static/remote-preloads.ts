@@ -1,7 +1,7 @@
 import { publicRouteFor } from '@annie/api-client/contracts/routes';
 import type { Context } from 'koa';
 
-/** A remote as the registry gives a user (GET /api/modules). */
+/** A remote as the registry gives a user (GET /api/remotes). */
 export type RegistryRemote = { name: string; entry: string };
 
 /**

@@ -1,29 +1,19 @@
 import type { ToolDefinitions } from '@annie/api-client/contracts/tool-handlers';
-import {
-  endCallParams,
-  type RealtimeFunctionTool,
-  VOICE_TOOLS,
-} from '@annie/api-client/contracts/voice-tools';
+import { toolText } from '@annie/api-client/contracts/tool-params';
+import { type RealtimeFunctionTool, VOICE_TOOLS } from '@annie/api-client/contracts/voice-tools';
 import { z } from 'zod';
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
 
 export const takeMessageParams = z
   .object({
-    caller_name: text('caller_name', 120).describe('Who the message is from, as the caller gave it'),
-    message: text('message', 2000).describe('The message for the executive, in the caller’s words'),
+    caller_name: toolText('caller_name', 120).describe('Who the message is from, as the caller gave it'),
+    message: toolText('message', 2000).describe('The message for the executive, in the caller’s words'),
   })
   .strict();
 
 export const requestTextParams = z
   .object({
-    caller_name: text('caller_name', 120).describe('Who is asking, as the caller gave it'),
-    message: text('message', 1600).describe('The text the caller asked to receive'),
+    caller_name: toolText('caller_name', 120).describe('Who is asking, as the caller gave it'),
+    message: toolText('message', 1600).describe('The text the caller asked to receive'),
   })
   .strict();
 
@@ -46,13 +36,15 @@ export const FRONT_DESK_TOOLS = {
     description:
       'Take a message for the executive: who it is from and what they want passed on. The executive sees it later.',
     parameters: takeMessageParams,
+    kind: 'action',
   },
   request_text_to_caller: {
     description:
       'The caller asked to be sent something by text message (for example a brochure or an address). Records the request for the executive to approve; nothing is sent now. Tell the caller the executive will review it.',
     parameters: requestTextParams,
+    kind: 'action',
   },
-  end_call: { description: VOICE_TOOLS.end_call.description, parameters: endCallParams },
+  end_call: VOICE_TOOLS.end_call,
 } as const satisfies ToolDefinitions;
 
 /** Offered only when the caller's number is one the executive registered as their own. */
@@ -61,6 +53,7 @@ export const OWNER_CHECK_TOOLS = {
     description:
       'The caller says they are the executive and has said their phone passcode: check it. They can also key it on the phone followed by #.',
     parameters: verifyPasscodeParams,
+    kind: 'action',
   },
 } as const satisfies ToolDefinitions;
 

@@ -10,5 +10,5 @@ export {
 export { realtimeToolsFor, toolNamesFor } from './party-tools.ts';
 export { checkPhonePasscode, type PasscodeOutcome } from './phone-access.service.ts';
 export { watchPhoneProof } from './phone-access-changes.ts';
-export { trustDomain } from './trust.domain.ts';
+export { trustModule } from './trust.module.ts';
 export { executiveName, phoneCallParty, type TrustParty } from './trust-party.ts';

@@ -10,7 +10,7 @@ export { costUsd } from './call-cost.ts';
 export { type CallModels, type MeasuredCallInput, priceCall } from './call-pricing.ts';
 export { priceOf } from './price-table.ts';
 export { recordTextUse, WEB_SEARCH_CALL_USD } from './token-usage.ts';
-export { usageDomain } from './usage.domain.ts';
+export { usageModule } from './usage.module.ts';
 export {
   addUsageCost,
   applyProviderPrice,

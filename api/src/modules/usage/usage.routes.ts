@@ -1,6 +1,6 @@
 import * as contract from '@annie/api-client/contracts/usage-routes';
 import Router from '@koa/router';
-import type { DomainDeps } from '../../domain.ts';
+import type { ModuleDeps } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoutes } from '../../http/define-route.ts';
 import { budgetStatus } from './budget.ts';
@@ -11,7 +11,7 @@ import { readUsageSettings, writeUsageSettings } from './usage-settings.queries.
 const DEFAULTS = { pricedOn: PRICED_ON, prices: DEFAULT_PRICES };
 
 /** /api/usage: the tenant's usage report (JSON and CSV), its usage settings and budget; admins only. */
-export function usageRoutes({ pool }: Pick<DomainDeps, 'pool'>) {
+export function usageRoutes({ pool }: Pick<ModuleDeps, 'pool'>) {
   return defineRoutes(new Router<AppState>(), contract, {
     getUsageReport: async (_ctx, { query, auth }) => ({
       status: 200,

@@ -1,5 +1,5 @@
+import type { RetentionRule } from '../../api-module.ts';
 import { plainSql } from '../../db/scoped-sql.ts';
-import type { RetentionRule } from '../../domain.ts';
 
 /** How long a deleted account's data stays (user:delete names the date it goes). */
 export const ACCOUNT_GRACE_DAYS = 90;

@@ -8,7 +8,7 @@ import {
 import { ZodError } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
 
-/** A parsed tool call: the name is one of the eleven, the parameters passed that tool's schema. */
+/** A parsed tool call: the name is one of the workspace tools, the parameters passed that tool's schema. */
 export type ParsedToolCall = {
   [N in WorkspaceToolName]: { name: N; params: WorkspaceToolParams[N] };
 }[WorkspaceToolName];

@@ -11,7 +11,7 @@ type ToolImplementations = {
   [N in WorkspaceToolName]: (context: ToolContext, params: WorkspaceToolParams[N]) => Promise<unknown>;
 };
 
-/** What each of the eleven tools does against Google; the parameters were validated by their schemas. */
+/** What each workspace tool does against Google; the parameters were validated by their schemas. */
 export const GOOGLE_TOOL_IMPLEMENTATIONS: ToolImplementations = {
   google_search: googleSearch,
   google_calendar_list: calendarList,

@@ -1,3 +1,6 @@
+// AGT: the chemistry-formulation provider, the outside service behind the lab (formulations, compliance
+// checks, green scores, water analysis, supplier search) and the agt_ voice tools, at AGT_BASE_URL. What
+// the three letters abbreviate is written nowhere in this repository, its docs or its issues.
 import { z } from 'zod';
 
 /** The chemistry provider's POST paths the proxy forwards; nothing else is reachable. */

@@ -6,7 +6,7 @@ import { route } from './route.ts';
 
 export const readRemoteRegistry = route({
   method: 'get',
-  path: '/api/modules',
+  path: '/api/remotes',
   summary:
     "Where each remote's entry lives for the caller (the shell loads the remotes from here), and whether this is a sandbox",
   description:
@@ -17,7 +17,7 @@ export const readRemoteRegistry = route({
 
 export const reportRemoteLoadError = route({
   method: 'post',
-  path: '/api/modules/load-errors',
+  path: '/api/remotes/load-errors',
   summary: "Report that a remote's version failed to load in this browser",
   description:
     'Kept only when the registry served the caller that version. A newly activated version (or canary) that enough of the users served it (a minimum number and a share) fail to load within minutes is rolled back by itself, unless automatic rollback is off for the remote.',

@@ -13,7 +13,7 @@ export const remoteEntrySchema = z.strictObject({
   canary: z.boolean().optional(),
 });
 
-/** Body of GET /api/modules. */
+/** Body of GET /api/remotes. */
 export const remoteRegistryResponseSchema = z.strictObject({
   remotes: z.array(remoteEntrySchema),
   /** True only when the operator started a sandbox (every provider simulated); the shell shows a badge. */

@@ -1,6 +1,7 @@
 // The release registry: where each remote's entry lives for a caller, the releases the operator's
 // administrators publish, activate and roll back, deploy tokens, and what a token may do for its remote.
-// The paths are older than the words: `/api/modules` is the remote registry.
+// Served under `/api/remotes`; the older `/api/modules…` spelling answers the same for one release,
+// deprecated (api/src/http/path-aliases.ts).
 import { z } from 'zod';
 import {
   activateReleaseRequestSchema,
@@ -34,7 +35,7 @@ const TOKEN_NOTE =
 
 export const listRemoteReleases = route({
   method: 'get',
-  path: '/api/modules/releases',
+  path: '/api/remotes/releases',
   summary: "Every remote's releases, active version, canary, load failures and the audit log",
   access: 'admin',
   query: releasesQuerySchema,
@@ -43,7 +44,7 @@ export const listRemoteReleases = route({
 
 export const readRemoteLoadErrors = route({
   method: 'get',
-  path: '/api/modules/releases/:remote/load-errors',
+  path: '/api/remotes/releases/:remote/load-errors',
   summary:
     "Load failures browsers reported per version of one remote, since each version's activation, per hour or day",
   access: 'admin',
@@ -53,7 +54,7 @@ export const readRemoteLoadErrors = route({
 
 export const publishUrlRelease = route({
   method: 'post',
-  path: '/api/modules/releases',
+  path: '/api/remotes/releases',
   summary:
     'Register a build hosted elsewhere (its mf-manifest.json URL) as a new version; does not activate it',
   access: 'admin',
@@ -67,7 +68,7 @@ export const publishUrlRelease = route({
 
 export const activateRemoteRelease = route({
   method: 'post',
-  path: '/api/modules/releases/:remote/activate',
+  path: '/api/remotes/releases/:remote/activate',
   summary: 'Activate a published version for everyone, or as a canary for a share of users',
   access: 'admin',
   params: remoteParams,
@@ -78,7 +79,7 @@ export const activateRemoteRelease = route({
 
 export const rollbackRemoteRelease = route({
   method: 'post',
-  path: '/api/modules/releases/:remote/rollback',
+  path: '/api/remotes/releases/:remote/rollback',
   summary: 'End the canary, or else return to the version active before this one',
   access: 'admin',
   params: remoteParams,
@@ -88,7 +89,7 @@ export const rollbackRemoteRelease = route({
 
 export const setRemoteAutoRollback = route({
   method: 'post',
-  path: '/api/modules/releases/:remote/auto-rollback',
+  path: '/api/remotes/releases/:remote/auto-rollback',
   summary: 'Turn automatic rollback on or off for one remote',
   access: 'admin',
   params: remoteParams,
@@ -97,11 +98,11 @@ export const setRemoteAutoRollback = route({
 });
 
 const GRANT_NOTE =
-  'Needs the `X-Release-Grant` a fresh password confirmation gave this session (POST /api/modules/releases/confirm-password), sent by the Remote releases page.';
+  'Needs the `X-Release-Grant` a fresh password confirmation gave this session (POST /api/remotes/releases/confirm-password), sent by the Remote releases page.';
 
 export const confirmReleasesPassword = route({
   method: 'post',
-  path: '/api/modules/releases/confirm-password',
+  path: '/api/remotes/releases/confirm-password',
   summary:
     "Confirm the administrator's password: a grant to approve releases and issue tokens for a few minutes",
   access: 'admin',
@@ -112,7 +113,7 @@ export const confirmReleasesPassword = route({
 
 export const readReleaseChanges = route({
   method: 'get',
-  path: '/api/modules/releases/:remote/versions/:version/changes',
+  path: '/api/remotes/releases/:remote/versions/:version/changes',
   summary:
     'What a version changes against the active one: files added, removed, changed (sizes), shared singletons',
   access: 'admin',
@@ -123,7 +124,7 @@ export const readReleaseChanges = route({
 
 export const approveRemoteRelease = route({
   method: 'post',
-  path: '/api/modules/releases/:remote/approve',
+  path: '/api/remotes/releases/:remote/approve',
   summary: "Approve a version a deploy token published: from now on it may reach every tenant's users",
   description: GRANT_NOTE,
   access: 'admin',
@@ -135,7 +136,7 @@ export const approveRemoteRelease = route({
 
 export const setTokenApproves = route({
   method: 'post',
-  path: '/api/modules/releases/:remote/token-approves',
+  path: '/api/remotes/releases/:remote/token-approves',
   summary: "Let this remote's deploy tokens approve their own versions (off by default)",
   description: GRANT_NOTE,
   access: 'admin',
@@ -146,7 +147,7 @@ export const setTokenApproves = route({
 
 export const listDeployTokens = route({
   method: 'get',
-  path: '/api/modules/tokens',
+  path: '/api/remotes/tokens',
   summary: 'Every deploy token (never its secret): its remote, expiry, last use, revocation',
   access: 'admin',
   responses: { 200: { description: 'The tokens', schema: deployTokensSchema } },
@@ -154,7 +155,7 @@ export const listDeployTokens = route({
 
 export const createDeployToken = route({
   method: 'post',
-  path: '/api/modules/tokens',
+  path: '/api/remotes/tokens',
   summary: 'Create a deploy token for one remote; its secret is in this answer only',
   description: GRANT_NOTE,
   access: 'admin',
@@ -164,7 +165,7 @@ export const createDeployToken = route({
 
 export const revokeDeployToken = route({
   method: 'post',
-  path: '/api/modules/tokens/:id/revoke',
+  path: '/api/remotes/tokens/:id/revoke',
   summary: 'Revoke a deploy token: refused from the next request on, on every instance',
   access: 'admin',
   params: { id: z.uuid() },
@@ -174,7 +175,7 @@ export const revokeDeployToken = route({
 
 export const uploadDeployRelease = route({
   method: 'post',
-  path: '/api/modules/deploy/:remote/releases',
+  path: '/api/remotes/deploy/:remote/releases',
   summary:
     "Publish a build of the token's remote (multipart: `version` and one part per file, named by its path)",
   description: `${TOKEN_NOTE} Checked like remote:publish; the same content again is a no-op (200), other content for a published version a 409. Does not activate. A token's version reaches the operator's tenant only until an operator administrator approves it.`,
@@ -198,7 +199,7 @@ export const uploadDeployRelease = route({
 
 export const deployActivate = route({
   method: 'post',
-  path: '/api/modules/deploy/:remote/activate',
+  path: '/api/remotes/deploy/:remote/activate',
   summary: "Activate a published version of the token's remote, for everyone or as a canary (`percent` 1–99)",
   description: TOKEN_NOTE,
   access: 'anonymous',
@@ -211,7 +212,7 @@ export const deployActivate = route({
 
 export const deployPromote = route({
   method: 'post',
-  path: '/api/modules/deploy/:remote/promote',
+  path: '/api/remotes/deploy/:remote/promote',
   summary: "Promote the token's remote's canary to everyone",
   description: TOKEN_NOTE,
   access: 'anonymous',
@@ -226,7 +227,7 @@ export const deployPromote = route({
 
 export const deployRollback = route({
   method: 'post',
-  path: '/api/modules/deploy/:remote/rollback',
+  path: '/api/remotes/deploy/:remote/rollback',
   summary: "End the token's remote's canary, or else return to the version active before",
   description: TOKEN_NOTE,
   access: 'anonymous',

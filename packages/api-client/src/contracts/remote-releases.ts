@@ -94,7 +94,7 @@ export const remoteLoadReportSchema = z.strictObject({
   at: z.iso.datetime(),
 });
 
-/** Body of GET /api/modules/releases. */
+/** Body of GET /api/remotes/releases. */
 export const remoteReleasesSchema = z.strictObject({
   remotes: z.array(remoteStateSchema),
   audit: z.array(remoteAuditEntrySchema),
@@ -102,21 +102,21 @@ export const remoteReleasesSchema = z.strictObject({
   reports: z.array(remoteLoadReportSchema),
 });
 
-/** Body of POST /api/modules/releases: registers a build already hosted elsewhere (its manifest URL). */
+/** Body of POST /api/remotes/releases: registers a build already hosted elsewhere (its manifest URL). */
 export const publishUrlReleaseRequestSchema = z.strictObject({
   remote: remoteNameSchema,
   version: releaseVersionSchema,
   url: z.url({ protocol: /^https?$/ }),
 });
 
-/** Body of POST /api/modules/releases/:remote/activate. */
+/** Body of POST /api/remotes/releases/:remote/activate. */
 export const activateReleaseRequestSchema = z.strictObject({
   version: releaseVersionSchema,
   /** 1–99: a canary for that share of users; absent or 100: everyone. */
   percent: z.number().int().min(1).max(100).optional(),
 });
 
-/** Body of POST /api/modules/releases/:remote/auto-rollback. */
+/** Body of POST /api/remotes/releases/:remote/auto-rollback. */
 export const autoRollbackRequestSchema = z.strictObject({ enabled: z.boolean() });
 
 export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
@@ -141,10 +141,10 @@ export const deployTokenSchema = z.strictObject({
 /** How long a deploy token works when its creator does not say. */
 export const DEPLOY_TOKEN_DEFAULT_DAYS = 90;
 
-/** Body of GET /api/modules/tokens. */
+/** Body of GET /api/remotes/tokens. */
 export const deployTokensSchema = z.strictObject({ tokens: z.array(deployTokenSchema) });
 
-/** Body of POST /api/modules/tokens. */
+/** Body of POST /api/remotes/tokens. */
 export const createDeployTokenRequestSchema = z.strictObject({
   remote: remoteNameSchema,
   name: z.string().trim().min(1, 'Name the token (e.g. the team or its CI)').max(80),
@@ -152,14 +152,14 @@ export const createDeployTokenRequestSchema = z.strictObject({
   expiresInDays: z.number().int().min(1).max(3650).optional(),
 });
 
-/** Answer of POST /api/modules/tokens: the secret, shown this once. */
+/** Answer of POST /api/remotes/tokens: the secret, shown this once. */
 export const createdDeployTokenSchema = z.strictObject({
   token: z.string(),
   deployToken: deployTokenSchema,
 });
 
 /**
- * Body of POST /api/modules/deploy/:remote/releases, `multipart/form-data`: the `version` field first,
+ * Body of POST /api/remotes/deploy/:remote/releases, `multipart/form-data`: the `version` field first,
  * then one file part per file of the build, named by its path inside it (`static/js/app.1234.js`).
  */
 export const deployUploadFormSchema = z
@@ -167,7 +167,7 @@ export const deployUploadFormSchema = z
   // A file part (binary in the API document); only the zod members the shell shares are used here.
   .catchall(z.string().describe('A file of the build, the part named by its path inside it'));
 
-/** Body of POST /api/modules/deploy/:remote/activate (a deploy token's call). */
+/** Body of POST /api/remotes/deploy/:remote/activate (a deploy token's call). */
 export const deployActivateRequestSchema = activateReleaseRequestSchema;
 
 export type DeployToken = z.infer<typeof deployTokenSchema>;
@@ -176,22 +176,22 @@ export type CreatedDeployToken = z.infer<typeof createdDeployTokenSchema>;
 
 export { type RemoteLoadErrorRequest, remoteLoadErrorRequestSchema } from './remote-registry.ts';
 
-/** Body of POST /api/modules/releases/confirm-password: the administrator's own password, again. */
+/** Body of POST /api/remotes/releases/confirm-password: the administrator's own password, again. */
 export const confirmPasswordRequestSchema = z.strictObject({
   password: z.string().min(1, 'Enter your password').max(1024),
 });
 
 /**
- * Answer of POST /api/modules/releases/confirm-password: a grant the Remote releases page sends as
+ * Answer of POST /api/remotes/releases/confirm-password: a grant the Remote releases page sends as
  * `X-Release-Grant` to approve releases and issue tokens, until `expiresAt` (a few minutes), bound to
  * the session.
  */
 export const releaseGrantSchema = z.strictObject({ grant: z.string(), expiresAt: z.iso.datetime() });
 
-/** Body of POST /api/modules/releases/:remote/approve. */
+/** Body of POST /api/remotes/releases/:remote/approve. */
 export const approveReleaseRequestSchema = z.strictObject({ version: releaseVersionSchema });
 
-/** Body of POST /api/modules/releases/:remote/token-approves. */
+/** Body of POST /api/remotes/releases/:remote/token-approves. */
 export const tokenApprovesRequestSchema = z.strictObject({ enabled: z.boolean() });
 
 const changedFileSchema = z.strictObject({
@@ -235,7 +235,7 @@ export const versionLoadErrorsSchema = z.strictObject({
   points: z.array(z.strictObject({ at: z.iso.datetime(), errors: z.number().int().nonnegative() })),
 });
 
-/** Body of GET /api/modules/releases/:remote/load-errors: the chart of load failures per version. */
+/** Body of GET /api/remotes/releases/:remote/load-errors: the chart of load failures per version. */
 export const remoteLoadErrorChartSchema = z.strictObject({
   remote: remoteNameSchema,
   /** The period each point counts: an hour while the oldest version shown is under two days in effect, else a day. */

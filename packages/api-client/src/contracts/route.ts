@@ -94,8 +94,11 @@ type Field<K extends string, T, Required extends boolean> = [T] extends [never]
     ? { [P in K]: T }
     : { [P in K]?: T };
 
-/** The input a caller gives: params when the path has some, the query, and the body when there is one. */
-export type RouteInput<C extends RouteContract> = Field<
+/**
+ * The input a caller gives `callRoute`: params when the path has some, the query, and the body when
+ * there is one (what the server's handler receives, parsed, is `ContractInput` in define-route.ts).
+ */
+export type RouteCallInput<C extends RouteContract> = Field<
   'params',
   [PathParamNames<C['path']>] extends [never] ? never : RouteParams<C>,
   true
@@ -112,8 +115,8 @@ type HasRequired<C extends RouteContract> = [PathParamNames<C['path']>] extends 
 /** The arguments after the contract: the input, required only when there are params or a body. */
 export type RouteArgs<C extends RouteContract, Options> =
   HasRequired<C> extends true
-    ? [input: RouteInput<C>, options?: Options]
-    : [input?: RouteInput<C>, options?: Options];
+    ? [input: RouteCallInput<C>, options?: Options]
+    : [input?: RouteCallInput<C>, options?: Options];
 
 /** The path with each `:name` replaced by its encoded value. */
 export function routePath(contract: RouteContract, params: Record<string, unknown> = {}): string {

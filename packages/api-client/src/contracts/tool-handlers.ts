@@ -8,8 +8,21 @@ import type { z } from 'zod';
  * the registry or to that list without a handler is a compile error (see tool-handlers.test.ts).
  */
 
-/** A tool as a registry declares it: what the model is told, and the schema its arguments must pass. */
-export type ToolDefinition = { description: string; parameters: z.ZodType };
+/**
+ * What a tool's output is, as the model must take it:
+ * - `action`: it only confirms what the executive asked for (a text sent, a note saved, the call ended),
+ *   so it reaches the model as it is;
+ * - `reads-outside-data`: it answers data from outside (mail, files, the diary, the web, the knowledge
+ *   base, the lab services, and whatever a provider echoes back), so the model receives it, errors
+ *   included, labelled as third-party content (`labelToolOutput`).
+ */
+type ToolKind = 'action' | 'reads-outside-data';
+
+/**
+ * A tool as a registry declares it: what the model is told, the schema its arguments must pass, and
+ * its kind.
+ */
+export type ToolDefinition = { description: string; parameters: z.ZodType; kind: ToolKind };
 export type ToolDefinitions = Record<string, ToolDefinition>;
 
 /** The parameters each tool of `Tools` runs with, after validation (defaults applied). */

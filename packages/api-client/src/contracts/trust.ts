@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isActionTool } from './voice-tools.ts';
 
 /**
  * Who is on the other end of a conversation with the assistant, as the trust model decides it:
@@ -228,23 +229,13 @@ export const clearPhoneLockoutSchema = z.strictObject({
 });
 export type ClearPhoneLockout = z.infer<typeof clearPhoneLockoutSchema>;
 
-/** Tools whose output only confirms what the executive asked for; everything else returns outside data. */
-const ACTION_CONFIRMATIONS = new Set([
-  'end_call',
-  'session_update',
-  'make_outbound_call',
-  'send_sms',
-  'send_mms',
-  'add_knowledge_note',
-]);
-
 /**
  * What the model receives for a tool's output: whatever a reading tool answers (mail, files, sheets,
  * the diary, the web, the knowledge base, lab services) is labelled third-party content, its errors
- * too — a provider's error can quote the page or message it failed on. Only confirmations of the
- * executive's own actions pass as they are.
+ * too — a provider's error can quote the page or message it failed on. Only the output of a tool of
+ * kind `action` (a confirmation of the executive's own action) passes as it is.
  */
 export function labelToolOutput(name: string, output: unknown): unknown {
-  if (ACTION_CONFIRMATIONS.has(name)) return output;
+  if (isActionTool(name)) return output;
   return thirdPartyContent(name, output);
 }

@@ -1,28 +1,21 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { AGT_POST_PATHS } from './agt.ts';
+import { labelToolOutput, thirdPartyContent } from './trust.ts';
 import {
   AGT_TOOL_NAMES,
   AGT_TOOLS,
+  isActionTool,
+  OTHER_TOOLS,
   parseVoiceToolCall,
   VOICE_TOOL_NAMES,
   VOICE_TOOLS,
+  type VoiceToolName,
   voiceRealtimeTools,
   voiceToolArgumentsOf,
   voiceToolSchema,
 } from './voice-tools.ts';
 import { WORKSPACE_TOOL_NAMES, WORKSPACE_TOOLS } from './workspace-tools.ts';
-
-const OTHERS = [
-  'make_outbound_call',
-  'send_sms',
-  'send_mms',
-  'search_knowledge_base',
-  'add_knowledge_note',
-  'web_search',
-  'session_update',
-  'end_call',
-];
 
 const toolNamed = (name: string) => {
   const tool = voiceRealtimeTools().find((candidate) => candidate.name === name);
@@ -31,16 +24,30 @@ const toolNamed = (name: string) => {
 };
 
 describe('the voice tool registry', () => {
-  it('holds the counts: 4 agt_, the 11 workspace tools, and the 8 others, every name unique', () => {
-    expect(AGT_TOOL_NAMES).toHaveLength(4);
-    expect(AGT_TOOL_NAMES.every((name) => name.startsWith('agt_'))).toBe(true);
-    expect(VOICE_TOOL_NAMES.filter((name) => name.startsWith('agt_'))).toHaveLength(4);
+  it('is the chemistry tools, then the workspace tools, then the others, every name once', () => {
+    const others = Object.keys(OTHER_TOOLS);
+    expect(VOICE_TOOL_NAMES).toEqual([...AGT_TOOL_NAMES, ...WORKSPACE_TOOL_NAMES, ...others]);
+    expect(VOICE_TOOL_NAMES.filter((name) => name.startsWith('agt_'))).toEqual(AGT_TOOL_NAMES);
     expect(VOICE_TOOL_NAMES.filter((name) => name.startsWith('google_'))).toEqual(WORKSPACE_TOOL_NAMES);
-    expect(WORKSPACE_TOOL_NAMES).toHaveLength(11);
-    expect(VOICE_TOOL_NAMES.slice(15).sort()).toEqual([...OTHERS].sort());
-    expect(VOICE_TOOL_NAMES).toHaveLength(23);
+    expect(others.some((name) => /^(agt|google)_/.test(name))).toBe(false);
     expect(new Set(VOICE_TOOL_NAMES).size).toBe(VOICE_TOOL_NAMES.length);
     expect(Object.keys(VOICE_TOOLS).sort()).toEqual([...VOICE_TOOL_NAMES].sort());
+  });
+
+  it("passes an action's output as it is and labels every other tool's, by the kind on its definition", () => {
+    for (const name of VOICE_TOOL_NAMES) {
+      const output = { done: true };
+      const expected = VOICE_TOOLS[name].kind === 'action' ? output : thirdPartyContent(name, output);
+      expect(labelToolOutput(name, output), name).toEqual(expected);
+    }
+    // The tools that read outside data, the ones that write to Google and the lab services included.
+    for (const name of [...AGT_TOOL_NAMES, ...WORKSPACE_TOOL_NAMES, 'search_knowledge_base', 'web_search']) {
+      expect(VOICE_TOOLS[name as VoiceToolName].kind, name).toBe('reads-outside-data');
+    }
+    expect(isActionTool('send_sms')).toBe(true);
+    expect(isActionTool('google_gmail_send')).toBe(false);
+    expect(isActionTool('no_such_tool')).toBe(false);
+    expect(isActionTool('toString')).toBe(false);
   });
 
   it('reuses the workspace schemas themselves, not copies', () => {

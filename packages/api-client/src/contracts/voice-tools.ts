@@ -9,24 +9,18 @@ import {
 import { complianceCheckPayloadSchema, formulatePayloadSchema, greenScorePayloadSchema } from './lab.ts';
 import { SMS_BODY_MAX } from './sms.ts';
 import type { ToolDefinition, ToolHandlers, ToolParamsOf } from './tool-handlers.ts';
+import { toolText } from './tool-params.ts';
 import type { VoiceToolResult } from './workspace.ts';
 import { type RealtimeFunctionTool, WORKSPACE_TOOL_NAMES, WORKSPACE_TOOLS } from './workspace-tools.ts';
 
 /**
- * THE registry of every tool the realtime model is offered: the four chemistry tools, the eleven
- * workspace tools and the others. Each entry's zod schema is the one source for the JSON Schema the model
+ * THE registry of every tool the realtime model is offered: the chemistry tools, the workspace
+ * tools and the others. Each entry's zod schema is the one source for the JSON Schema the model
  * receives (`voiceRealtimeTools`), for the browser's dispatcher and for the server's phone-call runner,
  * which both validate the model's arguments with `parseVoiceToolCall`.
  */
 
 export type { RealtimeFunctionTool } from './workspace-tools.ts';
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
 
 /**
  * A phone number as the model says it: at least three digits, an optional leading +, and spaces and
@@ -34,7 +28,7 @@ const text = (field: string, max: number) =>
  */
 const PHONE_CHARACTERS = /^\+?[\d ().-]+$/;
 const phoneNumber = (field: string) =>
-  text(field, 40)
+  toolText(field, 40)
     // A refinement, not a JSON Schema `pattern`: the model is told the format in words.
     .refine((value) => PHONE_CHARACTERS.test(value) && value.replace(/\D/g, '').length >= 3, {
       error: `${field} must be a phone number, e.g. +15551234567`,
@@ -56,8 +50,8 @@ export const agtGenerateFormulationParams = formulatePayloadSchema.extend({
 
 export const agtCopilotChatParams = z
   .object({
-    message: text('message', 4000).describe('The question or instruction for the chemistry co-pilot'),
-    conversation_id: text('conversation_id', 200)
+    message: toolText('message', 4000).describe('The question or instruction for the chemistry co-pilot'),
+    conversation_id: toolText('conversation_id', 200)
       .optional()
       .describe('The conversation_id of an earlier co-pilot answer, to continue that conversation'),
   })
@@ -77,32 +71,33 @@ export const agtCalculateGreenScoreParams = greenScorePayloadSchema.extend({
     .describe(`The score (0–100) the formula should reach (default ${GREEN_SCORE_DEFAULT_TARGET})`),
 });
 
-/** The four chemistry tools and the provider path each is sent to (always POST). */
+/** The chemistry tools and the provider path each is sent to (always POST). */
 export const AGT_TOOLS = {
   agt_generate_formulation: {
     description: 'Generate a chemical formulation (ingredient percentages, pH, stability) from compounds.',
     parameters: agtGenerateFormulationParams,
+    kind: 'reads-outside-data',
     path: '/formulation/generate',
   },
   agt_copilot_chat: {
     description: 'Ask the chemistry co-pilot a formulation or ingredient question.',
     parameters: agtCopilotChatParams,
+    kind: 'reads-outside-data',
     path: '/copilot/chat',
   },
   agt_check_compliance: {
     description: 'Check compounds against a regulation; answers which are compliant or restricted.',
     parameters: agtCheckComplianceParams,
+    kind: 'reads-outside-data',
     path: '/compliance/check',
   },
   agt_calculate_green_score: {
     description: 'Calculate the green (sustainability) score of a formula and whether it meets a target.',
     parameters: agtCalculateGreenScoreParams,
+    kind: 'reads-outside-data',
     path: '/green-score/calculate',
   },
-} as const satisfies Record<
-  `agt_${string}`,
-  { description: string; parameters: z.ZodType; path: AgtPostPath }
->;
+} as const satisfies Record<`agt_${string}`, ToolDefinition & { path: AgtPostPath }>;
 
 export type AgtToolName = keyof typeof AGT_TOOLS;
 export const AGT_TOOL_NAMES = Object.keys(AGT_TOOLS) as AgtToolName[];
@@ -117,14 +112,14 @@ export function isAgtToolName(name: string): name is AgtToolName {
 export const makeOutboundCallParams = z
   .object({
     to: phoneNumber('to'),
-    message: text('message', 2000).describe('What the assistant should say or accomplish on the call'),
+    message: toolText('message', 2000).describe('What the assistant should say or accomplish on the call'),
   })
   .strict();
 
 export const sendSmsParams = z
   .object({
     to: phoneNumber('to'),
-    message: text('message', SMS_BODY_MAX).describe('The text message'),
+    message: toolText('message', SMS_BODY_MAX).describe('The text message'),
   })
   .strict();
 
@@ -135,13 +130,13 @@ export const sendMmsParams = z
       .url({ protocol: /^https$/, error: 'media_url must be an https URL' })
       .max(2000, 'media_url must be at most 2000 characters')
       .describe('https address of the picture to send'),
-    message: text('message', SMS_BODY_MAX).optional().describe('Text to send with the picture'),
+    message: toolText('message', SMS_BODY_MAX).optional().describe('Text to send with the picture'),
   })
   .strict();
 
 export const searchKnowledgeBaseParams = z
   .object({
-    query: text('query', 500).describe('Words to find in the knowledge base facts and notes'),
+    query: toolText('query', 500).describe('Words to find in the knowledge base facts and notes'),
     sources: z
       .array(knowledgeSourceSchema, { error: 'sources must be a list' })
       .max(3, 'sources may name at most 3 sources')
@@ -174,7 +169,7 @@ export const addKnowledgeNoteParams = createNoteRequestSchema
 export const WEB_SEARCH_QUERY_MAX = 500;
 export const webSearchParams = z
   .object({
-    query: text('query', WEB_SEARCH_QUERY_MAX)
+    query: toolText('query', WEB_SEARCH_QUERY_MAX)
       // A spoken query has no control characters (NUL, ESC…); tabs and line breaks are let through.
       .refine((query) => !/\p{Cc}/u.test(query.replace(/[\t\n\r]/g, ' ')), {
         error: 'query must not contain control characters',
@@ -197,7 +192,7 @@ export type WebSearchResponse = z.infer<typeof webSearchResponseSchema>;
 
 export const sessionUpdateParams = z
   .object({
-    instructions: text('instructions', 20_000)
+    instructions: toolText('instructions', 20_000)
       .optional()
       .describe('New instructions for the assistant; they replace the current ones'),
     speed: z
@@ -236,7 +231,7 @@ export const sessionUpdateParams = z
   });
 
 export const endCallParams = z
-  .object({ reason: text('reason', 300).optional().describe('Why the call ends, for the record') })
+  .object({ reason: toolText('reason', 300).optional().describe('Why the call ends, for the record') })
   .strict();
 
 /** The tools that are neither chemistry nor workspace. */
@@ -245,36 +240,44 @@ export const OTHER_TOOLS = {
     description:
       'Place a phone call to a number; the assistant calls and delivers the message. Only one call to the same number at a time.',
     parameters: makeOutboundCallParams,
+    kind: 'action',
   },
   send_sms: {
     description: 'Send a text message (SMS) to a phone number.',
     parameters: sendSmsParams,
+    kind: 'action',
   },
   send_mms: {
     description: 'Send a picture message (MMS) with an https picture address and optional text.',
     parameters: sendMmsParams,
+    kind: 'action',
   },
   search_knowledge_base: {
     description:
       'Search the executive’s knowledge base (facts and notes) before answering questions about the businesses, people or preferences.',
     parameters: searchKnowledgeBaseParams,
+    kind: 'reads-outside-data',
   },
   add_knowledge_note: {
     description: 'Save a note to the knowledge base so it can be found later.',
     parameters: addKnowledgeNoteParams,
+    kind: 'action',
   },
   web_search: {
     description: 'Search the web for current information; answers a short summary with sources.',
     parameters: webSearchParams,
+    kind: 'reads-outside-data',
   },
   session_update: {
     description:
       'Change this session’s instructions, speaking speed or speech detection. The voice stays the same.',
     parameters: sessionUpdateParams,
+    kind: 'action',
   },
   end_call: {
     description: 'End the call. Say goodbye first; the call ends after the goodbye.',
     parameters: endCallParams,
+    kind: 'action',
   },
 } as const satisfies Record<string, ToolDefinition>;
 
@@ -298,6 +301,11 @@ export type VoiceToolHandlers<Context = void> = ToolHandlers<typeof VOICE_TOOLS,
 
 export function isVoiceToolName(name: string): name is VoiceToolName {
   return Object.hasOwn(VOICE_TOOLS, name);
+}
+
+/** Whether `name` is a registry tool of kind `action` (an unknown name is not). */
+export function isActionTool(name: string): boolean {
+  return isVoiceToolName(name) && VOICE_TOOLS[name].kind === 'action';
 }
 
 /** The zod schema of a tool's parameters, or undefined for a name that is not in the registry. */

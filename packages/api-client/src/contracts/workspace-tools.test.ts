@@ -6,12 +6,13 @@ import {
   googleSearchParams,
   isWorkspaceToolName,
   WORKSPACE_TOOL_NAMES,
+  WORKSPACE_TOOLS,
   workspaceRealtimeTools,
 } from './workspace-tools.ts';
 
 describe('workspace tool schemas', () => {
-  it('are eleven, all with the google_ prefix the voice client routes to voice-tools', () => {
-    expect(WORKSPACE_TOOL_NAMES).toHaveLength(11);
+  it('all have the google_ prefix the voice client routes to voice-tools', () => {
+    expect(WORKSPACE_TOOL_NAMES).toEqual(Object.keys(WORKSPACE_TOOLS));
     expect(WORKSPACE_TOOL_NAMES.every((name) => name.startsWith('google_'))).toBe(true);
     expect(isWorkspaceToolName('google_gmail_send')).toBe(true);
     expect(isWorkspaceToolName('toString')).toBe(false);

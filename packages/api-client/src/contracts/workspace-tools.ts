@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { ToolDefinitions } from './tool-handlers.ts';
+import { toolText } from './tool-params.ts';
 
 /**
- * The eleven workspace tools. Each schema is the ONE source for both the parameters the realtime model
+ * The workspace tools. Each schema is the ONE source for both the parameters the realtime model
  * is offered (via `workspaceRealtimeTools`) and the validation the server runs on the model's arguments.
  * Names carry the `google_` prefix the voice client routes to POST /api/google/voice-tools.
  */
@@ -23,13 +25,6 @@ export const DRIVE_LIST_FILE_TYPES = [
 ] as const;
 export const DRIVE_CREATE_FILE_TYPES = ['document', 'spreadsheet', 'presentation'] as const;
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
-
 const maxResults = (fallback: number) =>
   z
     .number({ error: 'max_results must be a number' })
@@ -49,14 +44,14 @@ const emailList = (field: string) =>
     .array(z.email({ error: `${field} must be email addresses` }), { error: `${field} must be a list` })
     .max(50, `${field} may name at most 50 addresses`);
 
-const spreadsheetId = text('spreadsheet_id', 200)
+const spreadsheetId = toolText('spreadsheet_id', 200)
   .regex(/^[A-Za-z0-9_-]+$/, 'spreadsheet_id must be a Google spreadsheet id')
   .describe('The spreadsheet id (from its link or a Drive listing)');
-const a1Range = text('range', 200).describe("An A1 range, e.g. Sheet1!A1:C10 or 'Q4 Budget'!B2:B20");
+const a1Range = toolText('range', 200).describe("An A1 range, e.g. Sheet1!A1:C10 or 'Q4 Budget'!B2:B20");
 
 export const googleSearchParams = z
   .object({
-    query: text('query', 500).describe('Words to find in mail and in Drive file names and contents'),
+    query: toolText('query', 500).describe('Words to find in mail and in Drive file names and contents'),
     max_results: maxResults(GOOGLE_SEARCH_DEFAULT_RESULTS),
   })
   .strict();
@@ -65,18 +60,18 @@ export const googleCalendarListParams = z
   .object({
     time_min: dateTime('time_min').optional().describe('Start of the window (default now)'),
     time_max: dateTime('time_max').optional().describe('End of the window (default 7 days after start)'),
-    query: text('query', 200).optional().describe('Only events mentioning these words'),
+    query: toolText('query', 200).optional().describe('Only events mentioning these words'),
     max_results: maxResults(GOOGLE_LIST_DEFAULT_RESULTS),
   })
   .strict();
 
 export const googleCalendarCreateParams = z
   .object({
-    summary: text('summary', 300).describe('Event title'),
+    summary: toolText('summary', 300).describe('Event title'),
     start_time: dateTime('start_time'),
     end_time: dateTime('end_time'),
-    description: text('description', 5000).optional(),
-    location: text('location', 300).optional(),
+    description: toolText('description', 5000).optional(),
+    location: toolText('location', 300).optional(),
     attendees: emailList('attendees').optional().describe('Email addresses to invite'),
   })
   .strict()
@@ -87,7 +82,7 @@ export const googleCalendarCreateParams = z
 
 export const googleGmailListParams = z
   .object({
-    query: text('query', 500).optional().describe('Gmail search, e.g. from:alice subject:budget'),
+    query: toolText('query', 500).optional().describe('Gmail search, e.g. from:alice subject:budget'),
     unread_only: z.boolean({ error: 'unread_only must be true or false' }).default(false),
     max_results: maxResults(GOOGLE_LIST_DEFAULT_RESULTS),
   })
@@ -97,14 +92,14 @@ export const googleGmailSendParams = z
   .object({
     to: emailList('to').min(1, 'to must name at least one address').describe('Recipients'),
     cc: emailList('cc').optional(),
-    subject: text('subject', 500),
-    body: text('body', 20_000).describe('Plain-text message body'),
+    subject: toolText('subject', 500),
+    body: toolText('body', 20_000).describe('Plain-text message body'),
   })
   .strict();
 
 export const googleDriveListParams = z
   .object({
-    query: text('query', 300).optional().describe('Words in the file name'),
+    query: toolText('query', 300).optional().describe('Words in the file name'),
     file_type: z
       .enum(DRIVE_LIST_FILE_TYPES, { error: `file_type must be one of ${DRIVE_LIST_FILE_TYPES.join(', ')}` })
       .default('any'),
@@ -114,7 +109,7 @@ export const googleDriveListParams = z
 
 export const googleDriveCreateParams = z
   .object({
-    name: text('name', 300).describe('File name'),
+    name: toolText('name', 300).describe('File name'),
     file_type: z.enum(DRIVE_CREATE_FILE_TYPES, {
       error: `file_type must be one of ${DRIVE_CREATE_FILE_TYPES.join(', ')}`,
     }),
@@ -142,14 +137,14 @@ export const googleSheetsWriteParams = z
 
 export const googleDocsCreateParams = z
   .object({
-    title: text('title', 300),
-    content: text('content', 50_000).optional().describe('Plain text to put in the new document'),
+    title: toolText('title', 300),
+    content: toolText('content', 50_000).optional().describe('Plain text to put in the new document'),
   })
   .strict();
 
 export const googleMeetCreateParams = z
   .object({
-    summary: text('summary', 300).describe('Meeting title'),
+    summary: toolText('summary', 300).describe('Meeting title'),
     start_time: dateTime('start_time'),
     duration_minutes: z
       .number({ error: 'duration_minutes must be a number' })
@@ -161,53 +156,68 @@ export const googleMeetCreateParams = z
   })
   .strict();
 
-/** Every workspace tool: its name, what the model is told it does, and its parameters. */
+/**
+ * Every workspace tool: its name, what the model is told it does, its parameters and its kind. All of
+ * them read outside data, the ones that write too: they answer what Google returns (the event with its
+ * attendees, the file, the sent message), which the model takes as third-party content.
+ */
 export const WORKSPACE_TOOLS = {
   google_search: {
     description: 'Search the executive’s Gmail and Google Drive at once.',
     parameters: googleSearchParams,
+    kind: 'reads-outside-data',
   },
   google_calendar_list: {
     description: 'List upcoming Google Calendar events in a time window.',
     parameters: googleCalendarListParams,
+    kind: 'reads-outside-data',
   },
   google_calendar_create: {
     description: 'Create a Google Calendar event and invite attendees.',
     parameters: googleCalendarCreateParams,
+    kind: 'reads-outside-data',
   },
   google_gmail_list: {
     description: 'List recent Gmail messages (sender, subject, snippet, time).',
     parameters: googleGmailListParams,
+    kind: 'reads-outside-data',
   },
   google_gmail_send: {
     description: 'Send a plain-text email from the executive’s Gmail.',
     parameters: googleGmailSendParams,
+    kind: 'reads-outside-data',
   },
   google_drive_list: {
     description: 'List Google Drive files, optionally of one type or matching a name.',
     parameters: googleDriveListParams,
+    kind: 'reads-outside-data',
   },
   google_drive_create: {
     description: 'Create an empty Google document, spreadsheet or presentation in Drive.',
     parameters: googleDriveCreateParams,
+    kind: 'reads-outside-data',
   },
   google_sheets_read: {
     description: 'Read cell values from a Google Sheets range.',
     parameters: googleSheetsReadParams,
+    kind: 'reads-outside-data',
   },
   google_sheets_write: {
     description: 'Write cell values into a Google Sheets range.',
     parameters: googleSheetsWriteParams,
+    kind: 'reads-outside-data',
   },
   google_docs_create: {
     description: 'Create a Google Doc with a title and optional text.',
     parameters: googleDocsCreateParams,
+    kind: 'reads-outside-data',
   },
   google_meet_create: {
     description: 'Schedule a Google Meet video call (a Calendar event with a Meet link).',
     parameters: googleMeetCreateParams,
+    kind: 'reads-outside-data',
   },
-} as const satisfies Record<string, { description: string; parameters: z.ZodType }>;
+} as const satisfies ToolDefinitions;
 
 export type WorkspaceToolName = keyof typeof WORKSPACE_TOOLS;
 export const WORKSPACE_TOOL_NAMES = Object.keys(WORKSPACE_TOOLS) as WorkspaceToolName[];
@@ -215,7 +225,7 @@ export type WorkspaceToolParams = {
   [N in WorkspaceToolName]: z.output<(typeof WORKSPACE_TOOLS)[N]['parameters']>;
 };
 
-/** Whether a name is one of the eleven tools. */
+/** Whether a name is one of the workspace tools. */
 export function isWorkspaceToolName(name: string): name is WorkspaceToolName {
   return Object.hasOwn(WORKSPACE_TOOLS, name);
 }
@@ -228,7 +238,7 @@ export type RealtimeFunctionTool = {
   parameters: Record<string, unknown>;
 };
 
-/** The eleven tools in the Realtime API's format, their JSON Schemas generated from the zod schemas. */
+/** The workspace tools in the Realtime API's format, their JSON Schemas generated from the zod schemas. */
 export function workspaceRealtimeTools(): RealtimeFunctionTool[] {
   return WORKSPACE_TOOL_NAMES.map((name) => {
     const { $schema: _dialect, ...parameters } = z.toJSONSchema(WORKSPACE_TOOLS[name].parameters, {

@@ -9,14 +9,14 @@ afterEach(() => {
 });
 
 describe('useRemoteRegistry', () => {
-  it('loads the remotes from /api/modules', async () => {
+  it('loads the remotes from /api/remotes', async () => {
     const registry = { remotes: [{ name: 'lab', entry: '/remotes/lab/mf-manifest.json', version: '1.0.0' }] };
     const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, registry));
     vi.stubGlobal('fetch', fetchMock);
     const { result } = renderHook(() => useRemoteRegistry(), { wrapper: createQueryWrapper().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual(registry);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/modules');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/remotes');
   });
 
   it('rejects a remote name outside the known five', async () => {

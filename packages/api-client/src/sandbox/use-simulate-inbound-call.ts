@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../call-route.ts';
-import { callSessionsQueryKey } from '../calls/use-call-sessions.ts';
+import { callSessionsQueryKey } from '../calls/call-sessions-query-key.ts';
 import type { SimulateInboundCallRequest, SimulateInboundCallResponse } from '../contracts/sandbox.ts';
 import * as contract from '../contracts/sandbox-routes.ts';
 

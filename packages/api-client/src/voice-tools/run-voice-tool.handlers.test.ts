@@ -31,7 +31,11 @@ describe('the browser’s tool handlers', () => {
 
 describe('ToolHandlers', () => {
   const tools = {
-    add: { description: 'Adds', parameters: z.object({ a: z.number(), b: z.number().default(1) }) },
+    add: {
+      description: 'Adds',
+      parameters: z.object({ a: z.number(), b: z.number().default(1) }),
+      kind: 'action',
+    },
   } satisfies ToolDefinitions;
 
   it('types each handler’s parameters from its schema (defaults applied)', () => {

@@ -18,7 +18,7 @@ import { WORKSPACE_TOOLS } from '../contracts/workspace-tools.ts';
 import { errorMessage, errorText, isApiError } from '../http.ts';
 import { searchKnowledge } from '../knowledge/search-knowledge.ts';
 import { createNote } from '../knowledge/use-create-note.ts';
-import { sendSms } from '../sms/use-sms-mutations.ts';
+import { sendSms } from '../sms/send-sms.ts';
 import { runWorkspaceTool } from '../workspace/run-workspace-tool.ts';
 import { createOutboundCallGuard, type OutboundCallGuard } from './outbound-call-guard.ts';
 

@@ -6,7 +6,7 @@ import { pendingActionsQueryOptions } from '@annie/api-client/trust/use-pending-
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { contactTimeline } from '../lib/contact-timeline.ts';
-import { smsThreadQueryOptions } from './use-sms-thread.ts';
+import { smsThreadQueryOptions } from './sms-thread-query.ts';
 
 /**
  * The timeline with the person at `phone`: their thread's latest texts (none before a first text), the

@@ -4,7 +4,7 @@ import * as routes from '@annie/api-client/contracts/sms-routes';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { smsThreadQueryOptions } from './use-sms-thread.ts';
+import { smsThreadQueryOptions } from './sms-thread-query.ts';
 
 /** Starts the thread with `phone` if it is new, and marks it read. */
 export async function markSmsThreadRead(phone: string): Promise<SmsThreadReadResponse> {

@@ -1,5 +1,5 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
+import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
 import { callEvents } from '@annie/api-client/contracts/calls-routes';
 import {
   CALL_LIVE_EVENT,

@@ -3,7 +3,7 @@ import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
 import type { ResponsePreference, SendSmsResponse } from '@annie/api-client/contracts/sms';
 import * as routes from '@annie/api-client/contracts/sms-routes';
 import { approvalsCountQueryKey } from '@annie/api-client/inbox/use-approvals-count';
-import { sendSms } from '@annie/api-client/sms/use-sms-mutations';
+import { sendSms } from '@annie/api-client/sms/send-sms';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { approvalsQueryKey } from './use-approvals.ts';

@@ -1,5 +1,5 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
+import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
 import type { StartPhoneCallRequest, StartPhoneCallResponse } from '@annie/api-client/contracts/phone-calls';
 import * as routes from '@annie/api-client/contracts/phone-calls-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 import type { SmsMessage, SmsThreadDetail } from '@annie/api-client/contracts/sms';
 import { useCallback, useState } from 'react';
-import { getOlderSmsMessages } from '../api/use-sms-thread.ts';
+import { getOlderSmsMessages } from '../api/sms-thread-query.ts';
 
 /**
  * The thread's messages with older pages loaded on request: the thread answer holds the latest 200,

@@ -1,4 +1,4 @@
-import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
+import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
 import { callEvents } from '@annie/api-client/contracts/calls-routes';
 import {
   CALL_LIVE_EVENT,

@@ -1,5 +1,5 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
+import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
 import type { CallLogPage, CallLogQuery } from '@annie/api-client/contracts/call-logs';
 import { searchCallLogs } from '@annie/api-client/contracts/calls-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';

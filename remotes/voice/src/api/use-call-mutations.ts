@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { endCall } from '@annie/api-client/calls/use-call-mutations';
-import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
+import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
+import { endCall } from '@annie/api-client/calls/end-call';
 import type { AssistRequest, AssistResponse, StartCallResponse } from '@annie/api-client/contracts/calls';
 import {
   assist as assistRoute,

@@ -1,4 +1,4 @@
-import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
+import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
 import { createQueryClient } from '@annie/api-client/query-client';
 import { callSessions, NEW_CALL_ID, stubCallsApi } from '@annie/api-client/testing/calls-api';
 import { stubFetch } from '@annie/api-client/testing/fetch-stub';

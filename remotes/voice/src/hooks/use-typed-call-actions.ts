@@ -1,5 +1,5 @@
-import { endCall } from '@annie/api-client/calls/use-call-mutations';
-import { callSessionsQueryKey } from '@annie/api-client/calls/use-call-sessions';
+import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
+import { endCall } from '@annie/api-client/calls/end-call';
 import { errorMessage, isApiError } from '@annie/api-client/http';
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { useToast } from '@annie/ui/toast/toast';

@@ -41,7 +41,7 @@ afterEach(() => {
 
 describe('SandboxBar', () => {
   it('shows nothing on a production start', async () => {
-    const api = stubFetch({ 'GET /api/modules': { status: 200, body: { remotes, sandbox: false } } });
+    const api = stubFetch({ 'GET /api/remotes': { status: 200, body: { remotes, sandbox: false } } });
     renderWithProviders(<SandboxBar />);
     await waitFor(() => expect(api.requests()).toHaveLength(1));
     expect(screen.queryByText(SANDBOX_NOTICE)).not.toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('SandboxBar', () => {
 
   it('shows the badge in a sandbox, and a simulated text from a contact opens its thread', async () => {
     const api = stubFetch({
-      'GET /api/modules': { status: 200, body: { remotes, sandbox: true } },
+      'GET /api/remotes': { status: 200, body: { remotes, sandbox: true } },
       'GET /api/contacts': { status: 200, body: [mum] },
       'POST /api/sandbox/inbound-text': {
         status: 200,
@@ -87,7 +87,7 @@ describe('SandboxBar', () => {
 
   it('a simulated call from another number rings the number and opens Call History', async () => {
     const api = stubFetch({
-      'GET /api/modules': { status: 200, body: { remotes, sandbox: true } },
+      'GET /api/remotes': { status: 200, body: { remotes, sandbox: true } },
       'GET /api/contacts': { status: 200, body: [mum] },
       'POST /api/sandbox/inbound-call': {
         status: 200,

@@ -13,7 +13,7 @@ const SandboxPanel = lazy(() =>
 
 /**
  * The sandbox's permanent notice above the header, shown only when the API says the operator started a
- * sandbox (GET /api/modules), with the buttons that open the sandbox panel.
+ * sandbox (GET /api/remotes), with the buttons that open the sandbox panel.
  */
 export function SandboxBar() {
   const registry = useRemoteRegistry();

@@ -11,7 +11,7 @@ export async function grantHeaders(
   baseUrl: string,
   password: string,
 ): Promise<Record<string, string>> {
-  const response = await client.post<ReleaseGrant>('/api/modules/releases/confirm-password', { password });
+  const response = await client.post<ReleaseGrant>('/api/remotes/releases/confirm-password', { password });
   if (response.status !== 200) throw new Error(`confirm-password: ${response.status} ${response.text}`);
   return {
     [GRANT_HEADER]: response.body.grant,

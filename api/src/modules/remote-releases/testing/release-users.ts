@@ -48,7 +48,7 @@ export async function signedInUsers(
 
 /** The version of `remote` the registry serves to this client. */
 export async function servedVersion(client: TestClient, remote: RemoteName): Promise<string | undefined> {
-  const registry = (await client.get<RemoteRegistryResponse>('/api/modules')).body;
+  const registry = (await client.get<RemoteRegistryResponse>('/api/remotes')).body;
   return registry.remotes.find((entry) => entry.name === remote)?.version;
 }
 

@@ -3,8 +3,8 @@ import type { TestApp } from '../../../../test/test-app.ts';
 import { createApp } from '../../../app.ts';
 import { createOrm } from '../../../db/orm.ts';
 import { createPool } from '../../../db/pool.ts';
-import { ormSchema } from '../../../domains.ts';
 import { createLogger } from '../../../lib/logger.ts';
+import { ormSchema } from '../../../modules.ts';
 import { closeGracefully, listen, portOf } from '../../../server.ts';
 
 /**

@@ -11,7 +11,7 @@ export async function upload(
   const form = new FormData();
   form.append('version', version);
   for (const file of files) form.append(file.path, new Blob([new Uint8Array(file.content)]), 'file');
-  const response = await fetch(`${baseUrl}/api/modules/deploy/${remote}/releases`, {
+  const response = await fetch(`${baseUrl}/api/remotes/deploy/${remote}/releases`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
     body: form,

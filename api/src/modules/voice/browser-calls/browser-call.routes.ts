@@ -7,7 +7,7 @@ import {
 } from '@annie/api-client/contracts/realtime';
 import * as contract from '@annie/api-client/contracts/realtime-routes';
 import Router from '@koa/router';
-import type { DomainDeps } from '../../../domain.ts';
+import type { ModuleDeps } from '../../../api-module.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoutes } from '../../../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
@@ -25,7 +25,7 @@ export const NOT_CONFIGURED = contract.REALTIME_NOT_CONFIGURED;
 
 /** POST /api/realtime/offer (the voice page's signalling) and the ICE servers its peer connection uses. */
 export function browserCallRoutes(
-  { config, logger }: Pick<DomainDeps, 'config' | 'logger'>,
+  { config, logger }: Pick<ModuleDeps, 'config' | 'logger'>,
   calls: RealtimeCalls | null,
   limiter: OfferRateLimiter,
   sidebands: BrowserCallSidebands | null = null,

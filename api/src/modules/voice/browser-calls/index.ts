@@ -1,2 +1,2 @@
 // Browser calls: the user talks to the assistant from the browser over WebRTC (OpenAI Realtime).
-export { browserCallsDomain } from './browser-calls.domain.ts';
+export { browserCallsModule } from './browser-calls.module.ts';

@@ -1,7 +1,7 @@
 import { CALL_LOG_RANGE_MESSAGE, type CallLogPage } from '@annie/api-client/contracts/call-logs';
 import * as contract from '@annie/api-client/contracts/calls-routes';
 import Router from '@koa/router';
-import type { DomainDeps } from '../../../domain.ts';
+import type { ModuleDeps } from '../../../api-module.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoutes, jsonText } from '../../../http/define-route.ts';
 import { badRequest } from '../../../lib/http-errors.ts';
@@ -27,7 +27,7 @@ export function callSessionRoutes({
   pool,
   live,
   connections,
-}: Pick<DomainDeps, 'pool' | 'live' | 'connections'>) {
+}: Pick<ModuleDeps, 'pool' | 'live' | 'connections'>) {
   const streamCallEvents = liveStream(live, [callChannel], connections, { userScoped: true });
 
   // Before any /api/call-sessions/:id route, so that "events" is never read as an id.

@@ -9,7 +9,7 @@ import {
   startCallSession,
 } from './call-session.service.ts';
 
-// The service other domains call (phone webhooks, realtime offers): used here the way they use it,
+// The service other modules call (phone webhooks, realtime offers): used here the way they use it,
 // with a bare EntityManager and no request tenant filter set.
 const app = await startTestApp();
 let ownerId: string;

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../../lib/http-errors.ts';
 import { CallSession } from './call-session.entity.ts';
 import { appendCallTranscriptRows, endCallSessionRow, insertCallSession } from './call-session.queries.ts';
 
-// The calls domain's service, called by its own routes and by other domains (phone calls, realtime
+// The calls module's service, called by its own routes and by other modules (phone calls, realtime
 // offers, voice conversations). The contract every function keeps:
 // - It takes the caller's EntityManager and works inside the caller's transaction when there is one;
 //   it writes what it changes itself (a caller never has to flush for it).

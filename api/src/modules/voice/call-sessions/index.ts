@@ -11,5 +11,5 @@ export {
   startCallSession,
 } from './call-session.service.ts';
 export { callChannel } from './call-session-live.ts';
-export { callSessionsDomain } from './call-sessions.domain.ts';
+export { callSessionsModule } from './call-sessions.module.ts';
 export { claimCallEngine } from './engine-comparison.service.ts';

@@ -1,3 +1,3 @@
 // Conversations: each user's saved chat and voice history.
 export { VoiceConversation, VoiceConversationMessage } from './conversation.entity.ts';
-export { conversationsDomain } from './conversations.domain.ts';
+export { conversationsModule } from './conversations.module.ts';

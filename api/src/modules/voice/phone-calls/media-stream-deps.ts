@@ -20,7 +20,7 @@ export type MediaStreamDeps = {
   live: LiveHub;
 };
 
-/** A live media stream, as the domain keeps it (to count, drain and close). */
+/** A live media stream, as the module keeps it (to count, drain and close). */
 export type LiveMediaStream = {
   /** Resolves once the stream is over: its call ended, or it was lost and handed over. */
   over: Promise<void>;

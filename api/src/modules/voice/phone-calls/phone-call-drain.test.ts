@@ -10,7 +10,7 @@ import { phoneCallHelpers } from './testing/phone-call-helpers.ts';
 import { ownerCalls, PASSCODE, systemNotes } from './testing/phone-owner-calls.ts';
 import { startPhoneHarness } from './testing/phone-test-harness.ts';
 
-// SIGTERM drains an instance (main.ts begins the drain, then stops the domains): readiness says so at
+// SIGTERM drains an instance (main.ts begins the drain, then stops the modules): readiness says so at
 // once, no new stream is taken, the live call goes on for CALL_DRAIN_MS, then the assistant says it must
 // go and hangs up through Twilio. Two real processes and a balancer: api/src/phone-calls-chaos.test.ts.
 const CALL_DRAIN_MS = 1_500;
@@ -18,7 +18,7 @@ const phone = await startPhoneHarness({ env: { CALL_DRAIN_MS: String(CALL_DRAIN_
 const { twilio, realtime, client, app } = phone;
 const { callee, waitFor, latestSession } = phoneCallHelpers(phone);
 const { ring, executiveWithNumber } = ownerCalls(phone);
-// The domains' stops run the drain: they exist once the background has started, as in main.ts.
+// The modules' stops run the drain: they exist once the background has started, as in main.ts.
 await app.startBackground();
 
 async function sessionById(id: string) {

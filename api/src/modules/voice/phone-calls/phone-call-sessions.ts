@@ -43,7 +43,7 @@ export type CallSessionRecorder = {
   }) => Promise<void>;
 };
 
-/** The calls domain's service, each operation on its own EntityManager. */
+/** The calls module's service, each operation on its own EntityManager. */
 export function callSessionRecorder(orm: Orm, pool?: Pool): CallSessionRecorder {
   return {
     ...(pool && {

@@ -12,7 +12,7 @@ export { DEFAULT_PERSONA } from './voice-briefing.ts';
 export { VoiceProfile } from './voice-profile.entity.ts';
 export { createProfile } from './voice-profile.service.ts';
 export { findDefaultProfile } from './voice-profile-store.ts';
-export { voiceProfilesDomain } from './voice-profiles.domain.ts';
+export { voiceProfilesModule } from './voice-profiles.module.ts';
 export {
   compileDefaultSession,
   compileProfile,

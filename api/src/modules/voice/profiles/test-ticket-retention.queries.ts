@@ -1,5 +1,5 @@
+import type { RetentionRule } from '../../../api-module.ts';
 import { plainSql } from '../../../db/scoped-sql.ts';
-import type { RetentionRule } from '../../../domain.ts';
 
 /** Voice Console's retention: test tickets nobody opened. */
 export const testTicketRetention: RetentionRule[] = [

@@ -41,7 +41,7 @@ export const OUTBOUND_CALL_REFUSED_IN_PHONE_CALL =
 export const SESSION_UPDATE_IGNORED_IN_PHONE_CALL =
   'session_update is ignored during a phone call; the session settings stay as they are.';
 
-/** The app-wide pieces the runner works with (each domain's `deps` has them). */
+/** The app-wide pieces the runner works with (each module's `deps` has them). */
 export type ServerToolDeps = { config: AppConfig; orm: Orm; pool: Pool };
 
 /** Whose call it is: every tool acts for this tenant and user, never another. */

@@ -1,2 +1,2 @@
 // Typed calls: the simple call page's calls, where the user types and the persona answers in text.
-export { typedCallsDomain } from './typed-calls.domain.ts';
+export { typedCallsModule } from './typed-calls.module.ts';

@@ -1,4 +1,4 @@
-import { endCall as endCallSession } from '@annie/api-client/calls/use-call-mutations';
+import { endCall as endCallSession } from '@annie/api-client/calls/end-call';
 import {
   addConversationMessage,
   createConversation,

@@ -1,9 +1,9 @@
-import type { Domain } from '../../../domain.ts';
+import type { ApiModule } from '../../../api-module.ts';
 import { createOpenAiTextGenerator } from '../../../providers/openai/openai-text.ts';
 import { typedCallRoutes } from './typed-call.routes.ts';
 
 /** Typed calls: the simple call page's calls, where the user types and the persona answers in text. */
-export const typedCallsDomain: Domain = {
+export const typedCallsModule: ApiModule = {
   name: 'typed-calls',
   entities: [],
   migrations: [],

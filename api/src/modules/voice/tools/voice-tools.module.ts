@@ -1,4 +1,4 @@
-import type { Domain } from '../../../domain.ts';
+import type { ApiModule } from '../../../api-module.ts';
 import { webSearchRoutes } from './web-search.routes.ts';
 import { webSearcherFor } from './web-searcher.ts';
 
@@ -6,7 +6,7 @@ import { webSearcherFor } from './web-searcher.ts';
  * The realtime model's tools on the server: the web search endpoint, and (server-tool-runner.ts) the
  * runner that answers every registry tool inside a phone call.
  */
-export const voiceToolsDomain: Domain = {
+export const voiceToolsModule: ApiModule = {
   name: 'voice-tools',
   entities: [],
   migrations: [],

@@ -1,4 +1,4 @@
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { agtClientFromConfig } from '../../providers/agt/agt-client.ts';
 import { agtProxyRoutes } from './agt-proxy.routes.ts';
 import { labRoutes } from './lab.routes.ts';
@@ -8,7 +8,7 @@ import { labReconcileSchedule, startLabWorker } from './lab-worker.ts';
 import { Migration20261122010000_lab_jobs } from './migrations/Migration20261122010000_lab_jobs.ts';
 
 /** Lab console jobs (API, status stream, worker) and the chemistry provider proxy. */
-export const labDomain: Domain = {
+export const labModule: ApiModule = {
   name: 'lab',
   entities: [LabJobSchema],
   retention: labRetention,

@@ -1,7 +1,7 @@
 import * as smsContracts from '@annie/api-client/contracts/sms-routes';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoutes } from '../../http/define-route.ts';
 import { defineSchedule } from '../../jobs/define-schedule.ts';
@@ -16,7 +16,7 @@ import { priceSentTexts, TEXT_PRICE_SWEEP_MS } from './sms-usage.ts';
 import { smsWebhookHandlers } from './sms-webhook.routes.ts';
 
 /** SMS: threads with the tenant's contacts, Twilio webhooks, opt-out and the assistant's drafts. */
-export const smsDomain: Domain = {
+export const smsModule: ApiModule = {
   name: 'sms',
   entities: [],
   migrations: [{ name: 'Migration20261122030100_sms', class: Migration20261122030100_sms }],

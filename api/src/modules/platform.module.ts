@@ -1,7 +1,7 @@
+import type { ApiModule } from '../api-module.ts';
 import { Migration20261122000000_platform } from '../db/migrations/Migration20261122000000_platform.ts';
 import { Migration20261122030000_account_deletion } from '../db/migrations/Migration20261122030000_account_deletion.ts';
 import { Migration20261122190000_session_invalidation } from '../db/migrations/Migration20261122190000_session_invalidation.ts';
-import type { Domain } from '../domain.ts';
 import { authRetention, authRoutes, passwordAttemptLimiter } from './auth/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { retentionSchedule } from './lifecycle/index.ts';
@@ -9,10 +9,10 @@ import { TenantSchema } from './tenants/index.ts';
 import { UserSchema, userRetention } from './users/index.ts';
 
 /**
- * Tenants, users, sign-in, health and data retention (the rules every domain declares, run on a
- * schedule): what every other domain stands on.
+ * Tenants, users, sign-in, health and data retention (the rules every module declares, run on a
+ * schedule): what every other module stands on.
  */
-export const platformDomain: Domain = {
+export const platformModule: ApiModule = {
   name: 'platform',
   entities: [TenantSchema, UserSchema],
   retention: [...userRetention, ...authRetention],
@@ -27,7 +27,7 @@ export const platformDomain: Domain = {
   create: ({ config, pool, logger, retention, lifecycle }) => {
     return {
       routers: [healthRoutes(pool, lifecycle), authRoutes(passwordAttemptLimiter(pool, config))],
-      // Every domain's retention rules (expired sessions and login counters among them), every 15 minutes.
+      // Every module's retention rules (expired sessions and login counters among them), every 15 minutes.
       schedules: [retentionSchedule(pool, logger, retention)],
     };
   },

@@ -1,4 +1,4 @@
-import type { Domain } from '../../../domain.ts';
+import type { ApiModule } from '../../../api-module.ts';
 import { defineSchedule } from '../../../jobs/define-schedule.ts';
 import { ABANDONED_CALL_SWEEP_MS, endAbandonedBrowserCalls } from './abandoned-calls.ts';
 import { CallSessionSchema } from './call-session.entity.ts';
@@ -10,7 +10,7 @@ import { Migration20261129020000_call_session_events } from './migrations/Migrat
 import { Migration20261129070000_call_session_engine } from './migrations/Migration20261129070000_call_session_engine.ts';
 
 /** Call sessions: the saved record of every call (phone, browser, typed), read by Call History. */
-export const callSessionsDomain: Domain = {
+export const callSessionsModule: ApiModule = {
   name: 'call-sessions',
   entities: [CallSessionSchema],
   migrations: [

@@ -1,6 +1,6 @@
 import * as remoteReleasesRoutes from '@annie/api-client/contracts/remote-releases-routes';
 import Router from '@koa/router';
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoutes } from '../../http/define-route.ts';
 import { buildDirs, REPO_ROOT } from '../../runtime.ts';
@@ -25,11 +25,12 @@ export function publishHostOf(config: Parameters<typeof buildDirs>[0]): PublishH
 
 /**
  * The remotes' release registry: published versions, the active one and canary per remote, the audit
- * log and load failures (`GET /api/modules` answers from it), kept in memory by every instance and
- * reloaded when PostgreSQL announces a change. Its HTTP paths (`/api/modules…`) are older than its name
- * and kept as they are: shells already loaded and teams' CI scripts call them.
+ * log and load failures (`GET /api/remotes` answers from it), kept in memory by every instance and
+ * reloaded when PostgreSQL announces a change. Its HTTP paths are `/api/remotes…`; the older
+ * `/api/modules…` answer the same for one release, deprecated (http/path-aliases.ts), for shells already
+ * loaded and teams' CI scripts of an older checkout.
  */
-export const remoteReleasesDomain: Domain = {
+export const remoteReleasesModule: ApiModule = {
   name: 'remote-releases',
   entities: [],
   retention: loadErrorRetention,

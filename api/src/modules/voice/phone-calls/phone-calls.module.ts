@@ -1,7 +1,7 @@
 import * as phoneCallsRoutes from '@annie/api-client/contracts/phone-calls-routes';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Domain } from '../../../domain.ts';
+import type { ApiModule } from '../../../api-module.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoutes } from '../../../http/define-route.ts';
 import { defineSchedule } from '../../../jobs/define-schedule.ts';
@@ -28,7 +28,7 @@ export const STALE_SWEEP_MS = 60_000;
  * the tools the trust model gives the party on the line; every call is a call session with its
  * transcript.
  */
-export const phoneCallsDomain: Domain = {
+export const phoneCallsModule: ApiModule = {
   name: 'phone-calls',
   entities: [],
   migrations: [

@@ -1,10 +1,10 @@
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { Migration20261127080000_usage } from './migrations/Migration20261127080000_usage.ts';
 import { Migration20261129030000_usage_service_kinds } from './migrations/Migration20261129030000_usage_service_kinds.ts';
 import { usageRoutes } from './usage.routes.ts';
 
 /** Usage: the tenant's usage ledger, its report and CSV, currency, prices and monthly budget. */
-export const usageDomain: Domain = {
+export const usageModule: ApiModule = {
   name: 'usage',
   entities: [],
   migrations: [

@@ -1,6 +1,6 @@
 import * as voiceProfilesRoutes from '@annie/api-client/contracts/voice-profiles-routes';
 import Router from '@koa/router';
-import type { Domain, DomainDeps } from '../../../domain.ts';
+import type { ApiModule, ModuleDeps } from '../../../api-module.ts';
 import type { AppState } from '../../../http/app-state.ts';
 import { defineRoutes } from '../../../http/define-route.ts';
 import { drained } from '../../../instance/instance-lifecycle.ts';
@@ -25,7 +25,7 @@ export function createVoiceProfiles({
   pool,
   connections,
   lifecycle,
-}: Pick<DomainDeps, 'config' | 'logger' | 'pool' | 'connections' | 'lifecycle'>) {
+}: Pick<ModuleDeps, 'config' | 'logger' | 'pool' | 'connections' | 'lifecycle'>) {
   const bridges = callEnginesFrom(config);
   const sockets = newTestSocketServer();
   const tickets = new VoiceTestTickets(pool);
@@ -65,7 +65,7 @@ export function createVoiceProfiles({
 }
 
 /** Voice Console: profiles with versions, the compiled session, and the live test panel. */
-export const voiceProfilesDomain: Domain = {
+export const voiceProfilesModule: ApiModule = {
   name: 'voice-profiles',
   entities: [VoiceProfileSchema, VoiceProfileVersionSchema],
   retention: testTicketRetention,

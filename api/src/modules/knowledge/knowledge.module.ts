@@ -1,6 +1,6 @@
 import * as knowledgeRoutes from '@annie/api-client/contracts/knowledge-routes';
 import Router from '@koa/router';
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoutes } from '../../http/define-route.ts';
 import { KnowledgeFactSchema } from './fact.entity.ts';
@@ -14,7 +14,7 @@ import { noteHandlers } from './note.routes.ts';
 import { searchHandlers } from './search.routes.ts';
 
 /** Knowledge base: versioned facts, notes, and the full-text search the assistant uses. */
-export const knowledgeDomain: Domain = {
+export const knowledgeModule: ApiModule = {
   name: 'knowledge',
   entities: [KnowledgeFactSchema, KnowledgeFactVersionSchema, KnowledgeNoteSchema],
   migrations: [

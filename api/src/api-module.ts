@@ -14,23 +14,23 @@ import type { JobSender } from './jobs/job-sender.ts';
 import type { JobWorkers } from './jobs/job-workers.ts';
 import type { LiveHub } from './live/live-hub.ts';
 
-/** What every domain is built from: one of each per app (the hub, sender and workers are shared). */
-export type DomainDeps = {
+/** What every module is built from: one of each per app (the hub, sender and workers are shared). */
+export type ModuleDeps = {
   config: AppConfig;
   orm: Orm;
   pool: Pool;
   logger: Logger;
   /** Queues jobs, also inside the caller's transaction. */
   jobs: JobSender;
-  /** The process's job workers (started by the first queue a domain works on). */
+  /** The process's job workers (started by the first queue a module works on). */
   workers: JobWorkers;
   /** The process's LISTEN connection, behind every live-event stream. */
   live: LiveHub;
   /** Event streams and sockets open under a session: ended when it is revoked. */
   connections: SessionConnections;
-  /** The remotes' release registry as this process serves it (GET /api/modules, release files). */
+  /** The remotes' release registry as this process serves it (GET /api/remotes, release files). */
   remotes: RemoteRegistry;
-  /** Every retention rule the app's domains declare (run by the lifecycle's schedule). */
+  /** Every retention rule the app's modules declare (run by the lifecycle's schedule). */
   retention: RetentionRule[];
   /** Whether this process is draining (SIGTERM) and the live work it carries (readiness reports both). */
   lifecycle: InstanceLifecycle;
@@ -47,26 +47,26 @@ export type RetentionRule = { kind: string; keptFor: string; delete: PlainSql };
 export type Stop = () => Promise<void>;
 
 /**
- * A domain as built for one app: its routers, its background work (started by `main`, and by tests
+ * A module as built for one app: its routers, its background work (started by `main`, and by tests
  * that need it), and its scheduled work (`defineSchedule`: once per period across every instance).
  */
-export type DomainInstance = {
+export type ModuleInstance = {
   routers: Router<AppState>[];
   start?: () => Promise<Stop>;
   schedules?: Schedule[];
 };
 
 /**
- * How a product domain (or a platform piece) plugs into the API: its entities and migrations, and
+ * How a product module (or a platform piece) plugs into the API: its entities and migrations, and
  * `create`, called once per app, so state its routes and background work share is a local variable.
- * Listed once, in `domains.ts`.
+ * Listed once, in `modules.ts`.
  */
-export type Domain = {
+export type ApiModule = {
   name: string;
   // biome-ignore lint/suspicious/noExplicitAny: schemas of different entity types share this list.
   entities: EntitySchema<any, any>[];
   migrations: MigrationObject[];
-  /** What of the domain's data is deleted when (its own tables only). */
+  /** What of the module's data is deleted when (its own tables only). */
   retention?: RetentionRule[];
-  create: (deps: DomainDeps) => DomainInstance;
+  create: (deps: ModuleDeps) => ModuleInstance;
 };

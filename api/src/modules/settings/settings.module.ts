@@ -1,8 +1,8 @@
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { settingsRoutes } from './settings.routes.ts';
 
 /** Product settings the client reads (no entities: they come from the configuration). */
-export const settingsDomain: Domain = {
+export const settingsModule: ApiModule = {
   name: 'settings',
   entities: [],
   migrations: [],

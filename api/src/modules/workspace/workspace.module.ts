@@ -1,7 +1,7 @@
 import * as workspaceRoutes from '@annie/api-client/contracts/workspace-routes';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoutes } from '../../http/define-route.ts';
 import { GoogleAccountSchema } from './google-account.entity.ts';
@@ -18,8 +18,8 @@ function googleCallbackFailures(logger: Logger): Router<AppState> {
   return router;
 }
 
-/** Google Workspace: each user's account connection (OAuth with PKCE) and the eleven voice tools. */
-export const workspaceDomain: Domain = {
+/** Google Workspace: each user's account connection (OAuth with PKCE) and its voice tools. */
+export const workspaceModule: ApiModule = {
   name: 'workspace',
   entities: [GoogleAccountSchema],
   migrations: [

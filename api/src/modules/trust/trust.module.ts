@@ -2,7 +2,7 @@ import * as inboxRoutes from '@annie/api-client/contracts/inbox-routes';
 import * as trustRoutes from '@annie/api-client/contracts/trust-routes';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoutes } from '../../http/define-route.ts';
 import { passwordAttemptLimiter } from '../auth/index.ts';
@@ -17,7 +17,7 @@ import { phoneAccessNumberHandlers } from './phone-access-numbers.routes.ts';
  * The trust model's product side: what callers left with the front desk (messages, requests the
  * executive approves or rejects) and each user's phone access (own numbers and passcode).
  */
-export const trustDomain: Domain = {
+export const trustModule: ApiModule = {
   name: 'trust',
   entities: [],
   migrations: [

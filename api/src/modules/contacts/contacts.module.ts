@@ -1,11 +1,11 @@
 import type { CountryCode } from 'libphonenumber-js';
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { ContactSchema } from './contact.entity.ts';
 import { contactRoutes } from './contact.routes.ts';
 import { Migration20261122030000_contacts } from './migrations/Migration20261122030000_contacts.ts';
 
 /** Contacts: the executive's address book, which SMS threads and drafts draw on. */
-export const contactsDomain: Domain = {
+export const contactsModule: ApiModule = {
   name: 'contacts',
   entities: [ContactSchema],
   migrations: [{ name: 'Migration20261122030000_contacts', class: Migration20261122030000_contacts }],

@@ -1,10 +1,10 @@
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { doctorRoutes } from './doctor.routes.ts';
 import { DoctorCache } from './doctor-cache.ts';
 import { runDoctor } from './run-doctor.ts';
 
 /** The providers' health for admins (no entities: it asks the providers and caches the answer). */
-export const doctorDomain: Domain = {
+export const doctorModule: ApiModule = {
   name: 'doctor',
   entities: [],
   migrations: [],

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Domain } from '../../../domain.ts';
+import type { ApiModule } from '../../../api-module.ts';
 import { drained } from '../../../instance/instance-lifecycle.ts';
 import { recordBrowserCallMetrics } from '../../../observability/index.ts';
 import { createLiveCalls } from '../../../providers/openai/openai-live-calls.ts';
@@ -14,7 +14,7 @@ import { liveBrowserToolbox } from './live-browser-tools.ts';
 import { OfferRateLimiter } from './offer-rate-limiter.ts';
 
 /** Browser calls: the WebRTC signalling to OpenAI, the ICE servers the page uses, and each call's figures. */
-export const browserCallsDomain: Domain = {
+export const browserCallsModule: ApiModule = {
   name: 'browser-calls',
   entities: [],
   migrations: [],

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Domain } from '../../domain.ts';
+import type { ApiModule } from '../../api-module.ts';
 import { REPO_ROOT } from '../../runtime.ts';
 import { backupSchedule } from './backup-schedule.ts';
 import { runScheduledBackup } from './scheduled-backup.ts';
@@ -9,7 +9,7 @@ import { runScheduledBackup } from './scheduled-backup.ts';
  * (BACKUP_KEEP=0 turns them off). With DATABASE_URL the database server's pgBackRest archives WAL and takes
  * the base backups (docs/deployment.md "Backups"); the doctor reads them from it (PGBACKREST_STANZA).
  */
-export const backupsDomain: Domain = {
+export const backupsModule: ApiModule = {
   name: 'backups',
   entities: [],
   migrations: [],
