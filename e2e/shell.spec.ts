@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { firstPaintMarkup, withRootMarkup } from '../api/src/modules/static/first-paint-markup.ts';
-import { firstPaintSchema } from '../packages/api-client/src/contracts/first-paint.ts';
 import {
   FIRST_SCREEN_BUDGET_BYTES,
   firstScreenFiles,
 } from '../packages/build-config/src/first-screen-size.ts';
+import { firstPaintSchema } from '../packages/contracts/src/first-paint.ts';
 import { seriousViolations } from './axe.ts';
 import { E2E_USERS } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';

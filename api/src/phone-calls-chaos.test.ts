@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startBalancerFake } from '../../packages/fakes/src/balancer-fake.ts';

@@ -12,8 +12,8 @@
 // - the hooks only the shell uses → shell/src/api
 // - the rest (callRoute, http, query client, hooks two apps share) stays in @annie/api-client.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OLD = 'packages/api-client/src/';
@@ -26,7 +26,10 @@ const MOVES = [
   // The voice runtime: the browser call's tool dispatcher and what only it calls.
   [`${OLD}voice-tools/`, 'remotes/voice/src/lib/voice-tools/'],
   [`${OLD}workspace/run-workspace-tool.ts`, 'remotes/voice/src/lib/voice-tools/run-workspace-tool.ts'],
-  [`${OLD}workspace/run-workspace-tool.test.ts`, 'remotes/voice/src/lib/voice-tools/run-workspace-tool.test.ts'],
+  [
+    `${OLD}workspace/run-workspace-tool.test.ts`,
+    'remotes/voice/src/lib/voice-tools/run-workspace-tool.test.ts',
+  ],
   [`${OLD}knowledge/search-knowledge.ts`, 'remotes/voice/src/api/search-knowledge.ts'],
   [`${OLD}knowledge/search-knowledge.test.ts`, 'remotes/voice/src/api/search-knowledge.test.ts'],
   // Used by the voice remote only.
@@ -92,6 +95,12 @@ for (const file of files()) {
   moves.set(target, file);
 }
 
+// Folders the moves emptied.
+for (const dir of readdirSync(join(ROOT, OLD), { withFileTypes: true })) {
+  const path = join(dir.parentPath, dir.name);
+  if (dir.isDirectory() && readdirSync(path).length === 0) rmdirSync(path);
+}
+
 // 2. Rewrite module specifiers in every source file.
 const SPECIFIER =
   /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|doMock|importActual)(?:<[^>]*>)?\(\s*|\brequire\(\s*)(['"])([^'"\n]+)\2/g;
@@ -152,7 +161,6 @@ for (const file of files()) {
 
 // 3. Paths named in prose (docs, comments, configs): a moved file's old path becomes its new one.
 const PROSE = /\.(ts|tsx|mjs|cjs|js|md|json|ya?ml)$|(^|\/)Dockerfile$/;
-const oldPaths = [...new Set([...moves.values()])];
 for (const file of files()) {
   if (!PROSE.test(file) || file === SELF || file === 'pnpm-lock.yaml') continue;
   const text = readFileSync(join(ROOT, file), 'utf8');
@@ -189,7 +197,9 @@ function modules(root) {
     .sort();
 }
 const exportsOf = (root) =>
-  Object.fromEntries(modules(root).map((f) => [`./${f.slice('src/'.length).replace(/\.tsx?$/, '')}`, `./${f}`]));
+  Object.fromEntries(
+    modules(root).map((f) => [`./${f.slice('src/'.length).replace(/\.tsx?$/, '')}`, `./${f}`]),
+  );
 
 const tsconfig = { extends: '../../tsconfig.base.json', include: ['src'] };
 for (const root of ['packages/contracts', 'packages/test-fixtures']) {
@@ -208,7 +218,11 @@ newManifest('packages/contracts/package.json', {
   exports: { './*': './src/*.ts' },
   scripts: { typecheck: 'tsc --noEmit' },
   dependencies: { zod: 'catalog:' },
-  devDependencies: { ajv: clientManifest.devDependencies?.ajv ?? '8.20.0', typescript: 'catalog:', vitest: 'catalog:' },
+  devDependencies: {
+    ajv: clientManifest.devDependencies?.ajv ?? '8.20.0',
+    typescript: 'catalog:',
+    vitest: 'catalog:',
+  },
 });
 newManifest('packages/test-fixtures/package.json', {
   name: '@annie/test-fixtures',
@@ -240,7 +254,9 @@ const SPLIT = ['@annie/contracts', '@annie/test-fixtures', '@annie/api-client', 
 for (const manifestPath of WORKSPACE_MANIFESTS) {
   const root = dirname(manifestPath);
   const manifest = readJson(manifestPath);
-  const sources = files().filter((f) => f.startsWith(`${root}/`) && SOURCE.test(f) && !f.includes('node_modules'));
+  const sources = files().filter(
+    (f) => f.startsWith(`${root}/`) && SOURCE.test(f) && !f.includes('node_modules'),
+  );
   const imported = new Set();
   const onlyInTests = new Map();
   for (const source of sources) {
@@ -264,13 +280,9 @@ for (const manifestPath of WORKSPACE_MANIFESTS) {
       continue;
     }
     if (inDeps || inDev) continue;
-    // Where api-client was listed, or devDependencies for what only tests (and scripts) import.
+    // devDependencies for what only tests (and scripts) import.
     const field =
-      onlyInTests.get(name) || name === '@annie/test-fixtures'
-        ? 'devDependencies'
-        : manifest.dependencies
-          ? 'dependencies'
-          : 'devDependencies';
+      onlyInTests.get(name) || name === '@annie/test-fixtures' ? 'devDependencies' : 'dependencies';
     manifest[field] = Object.fromEntries(
       Object.entries({ ...manifest[field], [name]: 'workspace:*' }).sort(([a], [b]) => a.localeCompare(b)),
     );

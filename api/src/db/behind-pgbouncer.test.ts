@@ -1,4 +1,4 @@
-import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES } from '@annie/contracts/lab';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAgtFake } from '../../../packages/fakes/src/agt-fake.ts';

@@ -1,4 +1,4 @@
-import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES } from '@annie/contracts/lab';
 import { expect, vi } from 'vitest';
 import { FAKE_GOOGLE_ACCOUNT } from '../../../packages/fakes/src/google-fake-data.ts';
 import { assignMessagingNumber } from '../../src/modules/sms/messaging-number.ts';

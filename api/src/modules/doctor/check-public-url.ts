@@ -1,5 +1,5 @@
-import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
-import { remoteRegistryResponseSchema } from '@annie/api-client/contracts/remote-registry';
+import type { ProviderCheck } from '@annie/contracts/doctor';
+import { remoteRegistryResponseSchema } from '@annie/contracts/remote-registry';
 import type { AppConfig } from '../../config/env.ts';
 import {
   DOCTOR_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { doctorReportSchema } from '@annie/api-client/contracts/doctor';
+import { doctorReportSchema } from '@annie/contracts/doctor';
 import { describe, expect, it } from 'vitest';
 
 const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));

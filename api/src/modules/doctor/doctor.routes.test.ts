@@ -1,5 +1,5 @@
-import { doctorReportSchema } from '@annie/api-client/contracts/doctor';
-import { DOCTOR_REFRESHES } from '@annie/api-client/contracts/doctor-routes';
+import { doctorReportSchema } from '@annie/contracts/doctor';
+import { DOCTOR_REFRESHES } from '@annie/contracts/doctor-routes';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTwilioFake } from '../../../../packages/fakes/src/twilio-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';

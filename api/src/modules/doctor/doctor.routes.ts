@@ -1,4 +1,4 @@
-import { DOCTOR_REFRESHES, getDoctorReport } from '@annie/api-client/contracts/doctor-routes';
+import { DOCTOR_REFRESHES, getDoctorReport } from '@annie/contracts/doctor-routes';
 import Router from '@koa/router';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Pool } from '../../db/pool.ts';

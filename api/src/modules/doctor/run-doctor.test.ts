@@ -1,5 +1,5 @@
-import { doctorReportSchema, type ProviderCheck } from '@annie/api-client/contracts/doctor';
-import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { doctorReportSchema, type ProviderCheck } from '@annie/contracts/doctor';
+import { VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startGoogleFake } from '../../../../packages/fakes/src/google-fake.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/knowledge-routes';
+import * as contract from '@annie/contracts/knowledge-routes';
 import Router from '@koa/router';
 import type { DomainDeps } from '../../domain.ts';
 import type { AppState } from '../../http/app-state.ts';

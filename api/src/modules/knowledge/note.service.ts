@@ -1,4 +1,4 @@
-import type { CreateNoteRequest, UpdateNoteRequest } from '@annie/api-client/contracts/knowledge';
+import type { CreateNoteRequest, UpdateNoteRequest } from '@annie/contracts/knowledge';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../../lib/http-errors.ts';
 import { KnowledgeNote } from './note.entity.ts';

@@ -1,4 +1,4 @@
-import { AGT_POST_PATHS } from '@annie/api-client/contracts/agt';
+import { AGT_POST_PATHS } from '@annie/contracts/agt';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';

@@ -6,7 +6,7 @@ import {
   labJobEventSchema,
   labJobListSchema,
   labJobSchema,
-} from '@annie/api-client/contracts/lab';
+} from '@annie/contracts/lab';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAgtFake } from '../../../../packages/fakes/src/agt-fake.ts';
 import { startTestApp } from '../../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/remote-releases-routes';
+import * as contract from '@annie/contracts/remote-releases-routes';
 import Router from '@koa/router';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { AppConfig } from '../../config/env.ts';

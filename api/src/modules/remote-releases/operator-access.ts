@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { REMOTE_NAMES, type RemoteName } from '@annie/contracts/remotes';
 import type { Middleware } from 'koa';
 import type { AppConfig } from '../../config/env.ts';
 import { createPool } from '../../db/pool.ts';
@@ -122,4 +122,4 @@ export function knownRemote(): Middleware<AppState> {
   };
 }
 
-export { remoteParams } from '@annie/api-client/contracts/remote-releases-routes';
+export { remoteParams } from '@annie/contracts/remote-releases-routes';

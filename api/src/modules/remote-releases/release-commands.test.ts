@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
+import type { RemoteRegistryResponse } from '@annie/contracts/remote-registry';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { publishRelease } from './release.service.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/sms-routes';
+import * as contract from '@annie/contracts/sms-routes';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Pool } from '../../db/pool.ts';

@@ -1,4 +1,4 @@
-import { smsThreadListSchema } from '@annie/api-client/contracts/sms';
+import { smsThreadListSchema } from '@annie/contracts/sms';
 import { describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../../../packages/fakes/src/twilio-signature.ts';
 import { openLiveStream } from '../../../test/event-stream.ts';

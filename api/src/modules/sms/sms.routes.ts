@@ -1,5 +1,5 @@
-import * as inbox from '@annie/api-client/contracts/inbox-routes';
-import * as contract from '@annie/api-client/contracts/sms-routes';
+import * as inbox from '@annie/contracts/inbox-routes';
+import * as contract from '@annie/contracts/sms-routes';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { CountryCode } from 'libphonenumber-js';

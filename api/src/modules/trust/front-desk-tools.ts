@@ -1,9 +1,5 @@
-import type { ToolDefinitions } from '@annie/api-client/contracts/tool-handlers';
-import {
-  endCallParams,
-  type RealtimeFunctionTool,
-  VOICE_TOOLS,
-} from '@annie/api-client/contracts/voice-tools';
+import type { ToolDefinitions } from '@annie/contracts/tool-handlers';
+import { endCallParams, type RealtimeFunctionTool, VOICE_TOOLS } from '@annie/contracts/voice-tools';
 import { z } from 'zod';
 
 const text = (field: string, max: number) =>

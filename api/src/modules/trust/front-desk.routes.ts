@@ -1,5 +1,5 @@
-import * as inbox from '@annie/api-client/contracts/inbox-routes';
-import * as contract from '@annie/api-client/contracts/trust-routes';
+import * as inbox from '@annie/contracts/inbox-routes';
+import * as contract from '@annie/contracts/trust-routes';
 import Router from '@koa/router';
 import type { Pool } from '../../db/pool.ts';
 import type { AppState, AuthContext } from '../../http/app-state.ts';

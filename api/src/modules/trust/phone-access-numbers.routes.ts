@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/trust-routes';
+import * as contract from '@annie/contracts/trust-routes';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';

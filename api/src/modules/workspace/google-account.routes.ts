@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/workspace-routes';
+import * as contract from '@annie/contracts/workspace-routes';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/workspace-routes';
+import * as contract from '@annie/contracts/workspace-routes';
 import Router from '@koa/router';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoute } from '../../http/define-route.ts';

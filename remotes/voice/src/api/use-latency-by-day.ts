@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { LatencyByDay } from '@annie/api-client/contracts/usage';
-import { getLatencyByDay as latencyRoute } from '@annie/api-client/contracts/usage-routes';
+import type { LatencyByDay } from '@annie/contracts/usage';
+import { getLatencyByDay as latencyRoute } from '@annie/contracts/usage-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usageQueryKey } from './use-usage-report.ts';
 

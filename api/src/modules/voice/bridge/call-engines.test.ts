@@ -1,4 +1,4 @@
-import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startOpenAILiveFake } from '../../../../../packages/fakes/src/openai-live-fake.ts';
 import { startOpenAIRealtimeFake } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';

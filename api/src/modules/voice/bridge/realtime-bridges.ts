@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import type { RealtimeToolsConfig } from 'openai/resources/realtime/realtime';
 import type { AppConfig } from '../../../config/env.ts';
 import {

@@ -1,4 +1,4 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startOpenAIRealtimeWebRtcFake } from '../../../../../packages/fakes/src/openai-realtime-webrtc-fake.ts';
 import { WebRtcTestPeer } from '../../../../../packages/fakes/src/webrtc-test-peer.ts';

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CALL_SESSION_HEADER, VOICE_ENGINE_HEADER } from '@annie/api-client/contracts/realtime';
+import { CALL_SESSION_HEADER, VOICE_ENGINE_HEADER } from '@annie/contracts/realtime';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startOpenAILiveFake } from '../../../../../packages/fakes/src/openai-live-fake.ts';

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { CALL_SESSION_HEADER } from '@annie/api-client/contracts/realtime';
+import { callSessionListSchema } from '@annie/contracts/calls';
+import { CALL_SESSION_HEADER } from '@annie/contracts/realtime';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startOpenAIRealtimeFake } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import type {

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/usage-routes';
+import * as contract from '@annie/contracts/usage-routes';
 import Router from '@koa/router';
 import type { DomainDeps } from '../../../domain.ts';
 import type { AppState } from '../../../http/app-state.ts';

@@ -1,4 +1,4 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import { describe, expect, it } from 'vitest';
 import { streamOfTwiml } from '../../../../../packages/fakes/src/twilio-fake-calls.ts';
 import { postSignedWebhook } from '../../../../../packages/fakes/src/twilio-fake-webhooks.ts';

@@ -1,4 +1,4 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import { describe, expect, it, vi } from 'vitest';
 import { calleeAudio } from '../../../../../packages/fakes/src/mulaw.ts';
 import type { RealtimeFakeSession } from '../../../../../packages/fakes/src/openai-realtime-fake.ts';

@@ -1,5 +1,5 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { END_CALL_OUTPUT } from '@annie/api-client/contracts/voice-tools';
+import { callSessionListSchema } from '@annie/contracts/calls';
+import { END_CALL_OUTPUT } from '@annie/contracts/voice-tools';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { calleeAudio } from '../../../../../packages/fakes/src/mulaw.ts';

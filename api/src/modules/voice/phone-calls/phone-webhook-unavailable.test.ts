@@ -1,4 +1,4 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import { describe, expect, it } from 'vitest';
 import { postSignedWebhook } from '../../../../../packages/fakes/src/twilio-fake-webhooks.ts';
 import { startTestApp } from '../../../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/phone-calls-routes';
+import * as contract from '@annie/contracts/phone-calls-routes';
 import Router, { type RouterContext } from '@koa/router';
 import type { Context } from 'koa';
 import type { WebSocketServer } from 'ws';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/voice-profiles-routes';
+import * as contract from '@annie/contracts/voice-profiles-routes';
 import Router from '@koa/router';
 import type { AppState, AuthContext } from '../../../http/app-state.ts';
 import { defineRoute } from '../../../http/define-route.ts';

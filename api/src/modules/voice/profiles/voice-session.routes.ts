@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/voice-profiles-routes';
+import * as contract from '@annie/contracts/voice-profiles-routes';
 import Router from '@koa/router';
 import type { AppConfig } from '../../../config/env.ts';
 import type { AppState } from '../../../http/app-state.ts';

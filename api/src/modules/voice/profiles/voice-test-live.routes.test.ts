@@ -5,7 +5,7 @@ import {
   type VoiceTestServerMessage,
   voiceTestServerMessageSchema,
   voiceTestSessionSchema,
-} from '@annie/api-client/contracts/voice-session';
+} from '@annie/contracts/voice-session';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startOpenAILiveFake } from '../../../../../packages/fakes/src/openai-live-fake.ts';

@@ -1,5 +1,5 @@
-import { knowledgeSearchResultSchema } from '@annie/api-client/contracts/knowledge';
-import { END_CALL_OUTPUT } from '@annie/api-client/contracts/voice-tools';
+import { knowledgeSearchResultSchema } from '@annie/contracts/knowledge';
+import { END_CALL_OUTPUT } from '@annie/contracts/voice-tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAgtFake } from '../../../../../packages/fakes/src/agt-fake.ts';
 import { startGoogleFake } from '../../../../../packages/fakes/src/google-fake.ts';

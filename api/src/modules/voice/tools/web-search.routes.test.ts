@@ -1,4 +1,4 @@
-import { webSearchResponseSchema } from '@annie/api-client/contracts/voice-tools';
+import { webSearchResponseSchema } from '@annie/contracts/voice-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fakeWebSource,

@@ -1,4 +1,4 @@
-import { phoneAccessSchema } from '@annie/api-client/contracts/trust';
+import { phoneAccessSchema } from '@annie/contracts/trust';
 import { expect, vi } from 'vitest';
 import type { RealtimeFakeSession } from '../../../../../../packages/fakes/src/openai-realtime-fake.ts';
 import type { TestUser } from '../../../../../test/test-app.ts';

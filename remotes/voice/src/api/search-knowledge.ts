@@ -1,0 +1,26 @@
+import { callRoute } from '@annie/api-client/call-route';
+import type { KnowledgeSearchQuery, KnowledgeSearchResult } from '@annie/contracts/knowledge';
+import { searchKnowledge as searchRoute } from '@annie/contracts/knowledge-routes';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** Ranked facts and notes for the search_knowledge_base tool (5 by default); sources go comma-joined. */
+export async function searchKnowledge(
+  { q, sources, limit }: KnowledgeSearchQuery,
+  signal?: AbortSignal,
+): Promise<KnowledgeSearchResult[]> {
+  const query = { q, sources: sources?.length ? sources.join(',') : undefined, limit };
+  return (await callRoute(searchRoute, { query }, { signal })).results;
+}
+
+/** Query options for one search. */
+export function knowledgeSearchQueryOptions(query: KnowledgeSearchQuery) {
+  return queryOptions({
+    queryKey: [searchRoute.path, query] as const,
+    queryFn: ({ signal }) => searchKnowledge(query, signal),
+  });
+}
+
+/** Server-side knowledge search (skipped while the query is blank). */
+export function useKnowledgeSearch(query: KnowledgeSearchQuery) {
+  return useQuery({ ...knowledgeSearchQueryOptions(query), enabled: query.q.trim().length > 0 });
+}
