@@ -14,9 +14,11 @@ const TESTS = ['\\.test\\.ts$', '^api/test/', '/testing/'];
  * - a remote imports no other remote and not the shell: each is built and released on its own;
  * - the shell imports no remote's source: remotes reach it only through Module Federation at run time;
  * - neither a remote nor the shell imports the API, and the API imports neither: they meet only over
- *   HTTP and through the contracts in packages/api-client (a remote's first paint is a file of its
+ *   HTTP and through the contracts in packages/contracts (a remote's first paint is a file of its
  *   build, first-paint.json, which the API reads, never its source);
- * - a package (ui, api-client, build-config, fakes) imports no app (shell, remotes, api);
+ * - a package (ui, api-client, contracts, test-fixtures, build-config, fakes) imports no app (shell, remotes, api);
+ * - the contracts are data both sides read: they import zod and each other, no React, browser or other package;
+ * - product code imports no test fixture (packages/test-fixtures is for tests and test kits);
  * - no circular imports between files, here or in the API.
  * These hold for tests too: a test that reaches into another app would tie their releases together.
  */
@@ -46,7 +48,7 @@ const APP_RULES = [
     name: 'app-imports-no-api',
     severity: 'error',
     comment:
-      'A remote or the shell never imports the API: what both sides agree on is a contract in packages/api-client.',
+      'A remote or the shell never imports the API: what both sides agree on is a contract in packages/contracts.',
     from: { path: '^(remotes|shell)/' },
     to: { path: '^api/' },
   },
@@ -72,6 +74,24 @@ const APP_RULES = [
       "A relative import stays inside its own package (api, shell, e2e, scripts, remotes/*, packages/*): another package is reached by its name (@annie/fakes/mulaw), through the exports of its package.json and a dependency in the importer's.",
     from: { path: '^(api|shell|e2e|scripts|remotes/[^/]+|packages/[^/]+)/' },
     to: { dependencyTypes: ['local'], pathNot: '^$1/' },
+  },
+  {
+    name: 'contracts-import-only-zod',
+    severity: 'error',
+    comment:
+      'The contracts (@annie/contracts) are read by the API, the build and the browser: they import zod and each other, never React, a browser package or another workspace package.',
+    from: { path: '^packages/contracts/', pathNot: '\\.test\\.ts$' },
+    to: { pathNot: ['^packages/contracts/', 'node_modules/zod/'] },
+  },
+  {
+    name: 'product-imports-no-test-fixture',
+    severity: 'error',
+    comment: 'packages/test-fixtures stubs the API for tests: only tests and test kits import it.',
+    from: {
+      path: '^(api/src|shell|remotes|packages)/',
+      pathNot: ['\\.test\\.tsx?$', '/testing/', '^packages/test-fixtures/'],
+    },
+    to: { path: '^packages/test-fixtures/' },
   },
   {
     name: 'no-circular-imports',
@@ -121,8 +141,12 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // Build output and caches (shell/dist, remotes/*/dist, @mf-types) are not source.
-    exclude: { path: '(^|/)(node_modules|dist|@mf-types|\\.rspack-cache|coverage)/' },
-    includeOnly: '^(api|shell|remotes|packages|e2e|scripts)/',
+    // node_modules/.pnpm is where a package import resolves to: kept, as a leaf (doNotFollow).
+    exclude: {
+      path: '^(?!node_modules/\\.pnpm/).*(^|/)(node_modules|dist|@mf-types|\\.rspack-cache|coverage)/',
+    },
+    // node_modules as leaves (doNotFollow), for the rules on which packages a folder may import.
+    includeOnly: ['^(api|shell|remotes|packages|e2e|scripts)/', '(^|/)node_modules/'],
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'api/tsconfig.json' },
     enhancedResolveOptions: {

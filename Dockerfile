@@ -23,7 +23,7 @@ RUN mkdir -p /out/manifests \
  && for app in shell remotes/*; do mkdir -p "/out/builds/$app" && cp -r "$app/dist" "/out/builds/$app/"; done
 
 # Only what the API needs at run time. The workspace layout is kept (not `pnpm deploy`): Node strips
-# TypeScript types only outside node_modules, and @annie/api-client is linked in as source.
+# TypeScript types only outside node_modules, and @annie/contracts is linked in as source.
 FROM base AS runtime-deps
 COPY --from=build /out/manifests ./
 RUN pnpm fetch --prod \
@@ -38,12 +38,12 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/tmp/annie
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules node_modules
 COPY --from=runtime-deps /app/api/node_modules api/node_modules
-COPY --from=runtime-deps /app/packages/api-client/node_modules packages/api-client/node_modules
+COPY --from=runtime-deps /app/packages/contracts/node_modules packages/contracts/node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/api/package.json api/
 COPY --from=build /app/api/src api/src
-COPY --from=build /app/packages/api-client/package.json packages/api-client/
-COPY --from=build /app/packages/api-client/src packages/api-client/src
+COPY --from=build /app/packages/contracts/package.json packages/contracts/
+COPY --from=build /app/packages/contracts/src packages/contracts/src
 COPY --from=build /out/builds ./
 USER node
 EXPOSE 3000

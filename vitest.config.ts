@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: [
-            'packages/{ui,api-client}/src/**/*.test.{ts,tsx}',
+            'packages/{ui,api-client,contracts,test-fixtures}/src/**/*.test.{ts,tsx}',
             'shell/src/**/*.test.{ts,tsx}',
             'remotes/*/src/**/*.test.{ts,tsx}',
           ],

@@ -8,8 +8,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { DEV_PORTS, REMOTE_NAMES } from '@annie/build-config/dev-ports';
+import type { RemoteName } from '@annie/contracts/remotes';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM = process.env.ANNIE_PNPM ?? 'pnpm';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import { startBalancerFake } from '@annie/fakes/balancer-fake';
 import { calleeAudio } from '@annie/fakes/mulaw';
 import { type RealtimeFakeSession, startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
-import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
-import { voiceTestSessionSchema } from '@annie/api-client/contracts/voice-session';
+import { LAB_JOB_SAMPLES } from '@annie/contracts/lab';
+import type { RemoteRegistryResponse } from '@annie/contracts/remote-registry';
+import { voiceTestSessionSchema } from '@annie/contracts/voice-session';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import { startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import pg from 'pg';

@@ -13,8 +13,8 @@
 // only when a page fails to load. Run after `node scripts/build-apps.mjs`.
 // With --origin URL (ANNIE_USER / ANNIE_PASSWORD for the sign-in, as the lighthouse benchmark), only the
 // sign-in timing, five times, on a running AnnieAI: its real sign-in (argon2) and its app page.
-import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
-import { ROUTE_TABLE } from '@annie/api-client/contracts/routes';
+import { REMOTE_NAMES } from '@annie/contracts/remotes';
+import { ROUTE_TABLE } from '@annie/contracts/routes';
 import { launchChromium } from '../lib/chromium.ts';
 import { startProductionPages } from '../lib/production-pages.ts';
 import { type Credentials, signInToStart, timingLines } from '../lib/sign-in-to-start.ts';

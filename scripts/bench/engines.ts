@@ -19,7 +19,7 @@ import type { OpenCallEngine } from '@annie/api/src/modules/voice/bridge/call-en
 import { LiveBridges } from '@annie/api/src/modules/voice/bridge/live/live-bridges.ts';
 import { RealtimeBridges } from '@annie/api/src/modules/voice/bridge/realtime-bridges.ts';
 import { compileVoiceSession } from '@annie/api/src/modules/voice/profiles/compile-voice-session.ts';
-import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
 import { calleeAudio, spokenBytes } from '@annie/fakes/mulaw';
 import { sharedClock } from '../lib/realtime-fake-worker.ts';
 import { ms, summary } from '../lib/stats.ts';

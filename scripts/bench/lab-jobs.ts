@@ -4,7 +4,7 @@
 // through POST /api/lab/jobs (the four types in turn), waits until every one has finished, and prints jobs/s
 // and the queued→running times (median, p95). Then queues single jobs on an idle queue, one at a time, to
 // show the wake-up latency.
-import { LAB_JOB_SAMPLES, LAB_JOB_TYPES } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES, LAB_JOB_TYPES } from '@annie/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import type pg from 'pg';
 import { benchApiEnv, type RunningApi, signIn, startApi } from '../lib/api-process.ts';

@@ -9,7 +9,7 @@ import { compileVoiceSession } from '@annie/api/src/modules/voice/profiles/compi
 // the fake's frame sent → the bridge hands it to the call), open → the greeting's first audio, the
 // per-turn latency the bridge records from the session timeline (the fake's THINK_MS plus its own
 // pacing: the model's time, not ours), and the process CPU per call-second (the fake's included).
-import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
 import { calleeAudio, spokenBytes } from '@annie/fakes/mulaw';
 import { startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
 import { ms, summary, verdict } from '../lib/stats.ts';

@@ -2,7 +2,7 @@
 // Voice tool round trip for search_knowledge_base (function call received → output ready; target
 // p95 <= 50 ms). Seeds 10,000 facts and 10,000 notes for each of two tenants in a database of its own on
 // the local PostgreSQL, starts the production API as a child process, then, one call at a time:
-//  - the browser path: the voice page's own dispatcher (packages/api-client runVoiceTool, loaded in this
+//  - the browser path: the voice page's own dispatcher (remotes/voice runVoiceTool, loaded in this
 //    process with fetch pointed at the API) from the model's argument text to the function_call_output
 //    text; beside it, interleaved, the bare GET /api/knowledge/search it makes, so the dispatcher's own
 //    cost (parse, validate, URL, zod-check the answer, serialise) is the difference;
@@ -82,7 +82,7 @@ function browserGlobals(base: string, session: Session): void {
 
 async function measureBrowserPath(base: string, session: Session) {
   browserGlobals(base, session);
-  const { runVoiceTool } = await import('@annie/api-client/voice-tools/run-voice-tool');
+  const { runVoiceTool } = await import('@annie/remote-voice/src/lib/voice-tools/run-voice-tool.ts');
   const context = { onSessionUpdate: () => {}, onEndCall: () => {} };
   const tool = async (call: Call) => {
     const started = performance.now();

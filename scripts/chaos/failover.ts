@@ -9,7 +9,7 @@
 // the new primary, whether a sign-out still reaches the other instance's session cache, whether the killed
 // node rejoins as a replica of the new primary (pg_rewind) and catches up, and the server's connections.
 // Exits 1 when a figure misses its bound (resume within 10 s, 0 lost, resync, job run, no slot twice).
-import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES } from '@annie/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import { type RunningApi, signIn, startApi } from '../lib/api-process.ts';
 import { commandLine, numberOption } from '../lib/cli-options.ts';

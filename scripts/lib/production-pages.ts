@@ -10,7 +10,7 @@ import { compressResponses } from '@annie/api/src/middleware/compress-responses.
 import { FirstPaints, homeFirstPaint } from '@annie/api/src/modules/static/index.ts';
 import { remotePreloads } from '@annie/api/src/modules/static/remote-preloads.ts';
 import { staticFiles } from '@annie/api/src/modules/static/static-files.ts';
-import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
+import { REMOTE_NAMES } from '@annie/contracts/remotes';
 import Koa, { type Middleware } from 'koa';
 import { ROOT } from './root.ts';
 

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Browser code names no API path: it calls routes by their contracts (`callRoute`, `routeUrl`,
-// `contract.path` for a query key), so a path is written once, in packages/api-client/src/contracts.
+// `contract.path` for a query key), so a path is written once, in packages/contracts/src.
 const ROOT = join(import.meta.dirname, '../..');
 const SCANNED = ['shell/src', 'packages/api-client/src', 'packages/ui/src', ...remoteSources()];
 const API_PATH = /['"`]\/api\//;

@@ -26,7 +26,7 @@ async function start() {
     // one step each (together they were one task of over 200 ms at Lighthouse's mobile CPU).
     () => import(/* webpackMode: "eager" */ './boot/zod-without-eval.ts'),
     () => import(/* webpackMode: "eager" */ '@annie/api-client/auth/use-auth-user'),
-    () => import(/* webpackMode: "eager" */ '@annie/api-client/contracts/routes'),
+    () => import(/* webpackMode: "eager" */ '@annie/contracts/routes'),
     () => import(/* webpackMode: "eager" */ '@annie/api-client/query-client'),
     () => import(/* webpackMode: "eager" */ './remotes/remote-modules.ts'),
   ]);

@@ -1,5 +1,5 @@
-import { DEFAULT_REALTIME_MODEL, DEFAULT_TEXT_MODEL } from '@annie/api-client/contracts/openai-models';
-import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { DEFAULT_REALTIME_MODEL, DEFAULT_TEXT_MODEL } from '@annie/contracts/openai-models';
+import { REMOTE_NAMES, type RemoteName } from '@annie/contracts/remotes';
 import { z } from 'zod';
 import { isPhoneRegion } from '../lib/phone-number.ts';
 import { SAMPLER_NAMES } from '../observability/tracing.ts';

@@ -1,4 +1,4 @@
-import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES } from '@annie/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { route } from '@annie/api-client/contracts/route';
+import { route } from '@annie/contracts/route';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';

@@ -1,4 +1,4 @@
-import type { Access, Contract, ParamShape, RouteContract } from '@annie/api-client/contracts/route';
+import type { Access, Contract, ParamShape, RouteContract } from '@annie/contracts/route';
 import type Router from '@koa/router';
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';

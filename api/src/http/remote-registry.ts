@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RemoteEntry, RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
+import type { RemoteEntry, RemoteRegistryResponse } from '@annie/contracts/remote-registry';
 import { z } from 'zod';
 import type { RemoteConfig } from '../config/env.ts';
 import { defineProcessChannel } from '../live/live-channel.ts';

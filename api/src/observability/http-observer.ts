@@ -1,4 +1,4 @@
-import { LOGIN_PATH } from '@annie/api-client/contracts/auth-paths';
+import { LOGIN_PATH } from '@annie/contracts/auth-paths';
 import type { Middleware } from 'koa';
 import { httpRequests, loginFailures, rateLimited } from './metrics.ts';
 import { endSpan, SpanKind, startSpan, withSpan } from './tracing.ts';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { voiceTestSessionSchema } from '@annie/api-client/contracts/voice-session';
+import { voiceTestSessionSchema } from '@annie/contracts/voice-session';
 import { startOpenAIRealtimeFake, toneChunk } from '@annie/fakes/openai-realtime-fake';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { afterAll, describe, expect, it, vi } from 'vitest';

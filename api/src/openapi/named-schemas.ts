@@ -1,24 +1,17 @@
-import { authUserSchema } from '@annie/api-client/contracts/auth';
-import { contactSchema } from '@annie/api-client/contracts/contacts';
-import {
-  conversationMessageSchema,
-  conversationSummarySchema,
-} from '@annie/api-client/contracts/conversations';
-import { apiErrorBodySchema } from '@annie/api-client/contracts/errors';
-import { anyJsonSchema } from '@annie/api-client/contracts/json';
-import { factSchema, noteSchema } from '@annie/api-client/contracts/knowledge';
-import { labJobSchema } from '@annie/api-client/contracts/lab';
-import { phoneCallSchema } from '@annie/api-client/contracts/phone-calls';
-import { remoteReleasesSchema } from '@annie/api-client/contracts/remote-releases';
-import {
-  sendSmsResponseSchema,
-  smsMessageSchema,
-  smsThreadSummarySchema,
-} from '@annie/api-client/contracts/sms';
-import { phoneAccessSchema } from '@annie/api-client/contracts/trust';
-import { usageSettingsAnswerSchema } from '@annie/api-client/contracts/usage';
-import { voiceProfileSchema } from '@annie/api-client/contracts/voice-profiles';
-import { googleAccountSchema, googleStatusSchema } from '@annie/api-client/contracts/workspace';
+import { authUserSchema } from '@annie/contracts/auth';
+import { contactSchema } from '@annie/contracts/contacts';
+import { conversationMessageSchema, conversationSummarySchema } from '@annie/contracts/conversations';
+import { apiErrorBodySchema } from '@annie/contracts/errors';
+import { anyJsonSchema } from '@annie/contracts/json';
+import { factSchema, noteSchema } from '@annie/contracts/knowledge';
+import { labJobSchema } from '@annie/contracts/lab';
+import { phoneCallSchema } from '@annie/contracts/phone-calls';
+import { remoteReleasesSchema } from '@annie/contracts/remote-releases';
+import { sendSmsResponseSchema, smsMessageSchema, smsThreadSummarySchema } from '@annie/contracts/sms';
+import { phoneAccessSchema } from '@annie/contracts/trust';
+import { usageSettingsAnswerSchema } from '@annie/contracts/usage';
+import { voiceProfileSchema } from '@annie/contracts/voice-profiles';
+import { googleAccountSchema, googleStatusSchema } from '@annie/contracts/workspace';
 import type { z } from 'zod';
 
 /**

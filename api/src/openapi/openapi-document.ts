@@ -1,4 +1,4 @@
-import { apiErrorBodySchema } from '@annie/api-client/contracts/errors';
+import { apiErrorBodySchema } from '@annie/contracts/errors';
 import type { Layer } from '@koa/router';
 import { deprecatedPathOf } from '../http/path-aliases.ts';
 import { SESSION_COOKIE } from '../http/session/session-middleware.ts';

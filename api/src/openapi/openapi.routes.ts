@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as contract from '@annie/api-client/contracts/openapi-routes';
+import * as contract from '@annie/contracts/openapi-routes';
 import Router from '@koa/router';
 import type { AppState } from '../http/app-state.ts';
 import { defineRoutes } from '../http/define-route.ts';

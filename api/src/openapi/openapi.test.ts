@@ -196,7 +196,7 @@ describe('GET /api/docs', () => {
 
 describe('the route contracts', () => {
   it('are each registered exactly once by the app: every contract of every *-routes.ts module', async () => {
-    const dir = fileURLToPath(new URL('../../../packages/api-client/src/contracts/', import.meta.url));
+    const dir = fileURLToPath(new URL('../../../packages/contracts/src/', import.meta.url));
     const modules = readdirSync(dir).filter((name) => name.endsWith('-routes.ts'));
     expect(modules.length).toBeGreaterThan(20);
     const served = new Map<string, number>();

@@ -1,4 +1,4 @@
-import type { Access, ResponseDoc, RouteContract } from '@annie/api-client/contracts/route';
+import type { Access, ResponseDoc, RouteContract } from '@annie/contracts/route';
 import type { Layer } from '@koa/router';
 
 export type { Access, ResponseDoc };

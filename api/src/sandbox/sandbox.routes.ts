@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/sandbox-routes';
+import * as contract from '@annie/contracts/sandbox-routes';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';

@@ -1,4 +1,4 @@
-import { LAB_JOB_SAMPLES } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES } from '@annie/contracts/lab';
 import { FAKE_GOOGLE_ACCOUNT } from '@annie/fakes/google-fake-data';
 import { expect, vi } from 'vitest';
 import { assignMessagingNumber } from '../../src/modules/sms/messaging-number.ts';

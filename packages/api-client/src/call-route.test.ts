@@ -1,8 +1,8 @@
+import { route, routeUrl } from '@annie/contracts/route';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { callRoute } from './call-route.ts';
-import { route, routeUrl } from './contracts/route.ts';
-import { stubFetch } from './testing/fetch-stub.ts';
 
 const item = z.object({ id: z.string(), n: z.number() });
 const readItem = route({

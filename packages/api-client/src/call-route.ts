@@ -1,5 +1,5 @@
-import type { RouteArgs, RouteCallInput, RouteContract, RouteOutput } from './contracts/route.ts';
-import { routeUrl } from './contracts/route.ts';
+import type { RouteArgs, RouteCallInput, RouteContract, RouteOutput } from '@annie/contracts/route';
+import { routeUrl } from '@annie/contracts/route';
 import { apiRequest, type HttpMethod, type RequestOptions } from './http.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { APPEARANCE_SCRIPT, DARK_SHEET_META } from '@annie/api-client/contracts/page-scripts';
+import { APPEARANCE_SCRIPT, DARK_SHEET_META } from '@annie/contracts/page-scripts';
 import { type Compiler, rspack } from '@rspack/core';
 
 /**

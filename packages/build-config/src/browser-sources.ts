@@ -6,7 +6,13 @@ import ts from 'typescript';
 export const REPOSITORY_ROOT = join(import.meta.dirname, '../../..');
 
 // Every folder whose code runs in the browser builds (tests and test kits run on the real packages).
-const BROWSER_SOURCES = ['shell/src', 'remotes', 'packages/ui/src', 'packages/api-client/src'];
+const BROWSER_SOURCES = [
+  'shell/src',
+  'remotes',
+  'packages/ui/src',
+  'packages/api-client/src',
+  'packages/contracts/src',
+];
 
 /**
  * Every TypeScript source that the browser builds compile, parsed (syntax only, no type check), with its

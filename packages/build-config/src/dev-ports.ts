@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { REMOTE_NAMES, type RemoteName } from '@annie/contracts/remotes';
 
 export { REMOTE_NAMES };
 

@@ -9,8 +9,8 @@ import {
   firstPaintMarkupProblems,
   firstPaintSchema,
   inlineScriptsOf,
-} from '@annie/api-client/contracts/first-paint';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+} from '@annie/contracts/first-paint';
+import type { RemoteName } from '@annie/contracts/remotes';
 import type { Configuration, RspackPluginInstance } from '@rspack/core';
 import { jsonAsset } from './json-asset.ts';
 import { createPrerenderConfig, prerenderedFile } from './prerender-config.ts';

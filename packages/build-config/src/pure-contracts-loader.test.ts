@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from './browser-sources.ts';
 import { CONTRACT_MODULE, withPureConstants } from './pure-contracts-loader.ts';
 
-const CONTRACTS = join(REPOSITORY_ROOT, 'packages/api-client/src/contracts');
+const CONTRACTS = join(REPOSITORY_ROOT, 'packages/contracts/src');
 
 /** Runs a module's JavaScript (types stripped, `export` dropped) and returns what `names` hold after it. */
 function run(source: string, names: string[], scope: Record<string, unknown>): unknown[] {

@@ -10,8 +10,8 @@ import ts from 'typescript';
 // pure (`/*#__PURE__*/ (() => …)()`): the bundler's tree shaking then drops the constants nothing uses,
 // and the imports only they used, like any unused function.
 
-/** The browser's contract modules (api-client's `src/contracts/`), which this loader applies to. */
-export const CONTRACT_MODULE = /[\\/]packages[\\/]api-client[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/;
+/** The browser's contract modules (`packages/contracts/src/`), which this loader applies to. */
+export const CONTRACT_MODULE = /[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
 
 /** Whether evaluating `node` calls or constructs anything (a function's body runs later, so not it). */
 function calls(node: ts.Node): boolean {

@@ -1,4 +1,4 @@
-import { REMOTE_PAGES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { REMOTE_PAGES, type RemoteName } from '@annie/contracts/remotes';
 import type { Configuration } from '@rspack/core';
 import { compiledSurfaceNeeds } from './compiled-surface-needs.ts';
 import { remoteFederation } from './federation.ts';
@@ -10,7 +10,7 @@ import { createAppConfig } from './rspack-base.ts';
 export interface RemoteDefinition {
   /** The remote's package directory (`import.meta.dirname` of its rspack.config.ts). */
   appDir: string;
-  /** Its name in the remote list (`@annie/api-client/contracts/remotes`); also its federation name. */
+  /** Its name in the remote list (`@annie/contracts/remotes`); also its federation name. */
   name: RemoteName;
   /** Federated modules: `./app` (the page map the shell's route table picks from) and any others. */
   exposes: { './app': string } & Record<string, string>;

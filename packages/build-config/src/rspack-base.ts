@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { holdScriptsUntilPainted } from '@annie/api-client/contracts/page-scripts';
+import { holdScriptsUntilPainted } from '@annie/contracts/page-scripts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Compiler, type Configuration, rspack } from '@rspack/core';
 import { compressedAssets } from './compressed-assets.ts';

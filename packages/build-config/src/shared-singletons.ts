@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SINGLETON_PACKAGES, SINGLETON_SUBPATHS } from '@annie/api-client/contracts/shared-singletons';
+import { SINGLETON_PACKAGES, SINGLETON_SUBPATHS } from '@annie/contracts/shared-singletons';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
 import { SHARED_SURFACES, writeSurfaceModule } from './shared-surface.ts';
 

@@ -12,7 +12,7 @@ const RADIX_BREAKPOINTS = new Set(['xs', 'sm', 'md', 'lg', 'xl']);
 
 /** Literals that share a colour scale's name but are something else, by file: OpenAI's voice named Sage. */
 const NOT_COLOURS: Record<string, ReadonlySet<string>> = {
-  'packages/api-client/src/contracts/voice-profile-options.ts': new Set(['sage']),
+  'packages/contracts/src/voice-profile-options.ts': new Set(['sage']),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

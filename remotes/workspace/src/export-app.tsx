@@ -1,4 +1,4 @@
-import type { RemoteAppPages } from '@annie/api-client/contracts/remotes';
+import type { RemoteAppPages } from '@annie/contracts/remotes';
 import { type ComponentType, lazy } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import { ROUTE_TABLE } from '@annie/api-client/contracts/routes';
+import { ROUTE_TABLE } from '@annie/contracts/routes';
 import { FullPageSpinner } from '@annie/ui/spinner/spinner';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';

@@ -1,5 +1,5 @@
-import { authUser } from '@annie/api-client/testing/auth-api';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { authUser } from '@annie/test-fixtures/auth-api';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app.tsx';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@annie/api-client/contracts/auth';
+import type { AuthUser } from '@annie/contracts/auth';
 import { BrowserRouter } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { AppRoutes } from './app-routes.tsx';

@@ -1,4 +1,4 @@
-import { AUTH_USER_PATH } from '@annie/api-client/contracts/auth-paths';
+import { AUTH_USER_PATH } from '@annie/contracts/auth-paths';
 import { APP_SCRIPT_URLS, APP_STYLESHEET_URL } from '../config/app-entry.ts';
 
 /** Whether the visitor has a live session (false when the API is unreachable: the login screen says so). */

@@ -1,7 +1,7 @@
-import { useRemoteRegistry } from '@annie/api-client/remote-releases/use-remote-registry';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { IconButton } from '@radix-ui/themes';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useRemoteRegistry } from '../api/use-remote-registry.ts';
 
 // The palette (its dialog, list and the contacts query) is fetched at its first opening.
 const CommandPalette = lazy(() =>

@@ -1,5 +1,5 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { listContacts } from '@annie/api-client/contracts/contacts-routes';
+import { listContacts } from '@annie/contracts/contacts-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** How many contacts the palette lists for what was typed. */

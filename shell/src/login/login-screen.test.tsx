@@ -1,5 +1,5 @@
-import { authUser } from '@annie/api-client/testing/auth-api';
-import { type StubAnswer, stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { authUser } from '@annie/test-fixtures/auth-api';
+import { type StubAnswer, stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

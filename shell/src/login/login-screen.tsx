@@ -1,8 +1,8 @@
-import { signIn } from '@annie/api-client/auth/sign-in';
-import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
 import { errorMessage, isApiError } from '@annie/api-client/http';
+import { USERNAME_MAX_LENGTH } from '@annie/contracts/auth-limits';
 import { Box, Button, Card, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { signIn } from '../api/sign-in.ts';
 import { prefetchFederatedApp } from '../boot/federated-app.ts';
 import { PRODUCT_NAME, RELOAD_DELAY_MS } from '../config/product.ts';
 

@@ -1,5 +1,5 @@
-import type { ReleaseChanges } from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { ReleaseChanges } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { formatDateTime } from '@annie/ui/format';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { Button, Code, Dialog, Flex, Table, Text } from '@radix-ui/themes';

@@ -1,4 +1,4 @@
-import type { RemoteAuditEntry } from '@annie/api-client/contracts/remote-releases';
+import type { RemoteAuditEntry } from '@annie/contracts/remote-releases';
 import { formatDateTime } from '@annie/ui/format';
 import { Card, Heading, Table } from '@radix-ui/themes';
 import { AUDIT_ACTION_LABELS, actorInWords, REMOTE_LABELS, withReadableDates } from './release-words.ts';

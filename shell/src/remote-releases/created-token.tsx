@@ -1,4 +1,4 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { CopyButton } from '@annie/ui/copy-button/copy-button';
 import { Callout, Code, Flex, Text } from '@radix-ui/themes';
 

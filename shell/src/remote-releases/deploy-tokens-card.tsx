@@ -1,5 +1,5 @@
-import type { DeployToken } from '@annie/api-client/contracts/remote-releases';
-import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import type { DeployToken } from '@annie/contracts/remote-releases';
+import { REMOTE_NAMES, type RemoteName } from '@annie/contracts/remotes';
 import { formatDateTime } from '@annie/ui/format';
 import { Badge, Button, Card, Flex, Heading, Select, Table, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { Box, Heading } from '@radix-ui/themes';
 import { useLoadErrorChart } from './api/use-load-error-chart.ts';

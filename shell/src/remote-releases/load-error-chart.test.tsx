@@ -1,4 +1,4 @@
-import type { RemoteLoadErrorChart } from '@annie/api-client/contracts/remote-releases';
+import type { RemoteLoadErrorChart } from '@annie/contracts/remote-releases';
 import { Theme } from '@radix-ui/themes';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { RemoteLoadErrorChart } from '@annie/api-client/contracts/remote-releases';
+import type { RemoteLoadErrorChart } from '@annie/contracts/remote-releases';
 import { formatDateTime } from '@annie/ui/format';
 import { Box, Flex, Text } from '@radix-ui/themes';
 

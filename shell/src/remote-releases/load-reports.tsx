@@ -1,4 +1,4 @@
-import type { RemoteLoadReport } from '@annie/api-client/contracts/remote-releases';
+import type { RemoteLoadReport } from '@annie/contracts/remote-releases';
 import { formatDateTime } from '@annie/ui/format';
 import { Badge, Card, Heading, Table, Text } from '@radix-ui/themes';
 import { REMOTE_LABELS } from './release-words.ts';

@@ -1,5 +1,5 @@
-import type { DeployToken, RemoteAuditEntry } from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { DeployToken, RemoteAuditEntry } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { formatDateTime } from '@annie/ui/format';
 
 /** The remotes as the screen names them (the API's names are in paths and commands only). */

@@ -1,4 +1,4 @@
-import type { RemoteState } from '@annie/api-client/contracts/remote-releases';
+import type { RemoteState } from '@annie/contracts/remote-releases';
 import { formatDateTime } from '@annie/ui/format';
 import { Badge, Button, Callout, Card, Flex, Heading, Switch, Table, Text } from '@radix-ui/themes';
 import { CanaryControl } from './canary-control.tsx';

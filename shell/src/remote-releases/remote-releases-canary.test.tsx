@@ -1,6 +1,6 @@
-import type { RemoteReleases } from '@annie/api-client/contracts/remote-releases';
-import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import type { RemoteReleases } from '@annie/contracts/remote-releases';
+import { REMOTE_NAMES } from '@annie/contracts/remotes';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { formatDateTime } from '@annie/ui/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
-import type { DeployToken } from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { DeployToken } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';

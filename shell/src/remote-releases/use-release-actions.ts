@@ -1,5 +1,5 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { errorMessage } from '@annie/api-client/http';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { useToast } from '@annie/ui/toast/toast';
 import { useReleaseMutations } from './api/use-release-mutations.ts';
 import { REMOTE_LABELS } from './release-words.ts';

@@ -1,5 +1,5 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
 import { errorMessage } from '@annie/api-client/http';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { useToast } from '@annie/ui/toast/toast';
 import { useState } from 'react';
 import { useDeployTokenMutations } from './api/use-deploy-tokens.ts';

@@ -1,8 +1,8 @@
-import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
-import { type RemoteTarget, remoteModuleId } from '@annie/api-client/contracts/routes';
-import { reportRemoteLoadError } from '@annie/api-client/remote-releases/report-remote-load-error';
+import type { RemoteRegistryResponse } from '@annie/contracts/remote-registry';
+import { type RemoteTarget, remoteModuleId } from '@annie/contracts/routes';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { reportRemoteLoadError } from '../api/report-remote-load-error.ts';
 
 /** Each remote as registered with the federation runtime in this page, and whether any of it has run. */
 const registeredRemotes = new Map<string, { entry: string; version: string; loaded: boolean }>();

@@ -1,5 +1,5 @@
-import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { REMOTE_NAMES } from '@annie/contracts/remotes';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

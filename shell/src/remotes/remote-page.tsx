@@ -1,7 +1,7 @@
-import type { RemoteTarget } from '@annie/api-client/contracts/routes';
-import { useRemoteRegistry } from '@annie/api-client/remote-releases/use-remote-registry';
+import type { RemoteTarget } from '@annie/contracts/routes';
 import { SectionSpinner } from '@annie/ui/load-status/load-status';
 import { Suspense, useEffect, useState } from 'react';
+import { useRemoteRegistry } from '../api/use-remote-registry.ts';
 import { BootIdleView, ReleaseBootIdleView } from '../boot/boot-idle-view.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';

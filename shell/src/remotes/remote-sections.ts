@@ -1,4 +1,4 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteName } from '@annie/contracts/remotes';
 
 /** What the product calls each remote's part of it, in sentences such as "A new version of … is available". */
 export const REMOTE_SECTIONS: Record<RemoteName, string> = {

@@ -1,11 +1,11 @@
 import { authUserQueryKey } from '@annie/api-client/auth/use-auth-user';
-import { REMOTE_NAMES } from '@annie/api-client/contracts/remotes';
-import { remoteRegistryQueryOptions } from '@annie/api-client/remote-releases/use-remote-registry';
-import { authUser } from '@annie/api-client/testing/auth-api';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { REMOTE_NAMES } from '@annie/contracts/remotes';
+import { authUser } from '@annie/test-fixtures/auth-api';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { remoteRegistryQueryOptions } from '../api/use-remote-registry.ts';
 import { startFetching } from './start-fetching.ts';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));

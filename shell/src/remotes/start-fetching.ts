@@ -1,11 +1,11 @@
 import { authUserQueryOptions } from '@annie/api-client/auth/use-auth-user';
-import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
-import { publicRouteFor } from '@annie/api-client/contracts/routes';
-import { appSettingsSchema } from '@annie/api-client/contracts/settings';
 import { createQueryClient } from '@annie/api-client/query-client';
-import { remoteRegistryQueryOptions } from '@annie/api-client/remote-releases/use-remote-registry';
 import { appSettingsQueryKey } from '@annie/api-client/settings/use-app-settings';
+import type { RemoteRegistryResponse } from '@annie/contracts/remote-registry';
+import { publicRouteFor } from '@annie/contracts/routes';
+import { appSettingsSchema } from '@annie/contracts/settings';
 import type { QueryClient } from '@tanstack/react-query';
+import { remoteRegistryQueryOptions } from '../api/use-remote-registry.ts';
 import { idleViewAssistantName } from '../boot/boot-idle-view.tsx';
 import { prefetchRemoteModule, registerRegistryRemotes } from './remote-modules.ts';
 

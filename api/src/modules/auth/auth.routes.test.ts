@@ -1,5 +1,5 @@
-import { authUserSchema } from '@annie/api-client/contracts/auth';
-import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
+import { authUserSchema } from '@annie/contracts/auth';
+import { USERNAME_MAX_LENGTH } from '@annie/contracts/auth-limits';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { createUser } from '../users/user.service.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/auth-routes';
+import * as contract from '@annie/contracts/auth-routes';
 import Router from '@koa/router';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoutes } from '../../http/define-route.ts';

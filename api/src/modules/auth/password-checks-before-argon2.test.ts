@@ -1,4 +1,4 @@
-import { phoneAccessSchema } from '@annie/api-client/contracts/trust';
+import { phoneAccessSchema } from '@annie/contracts/trust';
 import { describe, expect, it, vi } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 

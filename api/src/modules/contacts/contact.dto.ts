@@ -1,4 +1,4 @@
-import type { Contact as ContactDto } from '@annie/api-client/contracts/contacts';
+import type { Contact as ContactDto } from '@annie/contracts/contacts';
 import { isoSql } from '../../db/sql-text.ts';
 import type { Contact } from './contact.entity.ts';
 

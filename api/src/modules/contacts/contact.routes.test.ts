@@ -1,4 +1,4 @@
-import { contactListSchema, contactSchema } from '@annie/api-client/contracts/contacts';
+import { contactListSchema, contactSchema } from '@annie/contracts/contacts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/contacts-routes';
+import * as contract from '@annie/contracts/contacts-routes';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';

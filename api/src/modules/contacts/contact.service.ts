@@ -1,4 +1,4 @@
-import type { CreateContactRequest, UpdateContactRequest } from '@annie/api-client/contracts/contacts';
+import type { CreateContactRequest, UpdateContactRequest } from '@annie/contracts/contacts';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CountryCode } from 'libphonenumber-js';

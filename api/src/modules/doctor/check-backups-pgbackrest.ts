@@ -1,4 +1,4 @@
-import type { DoctorReport } from '@annie/api-client/contracts/doctor';
+import type { DoctorReport } from '@annie/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import { pgBackRestInfo } from '../backups/index.ts';
 import { DOCTOR_TIMEOUT_MS, errorText } from './doctor-check.ts';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { DoctorReport } from '@annie/api-client/contracts/doctor';
+import type { DoctorReport } from '@annie/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import { REPO_ROOT } from '../../runtime.ts';
 import { backupStatus } from '../backups/index.ts';

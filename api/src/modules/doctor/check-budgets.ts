@@ -1,4 +1,4 @@
-import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
+import type { ProviderCheck } from '@annie/contracts/doctor';
 import type { Queryable } from '../../db/sql-text.ts';
 import { budgetWarnings } from '../usage/index.ts';
 

@@ -1,4 +1,4 @@
-import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
+import type { ProviderCheck } from '@annie/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import { AgtClient } from '../../providers/agt/agt-client.ts';
 import { supplierSearchRoute } from '../../providers/agt/agt-routes.ts';

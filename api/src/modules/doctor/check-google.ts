@@ -1,4 +1,4 @@
-import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
+import type { ProviderCheck } from '@annie/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import { googleConfigFromEnv } from '../../providers/google/google-config.ts';
 import { GoogleOAuth } from '../../providers/google/google-oauth.ts';

@@ -1,9 +1,9 @@
-import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
+import type { ProviderCheck } from '@annie/contracts/doctor';
 import {
   DEFAULT_TRANSCRIPTION_MODEL,
   describeModelStatus,
   modelStatus,
-} from '@annie/api-client/contracts/openai-models';
+} from '@annie/contracts/openai-models';
 import OpenAI from 'openai';
 import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/sql-text.ts';

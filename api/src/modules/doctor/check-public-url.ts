@@ -1,6 +1,6 @@
-import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
-import { remoteRegistryResponseSchema } from '@annie/api-client/contracts/remote-registry';
-import { readRemoteRegistry } from '@annie/api-client/contracts/remote-registry-routes';
+import type { ProviderCheck } from '@annie/contracts/doctor';
+import { remoteRegistryResponseSchema } from '@annie/contracts/remote-registry';
+import { readRemoteRegistry } from '@annie/contracts/remote-registry-routes';
 import type { AppConfig } from '../../config/env.ts';
 import {
   DOCTOR_TIMEOUT_MS,

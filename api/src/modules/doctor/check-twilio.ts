@@ -1,6 +1,6 @@
-import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
-import { phoneVoiceWebhook } from '@annie/api-client/contracts/phone-calls-routes';
-import { smsInboundWebhook } from '@annie/api-client/contracts/sms-routes';
+import type { ProviderCheck } from '@annie/contracts/doctor';
+import { phoneVoiceWebhook } from '@annie/contracts/phone-calls-routes';
+import { smsInboundWebhook } from '@annie/contracts/sms-routes';
 import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 import { createTwilioClient } from '../../providers/twilio/twilio-client.ts';

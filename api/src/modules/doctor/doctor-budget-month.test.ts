@@ -1,4 +1,4 @@
-import { doctorReportSchema } from '@annie/api-client/contracts/doctor';
+import { doctorReportSchema } from '@annie/contracts/doctor';
 import { describe, expect, it } from 'vitest';
 import { databaseNow } from '../../../test/database-clock.ts';
 import { startTestApp } from '../../../test/test-app.ts';

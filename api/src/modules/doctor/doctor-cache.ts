@@ -1,4 +1,4 @@
-import type { DoctorReport } from '@annie/api-client/contracts/doctor';
+import type { DoctorReport } from '@annie/contracts/doctor';
 
 /** How long admins see the same report before the providers are asked again. */
 export const DOCTOR_CACHE_MS = 5 * 60_000;

@@ -1,4 +1,4 @@
-import type { ProviderCheck } from '@annie/api-client/contracts/doctor';
+import type { ProviderCheck } from '@annie/contracts/doctor';
 
 /** How long any one live check may take: the doctor answers in seconds even when a provider hangs. */
 export const DOCTOR_TIMEOUT_MS = 5_000;

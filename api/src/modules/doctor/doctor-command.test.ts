@@ -1,4 +1,4 @@
-import { doctorReportSchema } from '@annie/api-client/contracts/doctor';
+import { doctorReportSchema } from '@annie/contracts/doctor';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../test/annie-cli.ts';
 

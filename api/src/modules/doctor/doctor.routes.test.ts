@@ -1,5 +1,5 @@
-import { doctorReportSchema } from '@annie/api-client/contracts/doctor';
-import { DOCTOR_REFRESHES } from '@annie/api-client/contracts/doctor-routes';
+import { doctorReportSchema } from '@annie/contracts/doctor';
+import { DOCTOR_REFRESHES } from '@annie/contracts/doctor-routes';
 import { startTwilioFake } from '@annie/fakes/twilio-fake';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/doctor-routes';
+import * as contract from '@annie/contracts/doctor-routes';
 import Router from '@koa/router';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Pool } from '../../db/pool.ts';

@@ -1,8 +1,4 @@
-import {
-  describeModelStatus,
-  type ModelStatus,
-  modelStatus,
-} from '@annie/api-client/contracts/openai-models';
+import { describeModelStatus, type ModelStatus, modelStatus } from '@annie/contracts/openai-models';
 import type { Model } from 'openai/resources/models';
 
 /**

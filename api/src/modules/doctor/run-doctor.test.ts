@@ -1,5 +1,5 @@
-import { doctorReportSchema, type ProviderCheck } from '@annie/api-client/contracts/doctor';
-import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { doctorReportSchema, type ProviderCheck } from '@annie/contracts/doctor';
+import { VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import { startGoogleFake } from '@annie/fakes/google-fake';
 import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';

@@ -1,4 +1,4 @@
-import type { DoctorReport } from '@annie/api-client/contracts/doctor';
+import type { DoctorReport } from '@annie/contracts/doctor';
 import type { AppConfig } from '../../config/env.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 import { checkBackups } from './check-backups.ts';

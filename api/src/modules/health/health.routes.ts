@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/health-routes';
+import * as contract from '@annie/contracts/health-routes';
 import Router from '@koa/router';
 import type { z } from 'zod';
 import { databaseAnswers, type Pool } from '../../db/pool.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { KnowledgeSource } from '@annie/api-client/contracts/knowledge';
+import type { KnowledgeSource } from '@annie/contracts/knowledge';
 import { defineEntity, p } from '@mikro-orm/core';
 import { tenantFilter } from '../../db/tenant-filter.ts';
 

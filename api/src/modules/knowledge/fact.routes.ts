@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/knowledge-routes';
+import * as contract from '@annie/contracts/knowledge-routes';
 import type { ModuleDeps } from '../../api-module.ts';
 import { jsonText, type SomeRouteHandlers } from '../../http/define-route.ts';
 import { notFound } from '../../lib/http-errors.ts';

@@ -1,4 +1,4 @@
-import type { CreateFactRequest, UpdateFactRequest } from '@annie/api-client/contracts/knowledge';
+import type { CreateFactRequest, UpdateFactRequest } from '@annie/contracts/knowledge';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, notFound } from '../../lib/http-errors.ts';

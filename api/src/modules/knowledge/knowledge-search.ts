@@ -1,4 +1,4 @@
-import type { KnowledgeSearchResult, KnowledgeSource } from '@annie/api-client/contracts/knowledge';
+import type { KnowledgeSearchResult, KnowledgeSource } from '@annie/contracts/knowledge';
 import { fulltextHits, type SearchHit, substringHits } from './knowledge.queries.ts';
 import type { Queryable } from './knowledge-sql.ts';
 import { planSearch, SUBSTRING_MAX_LENGTH } from './search-terms.ts';

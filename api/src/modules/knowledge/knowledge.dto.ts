@@ -1,4 +1,4 @@
-import type { Fact, JsonValue, Note } from '@annie/api-client/contracts/knowledge';
+import type { Fact, JsonValue, Note } from '@annie/contracts/knowledge';
 import { toDto, type WireFields, wireFieldsOf } from '../../db/wire-fields.ts';
 import type { KnowledgeFact } from './fact.entity.ts';
 import type { KnowledgeNote } from './note.entity.ts';

@@ -1,4 +1,4 @@
-import * as knowledgeRoutes from '@annie/api-client/contracts/knowledge-routes';
+import * as knowledgeRoutes from '@annie/contracts/knowledge-routes';
 import Router from '@koa/router';
 import type { ApiModule } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';

@@ -1,4 +1,4 @@
-import type { KnowledgeSource } from '@annie/api-client/contracts/knowledge';
+import type { KnowledgeSource } from '@annie/contracts/knowledge';
 import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import { fieldsColumnsSql, fieldsJsonSql, type SqlFields } from '../../db/wire-fields.ts';
 import { factFields, noteFields } from './knowledge.dto.ts';

@@ -1,5 +1,5 @@
-import { createNoteRequestSchema, factSchema, noteSchema } from '@annie/api-client/contracts/knowledge';
-import { addKnowledgeNoteParams } from '@annie/api-client/contracts/voice-tools';
+import { createNoteRequestSchema, factSchema, noteSchema } from '@annie/contracts/knowledge';
+import { addKnowledgeNoteParams } from '@annie/contracts/voice-tools';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase } from '../../../test/test-database.ts';
@@ -12,8 +12,8 @@ import type { KnowledgeNote } from './note.entity.ts';
 
 // A field added to a note: the note request gains `pinned` here (every importer of the contract, the
 // model-facing tool registry included, sees the extended request), and the test extends the field map.
-vi.mock('@annie/api-client/contracts/knowledge', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@annie/api-client/contracts/knowledge')>();
+vi.mock('@annie/contracts/knowledge', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@annie/contracts/knowledge')>();
   const { z: zod } = await import('zod');
   return { ...real, createNoteRequestSchema: real.createNoteRequestSchema.extend({ pinned: zod.boolean() }) };
 });

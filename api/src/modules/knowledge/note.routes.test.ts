@@ -1,4 +1,4 @@
-import { noteSchema } from '@annie/api-client/contracts/knowledge';
+import { noteSchema } from '@annie/contracts/knowledge';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestApp } from '../../../test/test-app.ts';

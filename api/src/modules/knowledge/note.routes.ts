@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/knowledge-routes';
+import type * as contract from '@annie/contracts/knowledge-routes';
 import type { ModuleDeps } from '../../api-module.ts';
 import { jsonText, type SomeRouteHandlers } from '../../http/define-route.ts';
 import { toNoteDto } from './knowledge.dto.ts';

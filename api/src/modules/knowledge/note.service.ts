@@ -1,4 +1,4 @@
-import type { createNoteRequestSchema, updateNoteRequestSchema } from '@annie/api-client/contracts/knowledge';
+import type { createNoteRequestSchema, updateNoteRequestSchema } from '@annie/contracts/knowledge';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { notFound } from '../../lib/http-errors.ts';

@@ -1,4 +1,4 @@
-import { knowledgeSearchResponseSchema } from '@annie/api-client/contracts/knowledge';
+import { knowledgeSearchResponseSchema } from '@annie/contracts/knowledge';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';

@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/knowledge-routes';
+import type * as contract from '@annie/contracts/knowledge-routes';
 import type { ModuleDeps } from '../../api-module.ts';
 import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import { searchKnowledge } from './knowledge-search.ts';

@@ -1,4 +1,4 @@
-import { AGT_POST_PATHS } from '@annie/api-client/contracts/agt';
+import { AGT_POST_PATHS } from '@annie/contracts/agt';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';

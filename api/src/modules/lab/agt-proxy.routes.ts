@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/agt-routes';
+import * as contract from '@annie/contracts/agt-routes';
 import Router from '@koa/router';
 import type { AppState } from '../../http/app-state.ts';
 import { defineRoutes, jsonText } from '../../http/define-route.ts';

@@ -5,7 +5,7 @@ import {
   type LabJobType,
   type SupplierSearchPayload,
   supplierSearchPayloadSchema,
-} from '@annie/api-client/contracts/lab';
+} from '@annie/contracts/lab';
 import { type AgtCall, type AgtClient, AgtError } from '../../providers/agt/agt-client.ts';
 import { supplierSearchRoute } from '../../providers/agt/agt-routes.ts';
 

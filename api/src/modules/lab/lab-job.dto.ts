@@ -1,4 +1,4 @@
-import type { LabJob as LabJobDto, LabJobStatus, LabJobType } from '@annie/api-client/contracts/lab';
+import type { LabJob as LabJobDto, LabJobStatus, LabJobType } from '@annie/contracts/lab';
 
 /** The fields of a lab job the API exposes, whether read through the ORM or as a plain row. */
 export type LabJobRecord = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LAB_JOB_STATUSES, LAB_JOB_TYPES } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_STATUSES, LAB_JOB_TYPES } from '@annie/contracts/lab';
 import { defineEntity, p } from '@mikro-orm/core';
 import { tenantFilter } from '../../db/tenant-filter.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CreateLabJobRequest, LAB_JOB_LIST_LIMIT } from '@annie/api-client/contracts/lab';
+import { type CreateLabJobRequest, LAB_JOB_LIST_LIMIT } from '@annie/contracts/lab';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -1,4 +1,4 @@
-import { LAB_JOB_EVENT, labJobEventSchema } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_EVENT, labJobEventSchema } from '@annie/contracts/lab';
 import { defineLiveChannel } from '../../live/live-channel.ts';
 
 /** A job's new status: notified by the lab_job trigger (see the lab jobs migration) on every insert and status change. */

@@ -1,4 +1,4 @@
-import { LAB_JOB_SAMPLES, labJobSchema } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES, labJobSchema } from '@annie/contracts/lab';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { AGT_NOT_CONFIGURED_MESSAGE } from '../../providers/agt/agt-client.ts';

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { LAB_JOB_SAMPLES, labJobSchema } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES, labJobSchema } from '@annie/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LAB_JOB_SAMPLES, type LabJobType, labJobSchema } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES, type LabJobType, labJobSchema } from '@annie/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';

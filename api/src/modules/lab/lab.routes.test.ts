@@ -6,7 +6,7 @@ import {
   labJobEventSchema,
   labJobListSchema,
   labJobSchema,
-} from '@annie/api-client/contracts/lab';
+} from '@annie/contracts/lab';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';

@@ -1,5 +1,5 @@
-import type { ReleaseChanges } from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { ReleaseChanges } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { pinnedOperatorTenant, repin } from './operator-tenant.queries.ts';

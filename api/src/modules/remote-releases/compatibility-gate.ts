@@ -1,5 +1,5 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
-import { ROUTE_TABLE } from '@annie/api-client/contracts/routes';
+import type { RemoteName } from '@annie/contracts/remotes';
+import { ROUTE_TABLE } from '@annie/contracts/routes';
 import { z } from 'zod';
 
 /**

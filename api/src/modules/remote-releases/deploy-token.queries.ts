@@ -1,4 +1,4 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { plainSql, runPlain } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { DeployToken } from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { DeployToken } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { notFound } from '../../lib/http-errors.ts';

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
-import type { CreatedDeployToken, RemoteReleases } from '@annie/api-client/contracts/remote-releases';
+import type { RemoteRegistryResponse } from '@annie/contracts/remote-registry';
+import type { CreatedDeployToken, RemoteReleases } from '@annie/contracts/remote-releases';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';

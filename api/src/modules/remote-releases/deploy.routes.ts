@@ -1,5 +1,5 @@
-import { DEPLOY_TOKEN_DEFAULT_DAYS } from '@annie/api-client/contracts/remote-releases';
-import type * as contract from '@annie/api-client/contracts/remote-releases-routes';
+import { DEPLOY_TOKEN_DEFAULT_DAYS } from '@annie/contracts/remote-releases';
+import type * as contract from '@annie/contracts/remote-releases-routes';
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
 import type { SomeRouteHandlers } from '../../http/define-route.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SINGLETON_PACKAGES, SINGLETON_SUBPATHS } from '@annie/api-client/contracts/shared-singletons';
+import { SINGLETON_PACKAGES, SINGLETON_SUBPATHS } from '@annie/contracts/shared-singletons';
 
 /**
  * The version of each shared singleton the shell serves: what its build wrote (`app/host-shared.json`,

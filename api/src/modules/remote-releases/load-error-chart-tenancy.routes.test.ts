@@ -1,4 +1,4 @@
-import type { RemoteLoadErrorChart } from '@annie/api-client/contracts/remote-releases';
+import type { RemoteLoadErrorChart } from '@annie/contracts/remote-releases';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';

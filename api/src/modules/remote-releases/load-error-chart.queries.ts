@@ -1,5 +1,5 @@
-import type { RemoteLoadErrorChart } from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteLoadErrorChart } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { plainSql, runPlain } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 import { REGISTRY } from './release-state.queries.ts';

@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { REMOTE_NAMES, type RemoteName } from '@annie/contracts/remotes';
 import type { Middleware } from 'koa';
 import type { AppConfig } from '../../config/env.ts';
 import { createPool } from '../../db/pool.ts';

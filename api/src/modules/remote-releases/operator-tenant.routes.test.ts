@@ -1,4 +1,4 @@
-import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
+import type { RemoteRegistryResponse } from '@annie/contracts/remote-registry';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { describeOperatorTenant } from './operator-access.ts';

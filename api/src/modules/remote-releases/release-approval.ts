@@ -1,5 +1,5 @@
-import type { ReleaseChanges } from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { ReleaseChanges } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';

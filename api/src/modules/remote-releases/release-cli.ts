@@ -1,5 +1,5 @@
-import { DEPLOY_TOKEN_DEFAULT_DAYS } from '@annie/api-client/contracts/remote-releases';
-import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { DEPLOY_TOKEN_DEFAULT_DAYS } from '@annie/contracts/remote-releases';
+import { REMOTE_NAMES, type RemoteName } from '@annie/contracts/remotes';
 import type { AppConfig } from '../../config/env.ts';
 import type { Runtime } from '../../runtime.ts';
 import { approveCommand, operatorTenantCommand } from './approval-commands.ts';

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { releaseVersionSchema } from '@annie/api-client/contracts/remote-releases';
-import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { releaseVersionSchema } from '@annie/contracts/remote-releases';
+import { REMOTE_NAMES, type RemoteName } from '@annie/contracts/remotes';
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';
 import { fetchHostedBuild } from './hosted-build.ts';

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { activateRelease, publishRelease, rollbackRelease } from './release.service.ts';

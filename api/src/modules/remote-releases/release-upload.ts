@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { releaseVersionSchema } from '@annie/api-client/contracts/remote-releases';
+import { releaseVersionSchema } from '@annie/contracts/remote-releases';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import type { UploadedFile } from './release.service.ts';
 import { fileProblem, isSourceMap } from './release-file-types.ts';

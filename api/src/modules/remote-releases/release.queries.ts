@@ -1,9 +1,5 @@
-import type {
-  RemoteAuditEntry,
-  RemoteReleases,
-  RemoteState,
-} from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteAuditEntry, RemoteReleases, RemoteState } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import type { RemoteConfig } from '../../config/env.ts';
 import { plainSql, runPlain } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/transaction.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { FIRST_PAINT_FILE } from '@annie/api-client/contracts/first-paint';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import { FIRST_PAINT_FILE } from '@annie/contracts/first-paint';
+import type { RemoteName } from '@annie/contracts/remotes';
 import type { Pool } from '../../db/pool.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
-import type { RemoteReleases } from '@annie/api-client/contracts/remote-releases';
+import type { RemoteRegistryResponse } from '@annie/contracts/remote-registry';
+import type { RemoteReleases } from '@annie/contracts/remote-releases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';

@@ -1,7 +1,7 @@
 import { brotliCompressSync } from 'node:zlib';
-import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
-import type { RemoteReleases } from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteRegistryResponse } from '@annie/contracts/remote-registry';
+import type { RemoteReleases } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';

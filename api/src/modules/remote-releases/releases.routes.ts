@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/remote-releases-routes';
+import type * as contract from '@annie/contracts/remote-releases-routes';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { AppConfig } from '../../config/env.ts';
 import type { Pool } from '../../db/pool.ts';

@@ -1,4 +1,4 @@
-import * as remoteReleasesRoutes from '@annie/api-client/contracts/remote-releases-routes';
+import * as remoteReleasesRoutes from '@annie/contracts/remote-releases-routes';
 import Router from '@koa/router';
 import type { ApiModule } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';

@@ -1,5 +1,5 @@
-import type { RemoteReleases } from '@annie/api-client/contracts/remote-releases';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteReleases } from '@annie/contracts/remote-releases';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';

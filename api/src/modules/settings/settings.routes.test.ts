@@ -1,4 +1,4 @@
-import { appSettingsSchema } from '@annie/api-client/contracts/settings';
+import { appSettingsSchema } from '@annie/contracts/settings';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 

@@ -1,5 +1,5 @@
-import type { AppSettings } from '@annie/api-client/contracts/settings';
-import * as contract from '@annie/api-client/contracts/settings-routes';
+import type { AppSettings } from '@annie/contracts/settings';
+import * as contract from '@annie/contracts/settings-routes';
 import Router from '@koa/router';
 import type { AppConfig } from '../../config/env.ts';
 import type { AppState } from '../../http/app-state.ts';

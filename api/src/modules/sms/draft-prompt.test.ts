@@ -1,4 +1,4 @@
-import { THIRD_PARTY_CONTENT_RULE } from '@annie/api-client/contracts/trust';
+import { THIRD_PARTY_CONTENT_RULE } from '@annie/contracts/trust';
 import { describe, expect, it } from 'vitest';
 import { buildDraftPrompt } from './draft-prompt.ts';
 

@@ -1,4 +1,4 @@
-import { THIRD_PARTY_CONTENT_RULE, thirdPartyText } from '@annie/api-client/contracts/trust';
+import { THIRD_PARTY_CONTENT_RULE, thirdPartyText } from '@annie/contracts/trust';
 import type { TextPrompt } from '../../providers/openai/openai-text.ts';
 
 /** Who the reply is to, as the address book knows them. */

@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/sms-routes';
+import type * as contract from '@annie/contracts/sms-routes';
 import type { ModuleDeps } from '../../api-module.ts';
 import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import { liveStream } from '../../live/live-stream.ts';

@@ -1,4 +1,4 @@
-import { smsLiveEventSchema } from '@annie/api-client/contracts/sms';
+import { smsLiveEventSchema } from '@annie/contracts/sms';
 import { defineLiveChannel } from '../../live/live-channel.ts';
 
 /** Something changed in a thread (a text in or out, a status, a draft, the preference or opt-out). */

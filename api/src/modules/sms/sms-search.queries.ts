@@ -1,4 +1,4 @@
-import { APPROVALS_LIMIT, SMS_SEARCH_LIMIT } from '@annie/api-client/contracts/inbox';
+import { APPROVALS_LIMIT, SMS_SEARCH_LIMIT } from '@annie/contracts/inbox';
 import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import { containsPattern, isoSql, type Queryable } from '../../db/sql-text.ts';
 import { THREAD_JOINS_SQL, THREAD_SUMMARY_JSON_SQL } from './sms-thread.sql.ts';

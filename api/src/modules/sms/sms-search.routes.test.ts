@@ -1,4 +1,4 @@
-import { smsSearchResultSchema } from '@annie/api-client/contracts/inbox';
+import { smsSearchResultSchema } from '@annie/contracts/inbox';
 import { describe, expect, it } from 'vitest';
 import { startSmsHarness } from './testing/sms-test-harness.ts';
 

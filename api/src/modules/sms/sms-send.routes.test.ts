@@ -1,4 +1,4 @@
-import { sendSmsResponseSchema, smsThreadDetailSchema } from '@annie/api-client/contracts/sms';
+import { sendSmsResponseSchema, smsThreadDetailSchema } from '@annie/contracts/sms';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { MESSAGING_NUMBER, openThread, PUBLIC_URL, startSmsHarness } from './testing/sms-test-harness.ts';

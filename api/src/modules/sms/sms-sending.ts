@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/sms-routes';
+import * as contract from '@annie/contracts/sms-routes';
 import type { AppConfig } from '../../config/env.ts';
 import {
   createTwilioSmsSender,

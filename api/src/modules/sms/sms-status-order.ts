@@ -1,4 +1,4 @@
-import type { SmsStatus } from '@annie/api-client/contracts/sms';
+import type { SmsStatus } from '@annie/contracts/sms';
 
 // How far along an outbound message is. Twilio's callbacks can arrive out of order (a late `sent`
 // after `delivered`), so a status only replaces one of a lower rank. The end states share a rank:

@@ -1,4 +1,4 @@
-import { SMS_THREAD_PAGE_SIZE, type SmsMessagePage } from '@annie/api-client/contracts/sms';
+import { SMS_THREAD_PAGE_SIZE, type SmsMessagePage } from '@annie/contracts/sms';
 import { z } from 'zod';
 import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import { containsPattern, phoneDigitsPattern, type Queryable } from '../../db/sql-text.ts';

@@ -1,4 +1,4 @@
-import type { ResponsePreference } from '@annie/api-client/contracts/sms';
+import type { ResponsePreference } from '@annie/contracts/sms';
 import { runScoped } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/sql-text.ts';
 import { notFound } from '../../lib/http-errors.ts';

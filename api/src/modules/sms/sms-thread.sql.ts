@@ -4,7 +4,7 @@ import type {
   SmsThreadContact,
   SmsThreadDetail,
   SmsThreadSummary,
-} from '@annie/api-client/contracts/sms';
+} from '@annie/contracts/sms';
 import { isoSql } from '../../db/sql-text.ts';
 import { jsonObjectSql } from '../../db/wire-fields.ts';
 

@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/sms-routes';
+import type * as contract from '@annie/contracts/sms-routes';
 import type { Context } from 'koa';
 import type { Pool } from '../../db/pool.ts';
 import type { SomeRouteHandlers } from '../../http/define-route.ts';

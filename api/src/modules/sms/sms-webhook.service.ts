@@ -1,4 +1,4 @@
-import type { SmsStatus } from '@annie/api-client/contracts/sms';
+import type { SmsStatus } from '@annie/contracts/sms';
 import type { Pool } from '../../db/pool.ts';
 import { runScoped } from '../../db/scoped-sql.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -1,4 +1,4 @@
-import { smsThreadListSchema } from '@annie/api-client/contracts/sms';
+import { smsThreadListSchema } from '@annie/contracts/sms';
 import { twilioSignature } from '@annie/fakes/twilio-signature';
 import { describe, expect, it } from 'vitest';
 import { openLiveStream } from '../../../test/event-stream.ts';

@@ -1,4 +1,4 @@
-import * as smsContracts from '@annie/api-client/contracts/sms-routes';
+import * as smsContracts from '@annie/contracts/sms-routes';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { ApiModule } from '../../api-module.ts';

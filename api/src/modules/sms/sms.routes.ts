@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/sms-routes';
+import * as contract from '@annie/contracts/sms-routes';
 import type { Middleware } from 'koa';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError, z } from 'zod';

@@ -4,8 +4,8 @@ import {
   firstPaintMarkupProblems,
   firstPaintSchema,
   inlineScriptsOf,
-} from '@annie/api-client/contracts/first-paint';
-import { REMOTE_PAGES, type RemoteName } from '@annie/api-client/contracts/remotes';
+} from '@annie/contracts/first-paint';
+import { REMOTE_PAGES, type RemoteName } from '@annie/contracts/remotes';
 
 export type FirstPaintCheck = { ok: true; firstPaint: FirstPaint } | { ok: false; problems: string[] };
 

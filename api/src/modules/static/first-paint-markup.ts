@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import {
-  ASSISTANT_INITIAL_SLOT,
-  ASSISTANT_NAME_SLOT,
-  type FirstPaint,
-} from '@annie/api-client/contracts/first-paint';
+import { ASSISTANT_INITIAL_SLOT, ASSISTANT_NAME_SLOT, type FirstPaint } from '@annie/contracts/first-paint';
 import {
   AFTER_PAINT_SCRIPT,
   APPEARANCE_SCRIPT,
   holdScriptsUntilPainted,
-} from '@annie/api-client/contracts/page-scripts';
+} from '@annie/contracts/page-scripts';
 
 // The shell's app.html holds its spinner in #root (shell/rspack.config.ts); a page with a first paint
 // gets that paint there instead.

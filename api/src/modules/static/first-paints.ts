@@ -1,12 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import {
-  FIRST_PAINT_FILE,
-  FIRST_PAINT_MAX_HTML,
-  type FirstPaint,
-} from '@annie/api-client/contracts/first-paint';
-import type { RemoteEntry } from '@annie/api-client/contracts/remote-registry';
-import { REMOTE_NAMES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { FIRST_PAINT_FILE, FIRST_PAINT_MAX_HTML, type FirstPaint } from '@annie/contracts/first-paint';
+import type { RemoteEntry } from '@annie/contracts/remote-registry';
+import { REMOTE_NAMES, type RemoteName } from '@annie/contracts/remotes';
 import { checkFirstPaint } from './first-paint-check.ts';
 
 /** What the first paints are read through: the release registry (core's RemoteRegistry). */

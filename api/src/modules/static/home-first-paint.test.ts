@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AFTER_PAINT_SCRIPT } from '@annie/api-client/contracts/page-scripts';
-import type { RemoteEntry } from '@annie/api-client/contracts/remote-registry';
+import { AFTER_PAINT_SCRIPT } from '@annie/contracts/page-scripts';
+import type { RemoteEntry } from '@annie/contracts/remote-registry';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../middleware/security-headers.ts';

@@ -1,5 +1,5 @@
-import type { RemoteEntry } from '@annie/api-client/contracts/remote-registry';
-import { publicRouteFor } from '@annie/api-client/contracts/routes';
+import type { RemoteEntry } from '@annie/contracts/remote-registry';
+import { publicRouteFor } from '@annie/contracts/routes';
 import type { Context } from 'koa';
 import { firstPaintMarkup, type PageFirstPaint } from './first-paint-markup.ts';
 import type { FirstPaints } from './first-paints.ts';

@@ -1,4 +1,4 @@
-import { publicRouteFor } from '@annie/api-client/contracts/routes';
+import { publicRouteFor } from '@annie/contracts/routes';
 import type { Context } from 'koa';
 
 /** A remote as the registry gives a user (GET /api/remotes). */

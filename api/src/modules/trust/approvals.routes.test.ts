@@ -1,4 +1,4 @@
-import { approvalsCountSchema, approvalsSchema } from '@annie/api-client/contracts/inbox';
+import { approvalsCountSchema, approvalsSchema } from '@annie/contracts/inbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/test-client.ts';
 import { openThread, startSmsHarness } from '../sms/testing/sms-test-harness.ts';

@@ -1,4 +1,4 @@
-import type { ToolHandlers } from '@annie/api-client/contracts/tool-handlers';
+import type { ToolHandlers } from '@annie/contracts/tool-handlers';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { frontDeskHandlers } from './front-desk-runner.ts';

@@ -1,9 +1,5 @@
-import { runToolHandler, type ToolHandlers } from '@annie/api-client/contracts/tool-handlers';
-import {
-  END_CALL_OUTPUT,
-  toolFailure as failure,
-  unknownToolError,
-} from '@annie/api-client/contracts/voice-tools';
+import { runToolHandler, type ToolHandlers } from '@annie/contracts/tool-handlers';
+import { END_CALL_OUTPUT, toolFailure as failure, unknownToolError } from '@annie/contracts/voice-tools';
 import type { Pool } from '../../db/pool.ts';
 import type { ToolRunner } from '../voice/bridge/index.ts';
 import { type FrontDeskScope, storeCallMessage, storePendingAction } from './front-desk.queries.ts';

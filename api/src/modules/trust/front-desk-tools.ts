@@ -1,6 +1,6 @@
-import type { ToolDefinitions } from '@annie/api-client/contracts/tool-handlers';
-import { toolText } from '@annie/api-client/contracts/tool-params';
-import { type RealtimeFunctionTool, VOICE_TOOLS } from '@annie/api-client/contracts/voice-tools';
+import type { ToolDefinitions } from '@annie/contracts/tool-handlers';
+import { toolText } from '@annie/contracts/tool-params';
+import { type RealtimeFunctionTool, VOICE_TOOLS } from '@annie/contracts/voice-tools';
 import { z } from 'zod';
 
 export const takeMessageParams = z

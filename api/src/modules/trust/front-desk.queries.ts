@@ -1,4 +1,4 @@
-import type { CallMessage, PendingAction } from '@annie/api-client/contracts/trust';
+import type { CallMessage, PendingAction } from '@annie/contracts/trust';
 import { runScoped, userSql } from '../../db/scoped-sql.ts';
 import { isoSql, type Queryable } from '../../db/sql-text.ts';
 import { numberTypeOf } from './number-type.ts';

@@ -1,5 +1,5 @@
-import type * as inbox from '@annie/api-client/contracts/inbox-routes';
-import type * as contract from '@annie/api-client/contracts/trust-routes';
+import type * as inbox from '@annie/contracts/inbox-routes';
+import type * as contract from '@annie/contracts/trust-routes';
 import type { Pool } from '../../db/pool.ts';
 import type { AuthContext } from '../../http/app-state.ts';
 import { jsonText, type SomeRouteHandlers } from '../../http/define-route.ts';

@@ -1,4 +1,4 @@
-import type { PhoneNumberType } from '@annie/api-client/contracts/trust';
+import type { PhoneNumberType } from '@annie/contracts/trust';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /** The kind of line an E.164 number is (the full metadata knows mobiles from premium rate); 'unknown' if none. */

@@ -1,4 +1,4 @@
-import { CODE_WRONG, phoneAccessSchema } from '@annie/api-client/contracts/trust';
+import { CODE_WRONG, phoneAccessSchema } from '@annie/contracts/trust';
 import { describe, expect, it } from 'vitest';
 import { ownerCalls } from '../voice/phone-calls/testing/phone-owner-calls.ts';
 import { startPhoneHarness } from '../voice/phone-calls/testing/phone-test-harness.ts';

@@ -1,4 +1,4 @@
-import { type RealtimeFunctionTool, voiceRealtimeTools } from '@annie/api-client/contracts/voice-tools';
+import { type RealtimeFunctionTool, voiceRealtimeTools } from '@annie/contracts/voice-tools';
 import { FRONT_DESK_TOOLS, OWNER_CHECK_TOOLS, realtimeToolsOf } from './front-desk-tools.ts';
 import type { TrustParty } from './trust-party.ts';
 

@@ -1,4 +1,4 @@
-import { pendingActionListSchema, textNumberWarning } from '@annie/api-client/contracts/trust';
+import { pendingActionListSchema, textNumberWarning } from '@annie/contracts/trust';
 import { describe, expect, it } from 'vitest';
 import { startPhoneHarness } from '../voice/phone-calls/testing/phone-test-harness.ts';
 import { storePendingAction } from './front-desk.queries.ts';

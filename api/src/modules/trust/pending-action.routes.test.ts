@@ -1,4 +1,4 @@
-import { pendingActionListSchema } from '@annie/api-client/contracts/trust';
+import { pendingActionListSchema } from '@annie/contracts/trust';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/test-client.ts';
 import { OPTED_OUT_MESSAGE } from '../sms/sms-send.service.ts';

@@ -1,4 +1,4 @@
-import { NO_PENDING_ACTION, type PendingAction, textNumberWarning } from '@annie/api-client/contracts/trust';
+import { NO_PENDING_ACTION, type PendingAction, textNumberWarning } from '@annie/contracts/trust';
 import type { Pool } from '../../db/pool.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { SmsSending } from '../sms/index.ts';

@@ -7,7 +7,7 @@ import {
   NOT_YOUR_NUMBER,
   NUMBER_TAKEN,
   TOO_MANY_CODES,
-} from '@annie/api-client/contracts/trust';
+} from '@annie/contracts/trust';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import { badRequest, conflict, HttpError, serviceUnavailable } from '../../lib/http-errors.ts';

@@ -1,4 +1,4 @@
-import { phoneAccessSchema, WRONG_PASSWORD } from '@annie/api-client/contracts/trust';
+import { phoneAccessSchema, WRONG_PASSWORD } from '@annie/contracts/trust';
 import { describe, expect, it } from 'vitest';
 import {
   ownerCalls,

@@ -4,7 +4,7 @@ import {
   NUMBER_TAKEN,
   phoneAccessSchema,
   TOO_MANY_CODES,
-} from '@annie/api-client/contracts/trust';
+} from '@annie/contracts/trust';
 import { describe, expect, it, vi } from 'vitest';
 import { deleteAccount, setPassword } from '../users/index.ts';
 import {

@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/trust-routes';
+import type * as contract from '@annie/contracts/trust-routes';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import type { AuthContext } from '../../http/app-state.ts';

@@ -3,7 +3,7 @@ import {
   type PhoneAccess,
   type UpdatePhoneAccess,
   WRONG_PASSWORD,
-} from '@annie/api-client/contracts/trust';
+} from '@annie/contracts/trust';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Pool } from '../../db/pool.ts';
 import { badRequest, forbidden } from '../../lib/http-errors.ts';

@@ -1,5 +1,5 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { pendingActionListSchema, THIRD_PARTY_CONTENT_TAG } from '@annie/api-client/contracts/trust';
+import { callSessionListSchema } from '@annie/contracts/calls';
+import { pendingActionListSchema, THIRD_PARTY_CONTENT_TAG } from '@annie/contracts/trust';
 import { DEFAULT_REALTIME_SCRIPT } from '@annie/fakes/openai-realtime-fake';
 import { describe, expect, it } from 'vitest';
 import {

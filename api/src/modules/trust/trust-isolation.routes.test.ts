@@ -1,4 +1,4 @@
-import { pendingActionListSchema, phoneAccessSchema } from '@annie/api-client/contracts/trust';
+import { pendingActionListSchema, phoneAccessSchema } from '@annie/contracts/trust';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestUser } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';

@@ -1,4 +1,4 @@
-import type { PartyKind } from '@annie/api-client/contracts/trust';
+import type { PartyKind } from '@annie/contracts/trust';
 import type { Queryable } from '../../db/sql-text.ts';
 import { contactByNumber, numberOwner, usernameOf } from './trust-party.queries.ts';
 

@@ -1,5 +1,5 @@
-import * as inboxRoutes from '@annie/api-client/contracts/inbox-routes';
-import * as trustRoutes from '@annie/api-client/contracts/trust-routes';
+import * as inboxRoutes from '@annie/contracts/inbox-routes';
+import * as trustRoutes from '@annie/contracts/trust-routes';
 import Router from '@koa/router';
 import type { CountryCode } from 'libphonenumber-js';
 import type { ApiModule } from '../../api-module.ts';

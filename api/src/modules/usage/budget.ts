@@ -1,4 +1,4 @@
-import type { BudgetStatus } from '@annie/api-client/contracts/usage';
+import type { BudgetStatus } from '@annie/contracts/usage';
 import type { Queryable } from '../../db/transaction.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { budgetsWithSpend, monthSpendUsd } from './usage-ledger.queries.ts';

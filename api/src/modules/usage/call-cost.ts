@@ -1,4 +1,4 @@
-import type { ModelPrice, VoiceTokens } from '@annie/api-client/contracts/usage';
+import type { ModelPrice, VoiceTokens } from '@annie/contracts/usage';
 
 const PER_MILLION = 1_000_000;
 

@@ -1,4 +1,4 @@
-import type { CallFigures, UsageSettings } from '@annie/api-client/contracts/usage';
+import type { CallFigures, UsageSettings } from '@annie/contracts/usage';
 import { costUsd, latencySummary, type TokenUse } from './call-cost.ts';
 import { type LiveMeasured, priceLiveCall } from './live-call-pricing.ts';
 import { priceOf } from './price-table.ts';

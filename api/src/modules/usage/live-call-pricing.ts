@@ -1,4 +1,4 @@
-import type { CallFigures, UsageSettings } from '@annie/api-client/contracts/usage';
+import type { CallFigures, UsageSettings } from '@annie/contracts/usage';
 import { costUsd, latencySummary } from './call-cost.ts';
 import { priceOf } from './price-table.ts';
 

@@ -1,4 +1,4 @@
-import type { ModelPrice } from '@annie/api-client/contracts/usage';
+import type { ModelPrice } from '@annie/contracts/usage';
 
 /** The day the default prices were read from OpenAI's model pages (USD per million tokens, or per minute). */
 export const PRICED_ON = '2026-11-26';

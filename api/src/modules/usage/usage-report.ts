@@ -1,10 +1,10 @@
-import type { UsageReport, UsageRow } from '@annie/api-client/contracts/usage';
+import type { UsageReport, UsageRow } from '@annie/contracts/usage';
 import {
   formatMinutesSeconds,
   USAGE_CHANNEL_LABELS,
   usageCsvHeaders,
   usageUserLabel,
-} from '@annie/api-client/contracts/usage-words';
+} from '@annie/contracts/usage-words';
 import type { Queryable } from '../../db/transaction.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { aggregateUsage } from './usage-ledger.queries.ts';

@@ -1,4 +1,4 @@
-import type { UsageSettings } from '@annie/api-client/contracts/usage';
+import type { UsageSettings } from '@annie/contracts/usage';
 import { runScoped, tenantSql } from '../../db/scoped-sql.ts';
 import type { Queryable } from '../../db/transaction.ts';
 

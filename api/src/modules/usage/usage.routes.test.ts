@@ -1,4 +1,4 @@
-import { budgetStatusSchema, usageReportSchema } from '@annie/api-client/contracts/usage';
+import { budgetStatusSchema, usageReportSchema } from '@annie/contracts/usage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseNow } from '../../../test/database-clock.ts';
 import { startTestApp } from '../../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/usage-routes';
+import * as contract from '@annie/contracts/usage-routes';
 import Router from '@koa/router';
 import type { ModuleDeps } from '../../api-module.ts';
 import type { AppState } from '../../http/app-state.ts';

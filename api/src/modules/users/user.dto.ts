@@ -1,4 +1,4 @@
-import type { AuthUser } from '@annie/api-client/contracts/auth';
+import type { AuthUser } from '@annie/contracts/auth';
 import type { User } from './user.entity.ts';
 
 /** The only shape of a user that leaves the server. */

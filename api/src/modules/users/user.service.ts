@@ -1,4 +1,4 @@
-import { USERNAME_MAX_LENGTH } from '@annie/api-client/contracts/auth-limits';
+import { USERNAME_MAX_LENGTH } from '@annie/contracts/auth-limits';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { endSessionsOf } from '../../http/session-user.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';

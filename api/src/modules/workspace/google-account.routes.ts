@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/workspace-routes';
+import type * as contract from '@annie/contracts/workspace-routes';
 import type { Logger } from 'pino';
 import type { Pool } from '../../db/pool.ts';
 import type { AuthContext } from '../../http/app-state.ts';

@@ -1,5 +1,5 @@
-import { GOOGLE_RESULT_PATHS } from '@annie/api-client/contracts/workspace';
-import type * as contract from '@annie/api-client/contracts/workspace-routes';
+import { GOOGLE_RESULT_PATHS } from '@annie/contracts/workspace';
+import type * as contract from '@annie/contracts/workspace-routes';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AppState } from '../../http/app-state.ts';

@@ -1,10 +1,10 @@
-import { voiceToolArgumentsOf } from '@annie/api-client/contracts/voice-tools';
+import { voiceToolArgumentsOf } from '@annie/contracts/voice-tools';
 import {
   isWorkspaceToolName,
   WORKSPACE_TOOLS,
   type WorkspaceToolName,
   type WorkspaceToolParams,
-} from '@annie/api-client/contracts/workspace-tools';
+} from '@annie/contracts/workspace-tools';
 import { ZodError } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
 

@@ -1,5 +1,5 @@
-import { voiceToolResultSchema } from '@annie/api-client/contracts/workspace';
-import { WORKSPACE_TOOL_NAMES } from '@annie/api-client/contracts/workspace-tools';
+import { voiceToolResultSchema } from '@annie/contracts/workspace';
+import { WORKSPACE_TOOL_NAMES } from '@annie/contracts/workspace-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/test-client.ts';
 import { googleServicesFor } from './google-services.ts';

@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/workspace-routes';
+import type * as contract from '@annie/contracts/workspace-routes';
 import type { SomeRouteHandlers } from '../../http/define-route.ts';
 import { serviceUnavailable } from '../../lib/http-errors.ts';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../providers/google/google-config.ts';

@@ -1,4 +1,4 @@
-import type { VoiceToolResult } from '@annie/api-client/contracts/workspace';
+import type { VoiceToolResult } from '@annie/contracts/workspace';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZodError } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';

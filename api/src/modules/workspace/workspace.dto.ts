@@ -1,4 +1,4 @@
-import type { GoogleAccount as GoogleAccountDto } from '@annie/api-client/contracts/workspace';
+import type { GoogleAccount as GoogleAccountDto } from '@annie/contracts/workspace';
 import type { GoogleAccount } from './google-account.entity.ts';
 
 /** The fields the browser may see; the token (even encrypted) and Google's ids never leave the server. */

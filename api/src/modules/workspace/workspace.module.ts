@@ -1,4 +1,4 @@
-import * as workspaceRoutes from '@annie/api-client/contracts/workspace-routes';
+import * as workspaceRoutes from '@annie/contracts/workspace-routes';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { ApiModule } from '../../api-module.ts';

@@ -1,4 +1,4 @@
-import { AGT_POST_PATHS } from '@annie/api-client/contracts/agt';
+import { AGT_POST_PATHS } from '@annie/contracts/agt';
 import { describe, expect, it } from 'vitest';
 import { resolveAgtRoute } from './agt-routes.ts';
 

@@ -3,7 +3,7 @@ import {
   AGT_SUPPLIER_SEARCH_PREFIX,
   type AgtMethod,
   CHEMICAL_NAME_PATTERN,
-} from '@annie/api-client/contracts/agt';
+} from '@annie/contracts/agt';
 
 /** A provider call the server is willing to make: a fixed method and a path built from the allow-list. */
 export type AgtRoute = { method: AgtMethod; path: string };

@@ -1,4 +1,4 @@
-import { googleCallback } from '@annie/api-client/contracts/workspace-routes';
+import { googleCallback } from '@annie/contracts/workspace-routes';
 /** Where Google is and who we are to it; built from GOOGLE_* and PUBLIC_URL in config/env.ts. */
 export type GoogleProviderConfig = {
   clientId: string;

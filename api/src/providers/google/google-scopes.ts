@@ -1,4 +1,4 @@
-import type { WorkspaceToolName } from '@annie/api-client/contracts/workspace-tools';
+import type { WorkspaceToolName } from '@annie/contracts/workspace-tools';
 
 /**
  * The least scopes the eleven tools need (docs/providers.md "Google" says why each is there).

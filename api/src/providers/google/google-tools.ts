@@ -1,4 +1,4 @@
-import type { WorkspaceToolName, WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
+import type { WorkspaceToolName, WorkspaceToolParams } from '@annie/contracts/workspace-tools';
 import type { ToolContext } from './google-apis.ts';
 import { calendarCreate, calendarList, meetCreate } from './tools/calendar-tools.ts';
 import { docsCreate } from './tools/docs-tools.ts';

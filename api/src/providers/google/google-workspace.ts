@@ -1,4 +1,4 @@
-import type { WorkspaceToolName, WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
+import type { WorkspaceToolName, WorkspaceToolParams } from '@annie/contracts/workspace-tools';
 import type { GoogleApis } from './google-apis.ts';
 import { type GoogleOAuth, isInvalidGrant } from './google-oauth.ts';
 import { grantRequest, missingScopes, TOOL_SCOPES } from './google-scopes.ts';

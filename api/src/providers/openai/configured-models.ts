@@ -1,8 +1,4 @@
-import {
-  DEFAULT_REALTIME_MODEL,
-  DEFAULT_TEXT_MODEL,
-  modelStatus,
-} from '@annie/api-client/contracts/openai-models';
+import { DEFAULT_REALTIME_MODEL, DEFAULT_TEXT_MODEL, modelStatus } from '@annie/contracts/openai-models';
 import type { AppConfig } from '../../config/env.ts';
 
 /** A model setting naming a model OpenAI has shut down, and what runs instead. */

@@ -1,4 +1,4 @@
-import type { WebSearchResponse } from '@annie/api-client/contracts/voice-tools';
+import type { WebSearchResponse } from '@annie/contracts/voice-tools';
 import OpenAI from 'openai';
 import { type OpenAiTextConfig, openAiTextClient, type TextUsage } from './openai-text.ts';
 

@@ -1,7 +1,7 @@
-import type { CreateContactRequest } from '@annie/api-client/contracts/contacts';
-import type { CreateFactRequest, CreateNoteRequest } from '@annie/api-client/contracts/knowledge';
-import { LAB_JOB_SAMPLES, type LabJobType } from '@annie/api-client/contracts/lab';
-import type { CreateVoiceProfileRequest } from '@annie/api-client/contracts/voice-profiles';
+import type { CreateContactRequest } from '@annie/contracts/contacts';
+import type { CreateFactRequest, CreateNoteRequest } from '@annie/contracts/knowledge';
+import { LAB_JOB_SAMPLES, type LabJobType } from '@annie/contracts/lab';
+import type { CreateVoiceProfileRequest } from '@annie/contracts/voice-profiles';
 
 /**
  * The sandbox's sample business: the people, texts, knowledge, lab work, voice profiles and a past

@@ -1,4 +1,4 @@
-import { createVoiceProfileRequestSchema } from '@annie/api-client/contracts/voice-profiles';
+import { createVoiceProfileRequestSchema } from '@annie/contracts/voice-profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CallSession } from '../../modules/voice/call-sessions/index.ts';
 import { VoiceConversation, VoiceConversationMessage } from '../../modules/voice/conversations/index.ts';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../contracts/auth.ts';
+import type { AuthUser } from '@annie/contracts/auth';
 import { TENANT_ID_STORAGE_KEY, USER_ID_STORAGE_KEY } from '../http.ts';
 
 /** Remembers the signed-in user's tenant and id so every request sends them as identity headers. */

@@ -1,8 +1,8 @@
+import { authRoutes, authUser } from '@annie/test-fixtures/auth-api';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { createQueryWrapper } from '@annie/test-fixtures/query-wrapper';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authRoutes, authUser } from '../testing/auth-api.ts';
-import { stubFetch } from '../testing/fetch-stub.ts';
-import { createQueryWrapper } from '../testing/query-wrapper.tsx';
 import { useAuthUser } from './use-auth-user.ts';
 
 const user = authUser({ isAdmin: true, tenantId: 't1' });

@@ -1,7 +1,7 @@
+import type { AuthUser } from '@annie/contracts/auth';
+import { readAuthUser } from '@annie/contracts/auth-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../call-route.ts';
-import type { AuthUser } from '../contracts/auth.ts';
-import { readAuthUser } from '../contracts/auth-routes.ts';
 import { isApiError } from '../http.ts';
 import { storeIdentity } from './identity.ts';
 

@@ -1,7 +1,7 @@
+import { CONTACT_LIST_PAGE, contactListSchema } from '@annie/contracts/contacts';
+import { listContacts } from '@annie/contracts/contacts-routes';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { CONTACT_LIST_PAGE, contactListSchema } from '../contracts/contacts.ts';
-import { listContacts } from '../contracts/contacts-routes.ts';
 import { firstPageUrl, linkedPageOptions } from '../paging/linked-page.ts';
 
 /** Query key of every contacts query: the lists (`…, 'list', q`) and each contact (`…, id`). */

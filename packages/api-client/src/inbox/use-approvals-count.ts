@@ -1,7 +1,7 @@
+import type { ApprovalsCount } from '@annie/contracts/inbox';
+import { getApprovalsCount } from '@annie/contracts/inbox-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../call-route.ts';
-import type { ApprovalsCount } from '../contracts/inbox.ts';
-import { getApprovalsCount } from '../contracts/inbox-routes.ts';
 
 /** Query key of the approvals count; deciding a draft or a request invalidates it. */
 export const approvalsCountQueryKey = [getApprovalsCount.path] as const;

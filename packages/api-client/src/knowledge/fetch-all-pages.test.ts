@@ -1,7 +1,7 @@
+import { listFacts, listNotes } from '@annie/contracts/knowledge-routes';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { FACTS } from '@annie/test-fixtures/knowledge-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listFacts, listNotes } from '../contracts/knowledge-routes.ts';
-import { stubFetch } from '../testing/fetch-stub.ts';
-import { FACTS } from '../testing/knowledge-api.ts';
 import { fetchAllPages, KNOWLEDGE_PAGE_SIZE } from './fetch-all-pages.ts';
 
 const [FACT] = FACTS;

@@ -1,6 +1,6 @@
+import type { listFacts, listNotes } from '@annie/contracts/knowledge-routes';
+import type { RouteOutput } from '@annie/contracts/route';
 import { callRoute } from '../call-route.ts';
-import type { listFacts, listNotes } from '../contracts/knowledge-routes.ts';
-import type { RouteOutput } from '../contracts/route.ts';
 
 /** Rows per request when a list is read page by page; each page stays fast however long the list. */
 export const KNOWLEDGE_PAGE_SIZE = 1000;

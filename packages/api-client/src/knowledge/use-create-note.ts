@@ -1,7 +1,7 @@
+import type { CreateNoteRequest } from '@annie/contracts/knowledge';
+import { createNote as createNoteRoute } from '@annie/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../call-route.ts';
-import type { CreateNoteRequest } from '../contracts/knowledge.ts';
-import { createNote as createNoteRoute } from '../contracts/knowledge-routes.ts';
 import { notesQueryKey } from './use-notes.ts';
 
 /** Adds a note {title, body, tags[]}. */

@@ -1,5 +1,5 @@
+import { listNotes } from '@annie/contracts/knowledge-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listNotes } from '../contracts/knowledge-routes.ts';
 import { fetchAllPages } from './fetch-all-pages.ts';
 
 /** Query key of the note list; every note mutation invalidates it. */

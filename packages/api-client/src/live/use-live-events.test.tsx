@@ -1,7 +1,11 @@
+import {
+  FakeEventSource,
+  installFakeEventSource,
+  latestEventSource,
+} from '@annie/test-fixtures/fake-event-source';
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { FakeEventSource, installFakeEventSource, latestEventSource } from '../testing/fake-event-source.ts';
 import { useLiveEvents } from './use-live-events.ts';
 
 const CALL_EVENTS = {

@@ -1,7 +1,7 @@
+import type { AppSettings } from '@annie/contracts/settings';
+import { getSettings } from '@annie/contracts/settings-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../call-route.ts';
-import type { AppSettings } from '../contracts/settings.ts';
-import { getSettings } from '../contracts/settings-routes.ts';
 
 /** The assistant's first name until the settings have loaded (and the configured default). */
 export const DEFAULT_ASSISTANT_NAME = 'James';

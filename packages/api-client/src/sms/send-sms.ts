@@ -1,6 +1,6 @@
+import type { SendSmsRequest, SendSmsResponse } from '@annie/contracts/sms';
+import * as routes from '@annie/contracts/sms-routes';
 import { callRoute } from '../call-route.ts';
-import type { SendSmsRequest, SendSmsResponse } from '../contracts/sms.ts';
-import * as routes from '../contracts/sms-routes.ts';
 
 // The hooks that send, approve, reject and set a thread's preference are the Messages remote's
 // (remotes/messaging/src/api/use-sms-mutations.ts); sending stays here for the send_sms voice tool.

@@ -1,8 +1,8 @@
+import { SMS_THREAD_LIST_PAGE, type SmsThreadSummary, smsThreadListSchema } from '@annie/contracts/sms';
+import { listSmsThreads } from '@annie/contracts/sms-routes';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callRoute } from '../call-route.ts';
-import { SMS_THREAD_LIST_PAGE, type SmsThreadSummary, smsThreadListSchema } from '../contracts/sms.ts';
-import { listSmsThreads } from '../contracts/sms-routes.ts';
 import { firstPageUrl, type LinkedPages, linkedPageOptions } from '../paging/linked-page.ts';
 
 /** Query key of every thread query: the lists (`…, 'list', q`) and each open thread (`…, phone`). */

@@ -1,7 +1,7 @@
+import type { PendingActionList } from '@annie/contracts/trust';
+import { listPendingActions } from '@annie/contracts/trust-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../call-route.ts';
-import type { PendingActionList } from '../contracts/trust.ts';
-import { listPendingActions } from '../contracts/trust-routes.ts';
 
 /** Query key of the signed-in user's pending actions; every related key starts with it. */
 export const pendingActionsQueryKey = [listPendingActions.path] as const;

@@ -1,4 +1,4 @@
-import { DARK_SHEET_META } from '@annie/api-client/contracts/page-scripts';
+import { DARK_SHEET_META } from '@annie/contracts/page-scripts';
 import { useSyncExternalStore } from 'react';
 
 /** What the user chose: follow the system (`prefers-color-scheme`), or always light, or always dark. */

@@ -1,5 +1,5 @@
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
-import { type RemoteTarget, ROUTE_TABLE } from '@annie/api-client/contracts/routes';
+import type { RemoteName } from '@annie/contracts/remotes';
+import { type RemoteTarget, ROUTE_TABLE } from '@annie/contracts/routes';
 import { Theme } from '@radix-ui/themes';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';

@@ -1,7 +1,7 @@
-import type { Fact } from '@annie/api-client/contracts/knowledge';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { FACTS } from '@annie/api-client/testing/knowledge-api';
-import { createQueryWrapper } from '@annie/api-client/testing/query-wrapper';
+import type { Fact } from '@annie/contracts/knowledge';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { FACTS } from '@annie/test-fixtures/knowledge-api';
+import { createQueryWrapper } from '@annie/test-fixtures/query-wrapper';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCreateFact } from './use-create-fact.ts';

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { CreateFactRequest } from '@annie/api-client/contracts/knowledge';
-import { createFact as createFactRoute } from '@annie/api-client/contracts/knowledge-routes';
+import type { CreateFactRequest } from '@annie/contracts/knowledge';
+import { createFact as createFactRoute } from '@annie/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { factsQueryKey } from './use-facts.ts';
 

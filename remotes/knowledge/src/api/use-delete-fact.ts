@@ -1,5 +1,5 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { deleteFact as deleteFactRoute } from '@annie/api-client/contracts/knowledge-routes';
+import { deleteFact as deleteFactRoute } from '@annie/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { factsQueryKey } from './use-facts.ts';
 

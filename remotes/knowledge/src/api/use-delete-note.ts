@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { deleteNote as deleteNoteRoute } from '@annie/api-client/contracts/knowledge-routes';
 import { notesQueryKey } from '@annie/api-client/knowledge/use-notes';
+import { deleteNote as deleteNoteRoute } from '@annie/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** Deletes the note. */

@@ -1,5 +1,5 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { listFactVersions } from '@annie/api-client/contracts/knowledge-routes';
+import { listFactVersions } from '@annie/contracts/knowledge-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { factsQueryKey } from './use-facts.ts';
 

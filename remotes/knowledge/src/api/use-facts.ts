@@ -1,5 +1,5 @@
-import { listFacts } from '@annie/api-client/contracts/knowledge-routes';
 import { fetchAllPages } from '@annie/api-client/knowledge/fetch-all-pages';
+import { listFacts } from '@annie/contracts/knowledge-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Query key of the fact list; every fact mutation invalidates it (and the version lists under it). */

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { UpdateFactRequest } from '@annie/api-client/contracts/knowledge';
-import { updateFact as updateFactRoute } from '@annie/api-client/contracts/knowledge-routes';
+import type { UpdateFactRequest } from '@annie/contracts/knowledge';
+import { updateFact as updateFactRoute } from '@annie/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { factsQueryKey } from './use-facts.ts';
 

@@ -1,7 +1,7 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { UpdateNoteRequest } from '@annie/api-client/contracts/knowledge';
-import { updateNote as updateNoteRoute } from '@annie/api-client/contracts/knowledge-routes';
 import { notesQueryKey } from '@annie/api-client/knowledge/use-notes';
+import type { UpdateNoteRequest } from '@annie/contracts/knowledge';
+import { updateNote as updateNoteRoute } from '@annie/contracts/knowledge-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export type UpdateNoteVariables = { id: string; changes: UpdateNoteRequest };

@@ -1,4 +1,4 @@
-import type { Fact } from '@annie/api-client/contracts/knowledge';
+import type { Fact } from '@annie/contracts/knowledge';
 import { formatDateTime } from '@annie/ui/format';
 import { CheckIcon, CounterClockwiseClockIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';

@@ -1,4 +1,4 @@
-import type { CreateFactRequest, Fact, UpdateFactRequest } from '@annie/api-client/contracts/knowledge';
+import type { CreateFactRequest, Fact, UpdateFactRequest } from '@annie/contracts/knowledge';
 import { Text } from '@radix-ui/themes';
 import {
   EMPTY_FACT_FORM,

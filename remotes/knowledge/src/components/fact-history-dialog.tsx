@@ -1,4 +1,4 @@
-import type { Fact, FactVersion } from '@annie/api-client/contracts/knowledge';
+import type { Fact, FactVersion } from '@annie/contracts/knowledge';
 import { formatDateTime } from '@annie/ui/format';
 import { Spinner } from '@annie/ui/spinner/spinner';
 import { Badge, Box, Button, Card, Dialog, Flex, Heading, Text } from '@radix-ui/themes';

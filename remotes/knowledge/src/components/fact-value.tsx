@@ -1,4 +1,4 @@
-import type { JsonValue } from '@annie/api-client/contracts/knowledge';
+import type { JsonValue } from '@annie/contracts/knowledge';
 import { formatDateTime } from '@annie/ui/format';
 import { DataList, Text } from '@radix-ui/themes';
 import { humanLabel } from '../lib/fact-label.ts';

@@ -1,4 +1,4 @@
-import type { Note } from '@annie/api-client/contracts/knowledge';
+import type { Note } from '@annie/contracts/knowledge';
 import { formatDateTime } from '@annie/ui/format';
 import { Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { Badge, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';

@@ -1,4 +1,4 @@
-import type { Note } from '@annie/api-client/contracts/knowledge';
+import type { Note } from '@annie/contracts/knowledge';
 import { Theme } from '@radix-ui/themes';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

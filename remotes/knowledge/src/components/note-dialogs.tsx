@@ -1,4 +1,4 @@
-import type { CreateNoteRequest, Note, UpdateNoteRequest } from '@annie/api-client/contracts/knowledge';
+import type { CreateNoteRequest, Note, UpdateNoteRequest } from '@annie/contracts/knowledge';
 import { Text } from '@radix-ui/themes';
 import { type NoteFormValues, noteFormValues, toNoteRequest } from '../lib/note-form.ts';
 import { EntryFormDialog } from './entry-form-dialog.tsx';

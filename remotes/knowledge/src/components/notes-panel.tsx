@@ -1,4 +1,4 @@
-import type { Note } from '@annie/api-client/contracts/knowledge';
+import type { Note } from '@annie/contracts/knowledge';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { IncrementalList } from '@annie/ui/incremental-list/incremental-list';
 import { PlusIcon } from '@radix-ui/react-icons';

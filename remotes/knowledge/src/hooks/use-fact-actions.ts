@@ -1,4 +1,4 @@
-import type { CreateFactRequest, Fact, UpdateFactRequest } from '@annie/api-client/contracts/knowledge';
+import type { CreateFactRequest, Fact, UpdateFactRequest } from '@annie/contracts/knowledge';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useMemo } from 'react';

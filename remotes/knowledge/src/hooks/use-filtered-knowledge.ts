@@ -1,4 +1,4 @@
-import type { Fact, Note } from '@annie/api-client/contracts/knowledge';
+import type { Fact, Note } from '@annie/contracts/knowledge';
 import { useDeferredValue, useMemo } from 'react';
 import { factSearchText, filterSearchable, noteSearchText, toSearchable } from '../lib/knowledge-filter.ts';
 

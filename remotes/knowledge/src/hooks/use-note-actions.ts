@@ -1,5 +1,5 @@
-import type { CreateNoteRequest, Note, UpdateNoteRequest } from '@annie/api-client/contracts/knowledge';
 import { useCreateNote } from '@annie/api-client/knowledge/use-create-note';
+import type { CreateNoteRequest, Note, UpdateNoteRequest } from '@annie/contracts/knowledge';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-import type { Note } from '@annie/api-client/contracts/knowledge';
+import type { Note } from '@annie/contracts/knowledge';
 
 const fingerprint = (note: Note) =>
   `${note.title.trim().toLowerCase()}\n${note.body.trim().replace(/\s+/g, ' ').toLowerCase()}`;

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@annie/api-client/contracts/knowledge';
+import type { JsonValue } from '@annie/contracts/knowledge';
 import { describe, expect, it } from 'vitest';
 import { formatFactValue, parseFactValue, toCreateFactRequest, toUpdateFactRequest } from './fact-form.ts';
 import { type FactValueKind, factValueKind } from './fact-value-kind.ts';

@@ -1,9 +1,4 @@
-import type {
-  CreateFactRequest,
-  Fact,
-  JsonValue,
-  UpdateFactRequest,
-} from '@annie/api-client/contracts/knowledge';
+import type { CreateFactRequest, Fact, JsonValue, UpdateFactRequest } from '@annie/contracts/knowledge';
 import { type FactValueKind, factValueKind } from './fact-value-kind.ts';
 
 /** What the fact dialogs hold: the value's kind and the text of each field. */

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@annie/api-client/contracts/knowledge';
+import type { JsonValue } from '@annie/contracts/knowledge';
 
 /** How a fact's value reads and is edited: the typed editor offers one input per kind. */
 export type FactValueKind = 'text' | 'number' | 'date' | 'yesNo' | 'list' | 'fields' | 'json';

@@ -1,4 +1,4 @@
-import type { Fact, Note } from '@annie/api-client/contracts/knowledge';
+import type { Fact, Note } from '@annie/contracts/knowledge';
 import { describe, expect, it } from 'vitest';
 import { factSearchText, filterSearchable, noteSearchText, toSearchable } from './knowledge-filter.ts';
 

@@ -1,4 +1,4 @@
-import type { Fact, Note } from '@annie/api-client/contracts/knowledge';
+import type { Fact, Note } from '@annie/contracts/knowledge';
 
 /** What the search box matches in a fact: the key or the JSON text of the value. */
 export function factSearchText(fact: Fact): string {

@@ -1,8 +1,4 @@
-import {
-  type CreateNoteRequest,
-  createNoteRequestSchema,
-  type Note,
-} from '@annie/api-client/contracts/knowledge';
+import { type CreateNoteRequest, createNoteRequestSchema, type Note } from '@annie/contracts/knowledge';
 
 /** What the note dialogs hold: the raw text of each field. */
 export type NoteFormValues = { title: string; body: string; tags: string; shareable: boolean };

@@ -1,8 +1,8 @@
-import type { Fact, Note } from '@annie/api-client/contracts/knowledge';
 import { createQueryClient } from '@annie/api-client/query-client';
-import { authRoutes, authUser } from '@annie/api-client/testing/auth-api';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { FACTS, knowledgeRoutes, NOTES } from '@annie/api-client/testing/knowledge-api';
+import type { Fact, Note } from '@annie/contracts/knowledge';
+import { authRoutes, authUser } from '@annie/test-fixtures/auth-api';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { FACTS, knowledgeRoutes, NOTES } from '@annie/test-fixtures/knowledge-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';

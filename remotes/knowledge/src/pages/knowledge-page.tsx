@@ -1,6 +1,6 @@
 import { useAuthUser } from '@annie/api-client/auth/use-auth-user';
-import type { Fact } from '@annie/api-client/contracts/knowledge';
 import { useNotes } from '@annie/api-client/knowledge/use-notes';
+import type { Fact } from '@annie/contracts/knowledge';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { SearchField } from '@annie/ui/search-field/search-field';

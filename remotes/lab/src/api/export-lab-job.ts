@@ -1,6 +1,6 @@
-import { exportLabJob as exportLabJobRoute } from '@annie/api-client/contracts/lab-routes';
-import { routeUrl } from '@annie/api-client/contracts/route';
 import { apiRequest } from '@annie/api-client/http';
+import { exportLabJob as exportLabJobRoute } from '@annie/contracts/lab-routes';
+import { routeUrl } from '@annie/contracts/route';
 import { useMutation } from '@tanstack/react-query';
 
 export type LabJobExportFile = { filename: string; blob: Blob };

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { CreateLabJobRequest, LabJob } from '@annie/api-client/contracts/lab';
-import { createLabJob as createLabJobRoute } from '@annie/api-client/contracts/lab-routes';
+import type { CreateLabJobRequest, LabJob } from '@annie/contracts/lab';
+import { createLabJob as createLabJobRoute } from '@annie/contracts/lab-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { labJobsQueryKey } from './use-lab-jobs.ts';
 

@@ -1,5 +1,5 @@
-import { installFakeEventSource, latestEventSource } from '@annie/api-client/testing/fake-event-source';
-import { createQueryWrapper } from '@annie/api-client/testing/query-wrapper';
+import { installFakeEventSource, latestEventSource } from '@annie/test-fixtures/fake-event-source';
+import { createQueryWrapper } from '@annie/test-fixtures/query-wrapper';
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAB_JOB_EVENTS_URL, useLabJobEvents } from './use-lab-job-events.ts';

@@ -1,7 +1,7 @@
-import { LAB_JOB_EVENT, labJobEventSchema } from '@annie/api-client/contracts/lab';
-import { labJobEvents } from '@annie/api-client/contracts/lab-routes';
-import { routeUrl } from '@annie/api-client/contracts/route';
 import { useLiveEvents } from '@annie/api-client/live/use-live-events';
+import { LAB_JOB_EVENT, labJobEventSchema } from '@annie/contracts/lab';
+import { labJobEvents } from '@annie/contracts/lab-routes';
+import { routeUrl } from '@annie/contracts/route';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { labJobsQueryKey } from './use-lab-jobs.ts';

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { LabJob } from '@annie/api-client/contracts/lab';
-import { getLabJob as getLabJobRoute } from '@annie/api-client/contracts/lab-routes';
+import type { LabJob } from '@annie/contracts/lab';
+import { getLabJob as getLabJobRoute } from '@annie/contracts/lab-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { labJobsQueryKey } from './use-lab-jobs.ts';
 

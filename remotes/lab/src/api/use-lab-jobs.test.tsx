@@ -1,7 +1,7 @@
-import { LAB_JOB_SAMPLES, type LabJob } from '@annie/api-client/contracts/lab';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { LAB_JOBS, labRoutes, NEW_LAB_JOB_ID, stubLabApi } from '@annie/api-client/testing/lab-api';
-import { createQueryWrapper } from '@annie/api-client/testing/query-wrapper';
+import { LAB_JOB_SAMPLES, type LabJob } from '@annie/contracts/lab';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { LAB_JOBS, labRoutes, NEW_LAB_JOB_ID, stubLabApi } from '@annie/test-fixtures/lab-api';
+import { createQueryWrapper } from '@annie/test-fixtures/query-wrapper';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exportLabJob } from './export-lab-job.ts';

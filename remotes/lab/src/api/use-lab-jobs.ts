@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { LabJob } from '@annie/api-client/contracts/lab';
-import { listLabJobs } from '@annie/api-client/contracts/lab-routes';
+import type { LabJob } from '@annie/contracts/lab';
+import { listLabJobs } from '@annie/contracts/lab-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Query key of the lab job list; every lab query key starts with it, so invalidating it refreshes them all. */

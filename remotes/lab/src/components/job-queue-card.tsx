@@ -1,4 +1,4 @@
-import type { LabJob } from '@annie/api-client/contracts/lab';
+import type { LabJob } from '@annie/contracts/lab';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { PlusIcon } from '@radix-ui/react-icons';

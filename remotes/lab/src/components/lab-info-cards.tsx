@@ -1,4 +1,4 @@
-import type { LabJobType } from '@annie/api-client/contracts/lab';
+import type { LabJobType } from '@annie/contracts/lab';
 import { BarChartIcon, CheckCircledIcon, CubeIcon, MixIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { LabJob } from '@annie/api-client/contracts/lab';
+import type { LabJob } from '@annie/contracts/lab';
 import { formatDateTime, titleCase } from '@annie/ui/format';
 import { JsonBlock } from '@annie/ui/json-block/json-block';
 import { PageHeader } from '@annie/ui/page-header/page-header';

@@ -1,4 +1,4 @@
-import type { LabJob } from '@annie/api-client/contracts/lab';
+import type { LabJob } from '@annie/contracts/lab';
 import { formatDateTime, titleCase } from '@annie/ui/format';
 import { DownloadIcon, EyeOpenIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Text } from '@radix-ui/themes';

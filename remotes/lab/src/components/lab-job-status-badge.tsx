@@ -1,4 +1,4 @@
-import type { LabJobStatus } from '@annie/api-client/contracts/lab';
+import type { LabJobStatus } from '@annie/contracts/lab';
 import { titleCase } from '@annie/ui/format';
 import { StatusBadge } from '@annie/ui/status-badge/status-badge';
 import { LAB_JOB_STATUS_VIEW } from '../lib/lab-job-status.ts';

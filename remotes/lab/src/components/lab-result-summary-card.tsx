@@ -1,4 +1,4 @@
-import type { LabJob } from '@annie/api-client/contracts/lab';
+import type { LabJob } from '@annie/contracts/lab';
 import { Card, DataList, Heading, Text } from '@radix-ui/themes';
 import { summarizeLabResult } from '../lib/lab-result-summary.ts';
 

@@ -1,4 +1,4 @@
-import { type CreateLabJobRequest, LAB_JOB_TYPES, type LabJobType } from '@annie/api-client/contracts/lab';
+import { type CreateLabJobRequest, LAB_JOB_TYPES, type LabJobType } from '@annie/contracts/lab';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { titleCase } from '@annie/ui/format';
 import { Button, Card, Flex, RadioCards, Text } from '@radix-ui/themes';

@@ -1,4 +1,4 @@
-import type { CreateLabJobRequest, LabJob } from '@annie/api-client/contracts/lab';
+import type { CreateLabJobRequest, LabJob } from '@annie/contracts/lab';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useCallback } from 'react';

@@ -1,4 +1,4 @@
-import { LAB_JOB_SAMPLES, LAB_JOB_TYPES } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_SAMPLES, LAB_JOB_TYPES } from '@annie/contracts/lab';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_LAB_JOB_FORM, sampleLabJobForm, toCreateLabJobRequest } from './lab-job-form.ts';
 

@@ -3,7 +3,7 @@ import {
   createLabJobRequestSchema,
   LAB_JOB_SAMPLES,
   type LabJobType,
-} from '@annie/api-client/contracts/lab';
+} from '@annie/contracts/lab';
 
 /** What the new-job form holds, as typed (lists and numbers are parsed on submit). */
 export type LabJobFormValues = {

@@ -1,4 +1,4 @@
-import type { LabJobStatus } from '@annie/api-client/contracts/lab';
+import type { LabJobStatus } from '@annie/contracts/lab';
 import type { StatusTone } from '@annie/ui/status-badge/status-badge';
 
 /**

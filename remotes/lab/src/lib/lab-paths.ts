@@ -1,4 +1,4 @@
-import type { LabJobType } from '@annie/api-client/contracts/lab';
+import type { LabJobType } from '@annie/contracts/lab';
 
 /** The lab remote's routes; the shell hands it everything under /lab. */
 export const LAB_PATHS = {

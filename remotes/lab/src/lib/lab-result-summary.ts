@@ -1,4 +1,4 @@
-import type { LabJobType } from '@annie/api-client/contracts/lab';
+import type { LabJobType } from '@annie/contracts/lab';
 
 /** One labelled figure of a job's result, in words. */
 export type LabResultFigure = { label: string; value: string };

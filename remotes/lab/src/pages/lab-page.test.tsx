@@ -1,7 +1,7 @@
-import { LAB_JOB_SAMPLES, type LabJob } from '@annie/api-client/contracts/lab';
 import { createQueryClient } from '@annie/api-client/query-client';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { LAB_JOBS, labRoutes, stubLabApi } from '@annie/api-client/testing/lab-api';
+import { LAB_JOB_SAMPLES, type LabJob } from '@annie/contracts/lab';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { LAB_JOBS, labRoutes, stubLabApi } from '@annie/test-fixtures/lab-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';

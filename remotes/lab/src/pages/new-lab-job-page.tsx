@@ -1,4 +1,4 @@
-import { LAB_JOB_TYPES, type LabJobType } from '@annie/api-client/contracts/lab';
+import { LAB_JOB_TYPES, type LabJobType } from '@annie/contracts/lab';
 import { PageHeader } from '@annie/ui/page-header/page-header';
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Box, Link as ThemeLink } from '@radix-ui/themes';

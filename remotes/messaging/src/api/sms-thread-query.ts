@@ -1,8 +1,8 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { SmsMessagePage, SmsThreadDetail } from '@annie/api-client/contracts/sms';
-import * as routes from '@annie/api-client/contracts/sms-routes';
 import { isApiError } from '@annie/api-client/http';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
+import type { SmsMessagePage, SmsThreadDetail } from '@annie/contracts/sms';
+import * as routes from '@annie/contracts/sms-routes';
 import { queryOptions } from '@tanstack/react-query';
 
 /** What the user is told when a thread cannot be loaded. */

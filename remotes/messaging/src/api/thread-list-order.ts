@@ -1,5 +1,5 @@
-import type { SmsThreadSummary } from '@annie/api-client/contracts/sms';
 import type { SmsThreadPages } from '@annie/api-client/sms/use-sms-threads';
+import type { SmsThreadSummary } from '@annie/contracts/sms';
 
 const isFamily = (thread: SmsThreadSummary) => thread.contact?.relationship === 'family';
 

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { Approvals } from '@annie/api-client/contracts/inbox';
-import { listApprovals } from '@annie/api-client/contracts/inbox-routes';
+import type { Approvals } from '@annie/contracts/inbox';
+import { listApprovals } from '@annie/contracts/inbox-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Query key of the approvals queue; deciding anything in it invalidates it (and the count). */

@@ -1,7 +1,7 @@
 import { useAuthUser } from '@annie/api-client/auth/use-auth-user';
 import { callRoute } from '@annie/api-client/call-route';
-import { DEFAULT_AGENT_ID } from '@annie/api-client/contracts/voice-profiles';
-import { listVoiceProfiles } from '@annie/api-client/contracts/voice-profiles-routes';
+import { DEFAULT_AGENT_ID } from '@annie/contracts/voice-profiles';
+import { listVoiceProfiles } from '@annie/contracts/voice-profiles-routes';
 import { useQuery } from '@tanstack/react-query';
 
 /**

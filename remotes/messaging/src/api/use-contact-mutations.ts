@@ -1,12 +1,8 @@
 import { callRoute } from '@annie/api-client/call-route';
 import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
-import type {
-  Contact,
-  CreateContactRequest,
-  UpdateContactRequest,
-} from '@annie/api-client/contracts/contacts';
-import * as routes from '@annie/api-client/contracts/contacts-routes';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
+import type { Contact, CreateContactRequest, UpdateContactRequest } from '@annie/contracts/contacts';
+import * as routes from '@annie/contracts/contacts-routes';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** Adds a contact (unset fields take their defaults); the phone is stored as E.164. */

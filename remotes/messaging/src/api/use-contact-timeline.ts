@@ -1,8 +1,8 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { listCallSessions } from '@annie/api-client/contracts/calls-routes';
-import { listCallMessages } from '@annie/api-client/contracts/trust-routes';
 import { isApiError } from '@annie/api-client/http';
 import { pendingActionsQueryOptions } from '@annie/api-client/trust/use-pending-actions';
+import { listCallSessions } from '@annie/contracts/calls-routes';
+import { listCallMessages } from '@annie/contracts/trust-routes';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { contactTimeline } from '../lib/contact-timeline.ts';

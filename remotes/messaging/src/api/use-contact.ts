@@ -1,7 +1,7 @@
 import { callRoute } from '@annie/api-client/call-route';
 import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
-import type { Contact } from '@annie/api-client/contracts/contacts';
-import * as routes from '@annie/api-client/contracts/contacts-routes';
+import type { Contact } from '@annie/contracts/contacts';
+import * as routes from '@annie/contracts/contacts-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** One contact. */

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { ConversationDetail, ConversationSummary } from '@annie/api-client/contracts/conversations';
-import * as routes from '@annie/api-client/contracts/conversations-routes';
+import type { ConversationDetail, ConversationSummary } from '@annie/contracts/conversations';
+import * as routes from '@annie/contracts/conversations-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Query key of the conversation list; every conversation query key starts with it. */

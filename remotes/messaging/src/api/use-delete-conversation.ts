@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import * as routes from '@annie/api-client/contracts/conversations-routes';
 import { isApiError } from '@annie/api-client/http';
+import * as routes from '@annie/contracts/conversations-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { conversationsQueryKey } from './use-conversations.ts';
 

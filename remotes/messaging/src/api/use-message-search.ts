@@ -1,7 +1,7 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { SmsSearchResult } from '@annie/api-client/contracts/inbox';
-import { searchSmsMessages } from '@annie/api-client/contracts/sms-routes';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
+import type { SmsSearchResult } from '@annie/contracts/inbox';
+import { searchSmsMessages } from '@annie/contracts/sms-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** The tenant's texts holding `q`, newest first, each with a snippet around the match. */

@@ -1,7 +1,7 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { SmsThreadReadResponse } from '@annie/api-client/contracts/sms';
-import * as routes from '@annie/api-client/contracts/sms-routes';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
+import type { SmsThreadReadResponse } from '@annie/contracts/sms';
+import * as routes from '@annie/contracts/sms-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { smsThreadQueryOptions } from './sms-thread-query.ts';

@@ -1,14 +1,10 @@
 import { callRoute } from '@annie/api-client/call-route';
 import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
-import { callEvents } from '@annie/api-client/contracts/calls-routes';
-import {
-  CALL_LIVE_EVENT,
-  callLiveEventSchema,
-  type PhoneCallDto,
-} from '@annie/api-client/contracts/phone-calls';
-import * as routes from '@annie/api-client/contracts/phone-calls-routes';
-import { routeUrl } from '@annie/api-client/contracts/route';
 import { useLiveEvents } from '@annie/api-client/live/use-live-events';
+import { callEvents } from '@annie/contracts/calls-routes';
+import { CALL_LIVE_EVENT, callLiveEventSchema, type PhoneCallDto } from '@annie/contracts/phone-calls';
+import * as routes from '@annie/contracts/phone-calls-routes';
+import { routeUrl } from '@annie/contracts/route';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 

@@ -1,8 +1,8 @@
-import type { SmsThreadSummary } from '@annie/api-client/contracts/sms';
 import { createQueryClient } from '@annie/api-client/query-client';
 import { useSmsThreads } from '@annie/api-client/sms/use-sms-threads';
-import { installFakeEventSource, latestEventSource } from '@annie/api-client/testing/fake-event-source';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import type { SmsThreadSummary } from '@annie/contracts/sms';
+import { installFakeEventSource, latestEventSource } from '@annie/test-fixtures/fake-event-source';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

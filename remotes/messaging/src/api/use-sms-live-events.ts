@@ -1,7 +1,4 @@
 import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
-import { routeUrl } from '@annie/api-client/contracts/route';
-import { SMS_THREAD_IDS_MAX, smsLiveEventSchema } from '@annie/api-client/contracts/sms';
-import { smsEvents } from '@annie/api-client/contracts/sms-routes';
 import { approvalsCountQueryKey } from '@annie/api-client/inbox/use-approvals-count';
 import { useLiveEvents } from '@annie/api-client/live/use-live-events';
 import {
@@ -10,6 +7,9 @@ import {
   smsThreadListQueryKey,
   smsThreadsQueryKey,
 } from '@annie/api-client/sms/use-sms-threads';
+import { routeUrl } from '@annie/contracts/route';
+import { SMS_THREAD_IDS_MAX, smsLiveEventSchema } from '@annie/contracts/sms';
+import { smsEvents } from '@annie/contracts/sms-routes';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { mergeThreadPages } from './thread-list-order.ts';

@@ -1,10 +1,10 @@
 import { callRoute } from '@annie/api-client/call-route';
 import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
-import type { ResponsePreference, SendSmsResponse } from '@annie/api-client/contracts/sms';
-import * as routes from '@annie/api-client/contracts/sms-routes';
 import { approvalsCountQueryKey } from '@annie/api-client/inbox/use-approvals-count';
 import { sendSms } from '@annie/api-client/sms/send-sms';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
+import type { ResponsePreference, SendSmsResponse } from '@annie/contracts/sms';
+import * as routes from '@annie/contracts/sms-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { approvalsQueryKey } from './use-approvals.ts';
 

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { SmsStatusResponse } from '@annie/api-client/contracts/sms';
-import * as routes from '@annie/api-client/contracts/sms-routes';
+import type { SmsStatusResponse } from '@annie/contracts/sms';
+import * as routes from '@annie/contracts/sms-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Whether sending and drafts are configured, and what is missing. */

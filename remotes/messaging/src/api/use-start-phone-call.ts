@@ -1,7 +1,7 @@
 import { callRoute } from '@annie/api-client/call-route';
 import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
-import type { StartPhoneCallRequest, StartPhoneCallResponse } from '@annie/api-client/contracts/phone-calls';
-import * as routes from '@annie/api-client/contracts/phone-calls-routes';
+import type { StartPhoneCallRequest, StartPhoneCallResponse } from '@annie/contracts/phone-calls';
+import * as routes from '@annie/contracts/phone-calls-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** The assistant phones the number `to`, for what `message` says; answers the call session. */

@@ -1,4 +1,4 @@
-import type { CreateContactRequest } from '@annie/api-client/contracts/contacts';
+import type { CreateContactRequest } from '@annie/contracts/contacts';
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import {

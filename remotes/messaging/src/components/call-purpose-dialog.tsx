@@ -1,5 +1,5 @@
-import { PHONE_CALL_PURPOSE_MAX, PURPOSE_REQUIRED_MESSAGE } from '@annie/api-client/contracts/phone-calls';
-import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
+import { PHONE_CALL_PURPOSE_MAX, PURPOSE_REQUIRED_MESSAGE } from '@annie/contracts/phone-calls';
+import type { VoiceProfile } from '@annie/contracts/voice-profiles';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { Button, Dialog, Flex, Select, Text, TextArea } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';

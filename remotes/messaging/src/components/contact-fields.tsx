@@ -1,9 +1,9 @@
+import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import {
   contactRelationshipSchema,
   preferredChannelSchema,
   smsPreferenceSchema,
-} from '@annie/api-client/contracts/contacts';
-import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
+} from '@annie/contracts/contacts';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { Checkbox, Flex, Grid, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import type { ContactFormErrors, ContactFormValues } from '../lib/contact-form.ts';

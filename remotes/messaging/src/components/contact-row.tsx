@@ -1,4 +1,4 @@
-import type { ContactListEntry } from '@annie/api-client/contracts/contacts';
+import type { ContactListEntry } from '@annie/contracts/contacts';
 import { formatPhone } from '@annie/ui/format';
 import { ChatBubbleIcon, EnvelopeClosedIcon, MobileIcon, StarFilledIcon } from '@radix-ui/react-icons';
 import { Badge, Card, Flex, IconButton, Text } from '@radix-ui/themes';

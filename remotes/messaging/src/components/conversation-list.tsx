@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '@annie/api-client/contracts/conversations';
+import type { ConversationSummary } from '@annie/contracts/conversations';
 import { formatDateAndTime, formatRelativeTime } from '@annie/ui/format';
 import { Card, Flex, Text } from '@radix-ui/themes';
 

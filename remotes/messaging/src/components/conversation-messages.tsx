@@ -1,5 +1,5 @@
-import type { ConversationDetail } from '@annie/api-client/contracts/conversations';
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
+import type { ConversationDetail } from '@annie/contracts/conversations';
 import { formatTime } from '@annie/ui/format';
 import { Box, Flex, Text } from '@radix-ui/themes';
 

@@ -1,4 +1,4 @@
-import type { PhoneCallDto } from '@annie/api-client/contracts/phone-calls';
+import type { PhoneCallDto } from '@annie/contracts/phone-calls';
 import { Badge, Box, Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { type CallStage, callStageOf, callStatusLabel } from '../lib/call-status.ts';
 import { type CallTarget, whom } from '../lib/call-target.ts';

@@ -1,4 +1,4 @@
-import type { SmsMessage } from '@annie/api-client/contracts/sms';
+import type { SmsMessage } from '@annie/contracts/sms';
 import { formatTime } from '@annie/ui/format';
 import { CheckIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Box, Flex, Text } from '@radix-ui/themes';

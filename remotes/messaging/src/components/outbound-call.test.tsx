@@ -1,8 +1,8 @@
-import type { PhoneCallDto } from '@annie/api-client/contracts/phone-calls';
-import { authRoutes, authUser } from '@annie/api-client/testing/auth-api';
-import { installFakeEventSource, latestEventSource } from '@annie/api-client/testing/fake-event-source';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { VOICE_PROFILES } from '@annie/api-client/testing/voice-profiles-api';
+import type { PhoneCallDto } from '@annie/contracts/phone-calls';
+import { authRoutes, authUser } from '@annie/test-fixtures/auth-api';
+import { installFakeEventSource, latestEventSource } from '@annie/test-fixtures/fake-event-source';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { VOICE_PROFILES } from '@annie/test-fixtures/voice-profiles-api';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../testing/render-page.tsx';

@@ -1,4 +1,4 @@
-import type { SmsSearchHit } from '@annie/api-client/contracts/inbox';
+import type { SmsSearchHit } from '@annie/contracts/inbox';
 import { formatPhone, formatRelativeTime } from '@annie/ui/format';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';

@@ -1,6 +1,6 @@
-import type { ResponsePreference, SmsThreadDetail } from '@annie/api-client/contracts/sms';
-import { responsePreferenceSchema } from '@annie/api-client/contracts/sms';
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
+import type { ResponsePreference, SmsThreadDetail } from '@annie/contracts/sms';
+import { responsePreferenceSchema } from '@annie/contracts/sms';
 import { DotsVerticalIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import { useNavigate } from 'react-router-dom';

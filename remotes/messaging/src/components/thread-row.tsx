@@ -1,4 +1,4 @@
-import type { SmsThreadSummary } from '@annie/api-client/contracts/sms';
+import type { SmsThreadSummary } from '@annie/contracts/sms';
 import { formatRelativeTime } from '@annie/ui/format';
 import { VisuallyHidden } from '@annie/ui/visually-hidden/visually-hidden';
 import { StarFilledIcon } from '@radix-ui/react-icons';

@@ -1,5 +1,5 @@
-import type { CreateContactRequest } from '@annie/api-client/contracts/contacts';
 import { errorMessage } from '@annie/api-client/http';
+import type { CreateContactRequest } from '@annie/contracts/contacts';
 import { useToast } from '@annie/ui/toast/toast';
 import { useCallback } from 'react';
 import { useCreateContact } from '../api/use-contact-mutations.ts';

@@ -1,10 +1,10 @@
 import { callRoute } from '@annie/api-client/call-route';
 import { contactsQueryKey } from '@annie/api-client/contacts/use-contacts';
-import * as trustRoutes from '@annie/api-client/contracts/trust-routes';
 import { errorMessage } from '@annie/api-client/http';
 import { approvalsCountQueryKey } from '@annie/api-client/inbox/use-approvals-count';
 import { smsThreadsQueryKey } from '@annie/api-client/sms/use-sms-threads';
 import { pendingActionsQueryKey } from '@annie/api-client/trust/use-pending-actions';
+import * as trustRoutes from '@annie/contracts/trust-routes';
 import { useToast } from '@annie/ui/toast/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';

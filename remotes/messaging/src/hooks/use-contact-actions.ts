@@ -1,5 +1,5 @@
-import type { UpdateContactRequest } from '@annie/api-client/contracts/contacts';
 import { errorMessage } from '@annie/api-client/http';
+import type { UpdateContactRequest } from '@annie/contracts/contacts';
 import { useToast } from '@annie/ui/toast/toast';
 import { useMemo } from 'react';
 import { useDeleteContact, useUpdateContact } from '../api/use-contact-mutations.ts';

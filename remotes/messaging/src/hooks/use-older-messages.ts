@@ -1,4 +1,4 @@
-import type { SmsMessage, SmsThreadDetail } from '@annie/api-client/contracts/sms';
+import type { SmsMessage, SmsThreadDetail } from '@annie/contracts/sms';
 import { useCallback, useState } from 'react';
 import { getOlderSmsMessages } from '../api/sms-thread-query.ts';
 

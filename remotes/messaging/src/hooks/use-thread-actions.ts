@@ -1,5 +1,5 @@
-import type { ResponsePreference } from '@annie/api-client/contracts/sms';
 import { errorMessage } from '@annie/api-client/http';
+import type { ResponsePreference } from '@annie/contracts/sms';
 import { useToast } from '@annie/ui/toast/toast';
 import { useMemo } from 'react';
 import {

@@ -1,5 +1,5 @@
-import type { Approvals } from '@annie/api-client/contracts/inbox';
-import { textNumberWarning } from '@annie/api-client/contracts/trust';
+import type { Approvals } from '@annie/contracts/inbox';
+import { textNumberWarning } from '@annie/contracts/trust';
 import { formatPhone } from '@annie/ui/format';
 import { partyName } from './party-name.ts';
 

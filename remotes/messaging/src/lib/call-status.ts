@@ -1,4 +1,4 @@
-import type { PhoneCallDto, PhoneCallStatus } from '@annie/api-client/contracts/phone-calls';
+import type { PhoneCallDto, PhoneCallStatus } from '@annie/contracts/phone-calls';
 
 /** The four stages the live call panel shows. */
 export type CallStage = 'dialling' | 'ringing' | 'in-progress' | 'ended';

@@ -5,7 +5,7 @@ import {
   createContactRequestSchema,
   type PreferredChannel,
   type SmsPreference,
-} from '@annie/api-client/contracts/contacts';
+} from '@annie/contracts/contacts';
 
 /** The contact form as typed: every text field a string, the enumerations picked from lists. */
 export type ContactFormValues = {

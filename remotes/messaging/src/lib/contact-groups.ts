@@ -1,4 +1,4 @@
-import type { ContactListEntry } from '@annie/api-client/contracts/contacts';
+import type { ContactListEntry } from '@annie/contracts/contacts';
 
 /** One section of the contact list: Favorites (starred) first, then one per first letter. */
 export type ContactGroup = { key: string; label: string; favorites: boolean; entries: ContactListEntry[] };

@@ -1,6 +1,6 @@
-import type { CallSessionDto as CallSession } from '@annie/api-client/contracts/calls';
-import type { SmsMessage } from '@annie/api-client/contracts/sms';
-import type { CallMessage, PendingAction } from '@annie/api-client/contracts/trust';
+import type { CallSessionDto as CallSession } from '@annie/contracts/calls';
+import type { SmsMessage } from '@annie/contracts/sms';
+import type { CallMessage, PendingAction } from '@annie/contracts/trust';
 
 /** One moment with the person: a text, a call, a message they left, or a request they made. */
 export type TimelineEntry = {

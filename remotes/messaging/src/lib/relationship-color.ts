@@ -1,4 +1,4 @@
-import type { ContactRelationship } from '@annie/api-client/contracts/contacts';
+import type { ContactRelationship } from '@annie/contracts/contacts';
 
 type BadgeColor = 'red' | 'blue' | 'green' | 'purple' | 'amber' | 'gray';
 

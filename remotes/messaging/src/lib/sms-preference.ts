@@ -1,4 +1,4 @@
-import type { SmsPreference } from '@annie/api-client/contracts/contacts';
+import type { SmsPreference } from '@annie/contracts/contacts';
 
 /** How each response preference reads in menus and selects. */
 export const SMS_PREFERENCE_LABEL: Record<SmsPreference, string> = {

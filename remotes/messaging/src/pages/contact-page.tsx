@@ -1,5 +1,5 @@
-import type { Contact } from '@annie/api-client/contracts/contacts';
 import { isApiError } from '@annie/api-client/http';
+import type { Contact } from '@annie/contracts/contacts';
 import { ConfirmDialog } from '@annie/ui/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';

@@ -1,4 +1,4 @@
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../testing/render-page.tsx';

@@ -1,5 +1,5 @@
-import type { SmsThreadDetail } from '@annie/api-client/contracts/sms';
-import { type StubRoutes, stubFetch } from '@annie/api-client/testing/fetch-stub';
+import type { SmsThreadDetail } from '@annie/contracts/sms';
+import { type StubRoutes, stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../testing/render-page.tsx';

@@ -1,4 +1,4 @@
-import { jsonResponse, stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { jsonResponse, stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../testing/render-page.tsx';

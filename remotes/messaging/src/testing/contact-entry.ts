@@ -1,4 +1,4 @@
-import type { ContactListEntry } from '@annie/api-client/contracts/contacts';
+import type { ContactListEntry } from '@annie/contracts/contacts';
 
 const stamp = '2025-01-05T15:04:00.000Z';
 

@@ -1,7 +1,7 @@
-import type { CallLogQuery } from '@annie/api-client/contracts/call-logs';
-import { exportCallLogsCsv as exportRoute } from '@annie/api-client/contracts/calls-routes';
-import { routeUrl } from '@annie/api-client/contracts/route';
 import { apiRequest } from '@annie/api-client/http';
+import type { CallLogQuery } from '@annie/contracts/call-logs';
+import { exportCallLogsCsv as exportRoute } from '@annie/contracts/calls-routes';
+import { routeUrl } from '@annie/contracts/route';
 import { useMutation } from '@tanstack/react-query';
 
 export type CallLogsCsvFile = { filename: string; blob: Blob };

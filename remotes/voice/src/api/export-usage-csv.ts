@@ -1,7 +1,7 @@
-import { routeUrl } from '@annie/api-client/contracts/route';
-import type { UsageQuery } from '@annie/api-client/contracts/usage';
-import { exportUsageCsv as exportRoute } from '@annie/api-client/contracts/usage-routes';
 import { apiRequest } from '@annie/api-client/http';
+import { routeUrl } from '@annie/contracts/route';
+import type { UsageQuery } from '@annie/contracts/usage';
+import { exportUsageCsv as exportRoute } from '@annie/contracts/usage-routes';
 import { useMutation } from '@tanstack/react-query';
 
 export type UsageCsvFile = { filename: string; blob: Blob };

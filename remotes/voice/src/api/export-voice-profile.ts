@@ -1,6 +1,6 @@
-import { routeUrl } from '@annie/api-client/contracts/route';
-import { exportVoiceProfile as exportVoiceProfileRoute } from '@annie/api-client/contracts/voice-profiles-routes';
 import { apiRequest } from '@annie/api-client/http';
+import { routeUrl } from '@annie/contracts/route';
+import { exportVoiceProfile as exportVoiceProfileRoute } from '@annie/contracts/voice-profiles-routes';
 
 export type VoiceProfileExportFile = { filename: string; blob: Blob };
 

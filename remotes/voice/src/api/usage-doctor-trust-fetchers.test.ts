@@ -1,4 +1,4 @@
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exportUsageCsv } from './export-usage-csv.ts';
 import { approvePendingAction } from './use-pending-action-mutations.ts';

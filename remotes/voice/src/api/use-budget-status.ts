@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { BudgetStatus } from '@annie/api-client/contracts/usage';
-import { getBudgetStatus as budgetRoute } from '@annie/api-client/contracts/usage-routes';
+import type { BudgetStatus } from '@annie/contracts/usage';
+import { getBudgetStatus as budgetRoute } from '@annie/contracts/usage-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usageQueryKey } from './use-usage-report.ts';
 

@@ -1,12 +1,8 @@
 import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
-import { callEvents } from '@annie/api-client/contracts/calls-routes';
-import {
-  CALL_LIVE_EVENT,
-  callLiveEventSchema,
-  type PhoneCallStatus,
-} from '@annie/api-client/contracts/phone-calls';
-import { routeUrl } from '@annie/api-client/contracts/route';
 import { useLiveEvents } from '@annie/api-client/live/use-live-events';
+import { callEvents } from '@annie/contracts/calls-routes';
+import { CALL_LIVE_EVENT, callLiveEventSchema, type PhoneCallStatus } from '@annie/contracts/phone-calls';
+import { routeUrl } from '@annie/contracts/route';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 

@@ -1,7 +1,7 @@
 import { callRoute } from '@annie/api-client/call-route';
 import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
-import type { CallLogPage, CallLogQuery } from '@annie/api-client/contracts/call-logs';
-import { searchCallLogs } from '@annie/api-client/contracts/calls-routes';
+import type { CallLogPage, CallLogQuery } from '@annie/contracts/call-logs';
+import { searchCallLogs } from '@annie/contracts/calls-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/call-logs: one page of the user's calls as filtered, with the counts. */

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { CallMessage } from '@annie/api-client/contracts/trust';
-import { listCallMessages } from '@annie/api-client/contracts/trust-routes';
+import type { CallMessage } from '@annie/contracts/trust';
+import { listCallMessages } from '@annie/contracts/trust-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Query key of the messages callers left. */

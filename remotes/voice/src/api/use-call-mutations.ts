@@ -1,12 +1,9 @@
 import { callRoute } from '@annie/api-client/call-route';
 import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
-import { endCall } from '@annie/api-client/calls/end-call';
-import type { AssistRequest, AssistResponse, StartCallResponse } from '@annie/api-client/contracts/calls';
-import {
-  assist as assistRoute,
-  startCall as startCallRoute,
-} from '@annie/api-client/contracts/typed-calls-routes';
+import type { AssistRequest, AssistResponse, StartCallResponse } from '@annie/contracts/calls';
+import { assist as assistRoute, startCall as startCallRoute } from '@annie/contracts/typed-calls-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endCall } from './end-call.ts';
 
 /** POST /api/calls/start (no body): a new web call, ongoing. */
 export function startCall(): Promise<StartCallResponse> {

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { CallReadiness } from '@annie/api-client/contracts/calls';
-import { getCallReadiness } from '@annie/api-client/contracts/calls-routes';
+import type { CallReadiness } from '@annie/contracts/calls';
+import { getCallReadiness } from '@annie/contracts/calls-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/calls/readiness: whether a call may start now, and the notice when it may not. */

@@ -1,7 +1,7 @@
 import { callRoute } from '@annie/api-client/call-route';
 import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
-import type { CallSessionDto, CallSessionListQuery } from '@annie/api-client/contracts/calls';
-import { listCallSessions } from '@annie/api-client/contracts/calls-routes';
+import type { CallSessionDto, CallSessionListQuery } from '@annie/contracts/calls';
+import { listCallSessions } from '@annie/contracts/calls-routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 /** Sessions per page of Call History. */

@@ -1,7 +1,7 @@
 import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
 import { createQueryClient } from '@annie/api-client/query-client';
-import { callSessions, NEW_CALL_ID, stubCallsApi } from '@annie/api-client/testing/calls-api';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { callSessions, NEW_CALL_ID, stubCallsApi } from '@annie/test-fixtures/calls-api';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { CreateVoiceProfileRequest, VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { createVoiceProfile as createVoiceProfileRoute } from '@annie/api-client/contracts/voice-profiles-routes';
+import type { CreateVoiceProfileRequest, VoiceProfile } from '@annie/contracts/voice-profiles';
+import { createVoiceProfile as createVoiceProfileRoute } from '@annie/contracts/voice-profiles-routes';
 import { useVoiceProfileMutation } from './use-voice-profile-mutation.ts';
 
 /** POST /api/voice/profiles: the profile fields plus agentId. */

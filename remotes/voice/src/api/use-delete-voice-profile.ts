@@ -1,5 +1,5 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { deleteVoiceProfile as deleteVoiceProfileRoute } from '@annie/api-client/contracts/voice-profiles-routes';
+import { deleteVoiceProfile as deleteVoiceProfileRoute } from '@annie/contracts/voice-profiles-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { voiceProfilesQueryKey } from './use-voice-profiles.ts';
 

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import * as contract from '@annie/api-client/contracts/calls-routes';
-import type { EngineComparison } from '@annie/api-client/contracts/usage';
+import * as contract from '@annie/contracts/calls-routes';
+import type { EngineComparison } from '@annie/contracts/usage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /**

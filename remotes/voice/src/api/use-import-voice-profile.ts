@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { ImportVoiceProfileRequest, VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { importVoiceProfile as importVoiceProfileRoute } from '@annie/api-client/contracts/voice-profiles-routes';
+import type { ImportVoiceProfileRequest, VoiceProfile } from '@annie/contracts/voice-profiles';
+import { importVoiceProfile as importVoiceProfileRoute } from '@annie/contracts/voice-profiles-routes';
 import { useVoiceProfileMutation } from './use-voice-profile-mutation.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { getLatencyByDay as latencyRoute } from '@annie/api-client/contracts/call-latency-routes';
-import type { LatencyByDay } from '@annie/api-client/contracts/usage';
+import { getLatencyByDay as latencyRoute } from '@annie/contracts/call-latency-routes';
+import type { LatencyByDay } from '@annie/contracts/usage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usageQueryKey } from './use-usage-report.ts';
 

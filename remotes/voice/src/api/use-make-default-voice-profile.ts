@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { makeDefaultVoiceProfile as makeDefaultRoute } from '@annie/api-client/contracts/voice-profiles-routes';
+import type { VoiceProfile } from '@annie/contracts/voice-profiles';
+import { makeDefaultVoiceProfile as makeDefaultRoute } from '@annie/contracts/voice-profiles-routes';
 import { useVoiceProfileMutation } from './use-voice-profile-mutation.ts';
 
 /** POST /api/voice/profiles/:id/make-default: the one default of its agent from now on. */

@@ -1,7 +1,7 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { SendSmsResponse } from '@annie/api-client/contracts/sms';
-import * as contract from '@annie/api-client/contracts/trust-routes';
 import { pendingActionsQueryKey } from '@annie/api-client/trust/use-pending-actions';
+import type { SendSmsResponse } from '@annie/contracts/sms';
+import * as contract from '@annie/contracts/trust-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**

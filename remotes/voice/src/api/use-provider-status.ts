@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { DoctorReport } from '@annie/api-client/contracts/doctor';
-import { getDoctorReport } from '@annie/api-client/contracts/doctor-routes';
+import type { DoctorReport } from '@annie/contracts/doctor';
+import { getDoctorReport } from '@annie/contracts/doctor-routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const providerStatusQueryKey = [getDoctorReport.path] as const;

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { restoreVoiceProfileVersion as restoreRoute } from '@annie/api-client/contracts/voice-profiles-routes';
+import type { VoiceProfile } from '@annie/contracts/voice-profiles';
+import { restoreVoiceProfileVersion as restoreRoute } from '@annie/contracts/voice-profiles-routes';
 import { useVoiceProfileMutation } from './use-voice-profile-mutation.ts';
 
 /** POST /api/voice/profiles/:id/versions/:version/restore: saved again as the newest version. */

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { AnnieConfigRequest, VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { updateAnnieConfig as updateAnnieConfigRoute } from '@annie/api-client/contracts/voice-profiles-routes';
+import type { AnnieConfigRequest, VoiceProfile } from '@annie/contracts/voice-profiles';
+import { updateAnnieConfig as updateAnnieConfigRoute } from '@annie/contracts/voice-profiles-routes';
 import { useVoiceProfileMutation } from './use-voice-profile-mutation.ts';
 
 /** PUT /api/annie/config: saves the system profile (annieai-system). */

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { UpdateVoiceProfileRequest, VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { updateVoiceProfile as updateVoiceProfileRoute } from '@annie/api-client/contracts/voice-profiles-routes';
+import type { UpdateVoiceProfileRequest, VoiceProfile } from '@annie/contracts/voice-profiles';
+import { updateVoiceProfile as updateVoiceProfileRoute } from '@annie/contracts/voice-profiles-routes';
 import { useVoiceProfileMutation } from './use-voice-profile-mutation.ts';
 
 export type UpdateVoiceProfileVariables = { id: string; changes: UpdateVoiceProfileRequest };

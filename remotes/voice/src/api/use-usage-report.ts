@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { UsageQuery, UsageReport } from '@annie/api-client/contracts/usage';
-import * as contract from '@annie/api-client/contracts/usage-routes';
+import type { UsageQuery, UsageReport } from '@annie/contracts/usage';
+import * as contract from '@annie/contracts/usage-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Every usage query key starts with it: saving the settings refreshes them all. */

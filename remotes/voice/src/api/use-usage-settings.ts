@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { UsageSettings, UsageSettingsAnswer } from '@annie/api-client/contracts/usage';
-import * as contract from '@annie/api-client/contracts/usage-routes';
+import type { UsageSettings, UsageSettingsAnswer } from '@annie/contracts/usage';
+import * as contract from '@annie/contracts/usage-routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usageQueryKey } from './use-usage-report.ts';
 

@@ -1,7 +1,7 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { PreviewVoiceProfileRequest } from '@annie/api-client/contracts/voice-profiles';
-import { previewVoiceProfile as previewRoute } from '@annie/api-client/contracts/voice-profiles-routes';
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { PreviewVoiceProfileRequest } from '@annie/contracts/voice-profiles';
+import { previewVoiceProfile as previewRoute } from '@annie/contracts/voice-profiles-routes';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** POST /api/voice/profiles/preview: the editor's unsaved fields compiled as a session would be. */

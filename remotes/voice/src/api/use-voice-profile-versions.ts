@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { VoiceProfileVersion } from '@annie/api-client/contracts/voice-profiles';
-import { listVoiceProfileVersions } from '@annie/api-client/contracts/voice-profiles-routes';
+import type { VoiceProfileVersion } from '@annie/contracts/voice-profiles';
+import { listVoiceProfileVersions } from '@annie/contracts/voice-profiles-routes';
 import { useQuery } from '@tanstack/react-query';
 import { voiceProfilesQueryKey } from './use-voice-profiles.ts';
 

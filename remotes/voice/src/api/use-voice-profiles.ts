@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { DEFAULT_AGENT_ID, type VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
-import { listVoiceProfiles } from '@annie/api-client/contracts/voice-profiles-routes';
+import { DEFAULT_AGENT_ID, type VoiceProfile } from '@annie/contracts/voice-profiles';
+import { listVoiceProfiles } from '@annie/contracts/voice-profiles-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Query key of every profile query; each profile mutation invalidates it. */

@@ -1,7 +1,7 @@
-import { routeUrl } from '@annie/api-client/contracts/route';
-import type { VOICES } from '@annie/api-client/contracts/voice-profiles';
-import { previewVoice } from '@annie/api-client/contracts/voice-profiles-routes';
 import { apiRequest, errorText } from '@annie/api-client/http';
+import { routeUrl } from '@annie/contracts/route';
+import type { VOICES } from '@annie/contracts/voice-profiles';
+import { previewVoice } from '@annie/contracts/voice-profiles-routes';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 type Voice = (typeof VOICES)[number];

@@ -1,8 +1,4 @@
-import {
-  ASSISTANT_NAME_SLOT,
-  firstPaintMarkupProblems,
-  inlineScriptsOf,
-} from '@annie/api-client/contracts/first-paint';
+import { ASSISTANT_NAME_SLOT, firstPaintMarkupProblems, inlineScriptsOf } from '@annie/contracts/first-paint';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {

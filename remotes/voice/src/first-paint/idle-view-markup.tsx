@@ -1,9 +1,10 @@
 // Built for Node by the voice build's first-paint compilation (remoteConfig's `firstPaint`): the home
 // page's idle view, rendered at build time from the page itself, is written into first-paint.json, which
 // the API puts into the signed-in page's HTML of each user this version is served to.
-import { ASSISTANT_NAME_SLOT } from '@annie/api-client/contracts/first-paint';
+
 import { createQueryClient } from '@annie/api-client/query-client';
 import { appSettingsQueryKey } from '@annie/api-client/settings/use-app-settings';
+import { ASSISTANT_NAME_SLOT } from '@annie/contracts/first-paint';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';

@@ -1,4 +1,4 @@
-import type { CallLogQuery } from '@annie/api-client/contracts/call-logs';
+import type { CallLogQuery } from '@annie/contracts/call-logs';
 import { saveFile } from '@annie/ui/save-file/save-file';
 import { toastError } from '@annie/ui/toast/toast-error';
 import { useExportCallLogsCsv } from '../api/export-call-logs-csv.ts';

@@ -1,5 +1,5 @@
-import type { CallMessage, PendingAction } from '@annie/api-client/contracts/trust';
 import { usePendingActions } from '@annie/api-client/trust/use-pending-actions';
+import type { CallMessage, PendingAction } from '@annie/contracts/trust';
 import { useMemo } from 'react';
 import { useCallMessages } from '../api/use-call-messages.ts';
 

@@ -1,4 +1,4 @@
-import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
+import type { VoiceProfile } from '@annie/contracts/voice-profiles';
 import { saveFile } from '@annie/ui/save-file/save-file';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';

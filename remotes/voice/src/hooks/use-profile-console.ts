@@ -1,4 +1,4 @@
-import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
+import type { VoiceProfile } from '@annie/contracts/voice-profiles';
 import { useCallback, useEffect, useState } from 'react';
 import { useVoiceProfiles } from '../api/use-voice-profiles.ts';
 import { formOf, NEW_PROFILE_FORM, type ProfileForm, sameForm } from '../lib/profile-form.ts';

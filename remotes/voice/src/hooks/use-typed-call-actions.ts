@@ -1,9 +1,9 @@
 import { callSessionsQueryKey } from '@annie/api-client/calls/call-sessions-query-key';
-import { endCall } from '@annie/api-client/calls/end-call';
 import { errorMessage, isApiError } from '@annie/api-client/http';
 import { useAssistantName } from '@annie/api-client/settings/use-app-settings';
 import { useToast } from '@annie/ui/toast/toast';
 import { useQueryClient } from '@tanstack/react-query';
+import { endCall } from '../api/end-call.ts';
 import { useAssist, useEndCall, useStartCall } from '../api/use-call-mutations.ts';
 
 // The server's words when they are meant for the executive (the budget's hard stop, 402; the missing

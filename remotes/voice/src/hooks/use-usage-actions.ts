@@ -1,4 +1,4 @@
-import type { UsageQuery, UsageSettings } from '@annie/api-client/contracts/usage';
+import type { UsageQuery, UsageSettings } from '@annie/contracts/usage';
 import { saveFile } from '@annie/ui/save-file/save-file';
 import { useToast } from '@annie/ui/toast/toast';
 import { toastError } from '@annie/ui/toast/toast-error';

@@ -1,8 +1,5 @@
-import type { CallFigures } from '@annie/api-client/contracts/usage';
-import {
-  type VoiceTestServerMessage,
-  voiceTestServerMessageSchema,
-} from '@annie/api-client/contracts/voice-session';
+import type { CallFigures } from '@annie/contracts/usage';
+import { type VoiceTestServerMessage, voiceTestServerMessageSchema } from '@annie/contracts/voice-session';
 import { useToast } from '@annie/ui/toast/toast';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { startVoiceTest } from '../api/start-voice-test.ts';

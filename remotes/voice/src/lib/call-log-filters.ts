@@ -1,5 +1,5 @@
-import type { CallLogQuery, CallLogSort, CallOutcome } from '@annie/api-client/contracts/call-logs';
-import type { CallChannel, CallDirection } from '@annie/api-client/contracts/calls';
+import type { CallLogQuery, CallLogSort, CallOutcome } from '@annie/contracts/call-logs';
+import type { CallChannel, CallDirection } from '@annie/contracts/calls';
 
 /** What the Call Logs filter bar holds ('' for any); `page` counts from 0. */
 export type CallLogFilterValues = {

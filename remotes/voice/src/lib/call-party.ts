@@ -1,4 +1,4 @@
-import type { CallSessionDto } from '@annie/api-client/contracts/calls';
+import type { CallSessionDto } from '@annie/contracts/calls';
 import { formatPhone } from '@annie/ui/format';
 
 /**

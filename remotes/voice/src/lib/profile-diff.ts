@@ -1,4 +1,4 @@
-import { VOICE_PROFILE_RANGES, type VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
+import { VOICE_PROFILE_RANGES, type VoiceProfileFields } from '@annie/contracts/voice-profiles';
 import {
   ACKNOWLEDGMENT_LABELS,
   BREVITY_LABELS,

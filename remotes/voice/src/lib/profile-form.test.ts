@@ -1,4 +1,4 @@
-import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
 import { describe, expect, it } from 'vitest';
 import { annieConfigOf, matchesProfileSearch, NEW_PROFILE_FORM, updateRequestOf } from './profile-form.ts';
 

@@ -6,7 +6,7 @@ import {
   VOICE_PROFILE_DEFAULTS,
   type VoiceProfile,
   type VoiceProfileFields,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 import { CONTEXT_LABELS } from './profile-labels.ts';
 
 /** What the editor holds: every profile field, and the Make Default switch. */

@@ -10,7 +10,7 @@ import type {
   VOICE_ENGINES,
   VOICE_PROFILE_CONTEXTS,
   VOICES,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 
 type Labels<T extends readonly string[]> = Record<T[number], string>;
 

@@ -1,4 +1,4 @@
-import type { UsageReport } from '@annie/api-client/contracts/usage';
+import type { UsageReport } from '@annie/contracts/usage';
 
 /** One period's sums over every user and channel: what the usage charts plot. */
 export type UsagePeriod = { period: string; calls: number; seconds: number; cost: number };

@@ -1,5 +1,5 @@
-import { callSession, callsRoutes } from '@annie/api-client/testing/calls-api';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { callSession, callsRoutes } from '@annie/test-fixtures/calls-api';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { renderRoutedPage } from '@annie/ui/testing/render-routed-page';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

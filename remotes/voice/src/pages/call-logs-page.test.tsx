@@ -1,6 +1,6 @@
-import { callSession, callSessions, callsRoutes } from '@annie/api-client/testing/calls-api';
-import { installFakeEventSource, latestEventSource } from '@annie/api-client/testing/fake-event-source';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { callSession, callSessions, callsRoutes } from '@annie/test-fixtures/calls-api';
+import { installFakeEventSource, latestEventSource } from '@annie/test-fixtures/fake-event-source';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { renderRoutedPage } from '@annie/ui/testing/render-routed-page';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

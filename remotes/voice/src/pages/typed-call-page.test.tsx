@@ -1,5 +1,5 @@
-import { callsRoutes, NEW_CALL_ID } from '@annie/api-client/testing/calls-api';
-import { type StubRoutes, stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { callsRoutes, NEW_CALL_ID } from '@annie/test-fixtures/calls-api';
+import { type StubRoutes, stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { renderRoutedPage } from '@annie/ui/testing/render-routed-page';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { renderRoutedPage } from '@annie/ui/testing/render-routed-page';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

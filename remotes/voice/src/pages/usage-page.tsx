@@ -1,4 +1,4 @@
-import type { UsageQuery } from '@annie/api-client/contracts/usage';
+import type { UsageQuery } from '@annie/contracts/usage';
 import { EmptyState } from '@annie/ui/empty-state/empty-state';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { DownloadIcon } from '@radix-ui/react-icons';

@@ -1,8 +1,8 @@
 import { createQueryClient } from '@annie/api-client/query-client';
-import { authRoutes, authUser } from '@annie/api-client/testing/auth-api';
-import { DOCTOR_REPORT, doctorRoutes } from '@annie/api-client/testing/doctor-api';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { VOICE_PROFILES, voiceProfileRoutes } from '@annie/api-client/testing/voice-profiles-api';
+import { authRoutes, authUser } from '@annie/test-fixtures/auth-api';
+import { DOCTOR_REPORT, doctorRoutes } from '@annie/test-fixtures/doctor-api';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { VOICE_PROFILES, voiceProfileRoutes } from '@annie/test-fixtures/voice-profiles-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';

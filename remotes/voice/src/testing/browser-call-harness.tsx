@@ -1,8 +1,9 @@
 // The browser call page's test harness: the stubbed API, the fake WebRTC and microphone, and the
 // server events of the data channel (tests only).
-import { DEFAULT_REALTIME_MODEL } from '@annie/api-client/contracts/openai-models';
+
 import { createQueryClient } from '@annie/api-client/query-client';
-import { type StubRoutes, stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { DEFAULT_REALTIME_MODEL } from '@annie/contracts/openai-models';
+import { type StubRoutes, stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { GoogleAccount } from '@annie/api-client/contracts/workspace';
-import { activateGoogleAccount as activateRoute } from '@annie/api-client/contracts/workspace-routes';
+import type { GoogleAccount } from '@annie/contracts/workspace';
+import { activateGoogleAccount as activateRoute } from '@annie/contracts/workspace-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { googleAccountsQueryKey } from './use-google-accounts.ts';
 import { googleStatusQueryKey } from './use-google-status.ts';

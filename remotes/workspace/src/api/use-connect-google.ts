@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { GoogleAuthUrl } from '@annie/api-client/contracts/workspace';
-import { startGoogleConsent } from '@annie/api-client/contracts/workspace-routes';
+import type { GoogleAuthUrl } from '@annie/contracts/workspace';
+import { startGoogleConsent } from '@annie/contracts/workspace-routes';
 import { useMutation } from '@tanstack/react-query';
 
 /** The consent address (the server keeps the state and PKCE verifier in the session). */

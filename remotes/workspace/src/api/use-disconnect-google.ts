@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { GoogleAccount, GoogleStatus } from '@annie/api-client/contracts/workspace';
-import { disconnectGoogle as disconnectRoute } from '@annie/api-client/contracts/workspace-routes';
+import type { GoogleAccount, GoogleStatus } from '@annie/contracts/workspace';
+import { disconnectGoogle as disconnectRoute } from '@annie/contracts/workspace-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { googleAccountsQueryKey } from './use-google-accounts.ts';
 import { googleStatusQueryKey } from './use-google-status.ts';

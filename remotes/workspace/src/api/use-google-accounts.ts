@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { GoogleAccount } from '@annie/api-client/contracts/workspace';
-import { listGoogleAccounts } from '@annie/api-client/contracts/workspace-routes';
+import type { GoogleAccount } from '@annie/contracts/workspace';
+import { listGoogleAccounts } from '@annie/contracts/workspace-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Query key of the connected accounts. */

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { GoogleStatus } from '@annie/api-client/contracts/workspace';
-import { getGoogleStatus as getGoogleStatusRoute } from '@annie/api-client/contracts/workspace-routes';
+import type { GoogleStatus } from '@annie/contracts/workspace';
+import { getGoogleStatus as getGoogleStatusRoute } from '@annie/contracts/workspace-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Query key of the connection status. */

@@ -1,11 +1,11 @@
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { createQueryWrapper } from '@annie/api-client/testing/query-wrapper';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { createQueryWrapper } from '@annie/test-fixtures/query-wrapper';
 import {
   GOOGLE_ACCOUNTS,
   GOOGLE_AUTH_URL,
   stubWorkspaceApi,
   workspaceRoutes,
-} from '@annie/api-client/testing/workspace-api';
+} from '@annie/test-fixtures/workspace-api';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useConnectGoogle } from './use-connect-google.ts';

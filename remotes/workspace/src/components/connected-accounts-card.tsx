@@ -1,4 +1,4 @@
-import type { GoogleAccount } from '@annie/api-client/contracts/workspace';
+import type { GoogleAccount } from '@annie/contracts/workspace';
 import { StatusBadge } from '@annie/ui/status-badge/status-badge';
 import { Avatar, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 

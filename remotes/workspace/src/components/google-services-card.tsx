@@ -1,5 +1,5 @@
-import { GOOGLE_SERVICES } from '@annie/api-client/contracts/google-services';
-import type { GoogleAccount } from '@annie/api-client/contracts/workspace';
+import { GOOGLE_SERVICES } from '@annie/contracts/google-services';
+import type { GoogleAccount } from '@annie/contracts/workspace';
 import { StatusBadge, type StatusTone } from '@annie/ui/status-badge/status-badge';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 

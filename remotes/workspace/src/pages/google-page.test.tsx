@@ -1,5 +1,5 @@
 import { createQueryClient } from '@annie/api-client/query-client';
-import { GOOGLE_ACCOUNTS, GOOGLE_AUTH_URL, stubWorkspaceApi } from '@annie/api-client/testing/workspace-api';
+import { GOOGLE_ACCOUNTS, GOOGLE_AUTH_URL, stubWorkspaceApi } from '@annie/test-fixtures/workspace-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';

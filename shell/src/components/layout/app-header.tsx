@@ -1,4 +1,4 @@
-import type { AuthUser } from '@annie/api-client/contracts/auth';
+import type { AuthUser } from '@annie/contracts/auth';
 import { Box, Flex, TabNav, Text } from '@radix-ui/themes';
 import { Link, useLocation } from 'react-router-dom';
 import { HEADER_NAV, isNavActive } from '../../app/navigation.ts';

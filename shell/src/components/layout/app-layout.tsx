@@ -1,4 +1,4 @@
-import type { AuthUser } from '@annie/api-client/contracts/auth';
+import type { AuthUser } from '@annie/contracts/auth';
 import { Flex } from '@radix-ui/themes';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { SandboxBar } from '../sandbox/sandbox-bar.tsx';

@@ -1,8 +1,8 @@
-import { useRemoteRegistry } from '@annie/api-client/remote-releases/use-remote-registry';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import { Fragment, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useRemoteRegistry } from '../../api/use-remote-registry.ts';
 import { visibleGroups } from '../../app/navigation.ts';
 import { DeferredMenu } from './deferred-menu.tsx';
 import { PendingCount } from './pending-count.tsx';

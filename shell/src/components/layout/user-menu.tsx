@@ -1,10 +1,10 @@
-import { useLogout } from '@annie/api-client/auth/use-logout';
-import type { AuthUser } from '@annie/api-client/contracts/auth';
+import type { AuthUser } from '@annie/contracts/auth';
 import { useToast } from '@annie/ui/toast/toast';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, Flex, IconButton, Text } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useLogout } from '../../api/use-logout.ts';
 import { RELOAD_DELAY_MS } from '../../config/product.ts';
 import { AppearanceMenuItems } from '../appearance/appearance-menu-items.tsx';
 import { DeferredMenu } from './deferred-menu.tsx';

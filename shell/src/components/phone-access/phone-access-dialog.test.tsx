@@ -1,5 +1,5 @@
-import type { PhoneAccess } from '@annie/api-client/contracts/trust';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
+import type { PhoneAccess } from '@annie/contracts/trust';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

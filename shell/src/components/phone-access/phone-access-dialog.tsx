@@ -1,6 +1,6 @@
-import { usePhoneAccess } from '@annie/api-client/trust/use-phone-access';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { Dialog, Flex } from '@radix-ui/themes';
+import { usePhoneAccess } from '../../api/use-phone-access.ts';
 import { PhoneAccessForm } from './phone-access-form.tsx';
 import { PhoneLockouts } from './phone-lockouts.tsx';
 import { PhoneNumbers } from './phone-numbers.tsx';

@@ -1,4 +1,4 @@
-import type { PhoneAccess, UpdatePhoneAccess } from '@annie/api-client/contracts/trust';
+import type { PhoneAccess, UpdatePhoneAccess } from '@annie/contracts/trust';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { Button, Checkbox, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { PhoneAccess } from '@annie/api-client/contracts/trust';
+import type { PhoneAccess } from '@annie/contracts/trust';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { formatDateAndTime, formatPhone, formatTime } from '@annie/ui/format';
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';

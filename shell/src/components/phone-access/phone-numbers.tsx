@@ -1,4 +1,4 @@
-import { PHONE_OWN_NUMBERS_MAX, type PhoneAccess } from '@annie/api-client/contracts/trust';
+import { PHONE_OWN_NUMBERS_MAX, type PhoneAccess } from '@annie/contracts/trust';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';

@@ -1,13 +1,13 @@
-import type { PhoneAccess, UpdatePhoneAccess } from '@annie/api-client/contracts/trust';
 import { errorMessage } from '@annie/api-client/http';
+import type { PhoneAccess, UpdatePhoneAccess } from '@annie/contracts/trust';
+import { formatPhone } from '@annie/ui/format';
+import { useToast } from '@annie/ui/toast/toast';
 import {
   useClearPhoneLockout,
   useConfirmOwnNumber,
   useResendOwnNumberCode,
   useUpdatePhoneAccess,
-} from '@annie/api-client/trust/use-phone-access';
-import { formatPhone } from '@annie/ui/format';
-import { useToast } from '@annie/ui/toast/toast';
+} from '../../api/use-phone-access.ts';
 
 /** What the caller does with the answer: a refusal is shown where it happened (the server's reason). */
 type Outcome = { onDone?: (saved: PhoneAccess) => void; onError: (message: string) => void };

@@ -1,6 +1,6 @@
-import { useRemoteRegistry } from '@annie/api-client/remote-releases/use-remote-registry';
 import { Badge, Button, Flex } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
+import { useRemoteRegistry } from '../../api/use-remote-registry.ts';
 import type { SandboxSimulation } from './inbound-form.tsx';
 
 /** The words of the badge; the README and the API's start log say the same. */

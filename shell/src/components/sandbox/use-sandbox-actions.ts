@@ -1,8 +1,8 @@
 import { errorMessage } from '@annie/api-client/http';
-import { useSimulateInboundCall } from '@annie/api-client/sandbox/use-simulate-inbound-call';
-import { useSimulateInboundText } from '@annie/api-client/sandbox/use-simulate-inbound-text';
 import { useToast } from '@annie/ui/toast/toast';
 import { useNavigate } from 'react-router-dom';
+import { useSimulateInboundCall } from '../../api/use-simulate-inbound-call.ts';
+import { useSimulateInboundText } from '../../api/use-simulate-inbound-text.ts';
 
 /**
  * The sandbox panel's actions with their notices. A simulated text opens its thread (to watch the draft

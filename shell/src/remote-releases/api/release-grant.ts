@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { confirmReleasesPassword } from '@annie/api-client/contracts/remote-releases-routes';
 import { isApiError } from '@annie/api-client/http';
+import { confirmReleasesPassword } from '@annie/contracts/remote-releases-routes';
 
 // The grant lives in this page's memory only (never storage, never a cookie): code running in any other
 // page of the app cannot read it, and it is gone with the page.

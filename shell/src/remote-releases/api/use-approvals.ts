@@ -3,8 +3,8 @@ import {
   approveRemoteRelease,
   readReleaseChanges,
   setTokenApproves,
-} from '@annie/api-client/contracts/remote-releases-routes';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+} from '@annie/contracts/remote-releases-routes';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { grantHeaders } from './release-grant.ts';
 import { remoteReleasesQueryKey } from './use-remote-releases.ts';

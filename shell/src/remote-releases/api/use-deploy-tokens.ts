@@ -1,10 +1,10 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { CreateDeployTokenRequest, DeployToken } from '@annie/api-client/contracts/remote-releases';
+import type { CreateDeployTokenRequest, DeployToken } from '@annie/contracts/remote-releases';
 import {
   createDeployToken as createDeployTokenRoute,
   listDeployTokens,
   revokeDeployToken as revokeDeployTokenRoute,
-} from '@annie/api-client/contracts/remote-releases-routes';
+} from '@annie/contracts/remote-releases-routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { grantHeaders } from './release-grant.ts';
 import { remoteReleasesQueryKey } from './use-remote-releases.ts';

@@ -1,6 +1,6 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { readRemoteLoadErrors } from '@annie/api-client/contracts/remote-releases-routes';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import { readRemoteLoadErrors } from '@annie/contracts/remote-releases-routes';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { remoteReleasesQueryKey } from './use-remote-releases.ts';
 

@@ -1,11 +1,11 @@
 import { callRoute } from '@annie/api-client/call-route';
-import type { ActivateReleaseRequest } from '@annie/api-client/contracts/remote-releases';
+import type { ActivateReleaseRequest } from '@annie/contracts/remote-releases';
 import {
   activateRemoteRelease,
   rollbackRemoteRelease,
   setRemoteAutoRollback,
-} from '@annie/api-client/contracts/remote-releases-routes';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+} from '@annie/contracts/remote-releases-routes';
+import type { RemoteName } from '@annie/contracts/remotes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { remoteReleasesQueryKey } from './use-remote-releases.ts';
 

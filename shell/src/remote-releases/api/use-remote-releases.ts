@@ -1,5 +1,5 @@
 import { callRoute } from '@annie/api-client/call-route';
-import { listRemoteReleases } from '@annie/api-client/contracts/remote-releases-routes';
+import { listRemoteReleases } from '@annie/contracts/remote-releases-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const remoteReleasesQueryKey = [listRemoteReleases.path] as const;

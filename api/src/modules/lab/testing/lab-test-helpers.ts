@@ -1,4 +1,4 @@
-import { type LabJob, labJobSchema } from '@annie/api-client/contracts/lab';
+import { type LabJob, labJobSchema } from '@annie/contracts/lab';
 import { type EventStream, openLiveStream } from '../../../../test/event-stream.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';

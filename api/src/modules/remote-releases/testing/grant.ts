@@ -1,4 +1,4 @@
-import type { ReleaseGrant } from '@annie/api-client/contracts/remote-releases';
+import type { ReleaseGrant } from '@annie/contracts/remote-releases';
 import type { TestClient } from '../../../../test/test-client.ts';
 import { GRANT_HEADER, RELEASES_PAGE_PATH } from '../release-grant.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { RemoteRegistryResponse } from '@annie/api-client/contracts/remote-registry';
-import type { RemoteName } from '@annie/api-client/contracts/remotes';
+import type { RemoteRegistryResponse } from '@annie/contracts/remote-registry';
+import type { RemoteName } from '@annie/contracts/remotes';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { TestClient } from '../../../../test/test-client.ts';
 

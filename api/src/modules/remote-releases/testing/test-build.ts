@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { REMOTE_PAGES, type RemoteName } from '@annie/api-client/contracts/remotes';
+import { REMOTE_PAGES, type RemoteName } from '@annie/contracts/remotes';
 import { REPO_ROOT } from '../../../runtime.ts';
 import { hostSharedVersions } from '../host-shared.ts';
 import type { UploadedFile } from '../release.service.ts';

@@ -4,7 +4,7 @@ import {
   FIRST_PAINT_FILE,
   FIRST_PAINT_FORMAT,
   type FirstPaint,
-} from '@annie/api-client/contracts/first-paint';
+} from '@annie/contracts/first-paint';
 
 /** A CSP hash source of `script`, computed here independently of the code under test. */
 export const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import type { AppConfig } from '../../../config/env.ts';
 import { observeEngine } from '../../../observability/index.ts';
 import type { CallEngineRequest } from './call-engine.ts';

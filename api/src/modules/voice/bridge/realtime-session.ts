@@ -1,4 +1,4 @@
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import type { RealtimeSessionCreateRequest, RealtimeToolsConfig } from 'openai/resources/realtime/realtime';
 import { type BridgeAudioFormat, sessionFormatOf } from './audio-format.ts';
 

@@ -1,4 +1,4 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';
 import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CALL_SESSION_HEADER, VOICE_ENGINE_HEADER } from '@annie/api-client/contracts/realtime';
+import { CALL_SESSION_HEADER, VOICE_ENGINE_HEADER } from '@annie/contracts/realtime';
 import { startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
 import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';
 import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { CALL_SESSION_HEADER } from '@annie/api-client/contracts/realtime';
+import { callSessionListSchema } from '@annie/contracts/calls';
+import { CALL_SESSION_HEADER } from '@annie/contracts/realtime';
 import { startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import type {
   RealtimeResponseUsage,

@@ -1,11 +1,11 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import {
   CALL_SESSION_HEADER,
   iceServersResponseSchema,
   REALTIME_CALL_HEADER,
   SDP_OFFER_MAX_BYTES,
-} from '@annie/api-client/contracts/realtime';
-import { VOICE_TOOL_NAMES } from '@annie/api-client/contracts/voice-tools';
+} from '@annie/contracts/realtime';
+import { VOICE_TOOL_NAMES } from '@annie/contracts/voice-tools';
 import { startOpenAIRealtimeWebRtcFake } from '@annie/fakes/openai-realtime-webrtc-fake';
 import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';

@@ -4,8 +4,8 @@ import {
   REALTIME_CALL_HEADER,
   SDP_CONTENT_TYPE,
   VOICE_ENGINE_HEADER,
-} from '@annie/api-client/contracts/realtime';
-import * as contract from '@annie/api-client/contracts/realtime-routes';
+} from '@annie/contracts/realtime';
+import * as contract from '@annie/contracts/realtime-routes';
 import Router from '@koa/router';
 import type { ModuleDeps } from '../../../api-module.ts';
 import type { AppState } from '../../../http/app-state.ts';

@@ -1,4 +1,4 @@
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import { ormQueryable } from '../../../db/scoped-sql.ts';

@@ -1,4 +1,4 @@
-import type { IceServer } from '@annie/api-client/contracts/realtime';
+import type { IceServer } from '@annie/contracts/realtime';
 import type { AppConfig } from '../../../config/env.ts';
 
 type IceConfig = Pick<AppConfig, 'WEBRTC_ICE_SERVERS' | 'WEBRTC_TURN_USERNAME' | 'WEBRTC_TURN_CREDENTIAL'>;

@@ -1,8 +1,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { CALL_SESSION_HEADER, VOICE_ENGINE_HEADER } from '@annie/api-client/contracts/realtime';
+import { callSessionListSchema } from '@annie/contracts/calls';
+import { CALL_SESSION_HEADER, VOICE_ENGINE_HEADER } from '@annie/contracts/realtime';
 import { type LiveFakeSession, startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
 import { WebRtcTestPeer } from '@annie/fakes/webrtc-test-peer';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LiveWS } from 'openai/resources/live/ws';
 import type { RealtimeToolsConfig } from 'openai/resources/realtime/realtime';

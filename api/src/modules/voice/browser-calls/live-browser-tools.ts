@@ -1,4 +1,4 @@
-import { labelToolOutput } from '@annie/api-client/contracts/trust';
+import { labelToolOutput } from '@annie/contracts/trust';
 import { realtimeToolsFor } from '../../trust/index.ts';
 import { createServerToolRunner, type ServerToolDeps } from '../tools/index.ts';
 import type { LiveBrowserToolbox } from './live-browser-calls.ts';

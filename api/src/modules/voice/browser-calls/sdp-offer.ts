@@ -1,4 +1,4 @@
-import { SDP_CONTENT_TYPE, SDP_OFFER_MAX_BYTES } from '@annie/api-client/contracts/realtime';
+import { SDP_CONTENT_TYPE, SDP_OFFER_MAX_BYTES } from '@annie/contracts/realtime';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { badRequest, HttpError } from '../../../lib/http-errors.ts';

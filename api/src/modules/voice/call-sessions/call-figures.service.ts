@@ -1,4 +1,4 @@
-import type { CallFigures } from '@annie/api-client/contracts/usage';
+import type { CallFigures } from '@annie/contracts/usage';
 import type { Queryable } from '../../../db/sql-text.ts';
 import {
   addUsageCost,

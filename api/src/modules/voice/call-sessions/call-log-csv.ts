@@ -5,9 +5,9 @@ import {
   durationWords,
   OUTCOME_WORDS,
   outcomeOf,
-} from '@annie/api-client/contracts/call-log-words';
-import type { CallSessionDto } from '@annie/api-client/contracts/calls';
-import { toolDoneWords } from '@annie/api-client/contracts/tool-words';
+} from '@annie/contracts/call-log-words';
+import type { CallSessionDto } from '@annie/contracts/calls';
+import { toolDoneWords } from '@annie/contracts/tool-words';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, -, @ is neutralised. */

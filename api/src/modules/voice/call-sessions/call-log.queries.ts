@@ -1,4 +1,4 @@
-import type { CallLogFilters } from '@annie/api-client/contracts/call-logs';
+import type { CallLogFilters } from '@annie/contracts/call-logs';
 import { runScoped, userSql } from '../../../db/scoped-sql.ts';
 import type { Queryable } from '../../../db/sql-text.ts';
 import { isoSql } from '../../../db/sql-text.ts';

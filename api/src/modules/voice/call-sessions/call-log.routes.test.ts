@@ -1,5 +1,5 @@
-import { CALL_LOG_CSV_HEADERS } from '@annie/api-client/contracts/call-log-words';
-import { callLogPageSchema } from '@annie/api-client/contracts/call-logs';
+import { CALL_LOG_CSV_HEADERS } from '@annie/contracts/call-log-words';
+import { callLogPageSchema } from '@annie/contracts/call-logs';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';

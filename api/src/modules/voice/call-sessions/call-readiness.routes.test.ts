@@ -1,4 +1,4 @@
-import { callReadinessSchema } from '@annie/api-client/contracts/calls';
+import { callReadinessSchema } from '@annie/contracts/calls';
 import { describe, expect, it } from 'vitest';
 import { databaseNow } from '../../../../test/database-clock.ts';
 import { startTestApp } from '../../../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import { CALL_LIVE_EVENT, callLiveEventSchema } from '@annie/api-client/contracts/phone-calls';
+import { CALL_LIVE_EVENT, callLiveEventSchema } from '@annie/contracts/phone-calls';
 import { z } from 'zod';
 import { defineLiveChannel } from '../../../live/live-channel.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CALL_CHANNELS, CALL_DIRECTIONS, type CallTranscriptEntry } from '@annie/api-client/contracts/calls';
-import { VOICE_ENGINES } from '@annie/api-client/contracts/voice-profile-options';
+import { CALL_CHANNELS, CALL_DIRECTIONS, type CallTranscriptEntry } from '@annie/contracts/calls';
+import { VOICE_ENGINES } from '@annie/contracts/voice-profile-options';
 import { defineEntity, p } from '@mikro-orm/core';
 import { tenantFilter } from '../../../db/tenant-filter.ts';
 

@@ -1,5 +1,5 @@
-import { CALL_LOG_RANGE_MESSAGE, type CallLogPage } from '@annie/api-client/contracts/call-logs';
-import * as contract from '@annie/api-client/contracts/calls-routes';
+import { CALL_LOG_RANGE_MESSAGE, type CallLogPage } from '@annie/contracts/call-logs';
+import * as contract from '@annie/contracts/calls-routes';
 import Router from '@koa/router';
 import type { ModuleDeps } from '../../../api-module.ts';
 import type { AppState } from '../../../http/app-state.ts';

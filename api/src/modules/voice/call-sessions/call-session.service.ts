@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CallChannel, CallDirection, CallTranscriptEntry } from '@annie/api-client/contracts/calls';
-import { CALL_NOT_FOUND } from '@annie/api-client/contracts/calls-routes';
+import type { CallChannel, CallDirection, CallTranscriptEntry } from '@annie/contracts/calls';
+import { CALL_NOT_FOUND } from '@annie/contracts/calls-routes';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, notFound } from '../../../lib/http-errors.ts';
 import { CallSession } from './call-session.entity.ts';

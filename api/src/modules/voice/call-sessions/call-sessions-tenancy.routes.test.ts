@@ -1,4 +1,4 @@
-import { ENGINE_PROFILE_NOT_FOUND } from '@annie/api-client/contracts/usage';
+import { ENGINE_PROFILE_NOT_FOUND } from '@annie/contracts/usage';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';

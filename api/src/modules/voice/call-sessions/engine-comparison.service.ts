@@ -1,8 +1,4 @@
-import {
-  ENGINE_PROFILE_NOT_FOUND,
-  type EngineComparison,
-  type EngineFigures,
-} from '@annie/api-client/contracts/usage';
+import { ENGINE_PROFILE_NOT_FOUND, type EngineComparison, type EngineFigures } from '@annie/contracts/usage';
 import type { Queryable } from '../../../db/sql-text.ts';
 import { notFound } from '../../../lib/http-errors.ts';
 import { readUsageSettings } from '../../usage/index.ts';

@@ -1,4 +1,4 @@
-import { latencyByDaySchema } from '@annie/api-client/contracts/usage';
+import { latencyByDaySchema } from '@annie/contracts/usage';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';

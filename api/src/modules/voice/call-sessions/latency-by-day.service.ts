@@ -1,4 +1,4 @@
-import type { DailyLatency, LatencyByDay } from '@annie/api-client/contracts/usage';
+import type { DailyLatency, LatencyByDay } from '@annie/contracts/usage';
 import type { Queryable } from '../../../db/sql-text.ts';
 import { badRequest } from '../../../lib/http-errors.ts';
 import { percentile } from './engine-comparison.service.ts';

@@ -1,4 +1,4 @@
-import type { ConversationMessage, ConversationSummary } from '@annie/api-client/contracts/conversations';
+import type { ConversationMessage, ConversationSummary } from '@annie/contracts/conversations';
 import { isoSql } from '../../../db/sql-text.ts';
 import type { VoiceConversation, VoiceConversationMessage } from './conversation.entity.ts';
 

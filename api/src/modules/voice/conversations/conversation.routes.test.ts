@@ -2,7 +2,7 @@ import {
   conversationDetailSchema,
   conversationListSchema,
   deleteConversationResponseSchema,
-} from '@annie/api-client/contracts/conversations';
+} from '@annie/contracts/conversations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';
 import type { TestClient } from '../../../../test/test-client.ts';

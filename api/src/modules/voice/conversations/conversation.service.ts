@@ -1,7 +1,7 @@
 import type {
   AddConversationMessageRequest,
   UpdateConversationRequest,
-} from '@annie/api-client/contracts/conversations';
+} from '@annie/contracts/conversations';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../../http/app-state.ts';
 import { notFound } from '../../../lib/http-errors.ts';

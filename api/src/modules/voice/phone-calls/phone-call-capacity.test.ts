@@ -1,4 +1,4 @@
-import { readySchema } from '@annie/api-client/contracts/health-routes';
+import { readySchema } from '@annie/contracts/health-routes';
 import { describe, expect, it } from 'vitest';
 import { ALL_LINES_BUSY_MESSAGE } from './phone-call.routes.ts';
 import { ALL_LINES_BUSY_SAY } from './phone-webhook.routes.ts';

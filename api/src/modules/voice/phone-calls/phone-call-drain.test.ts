@@ -1,5 +1,5 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { drainingSchema, readySchema } from '@annie/api-client/contracts/health-routes';
+import { callSessionListSchema } from '@annie/contracts/calls';
+import { drainingSchema, readySchema } from '@annie/contracts/health-routes';
 import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
 import { describe, expect, it, vi } from 'vitest';
 import { PASSCODE_ACCEPTED_NOTE } from '../../trust/party-brief.ts';

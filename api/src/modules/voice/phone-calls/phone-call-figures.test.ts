@@ -1,4 +1,4 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import { calleeAudio } from '@annie/fakes/mulaw';
 import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
 import type {

@@ -1,4 +1,4 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import { streamOfTwiml } from '@annie/fakes/twilio-fake-calls';
 import { postSignedWebhook } from '@annie/fakes/twilio-fake-webhooks';
 import { describe, expect, it } from 'vitest';

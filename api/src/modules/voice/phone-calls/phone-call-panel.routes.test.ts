@@ -1,10 +1,10 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import {
   CALL_LIVE_EVENT,
   PURPOSE_REQUIRED_MESSAGE,
   phoneCallSchema,
   VOICE_PROFILE_UNKNOWN_MESSAGE,
-} from '@annie/api-client/contracts/phone-calls';
+} from '@annie/contracts/phone-calls';
 import { describe, expect, it } from 'vitest';
 import { openLiveStream } from '../../../../test/event-stream.ts';
 import { PHONE_CALL_HEADING } from './phone-call-brief.ts';

@@ -1,5 +1,5 @@
-import { CALL_STILL_PLACING_MESSAGE, type PhoneCallDto } from '@annie/api-client/contracts/phone-calls';
-import { PHONE_CALL_NOT_FOUND } from '@annie/api-client/contracts/phone-calls-routes';
+import { CALL_STILL_PLACING_MESSAGE, type PhoneCallDto } from '@annie/contracts/phone-calls';
+import { PHONE_CALL_NOT_FOUND } from '@annie/contracts/phone-calls-routes';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../../http/app-state.ts';
 import { HttpError, notFound, serviceUnavailable } from '../../../lib/http-errors.ts';

@@ -1,4 +1,4 @@
-import { PHONE_PASSCODE_PATTERN } from '@annie/api-client/contracts/trust';
+import { PHONE_PASSCODE_PATTERN } from '@annie/contracts/trust';
 import type { Logger } from 'pino';
 import type { Pool } from '../../../db/pool.ts';
 import type { LiveHub } from '../../../live/live-hub.ts';

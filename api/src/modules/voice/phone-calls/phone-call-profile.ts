@@ -1,5 +1,5 @@
-import { VOICE_PROFILE_UNKNOWN_MESSAGE } from '@annie/api-client/contracts/phone-calls';
-import { SYSTEM_PROFILE_ID } from '@annie/api-client/contracts/voice-profiles';
+import { VOICE_PROFILE_UNKNOWN_MESSAGE } from '@annie/contracts/phone-calls';
+import { SYSTEM_PROFILE_ID } from '@annie/contracts/voice-profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { badRequest } from '../../../lib/http-errors.ts';

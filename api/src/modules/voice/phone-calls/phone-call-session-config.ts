@@ -1,5 +1,5 @@
-import { VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import { VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   compileProfile,

@@ -1,4 +1,4 @@
-import { PHONE_CALL_STATUSES, type PhoneCallStatus } from '@annie/api-client/contracts/phone-calls';
+import { PHONE_CALL_STATUSES, type PhoneCallStatus } from '@annie/contracts/phone-calls';
 
 // Twilio's call statuses, plus `placing` (the row exists, Twilio has not answered yet): the contract's.
 export { PHONE_CALL_STATUSES, type PhoneCallStatus };

@@ -1,5 +1,5 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { END_CALL_OUTPUT } from '@annie/api-client/contracts/voice-tools';
+import { callSessionListSchema } from '@annie/contracts/calls';
+import { END_CALL_OUTPUT } from '@annie/contracts/voice-tools';
 import { calleeAudio } from '@annie/fakes/mulaw';
 import { streamOfTwiml } from '@annie/fakes/twilio-fake-calls';
 import { twilioSignature } from '@annie/fakes/twilio-signature';

@@ -1,5 +1,5 @@
-import { labelToolOutput } from '@annie/api-client/contracts/trust';
-import { toolFailure as failure } from '@annie/api-client/contracts/voice-tools';
+import { labelToolOutput } from '@annie/contracts/trust';
+import { toolFailure as failure } from '@annie/contracts/voice-tools';
 import type { RealtimeToolsConfig } from 'openai/resources/realtime/realtime';
 import type { PasscodeOutcome, TrustParty } from '../../trust/index.ts';
 import { createFrontDeskRunner, realtimeToolsFor, toolNamesFor } from '../../trust/index.ts';

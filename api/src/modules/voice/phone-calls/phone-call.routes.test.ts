@@ -1,9 +1,9 @@
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
+import { callSessionListSchema } from '@annie/contracts/calls';
 import {
   DUPLICATE_CALL_MESSAGE,
   duplicateCallErrorSchema,
   startPhoneCallResponseSchema,
-} from '@annie/api-client/contracts/phone-calls';
+} from '@annie/contracts/phone-calls';
 import { streamOfTwiml } from '@annie/fakes/twilio-fake-calls';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';

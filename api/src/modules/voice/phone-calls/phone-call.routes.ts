@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/phone-calls-routes';
+import type * as contract from '@annie/contracts/phone-calls-routes';
 import type { CountryCode } from 'libphonenumber-js';
 import { ZodError } from 'zod';
 import type { SomeRouteHandlers } from '../../../http/define-route.ts';

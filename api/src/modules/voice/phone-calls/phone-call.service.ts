@@ -1,4 +1,4 @@
-import { DUPLICATE_CALL_MESSAGE, PURPOSE_REQUIRED_MESSAGE } from '@annie/api-client/contracts/phone-calls';
+import { DUPLICATE_CALL_MESSAGE, PURPOSE_REQUIRED_MESSAGE } from '@annie/contracts/phone-calls';
 import type { Pool } from '../../../db/pool.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import {

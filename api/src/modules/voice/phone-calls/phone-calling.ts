@@ -1,5 +1,5 @@
-import * as contract from '@annie/api-client/contracts/phone-calls-routes';
-import { routePath } from '@annie/api-client/contracts/route';
+import * as contract from '@annie/contracts/phone-calls-routes';
+import { routePath } from '@annie/contracts/route';
 import type { AppConfig } from '../../../config/env.ts';
 import { createTwilioCalls, type TwilioCalls } from '../../../providers/twilio/twilio-calls.ts';
 import { missingTwilioSettings } from '../../../providers/twilio/twilio-sms.ts';

@@ -1,4 +1,4 @@
-import * as phoneCallsRoutes from '@annie/api-client/contracts/phone-calls-routes';
+import * as phoneCallsRoutes from '@annie/contracts/phone-calls-routes';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiModule } from '../../../api-module.ts';

@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/phone-calls-routes';
+import type * as contract from '@annie/contracts/phone-calls-routes';
 import type { RouterContext } from '@koa/router';
 import type { Context } from 'koa';
 import type { WebSocketServer } from 'ws';

@@ -1,4 +1,4 @@
-import { DEFAULT_AGENT_ID, SYSTEM_PROFILE_ID } from '@annie/api-client/contracts/voice-profiles';
+import { DEFAULT_AGENT_ID, SYSTEM_PROFILE_ID } from '@annie/contracts/voice-profiles';
 import { runScoped, tenantSql } from '../../../db/scoped-sql.ts';
 import type { Queryable } from '../../../db/sql-text.ts';
 

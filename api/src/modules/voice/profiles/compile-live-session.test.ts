@@ -3,7 +3,7 @@ import {
   mergeVoiceProfile,
   VOICE_PROFILE_DEFAULTS,
   type VoiceProfilePatch,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 import { describe, expect, it } from 'vitest';
 import { BACKCHANNEL_POLICY, DELEGATION_POLICY, INTERRUPTION_POLICY } from './compile-live-session.ts';
 import { compileVoiceSession, THIRD_PARTY_CONTENT_HEADING } from './compile-voice-session.ts';

@@ -1,5 +1,5 @@
-import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
-import type { CompiledLiveSession } from '@annie/api-client/contracts/voice-session';
+import type { VoiceProfileFields } from '@annie/contracts/voice-profiles';
+import type { CompiledLiveSession } from '@annie/contracts/voice-session';
 import * as brief from './voice-briefing.ts';
 
 /**

@@ -1,12 +1,12 @@
-import { THIRD_PARTY_CONTENT_RULE } from '@annie/api-client/contracts/trust';
+import { THIRD_PARTY_CONTENT_RULE } from '@annie/contracts/trust';
 import {
   FALLBACK_REALTIME_MODEL,
   mergeVoiceProfile,
   VOICE_PROFILE_DEFAULTS,
   type VoiceProfilePatch,
   voiceProfileFieldsSchema,
-} from '@annie/api-client/contracts/voice-profiles';
-import { compiledVoiceSessionSchema } from '@annie/api-client/contracts/voice-session';
+} from '@annie/contracts/voice-profiles';
+import { compiledVoiceSessionSchema } from '@annie/contracts/voice-session';
 import { describe, expect, it } from 'vitest';
 import {
   compileVoiceSession,

@@ -1,11 +1,7 @@
-import {
-  DEFAULT_TRANSCRIPTION_MODEL,
-  type ModelStatus,
-  modelStatus,
-} from '@annie/api-client/contracts/openai-models';
-import { THIRD_PARTY_CONTENT_RULE } from '@annie/api-client/contracts/trust';
-import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import { DEFAULT_TRANSCRIPTION_MODEL, type ModelStatus, modelStatus } from '@annie/contracts/openai-models';
+import { THIRD_PARTY_CONTENT_RULE } from '@annie/contracts/trust';
+import type { VoiceProfileFields } from '@annie/contracts/voice-profiles';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import { compileLiveSession } from './compile-live-session.ts';
 import * as brief from './voice-briefing.ts';
 

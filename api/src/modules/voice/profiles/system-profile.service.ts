@@ -4,7 +4,7 @@ import {
   mergeVoiceProfile,
   VOICE_PROFILE_DEFAULTS,
   type VoiceProfileFields,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { lockForTransaction } from '../../../db/advisory-lock.ts';
 import type { SystemPersona } from './compile-voice-session.ts';

@@ -1,4 +1,4 @@
-import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
+import type { VoiceProfileFields } from '@annie/contracts/voice-profiles';
 
 /**
  * The fixed wording a profile compiles into: how a discreet British

@@ -1,7 +1,4 @@
-import {
-  previewVoice,
-  VOICE_PREVIEW_NOT_CONFIGURED,
-} from '@annie/api-client/contracts/voice-profiles-routes';
+import { previewVoice, VOICE_PREVIEW_NOT_CONFIGURED } from '@annie/contracts/voice-profiles-routes';
 import { startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/voice-profiles-routes';
+import * as contract from '@annie/contracts/voice-profiles-routes';
 import type { SomeRouteHandlers } from '../../../http/define-route.ts';
 import { HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';
 import { OpenAiSpeechError, SPEECH_CONTENT_TYPE } from '../../../providers/openai/openai-speech.ts';

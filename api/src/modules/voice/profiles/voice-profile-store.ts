@@ -4,7 +4,7 @@ import {
   SYSTEM_PROFILE_ID,
   type VoiceProfileFields,
   voiceProfileFieldsSchema,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { notFound } from '../../../lib/http-errors.ts';

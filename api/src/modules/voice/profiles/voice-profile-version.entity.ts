@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { VoiceProfileFields } from '@annie/api-client/contracts/voice-profiles';
+import type { VoiceProfileFields } from '@annie/contracts/voice-profiles';
 import { defineEntity, p } from '@mikro-orm/core';
 import { tenantFilter } from '../../../db/tenant-filter.ts';
 

@@ -3,7 +3,7 @@ import {
   type VoiceProfile as VoiceProfileDto,
   type VoiceProfileFields,
   type VoiceProfileVersion as VoiceProfileVersionDto,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 import type { VoiceProfile } from './voice-profile.entity.ts';
 import type { VoiceProfileVersion } from './voice-profile-version.entity.ts';
 

@@ -3,7 +3,7 @@ import {
   VOICE_PROFILE_DEFAULTS,
   voiceProfileSchema,
   voiceProfileVersionSchema,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestApp } from '../../../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/voice-profiles-routes';
+import type * as contract from '@annie/contracts/voice-profiles-routes';
 import type { AuthContext } from '../../../http/app-state.ts';
 import type { SomeRouteHandlers } from '../../../http/define-route.ts';
 import { updateAnnieConfig } from './system-profile.service.ts';

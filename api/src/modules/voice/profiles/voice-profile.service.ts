@@ -5,7 +5,7 @@ import {
   mergeVoiceProfile,
   type updateVoiceProfileRequestSchema,
   VOICE_PROFILE_DEFAULTS,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { badRequest, conflict } from '../../../lib/http-errors.ts';

@@ -1,4 +1,4 @@
-import * as voiceProfilesRoutes from '@annie/api-client/contracts/voice-profiles-routes';
+import * as voiceProfilesRoutes from '@annie/contracts/voice-profiles-routes';
 import Router from '@koa/router';
 import type { ApiModule, ModuleDeps } from '../../../api-module.ts';
 import type { AppState } from '../../../http/app-state.ts';

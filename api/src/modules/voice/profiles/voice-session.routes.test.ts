@@ -1,5 +1,5 @@
-import { FALLBACK_REALTIME_MODEL } from '@annie/api-client/contracts/voice-profiles';
-import { aiSessionConfigSchema, compiledVoiceSessionSchema } from '@annie/api-client/contracts/voice-session';
+import { FALLBACK_REALTIME_MODEL } from '@annie/contracts/voice-profiles';
+import { aiSessionConfigSchema, compiledVoiceSessionSchema } from '@annie/contracts/voice-session';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';
 import { DEFAULT_PERSONA, GUARDRAIL_BRIEFS, PROFILE_SPECIFICS_HEADING } from './voice-briefing.ts';

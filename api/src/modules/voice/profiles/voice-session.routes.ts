@@ -1,4 +1,4 @@
-import type * as contract from '@annie/api-client/contracts/voice-profiles-routes';
+import type * as contract from '@annie/contracts/voice-profiles-routes';
 import type { AppConfig } from '../../../config/env.ts';
 import type { SomeRouteHandlers } from '../../../http/define-route.ts';
 import { compilePreview, sessionConfig } from './voice-session.service.ts';

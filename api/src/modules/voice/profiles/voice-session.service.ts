@@ -3,8 +3,8 @@ import {
   previewVoiceProfileRequestSchema,
   VOICE_PROFILE_DEFAULTS,
   type VoiceProfileFields,
-} from '@annie/api-client/contracts/voice-profiles';
-import type { AiSessionConfig, CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+} from '@annie/contracts/voice-profiles';
+import type { AiSessionConfig, CompiledVoiceSession } from '@annie/contracts/voice-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { compileVoiceSession, type RetiredModelNotice } from './compile-voice-session.ts';
 import { systemPersona } from './system-profile.service.ts';

@@ -1,10 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  voiceTestServerMessageSchema,
-  voiceTestSessionSchema,
-} from '@annie/api-client/contracts/voice-session';
+import { voiceTestServerMessageSchema, voiceTestSessionSchema } from '@annie/contracts/voice-session';
 import { startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

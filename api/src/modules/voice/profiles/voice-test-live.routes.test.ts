@@ -5,7 +5,7 @@ import {
   type VoiceTestServerMessage,
   voiceTestServerMessageSchema,
   voiceTestSessionSchema,
-} from '@annie/api-client/contracts/voice-session';
+} from '@annie/contracts/voice-session';
 import { startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
 import { toneChunk } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,8 +1,5 @@
-import type { CallFigures } from '@annie/api-client/contracts/usage';
-import {
-  type VoiceTestServerMessage,
-  voiceTestClientMessageSchema,
-} from '@annie/api-client/contracts/voice-session';
+import type { CallFigures } from '@annie/contracts/usage';
+import { type VoiceTestServerMessage, voiceTestClientMessageSchema } from '@annie/contracts/voice-session';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import { traceCall } from '../../../observability/index.ts';

@@ -1,4 +1,4 @@
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import { plainSql, runPlain, runScoped, tenantSql } from '../../../db/scoped-sql.ts';
 import type { Queryable } from '../../../db/sql-text.ts';
 

@@ -1,4 +1,4 @@
-import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
+import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';
 import { compileVoiceSession } from './compile-voice-session.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import { z } from 'zod';
 import type { Pool } from '../../../db/pool.ts';
 import { insertTicket, sweepExpiredTickets, takeTicket } from './voice-test-ticket.queries.ts';

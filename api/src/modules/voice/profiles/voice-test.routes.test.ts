@@ -5,7 +5,7 @@ import {
   type VoiceTestServerMessage,
   voiceTestServerMessageSchema,
   voiceTestSessionSchema,
-} from '@annie/api-client/contracts/voice-session';
+} from '@annie/contracts/voice-session';
 import { startOpenAIRealtimeFake, toneChunk } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';

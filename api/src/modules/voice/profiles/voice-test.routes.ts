@@ -1,5 +1,5 @@
-import { routeUrl } from '@annie/api-client/contracts/route';
-import * as contract from '@annie/api-client/contracts/voice-profiles-routes';
+import { routeUrl } from '@annie/contracts/route';
+import * as contract from '@annie/contracts/voice-profiles-routes';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { AppConfig } from '../../../config/env.ts';

@@ -1,4 +1,4 @@
-import type { WebSearchResponse } from '@annie/api-client/contracts/voice-tools';
+import type { WebSearchResponse } from '@annie/contracts/voice-tools';
 import type { Pool } from '../../../db/pool.ts';
 import type { TextUsage } from '../../../providers/openai/openai-text.ts';
 import type { WebSearcher } from '../../../providers/openai/openai-web-search.ts';

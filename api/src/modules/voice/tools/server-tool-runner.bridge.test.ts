@@ -1,5 +1,5 @@
-import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/api-client/contracts/voice-profiles';
-import { voiceRealtimeTools } from '@annie/api-client/contracts/voice-tools';
+import { FALLBACK_REALTIME_MODEL, VOICE_PROFILE_DEFAULTS } from '@annie/contracts/voice-profiles';
+import { voiceRealtimeTools } from '@annie/contracts/voice-tools';
 import { startOpenAIRealtimeFake } from '@annie/fakes/openai-realtime-fake';
 import { afterAll, expect, it, vi } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';

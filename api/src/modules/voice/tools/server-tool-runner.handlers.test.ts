@@ -1,4 +1,4 @@
-import { VOICE_TOOL_NAMES, type VoiceToolHandlers } from '@annie/api-client/contracts/voice-tools';
+import { VOICE_TOOL_NAMES, type VoiceToolHandlers } from '@annie/contracts/voice-tools';
 import { describe, expect, it } from 'vitest';
 import { serverToolHandlers } from './server-tool-runner.ts';
 

@@ -1,5 +1,5 @@
-import { knowledgeSearchResultSchema } from '@annie/api-client/contracts/knowledge';
-import { END_CALL_OUTPUT } from '@annie/api-client/contracts/voice-tools';
+import { knowledgeSearchResultSchema } from '@annie/contracts/knowledge';
+import { END_CALL_OUTPUT } from '@annie/contracts/voice-tools';
 import { startAgtFake } from '@annie/fakes/agt-fake';
 import { startGoogleFake } from '@annie/fakes/google-fake';
 import { fakeWebSource, startOpenAiTextFake } from '@annie/fakes/openai-text-fake';

@@ -1,4 +1,4 @@
-import { handlerPerTool, runToolHandler } from '@annie/api-client/contracts/tool-handlers';
+import { handlerPerTool, runToolHandler } from '@annie/contracts/tool-handlers';
 import {
   AGT_TOOLS,
   type AgtToolName,
@@ -8,8 +8,8 @@ import {
   type VoiceToolHandlers,
   type VoiceToolParams,
   workspaceToolOutput,
-} from '@annie/api-client/contracts/voice-tools';
-import { WORKSPACE_TOOLS } from '@annie/api-client/contracts/workspace-tools';
+} from '@annie/contracts/voice-tools';
+import { WORKSPACE_TOOLS } from '@annie/contracts/workspace-tools';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CountryCode } from 'libphonenumber-js';
 import type { AppConfig } from '../../../config/env.ts';

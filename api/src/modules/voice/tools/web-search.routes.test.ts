@@ -1,4 +1,4 @@
-import { webSearchResponseSchema } from '@annie/api-client/contracts/voice-tools';
+import { webSearchResponseSchema } from '@annie/contracts/voice-tools';
 import { fakeWebSource, type OpenAiTextFake, startOpenAiTextFake } from '@annie/fakes/openai-text-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/voice-tools-routes';
+import * as contract from '@annie/contracts/voice-tools-routes';
 import Router from '@koa/router';
 import type { Pool } from '../../../db/pool.ts';
 import type { AppState } from '../../../http/app-state.ts';

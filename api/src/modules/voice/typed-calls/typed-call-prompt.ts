@@ -1,6 +1,6 @@
-import type { CallTranscriptEntry } from '@annie/api-client/contracts/calls';
-import type { KnowledgeSearchResult } from '@annie/api-client/contracts/knowledge';
-import { thirdPartyText } from '@annie/api-client/contracts/trust';
+import type { CallTranscriptEntry } from '@annie/contracts/calls';
+import type { KnowledgeSearchResult } from '@annie/contracts/knowledge';
+import { thirdPartyText } from '@annie/contracts/trust';
 import type { TextPrompt } from '../../../providers/openai/openai-text.ts';
 
 /** Earlier lines of the call given to the model as context. */

@@ -1,4 +1,4 @@
-import * as contract from '@annie/api-client/contracts/typed-calls-routes';
+import * as contract from '@annie/contracts/typed-calls-routes';
 import Router from '@koa/router';
 import { ormQueryable } from '../../../db/scoped-sql.ts';
 import type { AppState } from '../../../http/app-state.ts';

@@ -1,4 +1,4 @@
-import { ASSIST_NOT_CONFIGURED, CALL_ENDED } from '@annie/api-client/contracts/typed-calls-routes';
+import { ASSIST_NOT_CONFIGURED, CALL_ENDED } from '@annie/contracts/typed-calls-routes';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from '../../../db/pool.ts';
 import { conflict, HttpError, serviceUnavailable } from '../../../lib/http-errors.ts';

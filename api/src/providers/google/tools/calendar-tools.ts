@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
+import type { WorkspaceToolParams } from '@annie/contracts/workspace-tools';
 import type { calendar_v3 } from '@googleapis/calendar';
 import type { ToolContext } from '../google-apis.ts';
 import { clip } from './clip.ts';

@@ -1,4 +1,4 @@
-import type { WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
+import type { WorkspaceToolParams } from '@annie/contracts/workspace-tools';
 import type { ToolContext } from '../google-apis.ts';
 
 /** google_docs_create: a new document, with the text inserted at its start when given. */

@@ -1,4 +1,4 @@
-import type { WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
+import type { WorkspaceToolParams } from '@annie/contracts/workspace-tools';
 import type { ToolContext } from '../google-apis.ts';
 import { clip } from './clip.ts';
 import { driveLiteral, usesFullText } from './drive-query.ts';

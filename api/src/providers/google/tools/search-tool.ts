@@ -1,4 +1,4 @@
-import type { WorkspaceToolParams } from '@annie/api-client/contracts/workspace-tools';
+import type { WorkspaceToolParams } from '@annie/contracts/workspace-tools';
 import type { ToolContext } from '../google-apis.ts';
 import { driveLiteral } from './drive-query.ts';
 import { listFiles } from './drive-tools.ts';

@@ -1,4 +1,4 @@
-import { toolDoingWords, toolDoneWords } from '@annie/api-client/contracts/tool-words';
+import { toolDoingWords, toolDoneWords } from '@annie/contracts/tool-words';
 import { CheckIcon } from '@radix-ui/react-icons';
 import { Badge, Flex, Spinner } from '@radix-ui/themes';
 import type { ToolChip as ToolChipState } from '../../lib/browser-call/state.ts';

@@ -1,5 +1,5 @@
-import { toolDoneWords } from '@annie/api-client/contracts/tool-words';
-import type { CallFigures } from '@annie/api-client/contracts/usage';
+import { toolDoneWords } from '@annie/contracts/tool-words';
+import type { CallFigures } from '@annie/contracts/usage';
 import { formatMoney, formatMs } from '@annie/ui/format';
 import { Box, DataList, Flex, Text } from '@radix-ui/themes';
 import { LatencyChart } from './latency-chart.tsx';

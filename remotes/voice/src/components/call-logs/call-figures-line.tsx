@@ -1,4 +1,4 @@
-import type { CallFigures } from '@annie/api-client/contracts/usage';
+import type { CallFigures } from '@annie/contracts/usage';
 import { formatMoney, formatMs } from '@annie/ui/format';
 import { Text } from '@radix-ui/themes';
 

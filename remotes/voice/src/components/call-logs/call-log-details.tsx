@@ -1,4 +1,4 @@
-import type { CallSessionDto } from '@annie/api-client/contracts/calls';
+import type { CallSessionDto } from '@annie/contracts/calls';
 import { formatCallDuration } from '@annie/ui/format';
 import { Box, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';

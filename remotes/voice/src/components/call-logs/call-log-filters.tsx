@@ -1,11 +1,6 @@
-import {
-  CHANNEL_WORDS,
-  DIRECTION_WORDS,
-  OUTCOME_WORDS,
-  SORT_WORDS,
-} from '@annie/api-client/contracts/call-log-words';
-import { CALL_LOG_SORTS, CALL_OUTCOMES } from '@annie/api-client/contracts/call-logs';
-import { CALL_CHANNELS, CALL_DIRECTIONS } from '@annie/api-client/contracts/calls';
+import { CHANNEL_WORDS, DIRECTION_WORDS, OUTCOME_WORDS, SORT_WORDS } from '@annie/contracts/call-log-words';
+import { CALL_LOG_SORTS, CALL_OUTCOMES } from '@annie/contracts/call-logs';
+import { CALL_CHANNELS, CALL_DIRECTIONS } from '@annie/contracts/calls';
 import { DownloadIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import type { ChangeEvent, ReactNode } from 'react';

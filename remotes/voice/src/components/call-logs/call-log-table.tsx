@@ -1,11 +1,6 @@
-import {
-  CHANNEL_WORDS,
-  DIRECTION_WORDS,
-  OUTCOME_WORDS,
-  outcomeOf,
-} from '@annie/api-client/contracts/call-log-words';
-import type { CallSessionDto } from '@annie/api-client/contracts/calls';
-import type { PhoneCallStatus } from '@annie/api-client/contracts/phone-calls';
+import { CHANNEL_WORDS, DIRECTION_WORDS, OUTCOME_WORDS, outcomeOf } from '@annie/contracts/call-log-words';
+import type { CallSessionDto } from '@annie/contracts/calls';
+import type { PhoneCallStatus } from '@annie/contracts/phone-calls';
 import { formatCallDuration, formatDateTime, formatMoney } from '@annie/ui/format';
 import { VisuallyHidden } from '@annie/ui/visually-hidden/visually-hidden';
 import {

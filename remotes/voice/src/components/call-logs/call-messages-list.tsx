@@ -1,4 +1,4 @@
-import type { CallMessage } from '@annie/api-client/contracts/trust';
+import type { CallMessage } from '@annie/contracts/trust';
 import { Flex, Text } from '@radix-ui/themes';
 import { type CallParty, senderLabelOf } from '../../lib/call-party.ts';
 

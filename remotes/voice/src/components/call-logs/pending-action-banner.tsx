@@ -1,4 +1,4 @@
-import { type PendingAction, textNumberWarning } from '@annie/api-client/contracts/trust';
+import { type PendingAction, textNumberWarning } from '@annie/contracts/trust';
 import { ApprovalBanner } from '@annie/ui/approval-banner/approval-banner';
 import { formatDateTime, formatPhone } from '@annie/ui/format';
 import { Badge, Callout, Flex, Text } from '@radix-ui/themes';

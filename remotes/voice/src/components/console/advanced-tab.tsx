@@ -1,4 +1,4 @@
-import { VOICE_PROFILE_RANGES } from '@annie/api-client/contracts/voice-profiles';
+import { VOICE_PROFILE_RANGES } from '@annie/contracts/voice-profiles';
 import { Flex, Grid, Heading } from '@radix-ui/themes';
 import { BannedPhrasesField } from './banned-phrases-field.tsx';
 import type { EditorTabProps } from './editor-tab-props.ts';

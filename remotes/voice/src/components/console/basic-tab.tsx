@@ -1,4 +1,4 @@
-import { LOCALES, REGIONS, VOICE_PROFILE_CONTEXTS } from '@annie/api-client/contracts/voice-profiles';
+import { LOCALES, REGIONS, VOICE_PROFILE_CONTEXTS } from '@annie/contracts/voice-profiles';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { Flex, Grid, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
 import { CONTEXT_LABELS, LOCALE_LABELS, REGION_LABELS } from '../../lib/profile-labels.ts';

@@ -3,7 +3,7 @@ import {
   LIVE_VOICES,
   VOICE_ENGINES,
   VOICE_PROFILE_RANGES,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import type { EditorTabProps } from './editor-tab-props.ts';

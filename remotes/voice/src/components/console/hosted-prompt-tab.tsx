@@ -1,4 +1,4 @@
-import { HOSTED_PROMPT_PRESETS } from '@annie/api-client/contracts/voice-profiles';
+import { HOSTED_PROMPT_PRESETS } from '@annie/contracts/voice-profiles';
 import { Callout, Flex } from '@radix-ui/themes';
 import { HOSTED_PROMPT_LABELS } from '../../lib/profile-labels.ts';
 import type { EditorTabProps } from './editor-tab-props.ts';

@@ -4,7 +4,7 @@ import {
   EMPHASIS_LEVELS,
   STYLE_PRESETS,
   VOICE_PROFILE_RANGES,
-} from '@annie/api-client/contracts/voice-profiles';
+} from '@annie/contracts/voice-profiles';
 import { Flex, Switch, Text } from '@radix-ui/themes';
 import {
   ACKNOWLEDGMENT_LABELS,

@@ -1,4 +1,4 @@
-import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
+import type { VoiceProfile } from '@annie/contracts/voice-profiles';
 import { Box, Tabs } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { ProfileForm } from '../../lib/profile-form.ts';

@@ -1,4 +1,4 @@
-import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
+import type { VoiceProfile } from '@annie/contracts/voice-profiles';
 import { MagnifyingGlassIcon, PlusIcon, UploadIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Card, Flex, Text, TextField } from '@radix-ui/themes';
 import { useRef, useState } from 'react';

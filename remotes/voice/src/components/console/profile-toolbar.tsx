@@ -1,4 +1,4 @@
-import type { VoiceProfile } from '@annie/api-client/contracts/voice-profiles';
+import type { VoiceProfile } from '@annie/contracts/voice-profiles';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { VersionHistoryDialog } from './version-history-dialog.tsx';
 

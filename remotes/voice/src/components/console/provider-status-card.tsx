@@ -1,4 +1,4 @@
-import type { DoctorReport, ProviderCheck } from '@annie/api-client/contracts/doctor';
+import type { DoctorReport, ProviderCheck } from '@annie/contracts/doctor';
 import { formatDateTime } from '@annie/ui/format';
 import { StatusBadge, type StatusTone } from '@annie/ui/status-badge/status-badge';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';

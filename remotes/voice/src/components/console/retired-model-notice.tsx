@@ -1,4 +1,4 @@
-import { describeModelStatus, modelStatus } from '@annie/api-client/contracts/openai-models';
+import { describeModelStatus, modelStatus } from '@annie/contracts/openai-models';
 import { Button, Callout, Flex } from '@radix-ui/themes';
 
 type RetiredModelNoticeProps = {

@@ -1,7 +1,7 @@
-import type { VoiceProfileVersion } from '@annie/api-client/contracts/voice-profiles';
 import { createQueryClient } from '@annie/api-client/query-client';
-import { stubFetch } from '@annie/api-client/testing/fetch-stub';
-import { VOICE_PROFILES, voiceProfileRoutes } from '@annie/api-client/testing/voice-profiles-api';
+import type { VoiceProfileVersion } from '@annie/contracts/voice-profiles';
+import { stubFetch } from '@annie/test-fixtures/fetch-stub';
+import { VOICE_PROFILES, voiceProfileRoutes } from '@annie/test-fixtures/voice-profiles-api';
 import { Toaster } from '@annie/ui/toast/toast';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { VoiceProfile, VoiceProfileVersion } from '@annie/api-client/contracts/voice-profiles';
+import type { VoiceProfile, VoiceProfileVersion } from '@annie/contracts/voice-profiles';
 import { formatDateTime } from '@annie/ui/format';
 import { LoadStatus } from '@annie/ui/load-status/load-status';
 import { useToast } from '@annie/ui/toast/toast';

@@ -1,5 +1,5 @@
 import { createQueryClient } from '@annie/api-client/query-client';
-import { jsonResponse, stubFetch } from '@annie/api-client/testing/fetch-stub';
+import { jsonResponse, stubFetch } from '@annie/test-fixtures/fetch-stub';
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';

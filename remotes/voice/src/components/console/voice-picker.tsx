@@ -1,4 +1,4 @@
-import { VOICES } from '@annie/api-client/contracts/voice-profiles';
+import { VOICES } from '@annie/contracts/voice-profiles';
 import { PlayIcon, StopIcon } from '@radix-ui/react-icons';
 import { Button, Flex, RadioGroup, Text } from '@radix-ui/themes';
 import { useVoiceSample, type VoiceSampleState } from '../../api/use-voice-sample.ts';

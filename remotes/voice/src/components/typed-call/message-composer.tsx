@@ -1,4 +1,4 @@
-import { ASSIST_MESSAGE_MAX } from '@annie/api-client/contracts/calls';
+import { ASSIST_MESSAGE_MAX } from '@annie/contracts/calls';
 import { PaperPlaneIcon } from '@radix-ui/react-icons';
 import { Button, Flex, TextArea } from '@radix-ui/themes';
 import type { FormEvent, KeyboardEvent } from 'react';

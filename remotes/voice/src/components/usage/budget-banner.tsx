@@ -1,4 +1,4 @@
-import type { BudgetStatus } from '@annie/api-client/contracts/usage';
+import type { BudgetStatus } from '@annie/contracts/usage';
 import { formatMoney } from '@annie/ui/format';
 import { Button, Callout, Flex } from '@radix-ui/themes';
 

@@ -1,4 +1,4 @@
-import type { EngineComparison } from '@annie/api-client/contracts/usage';
+import type { EngineComparison } from '@annie/contracts/usage';
 import { formatMoney, formatMs } from '@annie/ui/format';
 import { Box, Card, DataList, Flex, Table, Text } from '@radix-ui/themes';
 

@@ -1,5 +1,5 @@
-import type { LatencyByDay } from '@annie/api-client/contracts/usage';
-import { formatMinutesSeconds } from '@annie/api-client/contracts/usage-words';
+import type { LatencyByDay } from '@annie/contracts/usage';
+import { formatMinutesSeconds } from '@annie/contracts/usage-words';
 import { formatMoney, formatMs } from '@annie/ui/format';
 import { Card, Grid, Text } from '@radix-ui/themes';
 import { periodLabel, type UsagePeriod } from '../../lib/usage-series.ts';

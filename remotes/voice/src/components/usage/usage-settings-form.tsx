@@ -1,4 +1,4 @@
-import type { UsageSettings, UsageSettingsAnswer } from '@annie/api-client/contracts/usage';
+import type { UsageSettings, UsageSettingsAnswer } from '@annie/contracts/usage';
 import { FormField } from '@annie/ui/form-field/form-field';
 import { Button, Flex, Switch, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, type Ref, useState } from 'react';

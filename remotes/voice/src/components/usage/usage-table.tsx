@@ -1,9 +1,5 @@
-import type { UsageReport } from '@annie/api-client/contracts/usage';
-import {
-  formatMinutesSeconds,
-  USAGE_CHANNEL_LABELS,
-  usageUserLabel,
-} from '@annie/api-client/contracts/usage-words';
+import type { UsageReport } from '@annie/contracts/usage';
+import { formatMinutesSeconds, USAGE_CHANNEL_LABELS, usageUserLabel } from '@annie/contracts/usage-words';
 import { formatMoney } from '@annie/ui/format';
 import { Table } from '@radix-ui/themes';
 

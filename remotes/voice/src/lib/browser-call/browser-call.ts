@@ -1,19 +1,19 @@
-import { endCall as endCallSession } from '@annie/api-client/calls/end-call';
+import { endCall as endCallSession } from '../../api/end-call.ts';
+import { getAiSessionConfig } from '../../api/get-ai-session-config.ts';
+import { describeOfferFailure, postRealtimeOffer } from '../../api/post-realtime-offer.ts';
 import {
   addConversationMessage,
   createConversation,
   updateConversation,
-} from '@annie/api-client/conversations/record-conversation';
-import { describeOfferFailure, postRealtimeOffer } from '@annie/api-client/realtime/post-realtime-offer';
-import { getIceServers } from '@annie/api-client/realtime/use-ice-servers';
-import { getAiSessionConfig } from '@annie/api-client/voice-profiles/get-ai-session-config';
+} from '../../api/record-conversation.ts';
+import { getIceServers } from '../../api/use-ice-servers.ts';
 import {
   type CurrentTurnDetection,
   functionCallOutputEvent,
   runVoiceTool,
   ToolResponses,
   sessionUpdateEvent as toolSessionUpdateEvent,
-} from '@annie/api-client/voice-tools/run-voice-tool';
+} from '../voice-tools/run-voice-tool.ts';
 import {
   type BrowserCallConnection,
   openBrowserCallConnection,

@@ -1,5 +1,5 @@
-import { FALLBACK_REALTIME_MODEL } from '@annie/api-client/contracts/voice-profiles';
-import type { AiSessionConfig } from '@annie/api-client/contracts/voice-session';
+import { FALLBACK_REALTIME_MODEL } from '@annie/contracts/voice-profiles';
+import type { AiSessionConfig } from '@annie/contracts/voice-session';
 
 /** The session configuration when GET /api/ai/session-config fails: the built-in defaults. */
 export function defaultSessionConfig(assistantName: string): AiSessionConfig {

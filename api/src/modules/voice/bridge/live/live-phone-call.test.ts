@@ -1,8 +1,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callSessionListSchema } from '@annie/api-client/contracts/calls';
-import { THIRD_PARTY_CONTENT_TAG } from '@annie/api-client/contracts/trust';
+import { callSessionListSchema } from '@annie/contracts/calls';
+import { THIRD_PARTY_CONTENT_TAG } from '@annie/contracts/trust';
 import { calleeAudio, spokenBytes } from '@annie/fakes/mulaw';
 import { type LiveFakeSession, type LiveFakeTurn, startOpenAILiveFake } from '@annie/fakes/openai-live-fake';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { CompiledVoiceSession } from '@annie/api-client/contracts/voice-session';
+import type { CompiledVoiceSession } from '@annie/contracts/voice-session';
 import type {
   DataChannelConfig,
   FunctionTool,

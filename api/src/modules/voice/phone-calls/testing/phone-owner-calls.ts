@@ -1,4 +1,4 @@
-import { phoneAccessSchema } from '@annie/api-client/contracts/trust';
+import { phoneAccessSchema } from '@annie/contracts/trust';
 import type { RealtimeFakeSession } from '@annie/fakes/openai-realtime-fake';
 import { expect, vi } from 'vitest';
 import type { TestUser } from '../../../../../test/test-app.ts';

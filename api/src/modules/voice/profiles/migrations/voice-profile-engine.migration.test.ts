@@ -1,4 +1,4 @@
-import { VOICE_PROFILE_DEFAULTS, voiceProfileFieldsSchema } from '@annie/api-client/contracts/voice-profiles';
+import { VOICE_PROFILE_DEFAULTS, voiceProfileFieldsSchema } from '@annie/contracts/voice-profiles';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../../test/test-app.ts';
 import { ENGINE_BACKFILL_SQL } from './Migration20261129021500_voice_profile_engine.ts';
