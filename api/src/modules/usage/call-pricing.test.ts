@@ -55,13 +55,13 @@ describe('priceCall', () => {
       measured(),
       { voice: 'voice', transcription: 'minute-transcriber' },
       settings,
-      'phone',
+      'server',
     );
     // 1.5 minutes of transcription at 0.006.
     expect(priced.costUsd).toBe(0.16128);
     expect(priced.tokens).toBe(1000 + 2000 + 300 + 1500 + 10 + 20 + 30);
     expect(priced.figures).toEqual({
-      source: 'phone',
+      source: 'server',
       latenciesMs: [123.5, 80, 410.3],
       latency: { p50: 124, p95: 410, max: 410 },
       interruptions: 2,
@@ -78,7 +78,7 @@ describe('priceCall', () => {
       measured({ transcription: { inputText: 400, inputAudio: 1000, output: 200, seconds: 60 } }),
       { voice: 'voice', transcription: 'token-transcriber' },
       settings,
-      'browser',
+      'client-reported',
     );
     // (400×2.5 + 200×10 + 1000×6) / 1e6 = 0.009
     expect(priced.costUsd).toBe(0.16128);
@@ -91,7 +91,7 @@ describe('priceCall', () => {
       measured({ transcription: unused }),
       { voice: 'voice', transcription: 'unpriced' },
       settings,
-      'phone',
+      'server',
     );
     expect(priced.costUsd).toBe(VOICE_USD);
     expect(priced.tokens).toBe(4800 + 7);
@@ -99,7 +99,7 @@ describe('priceCall', () => {
       measured({ transcription: unused }),
       { voice: 'voice', transcription: null },
       settings,
-      'phone',
+      'server',
     );
     expect(without.costUsd).toBe(VOICE_USD);
     expect(without.figures.transcription).toBeNull();
@@ -115,7 +115,7 @@ describe('priceCall', () => {
         measured({ transcription }),
         { voice: 'voice', transcription: 'unpriced' },
         settings,
-        'phone',
+        'server',
       );
       expect(priced.costUsd).toBeNull();
       expect(priced.figures.cost).toBeNull();
@@ -124,7 +124,7 @@ describe('priceCall', () => {
       measured(),
       { voice: 'unpriced', transcription: 'minute-transcriber' },
       settings,
-      'phone',
+      'server',
     );
     expect(unpricedVoice.costUsd).toBeNull();
     expect(unpricedVoice.figures.cost).toBeNull();
@@ -145,7 +145,7 @@ describe('priceCall', () => {
       measured({ voice: tiny, transcription: { inputText: 0, inputAudio: 0, output: 0, seconds: 0.01 } }),
       { voice: 'voice', transcription: 'minute-transcriber' },
       { ...settings, usdRate: 1 / 3 },
-      'phone',
+      'server',
     );
     // 0.000004 + 0.000001 (0.01 s at 0.006 a minute)
     expect(priced.costUsd).toBe(0.000005);
@@ -158,7 +158,7 @@ describe('priceCall', () => {
       measured({ latenciesMs: [] }),
       { voice: 'voice', transcription: null },
       settings,
-      'phone',
+      'server',
     );
     expect(priced.figures.latenciesMs).toEqual([]);
     expect(priced.figures.latency).toBeNull();
@@ -178,13 +178,13 @@ describe('priceCall for a GPT-Live call', () => {
       measured({ live }),
       { voice: 'voice', transcription: 'minute-transcriber' },
       settings,
-      'phone',
+      'server',
     );
     // 125.456 s at 0.05 a minute = 0.10454667; backend (600×1 + 400×0.1 + 200×4) / 1e6 = 0.00144.
     expect(priced.costUsd).toBe(0.105987);
     expect(priced.tokens).toBe(1200);
     expect(priced.figures).toEqual({
-      source: 'phone',
+      source: 'server',
       latenciesMs: [123.5, 80, 410.3],
       latency: { p50: 124, p95: 410, max: 410 },
       interruptions: 2,
@@ -209,7 +209,7 @@ describe('priceCall for a GPT-Live call', () => {
       backend: { input: 0, cached: 0, output: 0, reasoning: 0 },
     };
     expect(
-      priceCall(measured({ live: quiet }), { voice: 'voice', transcription: null }, settings, 'phone')
+      priceCall(measured({ live: quiet }), { voice: 'voice', transcription: null }, settings, 'server')
         .costUsd,
     ).toBe(0.104547);
   });
@@ -223,7 +223,7 @@ describe('priceCall for a GPT-Live call', () => {
         measured({ live: { ...live, backendModel: 'unpriced', backend } }),
         { voice: 'voice', transcription: null },
         settings,
-        'phone',
+        'server',
       );
       expect(priced.costUsd).toBeNull();
       expect(priced.figures.cost).toBeNull();
@@ -232,7 +232,7 @@ describe('priceCall for a GPT-Live call', () => {
       measured({ live: { ...live, model: 'unpriced' } }),
       { voice: 'voice', transcription: null },
       settings,
-      'phone',
+      'server',
     );
     expect(unpricedVoice.costUsd).toBeNull();
     expect(unpricedVoice.tokens).toBe(1200);
