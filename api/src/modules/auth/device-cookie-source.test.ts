@@ -116,6 +116,13 @@ describe('rememberDevice', () => {
     const bobId = passwordCheckSource(other, 'bob', 'hash-1').knownDevice;
     expect(bobId).toBeDefined();
     expect(bobId).not.toBe(id);
+    // A cookie from before epochs (account and id only) earns a new device id, not a shared empty one.
+    const legacy = contextOf();
+    legacy.cookies.set(DEVICE_COOKIE, `${Buffer.from('alice').toString('base64url')}.old-device-id`, {
+      signed: true,
+    });
+    const upgraded = browserAfterSignIn('alice', 'hash-1', cookieHeaderAfter(legacy));
+    expect(deviceIdOf(upgraded)).toMatch(/^[\w-]{22}$/);
     // Two browsers signing in to one account are two devices.
     expect(deviceIdOf(browserAfterSignIn('alice', 'hash-1'))).not.toBe(id);
   });
