@@ -156,6 +156,12 @@ describe('updatePhoneAccess', () => {
     );
     expect(access.numbers.sort()).toEqual(['+14155550120', '+14155550121']);
     expect(access.unverifiedNumbers.sort()).toEqual(['+14155550120', '+14155550121']);
+    // Once its code is entered it is no longer listed as unconfirmed.
+    await pool.query('update phone_own_number set verified_at = now() where user_id = $1 and e164 = $2', [
+      owner.userId,
+      '+14155550120',
+    ]);
+    expect(await phoneAccessOf(pool, owner)).toMatchObject({ unverifiedNumbers: ['+14155550121'] });
     // A number left out of the next update is removed.
     const next = await updatePhoneAccess(pool, owner, { numbers: ['+14155550121'] }, options());
     expect(next.numbers).toEqual(['+14155550121']);
