@@ -21,6 +21,7 @@ describe('clientAddressKey', () => {
     ['2001:db8::a:b:c:d:e', '2001:db8:0:a::/64'],
     ['2001:db8:1::a:b:c:d', '2001:db8:1:0::/64'],
     ['2001:db8::a:b:c:192.0.22.33', '2001:db8:0:a::/64'],
+    ['2001:db8::a:b:c:192.10.22.33', '2001:db8:0:a::/64'],
     ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64'],
   ])('counts %j as %j', (ip, key) => {
     expect(clientAddressKey(ip)).toBe(key);

@@ -73,13 +73,18 @@ describe('runScheduledBackup', () => {
     await mkdir(backupsFolder(dir));
     await writeFile(join(backupsFolder(dir), 'annie-manual.backup'), 'mine');
     await writeFile(join(backupsFolder(dir), 'notes.txt'), 'mine');
+    // Named like a backup, but not one the schedule wrote whole: neither counted nor removed.
+    await writeFile(join(backupsFolder(dir), 'old-annie-2026-01-01T00-00-00-000Z.backup'), 'mine');
+    await writeFile(join(backupsFolder(dir), 'annie-2026-01-01T00-00-00-000Z.backup.part'), 'mine');
     // Out of order, as a clock put back would write them: the oldest by name go first.
     for (const n of [24, 21, 23, 22]) await runScheduledBackup(dir, 2, day(n));
     expect((await readdir(backupsFolder(dir))).sort()).toEqual([
+      'annie-2026-01-01T00-00-00-000Z.backup.part',
       'annie-2026-11-23T03-04-05-678Z.backup',
       'annie-2026-11-24T03-04-05-678Z.backup',
       'annie-manual.backup',
       'notes.txt',
+      'old-annie-2026-01-01T00-00-00-000Z.backup',
     ]);
   });
 
