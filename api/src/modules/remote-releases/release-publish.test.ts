@@ -65,7 +65,12 @@ describe('publishRelease', () => {
       [remote, '2.0.0'],
     );
     expect(rows).toEqual([
-      { entry: releaseEntry(remote, '2.0.0'), digest: digests.release, approved_by: 'ann', source_url: null },
+      {
+        entry: '/remotes/lab/2.0.0/mf-manifest.json',
+        digest: digests.release,
+        approved_by: 'ann',
+        source_url: null,
+      },
     ]);
     const stored = await pool.query(
       'select path, content_type, content, sha256, size from remote_release_file where remote = $1 and version = $2 order by path',
@@ -168,6 +173,18 @@ describe('publishRelease', () => {
     const incompatible = await failure(input(testBuild(remote, { without: [shared ?? ''] })));
     expect(incompatible.status).toBe(422);
     expect(incompatible.message).toMatch(/^Refused: /);
+    const code = await publishRelease(
+      pool,
+      {
+        remote,
+        version: '9.9.8',
+        publishedBy: 'ann',
+        storage: 'database',
+        files: build.filter((file) => file.path !== 'mf-manifest.json'),
+      },
+      host,
+    ).catch((error: HttpError) => error.code);
+    expect(code).toBe('incompatible_build');
     expect(await pool.query('select 1 from remote_release where version = $1', ['9.9.9'])).toMatchObject({
       rowCount: 0,
     });
@@ -202,6 +219,20 @@ describe('publishRelease', () => {
       '3.0.1',
     ]);
     expect(rows).toEqual([{ source_url: 'https://cdn.example/lab/', entry: releaseEntry(remote, '3.0.1') }]);
+    // A hosted build's files are pinned by digest only: their content stays where it is hosted.
+    const pinned = await pool.query(
+      'select path, content, sha256 from remote_release_file where version = $1',
+      ['3.0.1'],
+    );
+    expect(pinned.rows).toEqual([
+      {
+        path: 'remoteEntry.js',
+        content: null,
+        sha256: digestsOf([{ path: 'remoteEntry.js', content: Buffer.from('x') }]).files.get(
+          'remoteEntry.js',
+        ),
+      },
+    ]);
     expect((await audits()).at(-1)?.detail).toBe(
       'hosted at https://cdn.example/lab/, 1 files pinned by digest',
     );
