@@ -37,7 +37,8 @@ if (words.length > 0 && module.mutate.every((glob) => glob.startsWith('!'))) {
   // A folder module (sourceOf): its glob holds no file name, so name the files inside it.
   module.mutate = [
     ...chosen.mutate
-      .filter((glob) => !glob.startsWith('!'))
+      // Only the folder globs: a file the module names outright (backups' db files) is not one of the words.
+      .filter((glob) => !glob.startsWith('!') && glob.endsWith('**/*.ts'))
       .flatMap((glob) => words.map((word) => glob.replace('**/*.ts', `**/*${word}*.ts`))),
     ...chosen.mutate.filter((glob) => glob.startsWith('!')),
   ];

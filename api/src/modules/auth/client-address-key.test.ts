@@ -12,6 +12,17 @@ describe('clientAddressKey', () => {
     ['203.0.113.7', '203.0.113.7'],
     ['::1', '0:0:0:0::/64'],
     ['', ''],
+    // Mapped IPv4 only as the whole address, in any case, with octets of any length and in range.
+    ['::FFFF:10.20.30.40', '10.20.30.40'],
+    ['1::ffff:1.2.3.4', '1:0:0:0::/64'],
+    ['::ffff:1.2.3.4%eth0', '0:0:0:0::/64'],
+    ['::ffff:999.1.1.1', '::ffff:999.1.1.1'],
+    // Groups after the gap, and a trailing dotted part, place the fourth group right.
+    ['2001:db8::a:b:c:d:e', '2001:db8:0:a::/64'],
+    ['2001:db8:1::a:b:c:d', '2001:db8:1:0::/64'],
+    ['2001:db8::a:b:c:192.0.22.33', '2001:db8:0:a::/64'],
+    ['2001:db8::a:b:c:192.10.22.33', '2001:db8:0:a::/64'],
+    ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64'],
   ])('counts %j as %j', (ip, key) => {
     expect(clientAddressKey(ip)).toBe(key);
   });
