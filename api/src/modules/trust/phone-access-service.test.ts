@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PASSCODE_NEEDS_PASSWORD, WRONG_PASSWORD } from '@annie/api-client/contracts/trust';
+import { PASSCODE_NEEDS_PASSWORD, WRONG_PASSWORD } from '@annie/contracts/trust';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { createPool } from '../../db/pool.ts';

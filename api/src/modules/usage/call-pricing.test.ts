@@ -1,4 +1,4 @@
-import type { ModelPrice } from '@annie/api-client/contracts/usage';
+import type { ModelPrice } from '@annie/contracts/usage';
 import { describe, expect, it } from 'vitest';
 import { type MeasuredCallInput, priceCall } from './call-pricing.ts';
 

@@ -1,4 +1,4 @@
-import type { UsageReport } from '@annie/api-client/contracts/usage';
+import type { UsageReport } from '@annie/contracts/usage';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/http-errors.ts';
 import { recordTextUse, textUsageCost, WEB_SEARCH_CALL_USD } from './token-usage.ts';
