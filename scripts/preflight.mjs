@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { DEFAULTS, SANDBOX_DEFAULTS } from '@annie/api/src/config/defaults.mjs';
+import { DEFAULTS, SANDBOX_DEFAULTS } from '../api/src/config/defaults.mjs';
 
 const GiB = 1024 ** 3;
 // A fresh install (node_modules, the toolchain, the builds) takes about 1.3 GiB; later starts only rebuild.
