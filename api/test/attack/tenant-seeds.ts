@@ -306,12 +306,13 @@ export const ROUTE_VALUES: [RegExp, Record<string, string>][] = [
 
 /**
  * Routes with a path parameter that names no tenant's data: the API's own documents, and a remote's
- * releases (one registry for the whole product, managed only by the operator tenant's admins).
+ * releases (one registry for the whole product, managed only by the operator tenant's admins), under
+ * `/api/remotes` and its deprecated spelling `/api/modules` (attacked as well: an alias is a way in too).
  */
 export const ROUTES_WITHOUT_TENANT_DATA = [
   /^\/api\/docs\/\{file\}$/,
-  /^\/api\/remotes\/releases\/\{remote\}\//,
-  /^\/api\/remotes\/tokens\/\{id\}\//,
+  /^\/api\/(remotes|modules)\/releases\/\{remote\}\//,
+  /^\/api\/(remotes|modules)\/tokens\/\{id\}\//,
 ];
 
 /** Seeds every module in turn (the workers running), then stops the workers so tenant A's rows hold still. */
