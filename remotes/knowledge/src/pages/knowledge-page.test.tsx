@@ -186,7 +186,7 @@ describe('KnowledgePage', () => {
     expect(await screen.findByRole('tab', { name: tabName('Facts', 2) })).toBeInTheDocument();
   });
 
-  it('deletes a note from its card, and Undo writes it back', async () => {
+  it('deletes a note from its card, and Undo writes it back whole (its source too)', async () => {
     const api = stubApi({});
     const user = renderPage();
     await user.click(await screen.findByRole('tab', { name: tabName('Notes', 1) }));
@@ -202,6 +202,7 @@ describe('KnowledgePage', () => {
       title: 'Board meeting',
       body: 'Quarterly review',
       tags: ['finance'],
+      source: 'other',
       shareable: false,
     });
   });
