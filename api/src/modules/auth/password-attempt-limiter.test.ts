@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { httpErrorOf } from '../../../test/http-error.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { createPool } from '../../db/pool.ts';
@@ -46,22 +47,13 @@ async function attempts(count: number, run: () => Promise<unknown>): Promise<unk
   return results;
 }
 
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-};
-
 describe('PasswordAttemptLimiter.consume', () => {
   it('allows perUser attempts per account and address, then refuses with 429 and the window as Retry-After', async () => {
     const limits = limiter({ perUser: 3 });
     const username = fresh();
     const ip = address();
     expect(await attempts(3, () => attempt(limits, username, { ip }))).toEqual(['ok', 'ok', 'ok']);
-    const error = await refusal(limits.consume(username, { ip }));
+    const error = await httpErrorOf(limits.consume(username, { ip }));
     expect(error.status).toBe(429);
     expect(error.headers['Retry-After']).toBe('60');
     // Another address for the same account, and the same address for another account, still have theirs.
@@ -119,14 +111,14 @@ describe('PasswordAttemptLimiter.consume', () => {
     const ip = address();
     // The address is spent first, so its counter ends before the account+address one spent later.
     await attempts(3, () => attempt(limits, fresh(), { ip }));
-    expect((await refusal(limits.consume(fresh(), { ip }))).headers['Retry-After']).toBe('6');
+    expect((await httpErrorOf(limits.consume(fresh(), { ip }))).headers['Retry-After']).toBe('6');
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const username = fresh();
     // The account+address counter takes these two; the spent address refuses both.
     await attempts(2, () => attempt(limits, username, { ip }));
-    const both = await refusal(limits.consume(username, { ip }));
+    const both = await httpErrorOf(limits.consume(username, { ip }));
     expect(both.headers['Retry-After']).toBe('6');
-    const addressOnly = Number((await refusal(limits.consume(fresh(), { ip }))).headers['Retry-After']);
+    const addressOnly = Number((await httpErrorOf(limits.consume(fresh(), { ip }))).headers['Retry-After']);
     expect(addressOnly).toBeGreaterThanOrEqual(1);
     expect(addressOnly).toBeLessThanOrEqual(4);
   });
@@ -217,7 +209,7 @@ describe('PasswordAttemptLimiter.check', () => {
     expect(await limits.check(username, source, wrong)).toBe(false);
     expect(await limits.check(username, source, wrong)).toBe(false);
     expect(wrong).toHaveBeenCalledTimes(3);
-    expect((await refusal(limits.check(username, source, right))).status).toBe(429);
+    expect((await httpErrorOf(limits.check(username, source, right))).status).toBe(429);
     expect(right).toHaveBeenCalledTimes(1);
   });
 });
@@ -235,7 +227,7 @@ describe('the limiter from the configuration', () => {
     const username = fresh();
     const ip = address();
     expect(await attempts(3, () => attempt(limits, username, { ip }))).toEqual(['ok', 'ok', 429]);
-    expect((await refusal(limits.consume(username, { ip }))).headers['Retry-After']).toBe('7');
+    expect((await httpErrorOf(limits.consume(username, { ip }))).headers['Retry-After']).toBe('7');
   });
 
   it('takes the per account limit from its setting', async () => {

@@ -1,25 +1,14 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database.ts';
-import { createPool } from '../../db/pool.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { describe, expect, it } from 'vitest';
+import { httpErrorOf } from '../../../test/http-error.ts';
 import { activateRelease, publishRelease, rollbackRelease, setAutoRollback } from './release.service.ts';
+import { releaseServiceDatabase } from './testing/release-service-database.ts';
 import { HOST_SHARED, testBuild } from './testing/test-build.ts';
 
 // The release service's decisions through its functions, on a database of its own (no app, no HTTP):
 // what activation and rollback leave active, and what the audit says (publishing: release-publish.test.ts).
-const database = await createTestDatabase();
-const pool = createPool(database.url, { max: 4 });
-afterAll(async () => {
-  await pool.end();
-  await database.drop();
-});
-
 const host = { shared: HOST_SHARED };
 const remote = 'lab' as const;
-beforeEach(async () => {
-  await pool.query('delete from remote_state');
-  await pool.query('delete from remote_audit');
-});
+const { pool, state, audits } = await releaseServiceDatabase(remote);
 
 let versions = 0;
 /** Publishes a new version of the lab remote (content told apart by its version). */
@@ -34,28 +23,8 @@ async function published(): Promise<string> {
   return version;
 }
 
-const state = async () =>
-  (
-    await pool.query(
-      'select active_version, canary_version, canary_percent, history, auto_rollback, active_armed from remote_state where remote = $1',
-      [remote],
-    )
-  ).rows[0];
-const audits = async () =>
-  (
-    await pool.query(
-      'select action, version, actor, detail from remote_audit where remote = $1 order by id',
-      [remote],
-    )
-  ).rows;
-
 const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  const { status, message } = error as HttpError;
+  const { status, message } = await httpErrorOf(promise);
   return { status, message };
 };
 

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PASSCODE_NEEDS_PASSWORD, WRONG_PASSWORD } from '@annie/contracts/trust';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { httpErrorOf } from '../../../test/http-error.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { createPool } from '../../db/pool.ts';
-import { HttpError } from '../../lib/http-errors.ts';
 import type { SmsSending } from '../sms/index.ts';
 import {
   checkPhonePasscode,
@@ -52,15 +52,6 @@ async function withPasscode(passcode = '482913') {
   );
   return owner;
 }
-
-const failureOf = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-};
 
 describe('checkPhonePasscode', () => {
   it('is locked for a user without a passcode', async () => {
@@ -115,7 +106,7 @@ describe('clearPhoneLockout', () => {
   it('refuses a wrong account password and clears nothing', async () => {
     const owner = await lockedOut();
     const checkPassword = vi.fn(rightPassword);
-    const error = await failureOf(clearPhoneLockout(pool, owner, 'guess', checkPassword));
+    const error = await httpErrorOf(clearPhoneLockout(pool, owner, 'guess', checkPassword));
     expect([error.status, error.message]).toEqual([403, WRONG_PASSWORD]);
     expect(checkPassword).toHaveBeenCalledWith('guess');
     expect((await phoneAccessOf(pool, owner)).lockedUntil).not.toBeNull();
@@ -168,14 +159,16 @@ describe('updatePhoneAccess', () => {
   });
 
   it('refuses a number that is not one, naming it', async () => {
-    const error = await failureOf(updatePhoneAccess(pool, await newOwner(), { numbers: ['12'] }, options()));
+    const error = await httpErrorOf(
+      updatePhoneAccess(pool, await newOwner(), { numbers: ['12'] }, options()),
+    );
     expect([error.status, error.message]).toEqual([400, 'Not a valid phone number: 12']);
   });
 
   it('asks for the account password to set a passcode or allow saying it, not to forbid saying it', async () => {
     const owner = await newOwner();
     for (const change of [{ passcode: '123456' }, { spokenPasscode: true }]) {
-      const error = await failureOf(updatePhoneAccess(pool, owner, { numbers: [], ...change }, options()));
+      const error = await httpErrorOf(updatePhoneAccess(pool, owner, { numbers: [], ...change }, options()));
       expect([error.status, error.message]).toEqual([400, PASSCODE_NEEDS_PASSWORD]);
     }
     const checkPassword = vi.fn(rightPassword);
@@ -192,11 +185,11 @@ describe('updatePhoneAccess', () => {
   it('checks a password sent, even alone, and changes nothing when it is wrong', async () => {
     const owner = await newOwner();
     const checkPassword = vi.fn(rightPassword);
-    const alone = await failureOf(
+    const alone = await httpErrorOf(
       updatePhoneAccess(pool, owner, { numbers: [], currentPassword: 'guess-1' }, options(checkPassword)),
     );
     expect([alone.status, alone.message]).toEqual([403, WRONG_PASSWORD]);
-    await failureOf(
+    await httpErrorOf(
       updatePhoneAccess(
         pool,
         owner,
